@@ -1,0 +1,46 @@
+import type { Metadata } from 'next';
+import { getTranslations } from 'next-intl/server';
+import { RolesTable } from '@/components/auth/roles-table';
+import { requirePageAccess } from '@/server/auth/principal';
+import { resolveSiteParams, type SiteParams } from '@/server/sites/site-params';
+
+export async function generateMetadata({ params }: { params: SiteParams }): Promise<Metadata> {
+  const { locale } = await resolveSiteParams(params);
+  const t = await getTranslations({ locale, namespace: 'portal.pages.account' });
+  return { title: t('title'), robots: { index: false } };
+}
+
+export default async function MyAccountPage({ params }: { params: SiteParams }) {
+  await resolveSiteParams(params);
+  const principal = await requirePageAccess('/my-account');
+  const t = await getTranslations();
+  const profile = [
+    [t('portal.account.name'), principal.name],
+    [t('portal.account.email'), principal.email],
+    [t('portal.account.role'), t(`roles.${principal.role}`)],
+    [t('portal.account.agency'), principal.agencyName],
+  ] as const;
+  return (
+    <div className="mx-auto max-w-6xl px-4 py-10">
+      <h1 className="text-2xl font-semibold">{t('portal.pages.account.title')}</h1>
+      <dl className="mt-6 grid max-w-xl grid-cols-[auto_1fr] gap-x-6 gap-y-2 rounded-xl border border-border p-6">
+        {profile.map(([label, value]) => (
+          <div key={label} className="contents">
+            <dt className="text-muted-foreground">{label}</dt>
+            <dd>{value}</dd>
+          </div>
+        ))}
+      </dl>
+      <p role="status" className="mt-4 text-sm text-muted-foreground">
+        {t('portal.account.passwordLater')}
+      </p>
+      <section aria-labelledby="roles-title" className="mt-10">
+        <h2 id="roles-title" className="text-xl font-semibold">
+          {t('portal.account.rolesTitle')}
+        </h2>
+        <p className="mt-1 mb-4 text-sm text-muted-foreground">{t('portal.account.rolesLead')}</p>
+        <RolesTable />
+      </section>
+    </div>
+  );
+}

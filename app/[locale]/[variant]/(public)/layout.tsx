@@ -1,0 +1,15 @@
+import type { ReactNode } from 'react';
+import { SiteShell } from '@/components/shell/site-shell';
+import { resolveSiteParams, type SiteParams } from '@/server/sites/site-params';
+
+/** Public pages stay static: the header learns about the session in the browser. */
+export default async function PublicLayout({
+  children,
+  params,
+}: {
+  children: ReactNode;
+  params: SiteParams;
+}) {
+  const { variant } = await resolveSiteParams(params);
+  return <SiteShell variant={variant}>{children}</SiteShell>;
+}

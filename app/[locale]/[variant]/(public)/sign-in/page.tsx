@@ -1,0 +1,64 @@
+import type { Metadata } from 'next';
+import { getTranslations } from 'next-intl/server';
+import { SignInForm } from '@/components/auth/sign-in-form';
+import { localizedPath } from '@/i18n/locales';
+import { Link } from '@/i18n/navigation';
+import { safeCallbackUrl } from '@/server/auth/callback-url';
+import { resolveSiteParams, type SiteParams } from '@/server/sites/site-params';
+
+export async function generateMetadata({ params }: { params: SiteParams }): Promise<Metadata> {
+  const { locale } = await resolveSiteParams(params);
+  const t = await getTranslations({ locale, namespace: 'auth' });
+  return { title: t('submit'), robots: { index: false } };
+}
+
+export default async function SignInPage({
+  params,
+  searchParams,
+}: {
+  params: SiteParams;
+  searchParams: Promise<{ callbackUrl?: string; error?: string }>;
+}) {
+  const [{ locale }, query] = await Promise.all([resolveSiteParams(params), searchParams]);
+  const t = await getTranslations('auth');
+  const callbackUrl = safeCallbackUrl(query.callbackUrl, localizedPath(locale, '/'));
+  return (
+    <div className="mx-auto w-full max-w-md px-4 py-12">
+      <h1 className="text-2xl font-semibold">{t('signInTitle')}</h1>
+      <p className="mt-2 text-sm text-muted-foreground">{t('signInLead')}</p>
+      {query.error === 'SessionRequired' ? (
+        <p role="status" className="mt-4 rounded-lg border border-primary/30 bg-primary/5 p-3 text-sm">
+          {t('sessionRequired')}
+        </p>
+      ) : null}
+      <div className="mt-6 rounded-xl border border-border p-6 shadow-sm">
+        <SignInForm
+          callbackUrl={callbackUrl}
+          labels={{
+            email: t('email'),
+            password: t('password'),
+            submit: t('submit'),
+            submitting: t('submitting'),
+            errors: {
+              invalidCredentials: t('errors.invalidCredentials'),
+              throttled: t('errors.throttled'),
+              invalidInput: t('errors.invalidInput'),
+              failed: t('errors.failed'),
+            },
+          }}
+        />
+        <div className="mt-4 flex flex-wrap justify-between gap-2 text-sm">
+          <Link className="text-primary hover:underline" href="/forgot-password">
+            {t('forgotPassword')}
+          </Link>
+          <span>
+            {t('noAccount')}{' '}
+            <Link className="text-primary hover:underline" href="/sign-up">
+              {t('signUp')}
+            </Link>
+          </span>
+        </div>
+      </div>
+    </div>
+  );
+}

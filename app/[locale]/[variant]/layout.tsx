@@ -1,0 +1,46 @@
+import type { Metadata, Viewport } from 'next';
+import { NextIntlClientProvider } from 'next-intl';
+import { getMessages, getTranslations } from 'next-intl/server';
+import type { ReactNode } from 'react';
+import { interCyrillic, interLatin } from '@/app/fonts';
+import { LOCALES } from '@/i18n/locales';
+import { resolveSiteParams, type SiteParams } from '@/server/sites/site-params';
+import { VARIANTS } from '@/server/sites/site-variants';
+
+/** Every locale × host variant is prerendered; nothing here reads the database. */
+export function generateStaticParams() {
+  return LOCALES.flatMap((locale) => VARIANTS.map((variant) => ({ locale, variant })));
+}
+
+export const dynamicParams = false;
+
+export async function generateMetadata({ params }: { params: SiteParams }): Promise<Metadata> {
+  const { locale } = await params;
+  const t = await getTranslations({ locale, namespace: 'meta' });
+  return {
+    title: { default: t('title'), template: `%s | ${t('title')}` },
+    description: t('description'),
+    applicationName: t('portalTitle'),
+    other: { 'portal-title': t('portalTitle') },
+  };
+}
+
+export const viewport: Viewport = { themeColor: '#2637AA', width: 'device-width', initialScale: 1 };
+
+/** Client islands get only the namespaces they render (the legal texts stay on the server). */
+const CLIENT_NAMESPACES = ['shell', 'errors'] as const;
+
+export default async function RootLayout({ children, params }: { children: ReactNode; params: SiteParams }) {
+  const { locale } = await resolveSiteParams(params);
+  const messages = await getMessages();
+  const clientMessages = Object.fromEntries(CLIENT_NAMESPACES.map((key) => [key, messages[key]]));
+  return (
+    <html lang={locale} className={`${interLatin.variable} ${interCyrillic.variable}`}>
+      <body className="font-sans">
+        <NextIntlClientProvider locale={locale} messages={clientMessages}>
+          {children}
+        </NextIntlClientProvider>
+      </body>
+    </html>
+  );
+}

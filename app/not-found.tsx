@@ -1,0 +1,19 @@
+import Link from 'next/link';
+import { interLatin } from './fonts';
+
+// Only reached for paths the proxy does not route (it sends every page into [locale]/[variant]).
+export default function GlobalNotFound() {
+  return (
+    <html lang="en" className={interLatin.variable}>
+      <body className="flex min-h-dvh items-center justify-center p-6 font-sans">
+        <main className="text-center">
+          <h1 className="text-2xl font-semibold">Page not found</h1>
+          <p className="mt-2 text-muted-foreground">The page you are looking for does not exist or has moved.</p>
+          <Link className="mt-6 inline-block text-primary underline" href="/">
+            Go to the home page
+          </Link>
+        </main>
+      </body>
+    </html>
+  );
+}

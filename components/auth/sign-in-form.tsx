@@ -1,0 +1,73 @@
+'use client';
+
+import { useSession } from 'next-auth/react';
+import { useRouter } from 'next/navigation';
+import { useActionState, useEffect, useState } from 'react';
+import { Button } from '@/components/ui/button';
+import { Input } from '@/components/ui/input';
+import { Label } from '@/components/ui/label';
+import { signInAction, type SignInState } from '@/server/auth/actions';
+
+type Labels = {
+  email: string;
+  password: string;
+  submit: string;
+  submitting: string;
+  errors: Record<'invalidCredentials' | 'throttled' | 'invalidInput' | 'failed', string>;
+};
+
+export function SignInForm({ callbackUrl, labels }: { callbackUrl: string; labels: Labels }) {
+  const [state, formAction, pending] = useActionState<SignInState, FormData>(signInAction, null);
+  const [hydrated, setHydrated] = useState(false);
+  const { update } = useSession();
+  const router = useRouter();
+
+  // eslint-disable-next-line react-hooks/set-state-in-effect -- marks the form as enhanced once hydrated
+  useEffect(() => setHydrated(true), []);
+
+  useEffect(() => {
+    if (!state?.ok) return;
+    // Refresh the header's session before leaving, so it shows the agent's menu at once.
+    void update().then(() => router.replace(state.redirectTo));
+  }, [state, update, router]);
+
+  const error = state && !state.ok ? labels.errors[state.code] : null;
+  const busy = pending || state?.ok === true;
+  return (
+    <form action={formAction} className="grid gap-4" noValidate>
+      <input type="hidden" name="callbackUrl" value={callbackUrl} />
+      {hydrated ? <input type="hidden" name="enhanced" value="1" /> : null}
+      <div className="grid gap-2">
+        <Label htmlFor="email">{labels.email}</Label>
+        <Input
+          id="email"
+          name="email"
+          type="email"
+          autoComplete="username"
+          required
+          defaultValue={state && !state.ok ? state.email : ''}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={error ? 'sign-in-error' : undefined}
+        />
+      </div>
+      <div className="grid gap-2">
+        <Label htmlFor="password">{labels.password}</Label>
+        <Input
+          id="password"
+          name="password"
+          type="password"
+          autoComplete="current-password"
+          required
+          aria-invalid={error ? true : undefined}
+          aria-describedby={error ? 'sign-in-error' : undefined}
+        />
+      </div>
+      <p id="sign-in-error" role="alert" aria-live="polite" className="min-h-5 text-sm text-destructive">
+        {error}
+      </p>
+      <Button type="submit" size="lg" disabled={busy}>
+        {busy ? labels.submitting : labels.submit}
+      </Button>
+    </form>
+  );
+}

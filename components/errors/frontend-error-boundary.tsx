@@ -1,0 +1,31 @@
+'use client';
+
+import { Component, type ErrorInfo, type ReactNode } from 'react';
+import { FrontendErrorScreen } from './frontend-error-screen';
+import { reportClientError } from './report-client-error';
+
+type State = { error: Error | null; componentStack?: string };
+
+/**
+ * Catches render errors in the page with their component stack (Next's error.tsx gets no
+ * stack). Once shown, the screen stays until a reload (spec §4 "Render error").
+ */
+export class FrontendErrorBoundary extends Component<{ children: ReactNode }, State> {
+  state: State = { error: null };
+
+  static getDerivedStateFromError(error: Error): State {
+    return { error };
+  }
+
+  componentDidCatch(error: Error, info: ErrorInfo) {
+    const componentStack = info.componentStack ?? undefined;
+    this.setState({ componentStack });
+    reportClientError({ message: error.message, stack: error.stack, componentStack });
+  }
+
+  render() {
+    const { error, componentStack } = this.state;
+    if (error) return <FrontendErrorScreen message={error.message} componentStack={componentStack} />;
+    return this.props.children;
+  }
+}

@@ -1,0 +1,74 @@
+import { getTranslations } from 'next-intl/server';
+import { Link } from '@/i18n/navigation';
+import { type SiteContent, telLink, whatsAppLink } from '@/server/sites/site-content';
+import type { Variant } from '@/server/sites/site-variants';
+
+export async function Footer({ site, variant }: { site: SiteContent; variant: Variant }) {
+  const t = await getTranslations('footer');
+  const about = await getTranslations(`sites.${variant}`);
+  const year = new Date().getFullYear();
+  return (
+    <footer className="mt-16 border-t border-border bg-muted">
+      <div className="mx-auto grid max-w-6xl gap-8 px-4 py-10 md:grid-cols-3">
+        <section aria-labelledby="footer-about">
+          <h2 id="footer-about" className="font-semibold">
+            {about('aboutTitle')}
+          </h2>
+          <p className="mt-2 text-sm text-muted-foreground">{about('about')}</p>
+        </section>
+        <section aria-labelledby="footer-contacts">
+          <h2 id="footer-contacts" className="font-semibold">
+            {t('contacts')}
+          </h2>
+          <dl className="mt-2 grid grid-cols-[auto_1fr] gap-x-3 gap-y-1 text-sm">
+            <dt className="text-muted-foreground">{t('email')}</dt>
+            <dd>
+              <a className="hover:underline" href={`mailto:${site.email}`}>
+                {site.email}
+              </a>
+            </dd>
+            <dt className="text-muted-foreground">{t('phone')}</dt>
+            <dd>
+              <a className="hover:underline" href={telLink(site.phone)}>
+                {site.phone}
+              </a>
+            </dd>
+            <dt className="text-muted-foreground">{t('whatsApp')}</dt>
+            <dd>
+              <a className="hover:underline" href={whatsAppLink(site.whatsApp)} target="_blank" rel="noopener noreferrer">
+                {site.whatsApp}
+              </a>
+            </dd>
+            <dt className="text-muted-foreground">{t('address')}</dt>
+            <dd>{about('address')}</dd>
+          </dl>
+        </section>
+        <section aria-label={t('legalName')} className="text-sm">
+          <p>
+            <span className="text-muted-foreground">{t('legalName')}: </span>
+            {site.legalName}
+          </p>
+          <p>
+            <span className="text-muted-foreground">{t('vat')}: </span>
+            {site.vatNumber}
+          </p>
+          <p>
+            <span className="text-muted-foreground">{t('tradeLicence')}: </span>
+            {site.tradeLicenceNumber}
+          </p>
+          <nav className="mt-3 flex flex-wrap gap-x-4 gap-y-1">
+            <Link className="text-primary hover:underline" href="/privacy-policy">
+              {t('privacy')}
+            </Link>
+            <Link className="text-primary hover:underline" href="/terms-of-use">
+              {t('terms')}
+            </Link>
+          </nav>
+        </section>
+      </div>
+      <p className="border-t border-border px-4 py-4 text-center text-xs text-muted-foreground">
+        {t('rights', { year, legalName: site.legalName })}
+      </p>
+    </footer>
+  );
+}

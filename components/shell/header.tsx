@@ -1,0 +1,40 @@
+import { Send } from 'lucide-react';
+import Image from 'next/image';
+import { getTranslations } from 'next-intl/server';
+import { CurrencySwitch } from '@/components/currency/currency-switch';
+import { Link } from '@/i18n/navigation';
+import type { SiteContent } from '@/server/sites/site-content';
+import { AccountMenu } from './account-menu';
+import { LanguageSwitch } from './language-switch';
+
+export async function Header({ site }: { site: SiteContent }) {
+  const t = await getTranslations('shell');
+  return (
+    <header className="sticky top-0 z-40 border-b border-border bg-background/95 backdrop-blur">
+      <div className="mx-auto flex h-16 max-w-6xl items-center gap-2 px-4">
+        <Link href="/" aria-label={t('home')} className="shrink-0 rounded-lg">
+          <Image src={site.logoMark} alt="" width={36} height={36} priority unoptimized className="size-9 md:hidden" />
+          <Image src={site.mainLogo} alt="" width={176} height={36} priority unoptimized className="hidden h-9 w-auto md:block" />
+        </Link>
+        <div className="ml-auto flex items-center gap-2">
+          {site.telegram ? (
+            <a
+              href={site.telegram}
+              target="_blank"
+              rel="noopener noreferrer"
+              aria-label={t('telegram')}
+              title={t('telegram')}
+              data-testid="telegram-link"
+              className="hidden size-9 items-center justify-center rounded-lg text-primary hover:bg-muted md:flex"
+            >
+              <Send aria-hidden className="size-5" />
+            </a>
+          ) : null}
+          <LanguageSwitch />
+          <CurrencySwitch />
+          <AccountMenu />
+        </div>
+      </div>
+    </header>
+  );
+}

@@ -1,0 +1,46 @@
+import type { Session } from 'next-auth';
+import { getTranslations } from 'next-intl/server';
+import type { ReactNode } from 'react';
+import { Toaster } from 'sonner';
+import { FrontendErrorBoundary } from '@/components/errors/frontend-error-boundary';
+import { AppProviders } from '@/components/providers/app-providers';
+import { SITE_CONTENT } from '@/server/sites/site-content';
+import { type Variant, VARIANT_FEATURES } from '@/server/sites/site-variants';
+import { Footer } from './footer';
+import { Header } from './header';
+import { RouteChangeSpinner } from './route-change-spinner';
+import { WhatsAppButton } from './whatsapp-button';
+
+/** Header, footer, WhatsApp button, route spinner and toasts around every portal page (spec §2). */
+export async function SiteShell({
+  variant,
+  session,
+  children,
+}: {
+  variant: Variant;
+  session?: Session | null;
+  children: ReactNode;
+}) {
+  const t = await getTranslations('shell');
+  const site = SITE_CONTENT[variant];
+  return (
+    <AppProviders session={session} defaultCurrency={VARIANT_FEATURES[variant].defaultCurrency}>
+      <a
+        href="#main"
+        className="sr-only z-50 rounded-lg bg-primary px-4 py-2 text-primary-foreground focus:not-sr-only focus:fixed focus:top-2 focus:left-2"
+      >
+        {t('skipToContent')}
+      </a>
+      <div className="flex min-h-dvh flex-col">
+        <Header site={site} />
+        <main id="main" className="flex-1">
+          <FrontendErrorBoundary>{children}</FrontendErrorBoundary>
+        </main>
+        <Footer site={site} variant={variant} />
+      </div>
+      <WhatsAppButton number={site.whatsApp} label={t('whatsApp')} />
+      <RouteChangeSpinner />
+      <Toaster position="top-right" richColors closeButton />
+    </AppProviders>
+  );
+}

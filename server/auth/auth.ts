@@ -1,0 +1,42 @@
+import NextAuth, { CredentialsSignin } from 'next-auth';
+import Credentials from 'next-auth/providers/credentials';
+import { z } from 'zod';
+import { getDb } from '@/server/db/database';
+import { issueAccessToken } from './access-token';
+import { authConfig } from './auth.config';
+import { authenticateAgent } from './authenticate';
+
+/** Too many failed attempts; the code travels to the sign-in form (not a secret). */
+export class ThrottledSignin extends CredentialsSignin {
+  code = 'throttled';
+}
+
+const credentialsSchema = z.object({
+  email: z.string().trim().min(1).max(254),
+  password: z.string().min(1).max(200),
+});
+
+function clientIp(request: Request): string {
+  const forwarded = request.headers.get('x-forwarded-for');
+  return forwarded?.split(',')[0]?.trim() || request.headers.get('x-real-ip') || 'unknown';
+}
+
+export const { handlers, auth, signIn, signOut } = NextAuth({
+  ...authConfig,
+  providers: [
+    Credentials({
+      credentials: { email: { type: 'email' }, password: { type: 'password' } },
+      async authorize(credentials, request) {
+        const parsed = credentialsSchema.safeParse(credentials);
+        if (!parsed.success) return null;
+        const result = await authenticateAgent(await getDb(), { ...parsed.data, ip: clientIp(request) });
+        if (!result.ok) {
+          if (result.reason === 'throttled') throw new ThrottledSignin();
+          return null;
+        }
+        const { agent } = result;
+        return { ...agent, accessToken: await issueAccessToken(agent.id) };
+      },
+    }),
+  ],
+});

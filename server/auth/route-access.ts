@@ -1,0 +1,82 @@
+// Which paths are public, which permission each portal page needs, and the header menu.
+// Pure: the proxy (gate), pages (guards) and the header (menu) share this one table.
+import { can, type Permission, type Role } from './permissions';
+
+/** `null`: any signed-in agent. Keys are locale-free paths. */
+export const PORTAL_ROUTES = {
+  '/my-account': null,
+  '/my-bookings': 'bookings:viewOwn',
+  '/requests': 'bookings:viewOwn',
+  '/checkout': 'bookings:create',
+  '/bookings': 'bookings:viewAll',
+  '/my-commissions': 'rates:viewB2b',
+  '/balance': 'balance:view',
+  '/balance/transactions': 'balance:view',
+  '/top-up': 'balance:topUp',
+  '/my-agencies': 'company:edit',
+  '/agents': 'users:manage',
+  '/widgets': 'widgets:manage',
+  '/widgets/new': 'widgets:manage',
+} as const satisfies Record<string, Permission | null>;
+
+export type PortalPath = keyof typeof PORTAL_ROUTES;
+
+const PUBLIC_PAGES = new Set([
+  '/',
+  '/sign-in',
+  '/sign-up',
+  '/forgot-password',
+  '/reset-password',
+  '/terms-of-use',
+  '/privacy-policy',
+  // Widget pages are framed on agencies' own sites for their (anonymous) customers.
+  '/embedded',
+  '/embedded/checkout',
+]);
+
+/** First path segments that belong to the signed-in portal, never to a country page. */
+const PORTAL_SEGMENTS = new Set(Object.keys(PORTAL_ROUTES).map((path) => path.split('/')[1]));
+
+/** Home, auth and legal pages, and the public catalogue: `/[country]`, `/city/[city]`, `/tour/[slug]`. */
+export function isPublicPath(pathname: string): boolean {
+  if (PUBLIC_PAGES.has(pathname)) return true;
+  const segments = pathname.split('/').filter(Boolean);
+  if (segments.length === 1) return !PORTAL_SEGMENTS.has(segments[0]!);
+  return segments.length === 2 && (segments[0] === 'tour' || segments[0] === 'city');
+}
+
+export function portalPermission(path: PortalPath): Permission | null {
+  return PORTAL_ROUTES[path];
+}
+
+export function canOpen(role: Role, path: PortalPath): boolean {
+  const permission = portalPermission(path);
+  return permission === null || can(role, permission);
+}
+
+type MenuEntry = { key: string; href: string; permission: Permission | null };
+
+/** Spec §2's header menu, in its order; portal entries need what their page needs. */
+export const HEADER_MENU = [
+  { key: 'account', href: '/my-account', permission: PORTAL_ROUTES['/my-account'] },
+  { key: 'commissions', href: '/my-commissions', permission: PORTAL_ROUTES['/my-commissions'] },
+  { key: 'allBookings', href: '/bookings', permission: PORTAL_ROUTES['/bookings'] },
+  { key: 'myBookings', href: '/my-bookings', permission: PORTAL_ROUTES['/my-bookings'] },
+  { key: 'requests', href: '/requests', permission: PORTAL_ROUTES['/requests'] },
+  // A booking starts from a tour, so New Booking opens the catalogue.
+  { key: 'newBooking', href: '/', permission: 'bookings:create' },
+  { key: 'statement', href: '/balance', permission: PORTAL_ROUTES['/balance'] },
+  { key: 'transactions', href: '/balance/transactions', permission: PORTAL_ROUTES['/balance/transactions'] },
+  { key: 'topUp', href: '/top-up', permission: PORTAL_ROUTES['/top-up'] },
+  { key: 'companySettings', href: '/my-agencies', permission: PORTAL_ROUTES['/my-agencies'] },
+  { key: 'widgets', href: '/widgets', permission: PORTAL_ROUTES['/widgets'] },
+  { key: 'agents', href: '/agents', permission: PORTAL_ROUTES['/agents'] },
+] as const satisfies readonly MenuEntry[];
+
+export type MenuItem = (typeof HEADER_MENU)[number];
+export type MenuKey = MenuItem['key'];
+
+/** The header menu items a role sees (Logout is always last and not listed here). */
+export function menuFor(role: Role): MenuItem[] {
+  return HEADER_MENU.filter((item) => item.permission === null || can(role, item.permission));
+}

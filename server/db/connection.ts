@@ -1,0 +1,62 @@
+import path from 'node:path';
+import type { ExtractTablesWithRelations } from 'drizzle-orm';
+import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core';
+import { acquireDirectoryLock } from './directory-lock';
+import * as schema from './schema';
+
+// No 'server-only' here: the CLI (migrate, seed), instrumentation and tests open the database too.
+
+type Schema = typeof schema;
+/** The one database type both drivers (PGlite and postgres.js) satisfy. */
+export type Database = PgDatabase<PgQueryResultHKT, Schema, ExtractTablesWithRelations<Schema>>;
+export type Transaction = PgTransaction<PgQueryResultHKT, Schema, ExtractTablesWithRelations<Schema>>;
+
+export type DatabaseConfig =
+  | { driver: 'postgres'; url: string }
+  /** `dataDir` undefined means an in-memory database (tests). */
+  | { driver: 'pglite'; dataDir?: string };
+
+export type DatabaseConnection =
+  | { driver: 'postgres'; db: Database; url: string; close: () => Promise<void> }
+  | { driver: 'pglite'; db: Database; close: () => Promise<void> };
+
+export function dataDir(env: NodeJS.ProcessEnv = process.env): string {
+  return path.resolve(/*turbopackIgnore: true*/ env.DATA_DIR ?? '.data');
+}
+
+export function databaseConfigFromEnv(env: NodeJS.ProcessEnv = process.env): DatabaseConfig {
+  const url = env.DATABASE_URL;
+  if (url) {
+    if (!/^postgres(ql)?:\/\//.test(url)) {
+      throw new Error('DATABASE_URL must be a postgres:// URL; unset it to use the embedded database.');
+    }
+    return { driver: 'postgres', url };
+  }
+  return { driver: 'pglite', dataDir: path.join(dataDir(env), 'pglite') };
+}
+
+export async function openDatabase(config: DatabaseConfig): Promise<DatabaseConnection> {
+  if (process.env.NEXT_PHASE === 'phase-production-build') {
+    // Pages that need data render on first request; a build that reaches here is a bug.
+    throw new Error('The database must not be opened during `next build`.');
+  }
+  if (config.driver === 'postgres') {
+    const { default: postgres } = await import('postgres');
+    const { drizzle } = await import('drizzle-orm/postgres-js');
+    const client = postgres(config.url, {
+      max: Number(process.env.DATABASE_POOL_SIZE ?? 10),
+      onnotice: () => {},
+    });
+    return { driver: 'postgres', db: drizzle(client, { schema }), url: config.url, close: () => client.end() };
+  }
+  const { PGlite } = await import('@electric-sql/pglite');
+  const { drizzle } = await import('drizzle-orm/pglite');
+  const releaseLock = config.dataDir ? acquireDirectoryLock(config.dataDir) : () => {};
+  const client = config.dataDir ? new PGlite(config.dataDir) : new PGlite();
+  await client.waitReady;
+  const close = async () => {
+    await client.close();
+    releaseLock();
+  };
+  return { driver: 'pglite', db: drizzle(client, { schema }), close };
+}

@@ -1,0 +1,11 @@
+import type { Database } from '../connection';
+import { seedAgencies } from './agencies';
+import { seedCatalogue } from './catalogue';
+import { ensureDefaultSettings } from './settings';
+
+/** Demo agencies, agents and the UAE catalogue with availability from `today`. Idempotent. */
+export async function seedDemoData(db: Database, options: { today: Date }): Promise<void> {
+  await ensureDefaultSettings(db);
+  await seedAgencies(db);
+  await seedCatalogue(db, { today: options.today });
+}

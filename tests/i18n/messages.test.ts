@@ -1,0 +1,52 @@
+import en from '@/messages/en.json';
+import ru from '@/messages/ru.json';
+import legalEn from '@/messages/legal/en.json';
+import legalRu from '@/messages/legal/ru.json';
+
+type Tree = { [key: string]: string | Tree | unknown[] };
+
+function keys(tree: Tree, prefix = ''): string[] {
+  return Object.entries(tree).flatMap(([key, value]) =>
+    value && typeof value === 'object' && !Array.isArray(value) ? keys(value as Tree, `${prefix}${key}.`) : [`${prefix}${key}`],
+  );
+}
+
+describe('translations', () => {
+  it('has every English message in Russian and no extras', () => {
+    expect(keys(ru).sort()).toEqual(keys(en).sort());
+  });
+
+  it('has the legal documents in both languages with the same sections', () => {
+    expect(legalRu.terms.sections).toHaveLength(legalEn.terms.sections.length);
+    expect(legalRu.privacy.sections).toHaveLength(legalEn.privacy.sections.length);
+  });
+
+  it('keeps the spec’s exact English messages', () => {
+    expect(en.auth.errors.invalidCredentials).toBe('Username or Password is incorrect');
+    expect(en.errors.frontendTitle).toBe('An error occurred in the frontend application.');
+    expect(en.errors.contactPrefix).toBe('Please contact your relationship manager or');
+    expect(en.errors.contactSuffix).toBe('for further assistance.');
+  });
+
+  it('states the legal age and notice period the spec requires', () => {
+    const terms = JSON.stringify(legalEn.terms);
+    expect(terms).toMatch(/18/);
+    expect(terms).toMatch(/30 days/);
+  });
+
+  it('leaves no Russian message empty or untranslated', () => {
+    const english = new Map(strings(en));
+    // Brand and language names read the same in both languages by design.
+    const sameByDesign = /^(meta\.|shell\.languages\.|shell\.telegram$|footer\.whatsApp$)/;
+    for (const [key, value] of strings(ru)) {
+      expect(value.trim(), key).not.toBe('');
+      if (!sameByDesign.test(key)) expect(value, key).not.toBe(english.get(key));
+    }
+  });
+});
+
+function strings(tree: Tree, prefix = ''): [string, string][] {
+  return Object.entries(tree).flatMap(([key, value]) =>
+    typeof value === 'string' ? [[`${prefix}${key}`, value] as [string, string]] : strings(value as Tree, `${prefix}${key}.`),
+  );
+}
