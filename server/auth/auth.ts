@@ -23,6 +23,13 @@ function clientIp(request: Request): string {
 
 export const { handlers, auth, signIn, signOut } = NextAuth({
   ...authConfig,
+  logger: {
+    // A wrong password is an expected outcome, not a server error worth a stack trace.
+    error(error) {
+      if (error instanceof CredentialsSignin) return;
+      console.error('[auth]', error);
+    },
+  },
   providers: [
     Credentials({
       credentials: { email: { type: 'email' }, password: { type: 'password' } },
