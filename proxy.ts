@@ -29,6 +29,7 @@ export function proxy(request: NextRequest) {
 }
 
 export const config = {
-  // Pages only: not API routes, Next's assets, or files with an extension (images, sitemap.xml…).
-  matcher: ['/((?!api|_next|.*\\..*).*)'],
+  // Pages only: not API routes, Next's assets, files with an extension (images, sitemap.xml…),
+  // nor the benchmark's framework floor, which measures Next without the portal's proxy.
+  matcher: ['/((?!api|_next|bench-floor|.*\\..*).*)'],
 };

@@ -25,6 +25,17 @@ function ensureAuthSecret() {
   env.AUTH_SECRET = fs.readFileSync(file, 'utf8').trim();
 }
 
+/**
+ * Next keeps cached catalogue reads and on-demand rendered pages on disk, and they would outlive
+ * a database switch (a fresh embedded database, the e2e database, another DATABASE_URL). The
+ * database is the source of truth, so every start begins with a cold cache.
+ */
+function clearRenderCache() {
+  for (const dir of [path.join('.next', 'cache', 'fetch-cache'), path.join('.next', 'server', 'route-cache')]) {
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+}
+
 function run(args) {
   const child = spawn(process.execPath, [nextBin, ...args], { stdio: 'inherit', env });
   for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => child.kill(signal));
@@ -40,6 +51,7 @@ if (dev) {
     const build = spawnSync(process.execPath, [nextBin, 'build'], { stdio: 'inherit', env });
     if (build.status !== 0) process.exit(build.status ?? 1);
   }
+  clearRenderCache();
   console.info(`Traveldesk B2B on http://localhost:${port} (${env.DATABASE_URL ? 'PostgreSQL' : `embedded database in ${dataDir}`})`);
   run(['start', '--port', port, ...(env.HOSTNAME_BIND ? ['--hostname', env.HOSTNAME_BIND] : [])]);
 }

@@ -1,71 +1,409 @@
 import 'server-only';
-import { and, asc, eq, ilike, or, sql } from 'drizzle-orm';
-import type { Locale } from '@/i18n/locales';
+import { and, asc, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
+import { unstable_cache } from 'next/cache';
 import { getDb } from '@/server/db/database';
-import { cities, countries, tours } from '@/server/db/schema';
+import type { Database } from '@/server/db/connection';
+import {
+  availabilitySlots,
+  categories,
+  cities,
+  countries,
+  type FaqItem,
+  type ItineraryStep,
+  type LocalizedText,
+  offers,
+  photos,
+  tourCategories,
+  tours,
+} from '@/server/db/schema';
+import { offerHeroImage } from './hero-image';
+import { lowestPrice, type OfferPrices } from './prices';
+import { CATALOG_REVALIDATE_SECONDS, CATALOG_TAGS } from './tags';
 
-// Public catalogue reads (no principal: retail data only). Caching and tags come with the
-// catalogue issue; until then these run per request.
+// Public catalogue reads: retail data only, never b2b prices or notes to agents. They carry both
+// languages, so one cached entry serves /… and /ru/…; pages pick the locale.
 
-export type PlaceSummary = { slug: string; name: string; heroImage: string };
-export type TourSummary = { slug: string; title: string; summary: string; city: string };
+export type Place = { slug: string; name: LocalizedText; heroImage: string };
+export type Category = Place;
 
-export async function listTopDestinations(locale: Locale): Promise<PlaceSummary[]> {
-  const db = await getDb();
-  const rows = await db
-    .select({ slug: cities.slug, name: cities.name, heroImage: cities.heroImage })
-    .from(cities)
-    .where(eq(cities.isTopDestination, true))
-    .orderBy(asc(cities.sortOrder));
-  return rows.map((row) => ({ ...row, name: row.name[locale] }));
-}
+export type TourCard = {
+  slug: string;
+  title: LocalizedText;
+  summary: LocalizedText;
+  heroImage: string | null;
+  durationMinutes: number;
+  /** Lowest retail price, AED fils. */
+  fromPrice: number | null;
+  city: Place;
+  categorySlugs: string[];
+};
 
-/** Active tours whose title, in either language, contains `text`. */
-export async function searchTours(text: string, locale: Locale, limit = 12): Promise<TourSummary[]> {
-  const db = await getDb();
-  const pattern = `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-  const rows = await db
-    .select({ slug: tours.slug, title: tours.title, summary: tours.summary, city: cities.name })
+export type PublicOffer = {
+  id: string;
+  position: number;
+  name: LocalizedText;
+  description: LocalizedText;
+  retail: OfferPrices;
+  hasLiveAvailability: boolean;
+  minPeople: number;
+  heroImage: string | null;
+};
+
+export type TourPage = {
+  slug: string;
+  title: LocalizedText;
+  summary: LocalizedText;
+  description: LocalizedText;
+  itinerary: ItineraryStep[];
+  terms: LocalizedText;
+  faq: FaqItem[];
+  videoUrl: string | null;
+  durationMinutes: number;
+  city: Place;
+  country: Place;
+  categories: Category[];
+  photos: { url: string; alt: LocalizedText }[];
+  offers: PublicOffer[];
+  updatedAt: string;
+};
+
+const activeTour = eq(tours.isActive, true);
+
+async function loadTourCards(db: Database, where: SQL | undefined, limit?: number, offset = 0): Promise<TourCard[]> {
+  const query = db
+    .select({
+      id: tours.id,
+      slug: tours.slug,
+      title: tours.title,
+      summary: tours.summary,
+      durationMinutes: tours.durationMinutes,
+      city: { slug: cities.slug, name: cities.name, heroImage: cities.heroImage },
+    })
     .from(tours)
     .innerJoin(cities, eq(cities.id, tours.cityId))
-    .where(
-      and(
-        eq(tours.isActive, true),
-        or(ilike(sql`${tours.title}->>'en'`, pattern), ilike(sql`${tours.title}->>'ru'`, pattern)),
-      ),
-    )
-    .orderBy(asc(tours.slug))
-    .limit(limit);
-  return rows.map((row) => ({ slug: row.slug, title: row.title[locale], summary: row.summary[locale], city: row.city[locale] }));
+    .where(and(activeTour, where))
+    .orderBy(asc(cities.sortOrder), asc(tours.slug))
+    .offset(offset);
+  const rows = limit === undefined ? await query : await query.limit(limit);
+  if (rows.length === 0) return [];
+
+  const ids = rows.map((row) => row.id);
+  const [offerRows, photoRows, categoryRows] = await Promise.all([
+    db
+      .select({ tourId: offers.tourId, adult: offers.recPricePerAdult, child: offers.recPricePerChild, trip: offers.recPricePerTrip })
+      .from(offers)
+      .where(and(inArray(offers.tourId, ids), eq(offers.isActive, true))),
+    db
+      .select({ tourId: photos.tourId, url: photos.url })
+      .from(photos)
+      .where(and(inArray(photos.tourId, ids), eq(photos.position, 0))),
+    db
+      .select({ tourId: tourCategories.tourId, slug: categories.slug })
+      .from(tourCategories)
+      .innerJoin(categories, eq(categories.id, tourCategories.categoryId))
+      .where(inArray(tourCategories.tourId, ids)),
+  ]);
+
+  return rows.map(({ id, ...row }) => ({
+    ...row,
+    heroImage: photoRows.find((photo) => photo.tourId === id)?.url ?? null,
+    fromPrice: lowestPrice(offerRows.filter((offer) => offer.tourId === id)),
+    categorySlugs: categoryRows.filter((category) => category.tourId === id).map((category) => category.slug),
+  }));
 }
 
-export async function findCountry(slug: string, locale: Locale): Promise<PlaceSummary | null> {
-  const db = await getDb();
-  const [row] = await db
-    .select({ slug: countries.slug, name: countries.name, heroImage: countries.heroImage })
+async function listCategories(db: Database): Promise<Category[]> {
+  return db
+    .select({ slug: categories.slug, name: categories.name, heroImage: categories.heroImage })
+    .from(categories)
+    .orderBy(asc(categories.sortOrder));
+}
+
+async function listCities(db: Database): Promise<(Place & { isTopDestination: boolean; countrySlug: string })[]> {
+  return db
+    .select({
+      slug: cities.slug,
+      name: cities.name,
+      heroImage: cities.heroImage,
+      isTopDestination: cities.isTopDestination,
+      countrySlug: countries.slug,
+    })
+    .from(cities)
+    .innerJoin(countries, eq(countries.id, cities.countryId))
+    .orderBy(asc(countries.sortOrder), asc(cities.sortOrder));
+}
+
+// ---------------------------------------------------------------------------
+// Home
+// ---------------------------------------------------------------------------
+
+export type HomeData = {
+  categories: Category[];
+  cities: (Place & { isTopDestination: boolean; countrySlug: string })[];
+  featured: TourCard[];
+};
+
+export async function loadHomeData(db: Database): Promise<HomeData> {
+  const [categoryList, cityList, featured] = await Promise.all([
+    listCategories(db),
+    listCities(db),
+    loadTourCards(db, eq(tours.isFeatured, true), 8),
+  ]);
+  return { categories: categoryList, cities: cityList, featured };
+}
+
+export const getHomeData = unstable_cache(
+  async (): Promise<HomeData> => loadHomeData(await getDb()),
+  ['catalog-home'],
+  { tags: [CATALOG_TAGS.home], revalidate: CATALOG_REVALIDATE_SECONDS },
+);
+
+// ---------------------------------------------------------------------------
+// Country and city
+// ---------------------------------------------------------------------------
+
+export type PlacePage = {
+  place: Place;
+  country: Place;
+  cities: Place[];
+  categories: Category[];
+  tours: TourCard[];
+};
+
+export function getCountryPage(slug: string): Promise<PlacePage | null> {
+  return unstable_cache(async () => loadCountryPage(await getDb(), slug), ['catalog-country', slug], {
+    tags: [CATALOG_TAGS.country(slug)],
+    revalidate: CATALOG_REVALIDATE_SECONDS,
+  })();
+}
+
+export async function loadCountryPage(db: Database, slug: string): Promise<PlacePage | null> {
+  const [country] = await db
+    .select({ id: countries.id, slug: countries.slug, name: countries.name, heroImage: countries.heroImage })
     .from(countries)
     .where(eq(countries.slug, slug))
     .limit(1);
-  return row ? { ...row, name: row.name[locale] } : null;
+  if (!country) return null;
+  const { id, ...place } = country;
+  const [cityList, categoryList, tourList] = await Promise.all([
+    db
+      .select({ slug: cities.slug, name: cities.name, heroImage: cities.heroImage })
+      .from(cities)
+      .where(eq(cities.countryId, id))
+      .orderBy(asc(cities.sortOrder)),
+    listCategories(db),
+    loadTourCards(db, eq(cities.countryId, id)),
+  ]);
+  return { place, country: place, cities: cityList, categories: usedCategories(categoryList, tourList), tours: tourList };
 }
 
-export async function findCity(slug: string, locale: Locale): Promise<PlaceSummary | null> {
-  const db = await getDb();
-  const [row] = await db
-    .select({ slug: cities.slug, name: cities.name, heroImage: cities.heroImage })
+export function getCityPage(slug: string): Promise<PlacePage | null> {
+  return unstable_cache(async () => loadCityPage(await getDb(), slug), ['catalog-city', slug], {
+    tags: [CATALOG_TAGS.city(slug)],
+    revalidate: CATALOG_REVALIDATE_SECONDS,
+  })();
+}
+
+export async function loadCityPage(db: Database, slug: string): Promise<PlacePage | null> {
+  const [city] = await db
+    .select({
+      id: cities.id,
+      slug: cities.slug,
+      name: cities.name,
+      heroImage: cities.heroImage,
+      country: { slug: countries.slug, name: countries.name, heroImage: countries.heroImage },
+    })
     .from(cities)
+    .innerJoin(countries, eq(countries.id, cities.countryId))
     .where(eq(cities.slug, slug))
     .limit(1);
-  return row ? { ...row, name: row.name[locale] } : null;
+  if (!city) return null;
+  const { id, country, ...place } = city;
+  const [categoryList, tourList] = await Promise.all([listCategories(db), loadTourCards(db, eq(tours.cityId, id))]);
+  return { place, country, cities: [], categories: usedCategories(categoryList, tourList), tours: tourList };
 }
 
-export async function findTour(slug: string, locale: Locale): Promise<TourSummary | null> {
-  const db = await getDb();
-  const [row] = await db
-    .select({ slug: tours.slug, title: tours.title, summary: tours.summary, city: cities.name })
+function usedCategories(all: Category[], tourList: TourCard[]): Category[] {
+  const used = new Set(tourList.flatMap((tour) => tour.categorySlugs));
+  return all.filter((category) => used.has(category.slug));
+}
+
+// ---------------------------------------------------------------------------
+// Tour
+// ---------------------------------------------------------------------------
+
+export function getTourPage(slug: string): Promise<TourPage | null> {
+  return unstable_cache(async () => loadTourPage(await getDb(), slug), ['catalog-tour', slug], {
+    tags: [CATALOG_TAGS.tour(slug)],
+    revalidate: CATALOG_REVALIDATE_SECONDS,
+  })();
+}
+
+export async function loadTourPage(db: Database, slug: string): Promise<TourPage | null> {
+  const [tour] = await db
+    .select({
+      id: tours.id,
+      slug: tours.slug,
+      title: tours.title,
+      summary: tours.summary,
+      description: tours.description,
+      itinerary: tours.itinerary,
+      terms: tours.terms,
+      faq: tours.faq,
+      videoUrl: tours.videoUrl,
+      durationMinutes: tours.durationMinutes,
+      updatedAt: tours.updatedAt,
+      city: { slug: cities.slug, name: cities.name, heroImage: cities.heroImage },
+      country: { slug: countries.slug, name: countries.name, heroImage: countries.heroImage },
+    })
     .from(tours)
     .innerJoin(cities, eq(cities.id, tours.cityId))
-    .where(and(eq(tours.slug, slug), eq(tours.isActive, true)))
+    .innerJoin(countries, eq(countries.id, cities.countryId))
+    .where(and(eq(tours.slug, slug), activeTour))
     .limit(1);
-  return row ? { slug: row.slug, title: row.title[locale], summary: row.summary[locale], city: row.city[locale] } : null;
+  if (!tour) return null;
+
+  const [photoRows, categoryRows, offerRows] = await Promise.all([
+    db
+      .select({ position: photos.position, url: photos.url, alt: photos.alt })
+      .from(photos)
+      .where(eq(photos.tourId, tour.id))
+      .orderBy(asc(photos.position)),
+    db
+      .select({ slug: categories.slug, name: categories.name, heroImage: categories.heroImage })
+      .from(tourCategories)
+      .innerJoin(categories, eq(categories.id, tourCategories.categoryId))
+      .where(eq(tourCategories.tourId, tour.id))
+      .orderBy(asc(categories.sortOrder)),
+    db
+      .select({
+        id: offers.id,
+        position: offers.position,
+        name: offers.name,
+        description: offers.description,
+        adult: offers.recPricePerAdult,
+        child: offers.recPricePerChild,
+        trip: offers.recPricePerTrip,
+        hasLiveAvailability: offers.hasLiveAvailability,
+        minPeople: offers.minPeople,
+      })
+      .from(offers)
+      .where(and(eq(offers.tourId, tour.id), eq(offers.isActive, true)))
+      .orderBy(asc(offers.position)),
+  ]);
+
+  const { id: _id, updatedAt, ...rest } = tour;
+  return {
+    ...rest,
+    updatedAt: updatedAt.toISOString(),
+    categories: categoryRows,
+    photos: photoRows.map(({ url, alt }) => ({ url, alt })),
+    offers: offerRows.map(({ adult, child, trip, ...offer }) => ({
+      ...offer,
+      retail: { adult, child, trip },
+      heroImage: offerHeroImage(offer.position, { photos: photoRows, categories: categoryRows }),
+    })),
+  };
 }
+
+// ---------------------------------------------------------------------------
+// Search (per request: its inputs are unbounded, so it is not cached)
+// ---------------------------------------------------------------------------
+
+export type TourSearch = { text?: string; category?: string; city?: string; date?: string };
+export const SEARCH_PAGE_SIZE = 12;
+
+/** Escapes LIKE wildcards so a search for "50%" means the text "50%". */
+function containsPattern(text: string): string {
+  return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+}
+
+export function tourSearchCondition(search: TourSearch): SQL | undefined {
+  const conditions: (SQL | undefined)[] = [];
+  const text = search.text?.trim();
+  if (text) {
+    const pattern = containsPattern(text);
+    conditions.push(
+      or(
+        ilike(sql`${tours.title}->>'en'`, pattern),
+        ilike(sql`${tours.title}->>'ru'`, pattern),
+        ilike(sql`${tours.summary}->>'en'`, pattern),
+        ilike(sql`${tours.summary}->>'ru'`, pattern),
+      ),
+    );
+  }
+  if (search.city) conditions.push(eq(cities.slug, search.city));
+  if (search.category) {
+    conditions.push(
+      sql`exists (select 1 from ${tourCategories} inner join ${categories} on ${categories.id} = ${tourCategories.categoryId}
+          where ${tourCategories.tourId} = ${tours.id} and ${categories.slug} = ${search.category})`,
+    );
+  }
+  if (search.date) {
+    // Bookable that day: a slot with stock left, or an offer confirmed on request.
+    conditions.push(
+      sql`exists (select 1 from ${offers} where ${offers.tourId} = ${tours.id} and ${offers.isActive} and (
+        not ${offers.hasLiveAvailability} or exists (
+          select 1 from ${availabilitySlots} where ${availabilitySlots.offerId} = ${offers.id}
+            and ${availabilitySlots.date} = ${search.date} and ${availabilitySlots.left} > 0)))`,
+    );
+  }
+  return and(...conditions);
+}
+
+/** The first `pages` pages of results, plus whether another page follows. */
+export async function searchTours(search: TourSearch, pages: number) {
+  return searchTourCards(await getDb(), search, pages);
+}
+
+export async function searchTourCards(
+  db: Database,
+  search: TourSearch,
+  pages: number,
+): Promise<{ tours: TourCard[]; total: number; hasMore: boolean }> {
+  const condition = tourSearchCondition(search);
+  const limit = pages * SEARCH_PAGE_SIZE;
+  const [found, [counted]] = await Promise.all([
+    loadTourCards(db, condition, limit),
+    db
+      .select({ total: sql<number>`count(*)`.mapWith(Number) })
+      .from(tours)
+      .innerJoin(cities, eq(cities.id, tours.cityId))
+      .where(and(activeTour, condition)),
+  ]);
+  const total = counted?.total ?? 0;
+  return { tours: found, total, hasMore: total > found.length };
+}
+
+export async function getSearchFilters(): Promise<Pick<HomeData, 'categories' | 'cities'>> {
+  const { categories: categoryList, cities: cityList } = await getHomeData();
+  return { categories: categoryList, cities: cityList };
+}
+
+// ---------------------------------------------------------------------------
+// Sitemap
+// ---------------------------------------------------------------------------
+
+export type SitemapEntries = {
+  countries: string[];
+  cities: string[];
+  tours: { slug: string; updatedAt: string }[];
+};
+
+export const getSitemapEntries = unstable_cache(
+  async (): Promise<SitemapEntries> => {
+    const db = await getDb();
+    const [countryRows, cityRows, tourRows] = await Promise.all([
+      db.select({ slug: countries.slug }).from(countries).orderBy(asc(countries.sortOrder)),
+      db.select({ slug: cities.slug }).from(cities).orderBy(asc(cities.sortOrder)),
+      db.select({ slug: tours.slug, updatedAt: tours.updatedAt }).from(tours).where(activeTour).orderBy(asc(tours.slug)),
+    ]);
+    return {
+      countries: countryRows.map((row) => row.slug),
+      cities: cityRows.map((row) => row.slug),
+      tours: tourRows.map((row) => ({ slug: row.slug, updatedAt: row.updatedAt.toISOString() })),
+    };
+  },
+  ['catalog-sitemap'],
+  { tags: [CATALOG_TAGS.sitemap], revalidate: CATALOG_REVALIDATE_SECONDS },
+);

@@ -133,6 +133,8 @@ export const tours = pgTable(
     faq: jsonb('faq').$type<FaqItem[]>().notNull().default([]),
     videoUrl: text('video_url'),
     durationMinutes: integer('duration_minutes').notNull(),
+    /** Shown in the home page's promo block (main variant). */
+    isFeatured: boolean('is_featured').notNull().default(false),
     isActive: boolean('is_active').notNull().default(true),
     createdAt: createdAt(),
     updatedAt: updatedAt(),

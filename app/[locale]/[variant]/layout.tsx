@@ -3,16 +3,19 @@ import { NextIntlClientProvider } from 'next-intl';
 import { getMessages, getTranslations } from 'next-intl/server';
 import type { ReactNode } from 'react';
 import { interCyrillic, interLatin } from '@/app/fonts';
-import { LOCALES } from '@/i18n/locales';
 import { resolveSiteParams, type SiteParams } from '@/server/sites/site-params';
-import { VARIANTS } from '@/server/sites/site-variants';
 
-/** Every locale × host variant is prerendered; nothing here reads the database. */
+/**
+ * Nothing is prerendered at build time, because `next build` never touches the database: each
+ * locale × variant page renders on its first request and is then served from cache.
+ * resolveSiteParams turns unknown locales and variants into 404s.
+ */
 export function generateStaticParams() {
-  return LOCALES.flatMap((locale) => VARIANTS.map((variant) => ({ locale, variant })));
+  return [];
 }
 
-export const dynamicParams = false;
+/** A cached page is refreshed at least daily (the footer shows the current year). */
+export const revalidate = 86400;
 
 export async function generateMetadata({ params }: { params: SiteParams }): Promise<Metadata> {
   const { locale } = await params;

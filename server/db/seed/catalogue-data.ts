@@ -333,6 +333,7 @@ const faqCommon = {
 const dubaiTours: SeedTour[] = [
   {
     slug: 'evening-desert-safari-bbq-dinner',
+    featured: true,
     city: 'dubai',
     categories: ['desert-safari', 'adventure'],
     title: t('Evening Desert Safari with BBQ Dinner', 'Вечернее сафари по пустыне с ужином-барбекю'),
@@ -631,6 +632,7 @@ const dubaiTours: SeedTour[] = [
   },
   {
     slug: 'dubai-city-tour',
+    featured: true,
     city: 'dubai',
     categories: ['city-tours', 'culture'],
     title: t('Dubai Half-Day City Tour: Old and New Dubai', 'Обзорная экскурсия по Дубаю: старый и новый город'),
@@ -696,6 +698,7 @@ const dubaiTours: SeedTour[] = [
   },
   {
     slug: 'burj-khalifa-at-the-top',
+    featured: true,
     city: 'dubai',
     categories: ['attractions'],
     title: t('Burj Khalifa: At the Top, Levels 124 and 125', 'Бурдж-Халифа: смотровые площадки на 124 и 125 этажах'),
@@ -883,6 +886,7 @@ const dubaiTours: SeedTour[] = [
   },
   {
     slug: 'marina-dhow-dinner-cruise',
+    featured: true,
     city: 'dubai',
     categories: ['cruises'],
     title: t('Dubai Marina Dhow Dinner Cruise', 'Ужин-круиз на доу по Дубай Марине'),
@@ -1514,6 +1518,7 @@ const abuDhabiTours: SeedTour[] = [
   },
   {
     slug: 'sheikh-zayed-grand-mosque-tour',
+    featured: true,
     city: 'abu-dhabi',
     categories: ['culture'],
     title: t('Sheikh Zayed Grand Mosque Guided Visit', 'Экскурсия в Большую мечеть шейха Зайда'),
@@ -1593,6 +1598,7 @@ const abuDhabiTours: SeedTour[] = [
   },
   {
     slug: 'ferrari-world-abu-dhabi',
+    featured: true,
     city: 'abu-dhabi',
     categories: ['theme-parks'],
     title: t('Ferrari World Abu Dhabi', 'Ferrari World Абу-Даби'),
@@ -1977,6 +1983,7 @@ const sharjahTours: SeedTour[] = [
 const rasAlKhaimahTours: SeedTour[] = [
   {
     slug: 'jebel-jais-zipline',
+    featured: true,
     city: 'ras-al-khaimah',
     categories: ['adventure'],
     title: t('Jais Flight: the World’s Longest Zipline', 'Jais Flight — самый длинный зиплайн в мире'),
@@ -2447,6 +2454,7 @@ const ajmanTours: SeedTour[] = [
 const khasabTours: SeedTour[] = [
   {
     slug: 'musandam-dhow-cruise',
+    featured: true,
     city: 'khasab',
     categories: ['cruises', 'day-trips', 'water-activities'],
     title: t('Musandam Fjords Dhow Cruise', 'Круиз на доу по фьордам Мусандама'),

@@ -102,6 +102,7 @@ export async function seedCatalogue(db: Database, options: SeedCatalogueOptions)
           faq: tour.faq,
           videoUrl: tour.videoUrl ?? null,
           durationMinutes: tour.durationMinutes,
+          isFeatured: tour.featured ?? false,
         })),
       )
       .onConflictDoNothing({ target: tours.slug });

@@ -48,6 +48,8 @@ export type SeedTour = {
   faq: FaqItem[];
   videoUrl?: string;
   durationMinutes: number;
+  /** In the home page's promo block. */
+  featured?: boolean;
   photos: { url: string; alt: LocalizedText }[];
   offers: SeedOffer[];
   /** Minutes before the start time that guests are collected from hotels; none when guests meet on site. */

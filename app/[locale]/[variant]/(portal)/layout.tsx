@@ -3,6 +3,9 @@ import { SiteShell } from '@/components/shell/site-shell';
 import { auth } from '@/server/auth/auth';
 import { resolveSiteParams, type SiteParams } from '@/server/sites/site-params';
 
+// Per request: it reads the session or the query string.
+export const dynamic = 'force-dynamic';
+
 /**
  * Signed-in pages render per request. The session is handed to the client so the header needs
  * no round trip; access itself is checked by each page (requirePageAccess), not here.

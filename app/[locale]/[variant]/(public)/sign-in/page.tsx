@@ -6,6 +6,9 @@ import { Link } from '@/i18n/navigation';
 import { safeCallbackUrl } from '@/server/auth/callback-url';
 import { resolveSiteParams, type SiteParams } from '@/server/sites/site-params';
 
+// Per request: it reads the session or the query string.
+export const dynamic = 'force-dynamic';
+
 export async function generateMetadata({ params }: { params: SiteParams }): Promise<Metadata> {
   const { locale } = await resolveSiteParams(params);
   const t = await getTranslations({ locale, namespace: 'auth' });

@@ -1,17 +1,213 @@
+import { Clock, PlayCircle } from 'lucide-react';
+import type { Metadata } from 'next';
+import Image from 'next/image';
 import { notFound } from 'next/navigation';
 import { getTranslations } from 'next-intl/server';
-import { CataloguePlaceholder } from '@/components/portal/catalogue-placeholder';
-import { findTour } from '@/server/catalog/queries';
+import { AgentNotes, AgentTourDetailsProvider } from '@/components/catalog/agent-tour-details';
+import { Breadcrumbs, breadcrumbJsonLd, type Crumb } from '@/components/catalog/breadcrumbs';
+import { durationParts } from '@/components/catalog/duration';
+import { JsonLd } from '@/components/catalog/json-ld';
+import { OfferCard } from '@/components/catalog/offer-card';
+import type { Locale } from '@/i18n/locales';
+import { getTourPage, type TourPage } from '@/server/catalog/queries';
+import { absoluteUrl, pageMetadata, publicOrigin } from '@/server/sites/seo';
 import { resolveSiteParams } from '@/server/sites/site-params';
-
-export const dynamic = 'force-dynamic';
+import type { Variant } from '@/server/sites/site-variants';
 
 type Params = Promise<{ locale: string; variant: string; slug: string }>;
 
-export default async function TourPage({ params }: { params: Params }) {
-  const [{ locale }, { slug }] = await Promise.all([resolveSiteParams(params), params]);
-  const tour = await findTour(slug, locale);
+// Rendered on first request (never at build: no database there), then cached until the tour's
+// catalogue tag is revalidated. Agent rates load in the browser, so the cache holds retail only.
+export function generateStaticParams() {
+  return [];
+}
+
+export const revalidate = 3600;
+
+export async function generateMetadata({ params }: { params: Params }): Promise<Metadata> {
+  const [{ locale, variant }, { slug }] = await Promise.all([resolveSiteParams(params), params]);
+  const tour = await getTourPage(slug);
+  if (!tour) return {};
+  return pageMetadata({
+    variant,
+    locale,
+    path: `/tour/${slug}`,
+    title: tour.title[locale],
+    description: tour.summary[locale],
+    image: tour.photos[0]?.url,
+  });
+}
+
+function tourJsonLd(tour: TourPage, locale: Locale, variant: Variant) {
+  const url = absoluteUrl(variant, locale, `/tour/${tour.slug}`);
+  const images = tour.photos.map((photo) => `${publicOrigin(variant)}${photo.url}`);
+  const offers = tour.offers.flatMap((offer) =>
+    (['adult', 'trip'] as const).flatMap((kind) => {
+      const price = offer.retail[kind];
+      return price === null
+        ? []
+        : [{ '@type': 'Offer', name: offer.name[locale], price: (price / 100).toFixed(2), priceCurrency: 'AED', url, availability: 'https://schema.org/InStock' }];
+    }),
+  );
+  return {
+    '@context': 'https://schema.org',
+    '@graph': [
+      {
+        '@type': 'TouristTrip',
+        name: tour.title[locale],
+        description: tour.summary[locale],
+        url,
+        image: images,
+        touristType: tour.categories.map((category) => category.name[locale]),
+        itinerary: {
+          '@type': 'ItemList',
+          itemListElement: tour.itinerary.map((step, index) => ({ '@type': 'ListItem', position: index + 1, name: step.title[locale] })),
+        },
+        offers,
+      },
+      { '@type': 'Product', name: tour.title[locale], description: tour.summary[locale], image: images, url, offers },
+    ],
+  };
+}
+
+export default async function TourDetailPage({ params }: { params: Params }) {
+  const [{ locale, variant }, { slug }] = await Promise.all([resolveSiteParams(params), params]);
+  const tour = await getTourPage(slug);
   if (!tour) notFound();
-  const t = await getTranslations('home');
-  return <CataloguePlaceholder title={tour.title} subtitle={`${tour.city} · ${tour.summary}`} notice={t('tourComingLater')} />;
+  const t = await getTranslations('catalog');
+  const crumbs: Crumb[] = [
+    { name: t('tour.home'), href: '/' },
+    { name: tour.country.name[locale], href: `/${tour.country.slug}` },
+    { name: tour.city.name[locale], href: `/city/${tour.city.slug}` },
+    { name: tour.title[locale], href: `/tour/${tour.slug}` },
+  ];
+  const [hero, ...gallery] = tour.photos;
+
+  return (
+    <AgentTourDetailsProvider slug={tour.slug}>
+      <JsonLd data={tourJsonLd(tour, locale, variant)} />
+      <JsonLd data={breadcrumbJsonLd(crumbs, (href) => absoluteUrl(variant, locale, href))} />
+      <div className="mx-auto max-w-6xl px-4 py-6">
+        <Breadcrumbs items={crumbs} label={t('tour.home')} />
+        <header className="mt-4">
+          <h1 className="text-3xl font-semibold md:text-4xl">{tour.title[locale]}</h1>
+          <p className="mt-2 max-w-3xl text-muted-foreground">{tour.summary[locale]}</p>
+          <p className="mt-2 flex items-center gap-1 text-sm">
+            <Clock aria-hidden className="size-4" />
+            <span className="sr-only">{t('tour.duration')}: </span>
+            {t('card.duration', durationParts(tour.durationMinutes))}
+          </p>
+        </header>
+        {hero ? (
+          <Image
+            src={hero.url}
+            alt={hero.alt[locale]}
+            width={1600}
+            height={1000}
+            priority
+            sizes="(min-width: 1200px) 1152px, 100vw"
+            className="mt-6 aspect-[16/9] w-full rounded-2xl object-cover md:aspect-[12/5]"
+          />
+        ) : null}
+
+        <div className="mt-8 grid gap-10 lg:grid-cols-[1fr_320px]">
+          <div className="grid min-w-0 content-start gap-10">
+            <section aria-labelledby="ticket-options">
+              <h2 id="ticket-options" className="text-xl font-semibold">
+                {t('tour.ticketOptions')}
+              </h2>
+              <div className="mt-4 grid gap-4">
+                {tour.offers.map((offer) => (
+                  <OfferCard key={offer.id} offer={offer} locale={locale} />
+                ))}
+              </div>
+            </section>
+
+            <section>
+              <p className="leading-relaxed whitespace-pre-line">{tour.description[locale]}</p>
+            </section>
+
+            {tour.itinerary.length > 0 ? (
+              <section aria-labelledby="itinerary">
+                <h2 id="itinerary" className="text-xl font-semibold">
+                  {t('tour.itinerary')}
+                </h2>
+                <ol className="mt-4 grid gap-4 border-l-2 border-primary/30 pl-5">
+                  {tour.itinerary.map((step, index) => (
+                    <li key={index}>
+                      <p className="font-medium">
+                        {step.time ? <span className="mr-2 text-primary">{step.time}</span> : null}
+                        {step.title[locale]}
+                      </p>
+                      <p className="text-sm text-muted-foreground">{step.description[locale]}</p>
+                    </li>
+                  ))}
+                </ol>
+              </section>
+            ) : null}
+
+            {gallery.length > 0 ? (
+              <section aria-labelledby="gallery">
+                <h2 id="gallery" className="text-xl font-semibold">
+                  {t('tour.gallery')}
+                </h2>
+                <ul className="mt-4 grid grid-cols-2 gap-3 md:grid-cols-3">
+                  {gallery.map((photo) => (
+                    <li key={photo.url}>
+                      <Image
+                        src={photo.url}
+                        alt={photo.alt[locale]}
+                        width={640}
+                        height={400}
+                        sizes="(min-width: 960px) 260px, 50vw"
+                        className="aspect-[16/10] w-full rounded-lg object-cover"
+                      />
+                    </li>
+                  ))}
+                </ul>
+              </section>
+            ) : null}
+
+            {tour.faq.length > 0 ? (
+              <section aria-labelledby="faq">
+                <h2 id="faq" className="text-xl font-semibold">
+                  {t('tour.faq')}
+                </h2>
+                <div className="mt-4 divide-y divide-border rounded-xl border border-border">
+                  {tour.faq.map((item) => (
+                    <details key={item.question.en} className="group px-4 py-3">
+                      <summary className="cursor-pointer font-medium marker:text-primary">{item.question[locale]}</summary>
+                      <p className="mt-2 text-sm text-muted-foreground">{item.answer[locale]}</p>
+                    </details>
+                  ))}
+                </div>
+              </section>
+            ) : null}
+          </div>
+
+          <aside className="grid content-start gap-6">
+            <AgentNotes title={t('tour.notesToAgents')} />
+            {tour.videoUrl ? (
+              <section aria-labelledby="video" className="rounded-xl border border-border p-5">
+                <h2 id="video" className="text-lg font-semibold">
+                  {t('tour.video')}
+                </h2>
+                {/* A link rather than an embedded player: no third-party script on the page. */}
+                <a href={tour.videoUrl} target="_blank" rel="noopener noreferrer" className="mt-3 inline-flex items-center gap-2 font-medium text-primary hover:underline">
+                  <PlayCircle aria-hidden className="size-5" />
+                  {t('tour.watchVideo')}
+                </a>
+              </section>
+            ) : null}
+            <section aria-labelledby="terms" className="rounded-xl border border-border p-5">
+              <h2 id="terms" className="text-lg font-semibold">
+                {t('tour.terms')}
+              </h2>
+              <p className="mt-2 text-sm whitespace-pre-line text-muted-foreground">{tour.terms[locale]}</p>
+            </section>
+          </aside>
+        </div>
+      </div>
+    </AgentTourDetailsProvider>
+  );
 }

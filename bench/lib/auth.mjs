@@ -1,0 +1,33 @@
+// Signs an agent in through Auth.js's credentials endpoint, as the sign-in form does.
+const SESSION_COOKIE = /^(__Secure-)?authjs\.session-token(\.\d+)?=/;
+const TIMEOUT_MS = 15_000;
+
+function cookiePairs(response) {
+  return response.headers.getSetCookie().map((cookie) => cookie.split(';')[0]);
+}
+
+/** Resolves to the `cookie` header value carrying the agent's session. */
+export async function signIn(baseUrl, { email, password }) {
+  const signal = AbortSignal.timeout(TIMEOUT_MS);
+  const csrf = await fetch(new URL('/api/auth/csrf', baseUrl), { signal });
+  if (!csrf.ok) throw new Error(`GET /api/auth/csrf answered ${csrf.status}`);
+  const { csrfToken } = await csrf.json();
+
+  const callback = await fetch(new URL('/api/auth/callback/credentials', baseUrl), {
+    method: 'POST',
+    redirect: 'manual',
+    signal,
+    headers: { 'content-type': 'application/x-www-form-urlencoded', cookie: cookiePairs(csrf).join('; ') },
+    body: new URLSearchParams({ csrfToken, email, password, callbackUrl: '/' }),
+  });
+  const session = cookiePairs(callback).filter((pair) => SESSION_COOKIE.test(pair));
+  if (session.length === 0) {
+    throw new Error(`sign-in of ${email} failed: ${callback.status} → ${callback.headers.get('location') ?? 'no redirect'}`);
+  }
+  const cookie = session.join('; ');
+
+  const check = await fetch(new URL('/api/auth/session', baseUrl), { headers: { cookie }, signal });
+  const body = check.ok ? await check.json() : null;
+  if (!body?.user) throw new Error(`the session of ${email} is not accepted by /api/auth/session`);
+  return cookie;
+}

@@ -1,0 +1,54 @@
+// Lighthouse 12 with its default (mobile) configuration in Debian's headless Chromium.
+const CHROME_FLAGS = [
+  '--headless=new',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+];
+const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'];
+export const LIGHTHOUSE_TARGETS = { performance: 95, accessibility: 95, 'best-practices': 95, seo: 100 };
+const TIMEOUT_MS = 150_000;
+const METRICS = ['first-contentful-paint', 'largest-contentful-paint', 'total-blocking-time', 'cumulative-layout-shift', 'speed-index'];
+
+/** An audit counts as failing as Lighthouse's report shows it: binary 0, or a score under 0.9. */
+function failingAudits(lhr, category) {
+  return category.auditRefs
+    .map((ref) => lhr.audits[ref.id])
+    .filter((audit) => audit && audit.score !== null && audit.scoreDisplayMode !== 'informative' && audit.score < 0.9)
+    .map((audit) => ({ id: audit.id, title: audit.title, score: audit.score }));
+}
+
+function withTimeout(promise, ms, what) {
+  let timer;
+  const timeout = new Promise((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`${what} took longer than ${ms / 1000} s`)), ms);
+  });
+  return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
+}
+
+/** `{ url, scores, metrics, failing }`: scores ×100, failing audits for categories under target. */
+export async function runLighthouse(url, { chromePath, port }) {
+  const [{ default: lighthouse }, { launch }] = await Promise.all([import('lighthouse'), import('chrome-launcher')]);
+  const chrome = await launch({ chromePath, port, chromeFlags: CHROME_FLAGS, logLevel: 'silent' });
+  try {
+    const { lhr } = await withTimeout(
+      lighthouse(url, { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: CATEGORIES }),
+      TIMEOUT_MS,
+      'Lighthouse',
+    );
+    const scores = {};
+    const failing = {};
+    for (const id of CATEGORIES) {
+      const category = lhr.categories[id];
+      scores[id] = category.score === null ? null : Math.round(category.score * 100);
+      if (scores[id] === null || scores[id] < LIGHTHOUSE_TARGETS[id]) failing[id] = failingAudits(lhr, category);
+    }
+    const metrics = Object.fromEntries(METRICS.map((id) => [id, lhr.audits[id]?.displayValue ?? null]));
+    return { url: lhr.finalDisplayedUrl, lighthouseVersion: lhr.lighthouseVersion, formFactor: lhr.configSettings.formFactor, scores, metrics, failing, runtimeError: lhr.runtimeError?.message ?? null };
+  } finally {
+    await chrome.kill();
+  }
+}

@@ -1,0 +1,107 @@
+// A small keep-alive HTTP load generator: `connections` clients each send one request at a time
+// for a fixed duration (closed loop), after a warm-up whose results are discarded.
+import http from 'node:http';
+import { performance } from 'node:perf_hooks';
+
+const REQUEST_TIMEOUT_MS = 10_000;
+/** A cap besides the clock, so a server answering errors instantly cannot spin forever. */
+const MAX_REQUESTS_PER_PHASE = 2_000_000;
+
+/** One GET through `agent`: total latency and time to the first body byte, both in ms. */
+function request(options, agent) {
+  return new Promise((resolve, reject) => {
+    const start = performance.now();
+    const req = http.get({ ...options, agent, timeout: REQUEST_TIMEOUT_MS }, (res) => {
+      const headersAt = performance.now();
+      let firstByteAt = null;
+      res.on('data', () => {
+        firstByteAt ??= performance.now();
+      });
+      res.on('end', () => {
+        const end = performance.now();
+        resolve({ status: res.statusCode, latency: end - start, ttfb: (firstByteAt ?? headersAt) - start });
+      });
+      res.on('error', reject);
+    });
+    req.on('timeout', () => req.destroy(new Error('timeout')));
+    req.on('error', reject);
+  });
+}
+
+async function phase(options, agent, { seconds, connections }) {
+  const latencies = [];
+  const ttfbs = [];
+  const statuses = {};
+  let errors = 0;
+  let sent = 0;
+  const deadline = performance.now() + seconds * 1000;
+  const client = async () => {
+    while (performance.now() < deadline && sent < MAX_REQUESTS_PER_PHASE) {
+      sent += 1;
+      try {
+        const r = await request(options, agent);
+        latencies.push(r.latency);
+        ttfbs.push(r.ttfb);
+        statuses[r.status] = (statuses[r.status] ?? 0) + 1;
+      } catch {
+        errors += 1;
+      }
+    }
+  };
+  const start = performance.now();
+  await Promise.all(Array.from({ length: connections }, client));
+  const elapsed = (performance.now() - start) / 1000;
+  return { latencies, ttfbs, statuses, errors, elapsed };
+}
+
+/** One GET without keep-alive or decoding: `{ status, headers, body }` as sent. */
+export function getRaw(url, headers = {}) {
+  return new Promise((resolve, reject) => {
+    const req = http.get(url, { headers, timeout: REQUEST_TIMEOUT_MS }, (res) => {
+      const chunks = [];
+      res.on('data', (chunk) => chunks.push(chunk));
+      res.on('end', () => resolve({ status: res.statusCode, headers: res.headers, body: Buffer.concat(chunks) }));
+      res.on('error', reject);
+    });
+    req.on('timeout', () => req.destroy(new Error(`timeout: ${url}`)));
+    req.on('error', reject);
+  });
+}
+
+/** Nearest-rank percentile of an unsorted list, in ms rounded to 0.01. */
+export function percentile(values, p) {
+  if (values.length === 0) return null;
+  const sorted = Float64Array.from(values).sort();
+  const index = Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1));
+  return round(sorted[index]);
+}
+
+export function round(value, digits = 2) {
+  return value === null || value === undefined ? null : Number(value.toFixed(digits));
+}
+
+/**
+ * Loads `url` for `seconds` with `connections` concurrent keep-alive clients.
+ * `rps` counts completed responses of any status; `statuses` tells which they were.
+ */
+export async function runLoad({ url, headers = {}, seconds, warmupSeconds = 0, connections }) {
+  const { hostname, port, pathname, search } = new URL(url);
+  const options = { hostname, port, path: `${pathname}${search}`, headers };
+  const agent = new http.Agent({ keepAlive: true, maxSockets: connections });
+  try {
+    if (warmupSeconds > 0) await phase(options, agent, { seconds: warmupSeconds, connections });
+    const { latencies, ttfbs, statuses, errors, elapsed } = await phase(options, agent, { seconds, connections });
+    return {
+      requests: latencies.length,
+      errors,
+      statuses,
+      rps: round(latencies.length / elapsed, 1),
+      p50: percentile(latencies, 50),
+      p99: percentile(latencies, 99),
+      ttfbP50: percentile(ttfbs, 50),
+      ttfbP99: percentile(ttfbs, 99),
+    };
+  } finally {
+    agent.destroy();
+  }
+}

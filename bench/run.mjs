@@ -1,0 +1,272 @@
+// `npm run bench`: throughput and latency of the public pages (anonymous and signed-in) against
+// two floors, first-load JavaScript per public route, and Lighthouse on the tour page.
+// Runs against `next start` of an existing build; prints one JSON summary on stdout.
+import { spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { fileURLToPath } from 'node:url';
+import { signIn } from './lib/auth.mjs';
+import { startFloorServer } from './lib/floor-server.mjs';
+import { firstLoadJs } from './lib/js-size.mjs';
+import { LIGHTHOUSE_TARGETS, runLighthouse } from './lib/lighthouse.mjs';
+import { getRaw, round, runLoad } from './lib/load.mjs';
+
+const ROOT = fileURLToPath(new URL('..', import.meta.url));
+const RESULTS = path.join(ROOT, 'bench', 'results', 'latest.json');
+const PORTS = { app: 3300, floor: 3301, chrome: 3302 };
+const HEALTH_TIMEOUT_MS = 180_000;
+const AGENT = { email: 'senior@desertrose.test', password: 'Traveldesk!2026' };
+const FRAMEWORK_FLOOR_PATH = '/bench-floor';
+const FRAMEWORK_FLOOR_MARKER = 'data-bench-floor';
+const DEFAULT_TOUR = 'burj-khalifa-at-the-top';
+
+const log = (...args) => console.error('[bench]', ...args);
+
+function number(name, fallback) {
+  const value = process.env[name];
+  if (value === undefined || value === '') return fallback;
+  const parsed = Number(value);
+  if (!Number.isFinite(parsed) || parsed <= 0) throw new Error(`${name} must be a positive number, not "${value}"`);
+  return parsed;
+}
+
+const seconds = number('BENCH_SECONDS', 10);
+const config = {
+  url: (process.env.BENCH_URL ?? `http://127.0.0.1:${PORTS.app}`).replace(/\/$/, ''),
+  startsApp: !process.env.BENCH_URL,
+  seconds,
+  floorSeconds: number('BENCH_FLOOR_SECONDS', Math.max(2, seconds / 2)),
+  warmupSeconds: number('BENCH_WARMUP_SECONDS', 1),
+  connections: Math.round(number('BENCH_CONNECTIONS', 10)),
+  acceptEncoding: 'identity (no compression during load)',
+  agent: AGENT.email,
+  tour: null,
+  tourFrom: null,
+  city: process.env.BENCH_CITY || 'dubai',
+  lighthouse: process.env.BENCH_SKIP_LIGHTHOUSE !== '1',
+};
+
+/** Processes this run started, stopped on any exit path. */
+const cleanups = [];
+async function cleanUp() {
+  while (cleanups.length > 0) await cleanups.pop()().catch((error) => log('clean-up failed:', error.message));
+}
+
+function portIsFree(port) {
+  return new Promise((resolve) => {
+    const probe = net.createServer().once('error', () => resolve(false));
+    probe.listen(port, '127.0.0.1', () => probe.close(() => resolve(true)));
+  });
+}
+
+async function waitForHealth(url, child) {
+  const deadline = Date.now() + HEALTH_TIMEOUT_MS;
+  while (Date.now() < deadline) {
+    if (child && child.exitCode !== null) throw new Error(`the portal exited with code ${child.exitCode} before it was ready`);
+    const ok = await fetch(`${url}/api/health`, { signal: AbortSignal.timeout(5_000) }).then((r) => r.ok, () => false);
+    if (ok) return;
+    await sleep(500);
+  }
+  throw new Error(`${url}/api/health did not answer 200 within ${HEALTH_TIMEOUT_MS / 1000} s`);
+}
+
+/** `node scripts/start.mjs` on a fresh embedded database, as `npm start` would run it. */
+async function startApp() {
+  if (!fs.existsSync(path.join(ROOT, '.next', 'BUILD_ID'))) {
+    console.error('No build found: run `npm run build` first.');
+    process.exit(1);
+  }
+  if (!(await portIsFree(PORTS.app))) throw new Error(`port ${PORTS.app} is in use`);
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'traveldesk-bench-'));
+  const env = {
+    ...process.env,
+    PORT: String(PORTS.app),
+    // Bound as `npm start` binds: with HOSTNAME_BIND=127.0.0.1, Next treats the proxy's rewrites
+    // (to `localhost`) as external and every page answers 307.
+    HOSTNAME_BIND: undefined,
+    DATA_DIR: dataDir,
+    AUTH_SECRET: randomBytes(32).toString('base64url'),
+    DATABASE_URL: undefined,
+    TEST_HOOKS: undefined,
+    NEXT_TELEMETRY_DISABLED: '1',
+  };
+  // The portal's own output goes to stderr with the progress; stdout carries only the summary.
+  const child = spawn(process.execPath, ['scripts/start.mjs'], { cwd: ROOT, env, stdio: ['ignore', 2, 2] });
+  cleanups.push(async () => {
+    if (child.exitCode === null && child.signalCode === null) {
+      const exited = new Promise((resolve) => child.once('exit', resolve));
+      child.kill('SIGTERM');
+      const timer = setTimeout(() => child.kill('SIGKILL'), 10_000);
+      await exited;
+      clearTimeout(timer);
+    }
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  });
+  log(`starting the portal on ${config.url} (database in ${dataDir})`);
+  await waitForHealth(config.url, child);
+}
+
+/** BENCH_TOUR, else the first tour in /sitemap.xml, else a seeded tour. */
+async function chooseTour() {
+  if (process.env.BENCH_TOUR) return { tour: process.env.BENCH_TOUR, from: 'BENCH_TOUR' };
+  const sitemap = await getRaw(`${config.url}/sitemap.xml`).catch(() => null);
+  const slug = sitemap?.status === 200 ? sitemap.body.toString('utf8').match(/<loc>[^<]*\/tour\/([^/<?#]+)<\/loc>/)?.[1] : null;
+  if (slug) return { tour: decodeURIComponent(slug), from: 'sitemap.xml' };
+  return { tour: DEFAULT_TOUR, from: `default (/sitemap.xml answered ${sitemap?.status ?? 'nothing'})` };
+}
+
+function ratio(a, b) {
+  return a && b ? round(a / b, 3) : null;
+}
+
+/** `{ value, target, pass }`; `pass` is null (not judged) when the inputs are not what they should be. */
+function check(value, target, passes, problems = []) {
+  const valid = problems.length === 0 && value !== null;
+  return { value, target, pass: valid ? passes(value) : null, ...(valid ? {} : { note: problems.join('; ') || 'not measured' }) };
+}
+
+async function measure(name, url, headers, duration) {
+  const result = await runLoad({ url, headers, seconds: duration, warmupSeconds: config.warmupSeconds, connections: config.connections });
+  log(`${name}: ${result.rps} req/s, p50 ${result.p50} ms, p99 ${result.p99} ms, statuses ${JSON.stringify(result.statuses)}, errors ${result.errors}`);
+  return result;
+}
+
+async function main() {
+  const startedAt = Date.now();
+  if (config.startsApp) await startApp();
+  else await waitForHealth(config.url, null);
+
+  const { tour, from } = await chooseTour();
+  Object.assign(config, { tour, tourFrom: from });
+  const pages = { home: '/', tour: `/tour/${encodeURIComponent(tour)}`, city: `/city/${encodeURIComponent(config.city)}` };
+
+  log(`signing in ${AGENT.email}`);
+  const users = { anonymous: {}, agent: { cookie: await signIn(config.url, AGENT) } };
+
+  // 1. The app, target by target; each response is captured once for the plain Node floor.
+  const targets = {};
+  const captured = new Map();
+  for (const [user, headers] of Object.entries(users)) {
+    for (const [page, pathname] of Object.entries(pages)) {
+      const name = `${page}:${user}`;
+      const url = `${config.url}${pathname}`;
+      const sample = await getRaw(url, headers);
+      if (sample.status !== 200) log(`warning: ${name} (${pathname}) answers ${sample.status}${sample.headers.location ? ` → ${sample.headers.location}` : ''}`);
+      captured.set(`/${name}`, { status: sample.status, contentType: sample.headers['content-type'] ?? 'text/plain', body: sample.body });
+      const { rps, p50, p99, ttfbP99, statuses, errors } = await measure(name, url, headers, config.seconds);
+      targets[name] = { path: pathname, status: sample.status, bytes: sample.body.length, rps, p50, p99, ...(user === 'agent' ? { ttfbP99 } : {}), statuses, errors };
+    }
+  }
+
+  // 2a. The framework floor: a static page of this build, as the app serves it.
+  const floorSample = await getRaw(`${config.url}${FRAMEWORK_FLOOR_PATH}`);
+  const isFloorPage = floorSample.status === 200 && floorSample.body.includes(FRAMEWORK_FLOOR_MARKER);
+  const floorLoad = await measure('framework floor', `${config.url}${FRAMEWORK_FLOOR_PATH}`, {}, config.seconds);
+  const frameworkFloor = {
+    path: FRAMEWORK_FLOOR_PATH,
+    status: floorSample.status,
+    servedFloorPage: isFloorPage,
+    ...(isFloorPage
+      ? {}
+      : { note: `${FRAMEWORK_FLOOR_PATH} did not serve app/bench-floor (status ${floorSample.status}${floorSample.headers.location ? ` → ${floorSample.headers.location}` : ''}): is it excluded from proxy.ts's matcher?` }),
+    bytes: floorSample.body.length,
+    rps: floorLoad.rps,
+    p50: floorLoad.p50,
+    p99: floorLoad.p99,
+  };
+
+  // 2b. The plain Node floor: the same bytes from a bare node:http server.
+  const floor = await startFloorServer(PORTS.floor, captured);
+  cleanups.push(floor.stop);
+  for (const [name, target] of Object.entries(targets)) {
+    const { rps } = await measure(`plain Node floor ${name}`, `${floor.url}/${name}`, {}, config.floorSeconds);
+    Object.assign(target, { floorRps: rps, ratioToFloor: ratio(target.rps, rps) });
+  }
+  await floor.stop();
+
+  // 3. First-load JavaScript per public route.
+  const routes = ['/', pages.tour, pages.city, '/uae', '/terms-of-use', FRAMEWORK_FLOOR_PATH];
+  const firstLoadJsDetail = {};
+  for (const route of routes) firstLoadJsDetail[route] = await firstLoadJs(`${config.url}${route}`);
+  log('first-load JS:', JSON.stringify(firstLoadJsDetail));
+  const firstLoadJsBytes = Object.fromEntries(routes.map((route) => [route, firstLoadJsDetail[route].bytes]));
+
+  // 4. Lighthouse on the tour page.
+  let lighthouse = { skipped: true };
+  if (config.lighthouse) {
+    log(`Lighthouse (mobile) on ${pages.tour}`);
+    lighthouse = await runLighthouse(`${config.url}${pages.tour}`, { chromePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium', port: PORTS.chrome }).catch(
+      (error) => ({ error: error.message }),
+    );
+    log('Lighthouse:', JSON.stringify(lighthouse.scores ?? lighthouse.error));
+  }
+
+  const anonymousTour = targets['tour:anonymous'];
+  const agentTour = targets['tour:agent'];
+  const notOk = (label, status) => (status === 200 ? [] : [`${label} answered ${status}`]);
+  const tourProblems = notOk('the tour page', anonymousTour.status);
+  const floorProblems = isFloorPage ? [] : [frameworkFloor.note];
+  const floorJs = firstLoadJsDetail[FRAMEWORK_FLOOR_PATH];
+  const checks = {
+    tourVsFrameworkFloor: check(ratio(anonymousTour.rps, frameworkFloor.rps), '>= 0.70', (v) => v >= 0.7, [...tourProblems, ...floorProblems]),
+    agentVsAnonymousTour: check(ratio(agentTour.rps, anonymousTour.rps), '>= 0.25', (v) => v >= 0.25, [...tourProblems, ...notOk('the agent tour page', agentTour.status)]),
+    agentTtfbP99: check(agentTour.ttfbP99, '< 100 ms', (v) => v < 100, notOk('the agent tour page', agentTour.status)),
+    firstLoadJsDelta: check(
+      firstLoadJsBytes[pages.tour] - floorJs.bytes,
+      '<= 30720 bytes (30 KiB gzip)',
+      (v) => v <= 30 * 1024,
+      [...notOk('the tour page', firstLoadJsDetail[pages.tour].status), ...notOk(FRAMEWORK_FLOOR_PATH, floorJs.status), ...floorProblems],
+    ),
+    lighthouse: lighthouse.scores
+      ? check(
+          lighthouse.scores,
+          LIGHTHOUSE_TARGETS,
+          (s) => Object.entries(LIGHTHOUSE_TARGETS).every(([id, min]) => s[id] !== null && s[id] >= min),
+          [...tourProblems, ...(lighthouse.runtimeError ? [`Lighthouse: ${lighthouse.runtimeError}`] : [])],
+        )
+      : { value: null, target: LIGHTHOUSE_TARGETS, pass: null, note: lighthouse.error ?? 'skipped (BENCH_SKIP_LIGHTHOUSE=1)' },
+  };
+
+  return {
+    date: new Date().toISOString(),
+    durationSeconds: round((Date.now() - startedAt) / 1000, 1),
+    machine: {
+      cpus: os.cpus().length,
+      cpuModel: os.cpus()[0]?.model ?? null,
+      memoryGiB: round(os.totalmem() / 2 ** 30, 1),
+      node: process.version,
+      next: JSON.parse(fs.readFileSync(path.join(ROOT, 'node_modules', 'next', 'package.json'), 'utf8')).version,
+    },
+    config: { ...config, ports: PORTS },
+    targets,
+    frameworkFloor,
+    checks,
+    firstLoadJs: firstLoadJsBytes,
+    firstLoadJsDetail,
+    lighthouse,
+  };
+}
+
+for (const signal of ['SIGINT', 'SIGTERM']) {
+  process.once(signal, () => {
+    log(`${signal}: stopping`);
+    cleanUp().finally(() => process.exit(130));
+  });
+}
+
+try {
+  const summary = await main();
+  await cleanUp();
+  fs.mkdirSync(path.dirname(RESULTS), { recursive: true });
+  fs.writeFileSync(RESULTS, `${JSON.stringify(summary, null, 2)}\n`);
+  console.log(JSON.stringify(summary, null, 2));
+  log(`written to ${path.relative(ROOT, RESULTS)}`);
+} catch (error) {
+  log('failed:', error.stack ?? error.message);
+  await cleanUp();
+  process.exit(1);
+}

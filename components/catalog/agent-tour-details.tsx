@@ -1,0 +1,73 @@
+'use client';
+
+import { useSession } from 'next-auth/react';
+import { useLocale } from 'next-intl';
+import { createContext, type ReactNode, useContext, useEffect, useState } from 'react';
+import type { AgentTourDetails } from '@/server/catalog/agent-details';
+import type { OfferPrices } from '@/server/catalog/prices';
+import { Price } from './price';
+
+type State = { status: 'anonymous' | 'loading' | 'failed' } | { status: 'ready'; details: AgentTourDetails };
+
+const AgentDetailsContext = createContext<State>({ status: 'anonymous' });
+
+/** Loads the agent-only parts of a tour page once the visitor is known to be signed in. */
+export function AgentTourDetailsProvider({ slug, children }: { slug: string; children: ReactNode }) {
+  const { status } = useSession();
+  const [state, setState] = useState<State>({ status: 'anonymous' });
+
+  useEffect(() => {
+    if (status !== 'authenticated') return;
+    const controller = new AbortController();
+    // eslint-disable-next-line react-hooks/set-state-in-effect -- starts a fetch for an external resource
+    setState({ status: 'loading' });
+    fetch(`/api/catalog/tours/${encodeURIComponent(slug)}/agent-details`, { signal: controller.signal })
+      .then((response) => (response.ok ? (response.json() as Promise<AgentTourDetails>) : Promise.reject(response.status)))
+      .then((details) => setState({ status: 'ready', details }))
+      .catch(() => controller.signal.aborted || setState({ status: 'failed' }));
+    return () => controller.abort();
+  }, [slug, status]);
+
+  return <AgentDetailsContext value={state}>{children}</AgentDetailsContext>;
+}
+
+const PRICE_KINDS = ['adult', 'child', 'trip'] as const satisfies readonly (keyof OfferPrices)[];
+
+/** The b2b rates of one offer, beside its retail rates (senior agents and admins). */
+export function AgentRate({ offerId, labels }: { offerId: string; labels: { agentRate: string; loading: string } & Record<(typeof PRICE_KINDS)[number], string> }) {
+  const state = useContext(AgentDetailsContext);
+  if (state.status === 'loading') return <p className="text-sm text-muted-foreground">{labels.loading}</p>;
+  if (state.status !== 'ready' || !state.details.b2b) return null;
+  const prices = state.details.b2b.find((entry) => entry.offerId === offerId)?.prices;
+  if (!prices) return null;
+  return (
+    <div className="rounded-lg bg-primary/5 p-3" data-testid="agent-rate">
+      <p className="text-xs font-medium text-primary">{labels.agentRate}</p>
+      <ul className="mt-1 text-sm">
+        {PRICE_KINDS.map((kind) => {
+          const price = prices[kind];
+          return price === null ? null : (
+            <li key={kind}>
+              <Price fils={price} className="font-semibold text-primary" /> <span className="text-muted-foreground">{labels[kind]}</span>
+            </li>
+          );
+        })}
+      </ul>
+    </div>
+  );
+}
+
+/** Notes to agents: signed-in agents only. */
+export function AgentNotes({ title }: { title: string }) {
+  const state = useContext(AgentDetailsContext);
+  const locale = useLocale() === 'ru' ? 'ru' : 'en';
+  if (state.status !== 'ready' || !state.details.notesToAgents) return null;
+  return (
+    <section aria-labelledby="notes-to-agents" className="rounded-xl border border-primary/30 bg-primary/5 p-5" data-testid="notes-to-agents">
+      <h2 id="notes-to-agents" className="text-lg font-semibold">
+        {title}
+      </h2>
+      <p className="mt-2 text-sm whitespace-pre-line">{state.details.notesToAgents[locale]}</p>
+    </section>
+  );
+}

@@ -1,0 +1,120 @@
+import type { Metadata } from 'next';
+import Image from 'next/image';
+import { notFound } from 'next/navigation';
+import { getTranslations } from 'next-intl/server';
+import type { Locale } from '@/i18n/locales';
+import { Link } from '@/i18n/navigation';
+import type { PlacePage } from '@/server/catalog/queries';
+import { absoluteUrl, pageMetadata } from '@/server/sites/seo';
+import { resolveSiteParams } from '@/server/sites/site-params';
+import type { Variant } from '@/server/sites/site-variants';
+import { Breadcrumbs, breadcrumbJsonLd, type Crumb } from './breadcrumbs';
+import { JsonLd } from './json-ld';
+import { TourGrid } from './tour-card';
+
+type PlaceParams = Promise<{ locale: string; variant: string; slug: string }>;
+
+/**
+ * Country and city pages: the tours of a place by category, under a hero image. Rendered on
+ * first request and then served from cache until the catalogue changes.
+ */
+export function placePage(kind: 'country' | 'city', load: (slug: string) => Promise<PlacePage | null>) {
+  const pathOf = (slug: string) => (kind === 'country' ? `/${slug}` : `/city/${slug}`);
+
+  async function generateMetadata({ params }: { params: PlaceParams }): Promise<Metadata> {
+    const [{ locale, variant }, { slug }] = await Promise.all([resolveSiteParams(params), params]);
+    const page = await load(slug);
+    if (!page) return {};
+    const t = await getTranslations({ locale, namespace: 'catalog.place' });
+    const name = page.place.name[locale];
+    return pageMetadata({
+      variant,
+      locale,
+      path: pathOf(slug),
+      title: t('toursIn', { place: name }),
+      description: t('metaDescription', { place: name }),
+      image: page.place.heroImage,
+    });
+  }
+
+  async function PlacePageView({ params }: { params: PlaceParams }) {
+    const [{ locale, variant }, { slug }] = await Promise.all([resolveSiteParams(params), params]);
+    const page = await load(slug);
+    if (!page) notFound();
+    return <PlaceView page={page} kind={kind} locale={locale} variant={variant} path={pathOf(slug)} />;
+  }
+
+  return { generateMetadata, PlacePageView };
+}
+
+async function PlaceView({
+  page,
+  kind,
+  locale,
+  variant,
+  path,
+}: {
+  page: PlacePage;
+  kind: 'country' | 'city';
+  locale: Locale;
+  variant: Variant;
+  path: string;
+}) {
+  const t = await getTranslations('catalog');
+  const name = page.place.name[locale];
+  const crumbs: Crumb[] = [
+    { name: t('tour.home'), href: '/' },
+    ...(kind === 'city' ? [{ name: page.country.name[locale], href: `/${page.country.slug}` }] : []),
+    { name, href: path },
+  ];
+  return (
+    <div className="mx-auto max-w-6xl px-4 py-6">
+      <JsonLd data={breadcrumbJsonLd(crumbs, (href) => absoluteUrl(variant, locale, href))} />
+      <Breadcrumbs items={crumbs} label={t('tour.home')} />
+      <div className="relative mt-4 overflow-hidden rounded-2xl">
+        <Image
+          src={page.place.heroImage}
+          alt=""
+          width={1600}
+          height={1000}
+          priority
+          sizes="(min-width: 1200px) 1152px, 100vw"
+          className="aspect-[12/5] w-full object-cover"
+        />
+        <h1 className="absolute inset-x-0 bottom-0 bg-gradient-to-t from-black/70 to-transparent px-6 pt-16 pb-5 text-3xl font-semibold text-white md:text-4xl">
+          {t('place.toursIn', { place: name })}
+        </h1>
+      </div>
+
+      {page.cities.length > 0 ? (
+        <nav aria-label={t('place.cities')} className="mt-6">
+          <ul className="flex flex-wrap gap-2">
+            {page.cities.map((city) => (
+              <li key={city.slug}>
+                <Link href={`/city/${city.slug}`} className="inline-block rounded-full border border-border px-4 py-2 text-sm hover:border-primary hover:text-primary">
+                  {city.name[locale]}
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </nav>
+      ) : null}
+
+      {page.tours.length === 0 ? <p className="mt-8 text-muted-foreground">{t('place.empty')}</p> : null}
+      {page.categories.map((category, index) => (
+        <section key={category.slug} id={category.slug} aria-labelledby={`category-${category.slug}`} className="mt-10 scroll-mt-20">
+          <h2 id={`category-${category.slug}`} className="text-xl font-semibold">
+            {category.name[locale]}
+          </h2>
+          <div className="mt-4">
+            <TourGrid
+              tours={page.tours.filter((tour) => tour.categorySlugs.includes(category.slug))}
+              locale={locale}
+              priorityCount={index === 0 ? 2 : 0}
+            />
+          </div>
+        </section>
+      ))}
+    </div>
+  );
+}

@@ -1,0 +1,60 @@
+import { Clock } from 'lucide-react';
+import Image from 'next/image';
+import { getTranslations } from 'next-intl/server';
+import type { Locale } from '@/i18n/locales';
+import { Link } from '@/i18n/navigation';
+import type { TourCard as TourCardData } from '@/server/catalog/queries';
+import { durationParts } from './duration';
+import { Price } from './price';
+
+export async function TourCard({ tour, locale, priority = false }: { tour: TourCardData; locale: Locale; priority?: boolean }) {
+  const t = await getTranslations('catalog.card');
+  return (
+    <article className="group flex h-full flex-col overflow-hidden rounded-xl border border-border bg-background transition-shadow hover:shadow-md">
+      {tour.heroImage ? (
+        <Image
+          src={tour.heroImage}
+          alt=""
+          width={640}
+          height={400}
+          priority={priority}
+          sizes="(min-width: 960px) 300px, (min-width: 430px) 50vw, 100vw"
+          className="aspect-[16/10] w-full object-cover"
+        />
+      ) : null}
+      <div className="flex flex-1 flex-col gap-1 p-4">
+        <p className="text-xs text-muted-foreground">{tour.city.name[locale]}</p>
+        <h3 className="font-semibold leading-snug">
+          <Link href={`/tour/${tour.slug}`} className="after:absolute after:inset-0 focus-visible:underline group-hover:text-primary">
+            {tour.title[locale]}
+          </Link>
+        </h3>
+        <p className="line-clamp-2 text-sm text-muted-foreground">{tour.summary[locale]}</p>
+        <div className="mt-auto flex items-end justify-between pt-3 text-sm">
+          <span className="flex items-center gap-1 text-muted-foreground">
+            <Clock aria-hidden className="size-4" />
+            {t('duration', durationParts(tour.durationMinutes))}
+          </span>
+          {tour.fromPrice !== null ? (
+            <span>
+              <span className="text-muted-foreground">{t('from')} </span>
+              <Price fils={tour.fromPrice} className="font-semibold" />
+            </span>
+          ) : null}
+        </div>
+      </div>
+    </article>
+  );
+}
+
+export async function TourGrid({ tours, locale, priorityCount = 0 }: { tours: TourCardData[]; locale: Locale; priorityCount?: number }) {
+  return (
+    <ul className="grid grid-cols-1 gap-4 xs:grid-cols-2 lg:grid-cols-4">
+      {tours.map((tour, index) => (
+        <li key={tour.slug} className="relative">
+          <TourCard tour={tour} locale={locale} priority={index < priorityCount} />
+        </li>
+      ))}
+    </ul>
+  );
+}

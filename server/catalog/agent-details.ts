@@ -1,0 +1,33 @@
+import 'server-only';
+import { and, asc, eq } from 'drizzle-orm';
+import type { Principal } from '@/server/auth/principal';
+import { can } from '@/server/auth/permissions';
+import type { Database } from '@/server/db/connection';
+import { offers, tours, type LocalizedText } from '@/server/db/schema';
+import type { OfferPrices } from './prices';
+
+/** What a signed-in agent sees on a tour page beyond the public page. Never cached. */
+export type AgentTourDetails = {
+  notesToAgents: LocalizedText | null;
+  /** Null when the agent's role may not see b2b rates. */
+  b2b: { offerId: string; prices: OfferPrices }[] | null;
+};
+
+export async function getAgentTourDetails(db: Database, principal: Principal, slug: string): Promise<AgentTourDetails | null> {
+  const [tour] = await db
+    .select({ id: tours.id, notesToAgents: tours.notesToAgents })
+    .from(tours)
+    .where(and(eq(tours.slug, slug), eq(tours.isActive, true)))
+    .limit(1);
+  if (!tour) return null;
+  if (!can(principal.role, 'rates:viewB2b')) return { notesToAgents: tour.notesToAgents, b2b: null };
+  const rows = await db
+    .select({ offerId: offers.id, adult: offers.pricePerAdult, child: offers.pricePerChild, trip: offers.pricePerTrip })
+    .from(offers)
+    .where(and(eq(offers.tourId, tour.id), eq(offers.isActive, true)))
+    .orderBy(asc(offers.position));
+  return {
+    notesToAgents: tour.notesToAgents,
+    b2b: rows.map(({ offerId, ...prices }) => ({ offerId, prices })),
+  };
+}
