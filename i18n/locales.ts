@@ -12,3 +12,19 @@ export function localizedPath(locale: Locale, path: string): string {
   if (locale === DEFAULT_LOCALE) return path;
   return path === '/' ? `/${locale}` : `/${locale}${path}`;
 }
+
+export type LocaleHref = string | { pathname: string; query?: Record<string, string | number | undefined>; hash?: string };
+
+/** A link target in `locale`: its path localized, its query and hash kept. */
+export function localizeHref(locale: Locale, href: LocaleHref): string {
+  if (typeof href === 'string') return localizedPath(locale, href);
+  const entries = Object.entries(href.query ?? {}).filter((entry): entry is [string, string | number] => entry[1] !== undefined);
+  const query = new URLSearchParams(entries.map(([key, value]) => [key, String(value)])).toString();
+  return `${localizedPath(locale, href.pathname)}${query ? `?${query}` : ''}${href.hash ? `#${href.hash}` : ''}`;
+}
+
+/** The locale-free path of a public URL path (`/ru/tour/x` → `/tour/x`). */
+export function stripLocale(pathname: string): string {
+  const [, first, ...rest] = pathname.split('/');
+  return isLocale(first) ? `/${rest.join('/')}` : pathname;
+}

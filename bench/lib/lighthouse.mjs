@@ -47,7 +47,15 @@ export async function runLighthouse(url, { chromePath, port }) {
       if (scores[id] === null || scores[id] < LIGHTHOUSE_TARGETS[id]) failing[id] = failingAudits(lhr, category);
     }
     const metrics = Object.fromEntries(METRICS.map((id) => [id, lhr.audits[id]?.displayValue ?? null]));
-    return { url: lhr.finalDisplayedUrl, lighthouseVersion: lhr.lighthouseVersion, formFactor: lhr.configSettings.formFactor, scores, metrics, failing, runtimeError: lhr.runtimeError?.message ?? null };
+    return {
+      url: lhr.finalDisplayedUrl,
+      lighthouseVersion: lhr.lighthouseVersion,
+      formFactor: lhr.configSettings.formFactor,
+      scores,
+      metrics,
+      failing,
+      runtimeError: lhr.runtimeError?.message ?? null,
+    };
   } finally {
     await chrome.kill();
   }

@@ -1,7 +1,7 @@
 'use client';
 
 import { useSession } from 'next-auth/react';
-import { useLocale } from 'next-intl';
+import { useRouteLocale } from '@/components/i18n/locale-link';
 import { createContext, type ReactNode, useContext, useEffect, useState } from 'react';
 import type { AgentTourDetails } from '@/server/catalog/agent-details';
 import type { OfferPrices } from '@/server/catalog/prices';
@@ -60,7 +60,7 @@ export function AgentRate({ offerId, labels }: { offerId: string; labels: { agen
 /** Notes to agents: signed-in agents only. */
 export function AgentNotes({ title }: { title: string }) {
   const state = useContext(AgentDetailsContext);
-  const locale = useLocale() === 'ru' ? 'ru' : 'en';
+  const locale = useRouteLocale();
   if (state.status !== 'ready' || !state.details.notesToAgents) return null;
   return (
     <section aria-labelledby="notes-to-agents" className="rounded-xl border border-primary/30 bg-primary/5 p-5" data-testid="notes-to-agents">

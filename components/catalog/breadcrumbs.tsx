@@ -1,5 +1,5 @@
 import { ChevronRight } from 'lucide-react';
-import { Link } from '@/i18n/navigation';
+import { LocaleLink } from '@/components/i18n/locale-link';
 
 export type Crumb = { name: string; href: string };
 
@@ -16,9 +16,9 @@ export function Breadcrumbs({ items, label }: { items: Crumb[]; label: string })
                 {item.name}
               </span>
             ) : (
-              <Link href={item.href} className="hover:text-primary hover:underline">
+              <LocaleLink href={item.href} className="hover:text-primary hover:underline">
                 {item.name}
-              </Link>
+              </LocaleLink>
             )}
           </li>
         ))}

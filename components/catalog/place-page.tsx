@@ -3,7 +3,7 @@ import Image from 'next/image';
 import { notFound } from 'next/navigation';
 import { getTranslations } from 'next-intl/server';
 import type { Locale } from '@/i18n/locales';
-import { Link } from '@/i18n/navigation';
+import { LocaleLink } from '@/components/i18n/locale-link';
 import type { PlacePage } from '@/server/catalog/queries';
 import { absoluteUrl, pageMetadata } from '@/server/sites/seo';
 import { resolveSiteParams } from '@/server/sites/site-params';
@@ -91,9 +91,9 @@ async function PlaceView({
           <ul className="flex flex-wrap gap-2">
             {page.cities.map((city) => (
               <li key={city.slug}>
-                <Link href={`/city/${city.slug}`} className="inline-block rounded-full border border-border px-4 py-2 text-sm hover:border-primary hover:text-primary">
+                <LocaleLink href={`/city/${city.slug}`} className="inline-block rounded-full border border-border px-4 py-2 text-sm hover:border-primary hover:text-primary">
                   {city.name[locale]}
-                </Link>
+                </LocaleLink>
               </li>
             ))}
           </ul>

@@ -1,8 +1,7 @@
 'use client';
 
-import { useLocale } from 'next-intl';
+import { useRouteLocale } from '@/components/i18n/locale-link';
 import { useCurrency } from '@/components/currency/currency-provider';
-import { isLocale } from '@/i18n/locales';
 import { formatAedAs } from '@/server/money/money';
 
 /**
@@ -11,10 +10,10 @@ import { formatAedAs } from '@/server/money/money';
  */
 export function Price({ fils, className }: { fils: number; className?: string }) {
   const { currency } = useCurrency();
-  const locale = useLocale();
+  const locale = useRouteLocale();
   return (
     <span className={className} data-price-aed={fils}>
-      {formatAedAs(fils, currency, isLocale(locale) ? locale : 'en')}
+      {formatAedAs(fils, currency, locale)}
     </span>
   );
 }

@@ -2,7 +2,7 @@ import { Clock } from 'lucide-react';
 import Image from 'next/image';
 import { getTranslations } from 'next-intl/server';
 import type { Locale } from '@/i18n/locales';
-import { Link } from '@/i18n/navigation';
+import { LocaleLink } from '@/components/i18n/locale-link';
 import type { TourCard as TourCardData } from '@/server/catalog/queries';
 import { durationParts } from './duration';
 import { Price } from './price';
@@ -25,9 +25,9 @@ export async function TourCard({ tour, locale, priority = false }: { tour: TourC
       <div className="flex flex-1 flex-col gap-1 p-4">
         <p className="text-xs text-muted-foreground">{tour.city.name[locale]}</p>
         <h3 className="font-semibold leading-snug">
-          <Link href={`/tour/${tour.slug}`} className="after:absolute after:inset-0 focus-visible:underline group-hover:text-primary">
+          <LocaleLink href={`/tour/${tour.slug}`} className="after:absolute after:inset-0 focus-visible:underline group-hover:text-primary">
             {tour.title[locale]}
-          </Link>
+          </LocaleLink>
         </h3>
         <p className="line-clamp-2 text-sm text-muted-foreground">{tour.summary[locale]}</p>
         <div className="mt-auto flex items-end justify-between pt-3 text-sm">

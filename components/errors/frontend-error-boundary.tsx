@@ -1,7 +1,7 @@
 'use client';
 
 import { Component, type ErrorInfo, type ReactNode } from 'react';
-import { FrontendErrorScreen } from './frontend-error-screen';
+import { type ErrorScreenLabels, FrontendErrorScreen } from './frontend-error-screen';
 import { reportClientError } from './report-client-error';
 
 type State = { error: Error | null; componentStack?: string };
@@ -10,7 +10,7 @@ type State = { error: Error | null; componentStack?: string };
  * Catches render errors in the page with their component stack (Next's error.tsx gets no
  * stack). Once shown, the screen stays until a reload (spec §4 "Render error").
  */
-export class FrontendErrorBoundary extends Component<{ children: ReactNode }, State> {
+export class FrontendErrorBoundary extends Component<{ labels: ErrorScreenLabels; children: ReactNode }, State> {
   state: State = { error: null };
 
   static getDerivedStateFromError(error: Error): State {
@@ -25,7 +25,7 @@ export class FrontendErrorBoundary extends Component<{ children: ReactNode }, St
 
   render() {
     const { error, componentStack } = this.state;
-    if (error) return <FrontendErrorScreen message={error.message} componentStack={componentStack} />;
+    if (error) return <FrontendErrorScreen message={error.message} componentStack={componentStack} labels={this.props.labels} />;
     return this.props.children;
   }
 }

@@ -1,11 +1,23 @@
 'use client';
 
-import { useTranslations } from 'next-intl';
 import { SUPPORT_PHONE, telLink } from '@/server/sites/site-content';
 
 /** Spec §8: the frontend error screen, with the error text and component stack. */
-export function FrontendErrorScreen({ message, componentStack }: { message: string; componentStack?: string }) {
-  const t = useTranslations('errors');
+export type ErrorScreenLabels = Record<
+  'frontendTitle' | 'contactPrefix' | 'contactSuffix' | 'errorText' | 'componentStack' | 'reload',
+  string
+>;
+
+export function FrontendErrorScreen({
+  message,
+  componentStack,
+  labels,
+}: {
+  message: string;
+  componentStack?: string;
+  labels: ErrorScreenLabels;
+}) {
+  const t = (key: keyof ErrorScreenLabels) => labels[key];
   return (
     <section role="alert" className="mx-auto max-w-3xl px-4 py-16">
       <h1 className="text-2xl font-semibold">{t('frontendTitle')}</h1>

@@ -1,13 +1,23 @@
 'use client';
 
-import { useEffect } from 'react';
-import { FrontendErrorScreen } from '@/components/errors/frontend-error-screen';
-import { reportClientError } from '@/components/errors/report-client-error';
+import { useEffect, useState } from 'react';
+import { type ErrorScreenLabels, FrontendErrorScreen } from './frontend-error-screen';
+import { reportClientError } from './report-client-error';
 
-/** Errors the page's own boundary did not catch (server rendering); Next gives no component stack. */
+/**
+ * The last resort, for errors outside the page's own boundary (the shell, server rendering;
+ * Next gives no component stack here). Its texts load only when it shows, so no page pays for
+ * a translation runtime up front.
+ */
 export function RouteError({ error }: { error: Error & { digest?: string } }) {
+  const [labels, setLabels] = useState<ErrorScreenLabels | null>(null);
+
   useEffect(() => {
     reportClientError({ message: error.message, stack: error.stack, digest: error.digest });
+    const messages = document.documentElement.lang === 'ru' ? import('@/messages/ru.json') : import('@/messages/en.json');
+    void messages.then((loaded) => setLabels(loaded.default.errors));
   }, [error]);
-  return <FrontendErrorScreen message={error.digest ? `${error.message} (${error.digest})` : error.message} />;
+
+  if (!labels) return null;
+  return <FrontendErrorScreen message={error.digest ? `${error.message} (${error.digest})` : error.message} labels={labels} />;
 }

@@ -1,5 +1,5 @@
 import { getTranslations } from 'next-intl/server';
-import { Link } from '@/i18n/navigation';
+import { LocaleLink } from '@/components/i18n/locale-link';
 
 /** The 404 and 403 pages share one look. */
 export async function StatusPage({ kind }: { kind: 'notFound' | 'forbidden' }) {
@@ -9,9 +9,9 @@ export async function StatusPage({ kind }: { kind: 'notFound' | 'forbidden' }) {
       <p className="text-5xl font-bold text-primary">{kind === 'notFound' ? '404' : '403'}</p>
       <h1 className="mt-4 text-2xl font-semibold">{t(`${kind}Title`)}</h1>
       <p className="mt-2 text-muted-foreground">{t(`${kind}Text`)}</p>
-      <Link href="/" className="mt-8 inline-block font-medium text-primary underline">
+      <LocaleLink href="/" className="mt-8 inline-block font-medium text-primary underline">
         {t('backHome')}
-      </Link>
+      </LocaleLink>
     </div>
   );
 }

@@ -1,66 +1,49 @@
 'use client';
 
-import { ChevronDown, LogOut, UserRound } from 'lucide-react';
-import { signOut, useSession } from 'next-auth/react';
-import { useLocale, useTranslations } from 'next-intl';
-import { Button } from '@/components/ui/button';
-import {
-  DropdownMenu,
-  DropdownMenuContent,
-  DropdownMenuItem,
-  DropdownMenuLabel,
-  DropdownMenuSeparator,
-  DropdownMenuTrigger,
-} from '@/components/ui/dropdown-menu';
-import { isLocale, localizedPath } from '@/i18n/locales';
-import { Link, usePathname } from '@/i18n/navigation';
-import { menuFor } from '@/server/auth/route-access';
+import { useSession } from 'next-auth/react';
+import dynamic from 'next/dynamic';
+import { usePathname } from 'next/navigation';
+import { LocaleLink, useRouteLocale } from '@/components/i18n/locale-link';
+import type { MenuKey } from '@/server/auth/route-access';
+
+export type AccountMenuLabels = {
+  signIn: string;
+  accountMenu: string;
+  /** Raw message with an `{email}` placeholder. */
+  signedInAs: string;
+  logout: string;
+  menu: Record<MenuKey, string>;
+};
+
+// The dropdown (Radix) loads only for signed-in agents; visitors never download it.
+const SignedInMenu = dynamic(() => import('./signed-in-menu').then((module) => module.SignedInMenu), {
+  ssr: false,
+  loading: () => <MenuPlaceholder />,
+});
+
+function MenuPlaceholder() {
+  return <div aria-hidden className="h-9 w-24 animate-pulse rounded-lg bg-muted" />;
+}
+
+// The look of buttonVariants({ size: 'sm' }), spelled out: the class merger stays out of public bundles.
+const SIGN_IN_CLASS =
+  'inline-flex h-9 items-center justify-center rounded-lg bg-primary px-3 text-sm font-medium text-primary-foreground hover:bg-primary/90 focus-visible:ring-3 focus-visible:ring-primary/40 focus-visible:outline-none';
 
 /** Sign-in button for visitors; for agents, the role's menu (spec §2 "Header menu"). */
-export function AccountMenu() {
-  const t = useTranslations('shell');
-  const locale = useLocale();
+export function AccountMenu({ labels }: { labels: AccountMenuLabels }) {
+  const locale = useRouteLocale();
+  // The browser's path is already localized, so it is the way back as it stands.
   const pathname = usePathname();
   const { data: session, status } = useSession();
 
-  if (status === 'loading') {
-    return <div aria-hidden className="h-10 w-24 animate-pulse rounded-lg bg-muted" />;
-  }
+  if (status === 'loading') return <MenuPlaceholder />;
   if (!session?.user?.role) {
-    const callbackUrl = pathname === '/sign-in' ? undefined : localizedPath(isLocale(locale) ? locale : 'en', pathname);
+    const onSignIn = /\/sign-in$/.test(pathname);
     return (
-      <Button asChild size="sm" className="h-9">
-        <Link href={{ pathname: '/sign-in', query: callbackUrl ? { callbackUrl } : {} }}>{t('signIn')}</Link>
-      </Button>
+      <LocaleLink href={{ pathname: '/sign-in', query: { callbackUrl: onSignIn ? undefined : pathname } }} className={SIGN_IN_CLASS}>
+        {labels.signIn}
+      </LocaleLink>
     );
   }
-
-  const { user } = session;
-  return (
-    <DropdownMenu modal={false}>
-      <DropdownMenuTrigger asChild>
-        <Button variant="outline" className="h-9 px-2 md:px-3" aria-label={t('accountMenu')}>
-          <UserRound aria-hidden />
-          <span className="hidden max-w-40 truncate md:inline">{user.name ?? user.email}</span>
-          <ChevronDown aria-hidden />
-        </Button>
-      </DropdownMenuTrigger>
-      <DropdownMenuContent align="end">
-        <DropdownMenuLabel className="text-muted-foreground">{t('signedInAs', { email: user.email ?? '' })}</DropdownMenuLabel>
-        <DropdownMenuSeparator />
-        {menuFor(user.role).map((item) => (
-          <DropdownMenuItem key={item.key} asChild>
-            <Link href={item.href}>{t(`menu.${item.key}`)}</Link>
-          </DropdownMenuItem>
-        ))}
-        <DropdownMenuSeparator />
-        <DropdownMenuItem
-          onSelect={() => signOut({ redirectTo: localizedPath(isLocale(locale) ? locale : 'en', '/') })}
-        >
-          <LogOut aria-hidden className="size-4" />
-          {t('logout')}
-        </DropdownMenuItem>
-      </DropdownMenuContent>
-    </DropdownMenu>
-  );
+  return <SignedInMenu user={session.user} labels={labels} locale={locale} />;
 }

@@ -1,5 +1,5 @@
 import { getTranslations } from 'next-intl/server';
-import { Link } from '@/i18n/navigation';
+import { LocaleLink } from '@/components/i18n/locale-link';
 import { type SiteContent, telLink, whatsAppLink } from '@/server/sites/site-content';
 import type { Variant } from '@/server/sites/site-variants';
 
@@ -57,12 +57,12 @@ export async function Footer({ site, variant }: { site: SiteContent; variant: Va
             {site.tradeLicenceNumber}
           </p>
           <nav className="mt-3 flex flex-wrap gap-x-4 gap-y-1">
-            <Link className="text-primary hover:underline" href="/privacy-policy">
+            <LocaleLink className="text-primary hover:underline" href="/privacy-policy">
               {t('privacy')}
-            </Link>
-            <Link className="text-primary hover:underline" href="/terms-of-use">
+            </LocaleLink>
+            <LocaleLink className="text-primary hover:underline" href="/terms-of-use">
               {t('terms')}
-            </Link>
+            </LocaleLink>
           </nav>
         </section>
       </div>

@@ -2,20 +2,33 @@ import { Send } from 'lucide-react';
 import Image from 'next/image';
 import { getTranslations } from 'next-intl/server';
 import { CurrencySwitch } from '@/components/currency/currency-switch';
-import { Link } from '@/i18n/navigation';
+import { LOCALES } from '@/i18n/locales';
+import { LocaleLink } from '@/components/i18n/locale-link';
+import { HEADER_MENU } from '@/server/auth/route-access';
 import type { SiteContent } from '@/server/sites/site-content';
-import { AccountMenu } from './account-menu';
+import { AccountMenu, type AccountMenuLabels } from './account-menu';
 import { LanguageSwitch } from './language-switch';
 
 export async function Header({ site }: { site: SiteContent }) {
   const t = await getTranslations('shell');
+  const accountLabels: AccountMenuLabels = {
+    signIn: t('signIn'),
+    accountMenu: t('accountMenu'),
+    signedInAs: t.raw('signedInAs') as string,
+    logout: t('logout'),
+    menu: Object.fromEntries(HEADER_MENU.map(({ key }) => [key, t(`menu.${key}`)])) as AccountMenuLabels['menu'],
+  };
+  const languageNames = Object.fromEntries(LOCALES.map((code) => [code, t(`languages.${code}`)])) as Record<
+    (typeof LOCALES)[number],
+    string
+  >;
   return (
     <header className="sticky top-0 z-40 border-b border-border bg-background/95 backdrop-blur">
       <div className="mx-auto flex h-16 max-w-6xl items-center gap-2 px-4">
-        <Link href="/" aria-label={t('home')} className="shrink-0 rounded-lg">
+        <LocaleLink href="/" aria-label={t('home')} className="shrink-0 rounded-lg">
           <Image src={site.logoMark} alt="" width={36} height={36} priority unoptimized className="size-9 md:hidden" />
           <Image src={site.mainLogo} alt="" width={176} height={36} priority unoptimized className="hidden h-9 w-auto md:block" />
-        </Link>
+        </LocaleLink>
         <div className="ml-auto flex items-center gap-2">
           {site.telegram ? (
             <a
@@ -30,9 +43,9 @@ export async function Header({ site }: { site: SiteContent }) {
               <Send aria-hidden className="size-5" />
             </a>
           ) : null}
-          <LanguageSwitch />
-          <CurrencySwitch />
-          <AccountMenu />
+          <LanguageSwitch label={t('language')} names={languageNames} />
+          <CurrencySwitch label={t('currency')} />
+          <AccountMenu labels={accountLabels} />
         </div>
       </div>
     </header>

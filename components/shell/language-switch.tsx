@@ -1,19 +1,18 @@
 'use client';
 
 import { Globe } from 'lucide-react';
-import { useLocale, useTranslations } from 'next-intl';
+import { usePathname, useRouter } from 'next/navigation';
 import { useTransition } from 'react';
-import { usePathname, useRouter } from '@/i18n/navigation';
-import { isLocale, LOCALE_COOKIE, LOCALES, type Locale } from '@/i18n/locales';
-import { currencyForLocale } from '@/server/money/money';
 import { useCurrency } from '@/components/currency/currency-provider';
+import { useRouteLocale } from '@/components/i18n/locale-link';
+import { isLocale, LOCALE_COOKIE, LOCALES, type Locale, localizedPath, stripLocale } from '@/i18n/locales';
+import { currencyForLocale } from '@/server/money/money';
 
 const ONE_YEAR_SECONDS = 60 * 60 * 24 * 365;
 
 /** Switching language also resets the currency: USD for Russian, AED otherwise (spec §1). */
-export function LanguageSwitch() {
-  const t = useTranslations('shell');
-  const locale = useLocale();
+export function LanguageSwitch({ label, names }: { label: string; names: Record<Locale, string> }) {
+  const locale = useRouteLocale();
   const pathname = usePathname();
   const router = useRouter();
   const { setCurrency } = useCurrency();
@@ -24,13 +23,13 @@ export function LanguageSwitch() {
     document.cookie = `${LOCALE_COOKIE}=${next}; path=/; max-age=${ONE_YEAR_SECONDS}; samesite=lax`;
     setCurrency(currencyForLocale(next));
     // Read at click time: useSearchParams would opt static pages out of prerendering.
-    const query = Object.fromEntries(new URLSearchParams(window.location.search));
-    startTransition(() => router.replace({ pathname, query }, { locale: next }));
+    const target = `${localizedPath(next, stripLocale(pathname))}${window.location.search}`;
+    startTransition(() => router.replace(target));
   }
 
   return (
     <label className="relative flex items-center">
-      <span className="sr-only">{t('language')}</span>
+      <span className="sr-only">{label}</span>
       <Globe aria-hidden className="pointer-events-none absolute left-2 size-4 text-muted-foreground" />
       <select
         value={locale}
@@ -39,7 +38,7 @@ export function LanguageSwitch() {
       >
         {LOCALES.map((code) => (
           <option key={code} value={code} lang={code}>
-            {t(`languages.${code}`)}
+            {names[code]}
           </option>
         ))}
       </select>

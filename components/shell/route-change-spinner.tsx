@@ -1,6 +1,5 @@
 'use client';
 
-import { useTranslations } from 'next-intl';
 import { usePathname } from 'next/navigation';
 import { useEffect, useState } from 'react';
 import { Spinner } from '@/components/ui/spinner';
@@ -28,8 +27,7 @@ function isInternalNavigation(event: MouseEvent): URL | null {
  * The app router has no route-change events, so link clicks start the spinner and the new
  * pathname stops it (spec §2: a full-screen spinner replaces the page during route changes).
  */
-export function RouteChangeSpinner() {
-  const t = useTranslations('shell');
+export function RouteChangeSpinner({ label }: { label: string }) {
   const pathname = usePathname();
   const [pendingSince, setPendingSince] = useState<number | null>(null);
   const [visible, setVisible] = useState(false);
@@ -66,7 +64,7 @@ export function RouteChangeSpinner() {
   if (!visible) return null;
   return (
     <div className="fixed inset-0 z-[60] flex items-center justify-center bg-background" data-testid="route-spinner">
-      <Spinner label={t('navigating')} />
+      <Spinner label={label} />
     </div>
   );
 }

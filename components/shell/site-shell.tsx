@@ -1,13 +1,14 @@
 import type { Session } from 'next-auth';
 import { getTranslations } from 'next-intl/server';
 import type { ReactNode } from 'react';
-import { Toaster } from 'sonner';
 import { FrontendErrorBoundary } from '@/components/errors/frontend-error-boundary';
+import type { ErrorScreenLabels } from '@/components/errors/frontend-error-screen';
 import { AppProviders } from '@/components/providers/app-providers';
 import { SITE_CONTENT } from '@/server/sites/site-content';
 import { type Variant, VARIANT_FEATURES } from '@/server/sites/site-variants';
 import { Footer } from './footer';
 import { Header } from './header';
+import { LazyToaster } from './lazy-toaster';
 import { RouteChangeSpinner } from './route-change-spinner';
 import { WhatsAppButton } from './whatsapp-button';
 
@@ -22,6 +23,15 @@ export async function SiteShell({
   children: ReactNode;
 }) {
   const t = await getTranslations('shell');
+  const errors = await getTranslations('errors');
+  const errorLabels: ErrorScreenLabels = {
+    frontendTitle: errors('frontendTitle'),
+    contactPrefix: errors('contactPrefix'),
+    contactSuffix: errors('contactSuffix'),
+    errorText: errors('errorText'),
+    componentStack: errors('componentStack'),
+    reload: errors('reload'),
+  };
   const site = SITE_CONTENT[variant];
   return (
     <AppProviders session={session} defaultCurrency={VARIANT_FEATURES[variant].defaultCurrency}>
@@ -34,13 +44,13 @@ export async function SiteShell({
       <div className="flex min-h-dvh flex-col">
         <Header site={site} />
         <main id="main" className="flex-1">
-          <FrontendErrorBoundary>{children}</FrontendErrorBoundary>
+          <FrontendErrorBoundary labels={errorLabels}>{children}</FrontendErrorBoundary>
         </main>
         <Footer site={site} variant={variant} />
       </div>
       <WhatsAppButton number={site.whatsApp} label={t('whatsApp')} />
-      <RouteChangeSpinner />
-      <Toaster position="top-right" richColors closeButton />
+      <RouteChangeSpinner label={t('navigating')} />
+      <LazyToaster position="top-right" richColors closeButton />
     </AppProviders>
   );
 }

@@ -1,6 +1,5 @@
 // @vitest-environment jsdom
 import { render, screen } from '@testing-library/react';
-import { NextIntlClientProvider } from 'next-intl';
 import { http, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
 import { FrontendErrorBoundary } from '@/components/errors/frontend-error-boundary';
@@ -26,11 +25,9 @@ describe('FrontendErrorBoundary', () => {
     // React logs the caught error; that is expected here, not a test failure.
     console.error = () => {};
     render(
-      <NextIntlClientProvider locale="en" messages={en}>
-        <FrontendErrorBoundary>
-          <Broken />
-        </FrontendErrorBoundary>
-      </NextIntlClientProvider>,
+      <FrontendErrorBoundary labels={en.errors}>
+        <Broken />
+      </FrontendErrorBoundary>,
     );
 
     expect(screen.getByRole('heading', { name: 'An error occurred in the frontend application.' })).toBeInTheDocument();

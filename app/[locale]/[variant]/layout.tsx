@@ -1,6 +1,5 @@
 import type { Metadata, Viewport } from 'next';
-import { NextIntlClientProvider } from 'next-intl';
-import { getMessages, getTranslations } from 'next-intl/server';
+import { getTranslations } from 'next-intl/server';
 import type { ReactNode } from 'react';
 import { interCyrillic, interLatin } from '@/app/fonts';
 import { resolveSiteParams, type SiteParams } from '@/server/sites/site-params';
@@ -30,19 +29,13 @@ export async function generateMetadata({ params }: { params: SiteParams }): Prom
 
 export const viewport: Viewport = { themeColor: '#2637AA', width: 'device-width', initialScale: 1 };
 
-/** Client islands get only the namespaces they render (the legal texts stay on the server). */
-const CLIENT_NAMESPACES = ['shell', 'errors'] as const;
-
 export default async function RootLayout({ children, params }: { children: ReactNode; params: SiteParams }) {
   const { locale } = await resolveSiteParams(params);
-  const messages = await getMessages();
-  const clientMessages = Object.fromEntries(CLIENT_NAMESPACES.map((key) => [key, messages[key]]));
   return (
     <html lang={locale} className={`${interLatin.variable} ${interCyrillic.variable}`}>
       <body className="font-sans">
-        <NextIntlClientProvider locale={locale} messages={clientMessages}>
-          {children}
-        </NextIntlClientProvider>
+        {/* No client translation runtime: islands get their texts as props and the locale from the route. */}
+        {children}
       </body>
     </html>
   );

@@ -3,7 +3,7 @@ import Image from 'next/image';
 import { getTranslations } from 'next-intl/server';
 import { SearchForm } from '@/components/catalog/search-form';
 import { TourGrid } from '@/components/catalog/tour-card';
-import { Link } from '@/i18n/navigation';
+import { LocaleLink } from '@/components/i18n/locale-link';
 import { getHomeData } from '@/server/catalog/queries';
 import { pageMetadata } from '@/server/sites/seo';
 import { resolveSiteParams, type SiteParams } from '@/server/sites/site-params';
@@ -47,7 +47,7 @@ export default async function HomePage({ params }: { params: SiteParams }) {
           <ul className="mt-4 grid grid-cols-2 gap-4 lg:grid-cols-4">
             {topDestinations.map((city) => (
               <li key={city.slug}>
-                <Link href={`/city/${city.slug}`} className="group relative block overflow-hidden rounded-xl">
+                <LocaleLink href={`/city/${city.slug}`} className="group relative block overflow-hidden rounded-xl">
                   <Image
                     src={city.heroImage}
                     alt=""
@@ -59,7 +59,7 @@ export default async function HomePage({ params }: { params: SiteParams }) {
                   <span className="absolute inset-x-0 bottom-0 bg-gradient-to-t from-black/70 to-transparent px-4 pt-8 pb-3 font-semibold text-white">
                     {city.name[locale]}
                   </span>
-                </Link>
+                </LocaleLink>
               </li>
             ))}
           </ul>
@@ -84,12 +84,12 @@ export default async function HomePage({ params }: { params: SiteParams }) {
         <ul className="mt-4 flex flex-wrap gap-2">
           {data.categories.map((category) => (
             <li key={category.slug}>
-              <Link
+              <LocaleLink
                 href={categoryHref(category.slug)}
                 className="inline-block rounded-full border border-border px-4 py-2 text-sm hover:border-primary hover:text-primary"
               >
                 {category.name[locale]}
-              </Link>
+              </LocaleLink>
             </li>
           ))}
         </ul>

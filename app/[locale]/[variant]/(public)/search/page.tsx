@@ -4,8 +4,8 @@ import { getTranslations } from 'next-intl/server';
 import { z } from 'zod';
 import { SearchForm } from '@/components/catalog/search-form';
 import { TourGrid } from '@/components/catalog/tour-card';
-import { Button } from '@/components/ui/button';
-import { Link } from '@/i18n/navigation';
+import { buttonVariants } from '@/components/ui/button';
+import { LocaleLink } from '@/components/i18n/locale-link';
 import { getSearchFilters, searchTours } from '@/server/catalog/queries';
 import { resolveSiteParams, type SiteParams } from '@/server/sites/site-params';
 import { VARIANT_FEATURES } from '@/server/sites/site-variants';
@@ -72,12 +72,15 @@ export default async function SearchPage({ params, searchParams }: { params: Sit
         )}
         {results.hasMore && query.page < MAX_PAGES ? (
           <div className="mt-6 text-center">
-            <Button asChild variant="outline" size="lg">
-              {/* A link, so it works without JavaScript; hydrated, it navigates in place. */}
-              <Link href={{ pathname: '/search', query: { ...nextQuery, page: query.page + 1 } }} scroll={false} replace>
-                {t('loadMore')}
-              </Link>
-            </Button>
+            {/* A link, so it works without JavaScript; hydrated, it navigates in place. */}
+            <LocaleLink
+              href={{ pathname: '/search', query: { ...nextQuery, page: query.page + 1 } }}
+              scroll={false}
+              replace
+              className={buttonVariants({ variant: 'outline', size: 'lg' })}
+            >
+              {t('loadMore')}
+            </LocaleLink>
           </div>
         ) : null}
       </section>

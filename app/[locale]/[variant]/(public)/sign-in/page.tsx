@@ -2,7 +2,7 @@ import type { Metadata } from 'next';
 import { getTranslations } from 'next-intl/server';
 import { SignInForm } from '@/components/auth/sign-in-form';
 import { localizedPath } from '@/i18n/locales';
-import { Link } from '@/i18n/navigation';
+import { LocaleLink } from '@/components/i18n/locale-link';
 import { safeCallbackUrl } from '@/server/auth/callback-url';
 import { resolveSiteParams, type SiteParams } from '@/server/sites/site-params';
 
@@ -51,14 +51,14 @@ export default async function SignInPage({
           }}
         />
         <div className="mt-4 flex flex-wrap justify-between gap-2 text-sm">
-          <Link className="text-primary hover:underline" href="/forgot-password">
+          <LocaleLink className="text-primary hover:underline" href="/forgot-password">
             {t('forgotPassword')}
-          </Link>
+          </LocaleLink>
           <span>
             {t('noAccount')}{' '}
-            <Link className="text-primary hover:underline" href="/sign-up">
+            <LocaleLink className="text-primary hover:underline" href="/sign-up">
               {t('signUp')}
-            </Link>
+            </LocaleLink>
           </span>
         </div>
       </div>
