@@ -1,35 +1,29 @@
 import { type NextRequest, NextResponse } from 'next/server';
-import { LOCALE_COOKIE } from '@/i18n/locales';
-import { decideProxy } from '@/server/routing/proxy-decision';
-import { parseHostsConfig } from '@/server/sites/site-variants';
+import { gateRedirect } from '@/server/routing/gate';
 
-const hosts = parseHostsConfig(process.env.HOSTS);
-
-// Auth.js names its cookie by scheme; only presence is checked here (an optimistic gate:
-// every protected page and server function checks the session itself).
-// Large sessions are split into `….0`, `….1` chunks, hence the prefix match.
+// Auth.js names its cookie by scheme; large sessions are split into `….0`, `….1` chunks. Only
+// presence is checked here (an optimistic gate): every portal page and server function checks
+// the session itself.
 const SESSION_COOKIE_PREFIXES = ['authjs.session-token', '__Secure-authjs.session-token'];
 
 export function proxy(request: NextRequest) {
-  const { nextUrl, cookies, headers } = request;
-  const decision = decideProxy({
-    host: headers.get('host'),
+  const { nextUrl, cookies } = request;
+  const location = gateRedirect({
     pathname: nextUrl.pathname,
     search: nextUrl.search,
-    localeCookie: cookies.get(LOCALE_COOKIE)?.value,
-    hasSessionCookie: cookies.getAll().some(({ name }) => SESSION_COOKIE_PREFIXES.some((p) => name.startsWith(p))),
-    hosts,
+    hasSessionCookie: cookies.getAll().some(({ name }) => SESSION_COOKIE_PREFIXES.some((prefix) => name.startsWith(prefix))),
   });
-  if (decision.type === 'redirect') {
-    return NextResponse.redirect(new URL(decision.location, nextUrl));
-  }
-  const target = nextUrl.clone();
-  target.pathname = decision.pathname;
-  return NextResponse.rewrite(target);
+  // Host and locale routing are config rewrites (server/routing/route-rules.ts), applied after this.
+  return location ? NextResponse.redirect(new URL(location, nextUrl)) : NextResponse.next();
 }
 
 export const config = {
-  // Pages only: not API routes, Next's assets, files with an extension (images, sitemap.xml…),
-  // nor the benchmark's framework floor, which measures Next without the portal's proxy.
-  matcher: ['/((?!api|_next|bench-floor|.*\\..*).*)'],
+  // Portal pages only, in both languages (tests/routing checks this list against PORTAL_ROUTES).
+  // Public pages skip the proxy entirely, so they keep the framework's static speed.
+  matcher: [
+    '/(checkout|bookings|requests|my-account|my-bookings|my-commissions|my-agencies|balance|top-up|widgets|agents)',
+    '/(checkout|bookings|requests|my-account|my-bookings|my-commissions|my-agencies|balance|top-up|widgets|agents)/:path*',
+    '/ru/(checkout|bookings|requests|my-account|my-bookings|my-commissions|my-agencies|balance|top-up|widgets|agents)',
+    '/ru/(checkout|bookings|requests|my-account|my-bookings|my-commissions|my-agencies|balance|top-up|widgets|agents)/:path*',
+  ],
 };

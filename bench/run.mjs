@@ -86,9 +86,6 @@ async function startApp() {
   const env = {
     ...process.env,
     PORT: String(PORTS.app),
-    // Bound as `npm start` binds: with HOSTNAME_BIND=127.0.0.1, Next treats the proxy's rewrites
-    // (to `localhost`) as external and every page answers 307.
-    HOSTNAME_BIND: undefined,
     DATA_DIR: dataDir,
     AUTH_SECRET: randomBytes(32).toString('base64url'),
     DATABASE_URL: undefined,

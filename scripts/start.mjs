@@ -53,5 +53,5 @@ if (dev) {
   }
   clearRenderCache();
   console.info(`Traveldesk B2B on http://localhost:${port} (${env.DATABASE_URL ? 'PostgreSQL' : `embedded database in ${dataDir}`})`);
-  run(['start', '--port', port, ...(env.HOSTNAME_BIND ? ['--hostname', env.HOSTNAME_BIND] : [])]);
+  run(['start', '--port', port]);
 }

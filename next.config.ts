@@ -1,0 +1,29 @@
+import type { NextConfig } from 'next';
+import createNextIntlPlugin from 'next-intl/plugin';
+import { routeRedirects, routeRewrites } from './server/routing/route-rules';
+import { parseHostsConfig } from './server/sites/site-variants';
+
+const withNextIntl = createNextIntlPlugin('./i18n/request.ts');
+
+// Host → variant routing is compiled into the build's routes: set HOSTS before `next build`.
+const hosts = parseHostsConfig(process.env.HOSTS);
+
+const nextConfig: NextConfig = {
+  poweredByHeader: false,
+  // PGlite ships a WASM build and must be loaded by Node as-is, not bundled.
+  serverExternalPackages: ['@electric-sql/pglite', '@node-rs/argon2'],
+  images: {
+    // Spec §9.
+    deviceSizes: [640, 750, 828, 1080, 1200, 1920, 2048, 3840],
+    imageSizes: [16, 32, 48, 64, 96, 128, 256, 384],
+    qualities: [75],
+  },
+  experimental: {
+    authInterrupts: true,
+  },
+  redirects: async () => routeRedirects(hosts),
+  // After files: public files and API routes are served first, then page paths are rewritten.
+  rewrites: async () => ({ beforeFiles: [], afterFiles: routeRewrites(hosts), fallback: [] }),
+};
+
+export default withNextIntl(nextConfig);

@@ -1,0 +1,22 @@
+// The auth gate, pure so every branch is unit-tested without a server. The proxy runs it for
+// portal pages only (see proxy.ts's matcher); public pages never reach it.
+import { isPublicPath } from '@/server/auth/route-access';
+import { DEFAULT_LOCALE, isLocale, type Locale, localizedPath } from '@/i18n/locales';
+
+export type GateRequest = {
+  pathname: string;
+  /** Including the leading `?`, or empty. */
+  search: string;
+  hasSessionCookie: boolean;
+};
+
+/** Where to send the visitor instead, or null to let the page (which checks the role) answer. */
+export function gateRedirect(request: GateRequest): string | null {
+  const [, first, ...rest] = request.pathname.split('/');
+  const locale: Locale = isLocale(first) ? first : DEFAULT_LOCALE;
+  const path = isLocale(first) ? `/${rest.join('/')}` : request.pathname;
+  if (isPublicPath(path) || request.hasSessionCookie) return null;
+  const callbackUrl = `${request.pathname}${request.search}`;
+  const query = new URLSearchParams({ error: 'SessionRequired', callbackUrl });
+  return `${localizedPath(locale, '/sign-in')}?${query}`;
+}

@@ -1,0 +1,62 @@
+// Host variant and locale routing as Next config rules (redirects and rewrites), which Next's own
+// router applies far more cheaply than the proxy: the proxy now runs for portal pages only.
+// Relative imports: next.config.ts loads this before path aliases exist.
+import type { Redirect, Rewrite } from 'next/dist/lib/load-custom-routes';
+import { DEFAULT_LOCALE, LOCALE_COOKIE, LOCALES } from '../../i18n/locales';
+import { type HostsConfig, type Variant, VARIANT_FEATURES, VARIANTS } from '../sites/site-variants';
+
+/** Paths Next serves itself, never pages of the portal (public files are served before these rules). */
+const NOT_A_PAGE = '(?!api/|api$|_next/)';
+const OTHER_LOCALES = LOCALES.filter((locale) => locale !== DEFAULT_LOCALE);
+
+function hostsOf(hosts: HostsConfig, variant: Variant): string[] {
+  return Object.entries(hosts)
+    .filter(([, candidate]) => candidate === variant)
+    .map(([host]) => host);
+}
+
+/** A host condition matches the host name with or without a port. */
+function hostCondition(host: string) {
+  return [{ type: 'host' as const, value: `${host.replace(/\./g, '\\.')}(?::\\d+)?` }];
+}
+
+export function routeRedirects(hosts: HostsConfig): Redirect[] {
+  const localePrefixes = OTHER_LOCALES.join('|');
+  return [
+    // The default locale is never prefixed: one canonical URL per page.
+    { source: `/${DEFAULT_LOCALE}`, destination: '/', permanent: true },
+    { source: `/${DEFAULT_LOCALE}/:path*`, destination: '/:path*', permanent: true },
+    // A host whose language is not the default opens in it, unless the visitor chose the default.
+    ...VARIANTS.filter((variant) => VARIANT_FEATURES[variant].defaultLocale !== DEFAULT_LOCALE).flatMap((variant) =>
+      hostsOf(hosts, variant).flatMap((host): Redirect[] => {
+        const locale = VARIANT_FEATURES[variant].defaultLocale;
+        const condition = {
+          has: hostCondition(host),
+          missing: [{ type: 'cookie' as const, key: LOCALE_COOKIE, value: DEFAULT_LOCALE }],
+          permanent: false,
+        };
+        return [
+          { source: '/', destination: `/${locale}`, ...condition },
+          { source: `/:path((?!${localePrefixes}(?:/|$))${NOT_A_PAGE}[^.]*)`, destination: `/${locale}/:path`, ...condition },
+        ];
+      }),
+    ),
+  ];
+}
+
+/** Every page request to `/{locale}/{variant}/…`, the internal route of `app/[locale]/[variant]`. */
+export function routeRewrites(hosts: HostsConfig): Rewrite[] {
+  const forVariant = (variant: Variant, has?: Rewrite['has']): Rewrite[] => [
+    ...OTHER_LOCALES.flatMap((locale): Rewrite[] => [
+      { source: `/${locale}`, destination: `/${locale}/${variant}`, ...(has && { has }) },
+      { source: `/${locale}/:path*`, destination: `/${locale}/${variant}/:path*`, ...(has && { has }) },
+    ]),
+    { source: '/', destination: `/${DEFAULT_LOCALE}/${variant}`, ...(has && { has }) },
+    { source: `/:path(${NOT_A_PAGE}.*)`, destination: `/${DEFAULT_LOCALE}/${variant}/:path`, ...(has && { has }) },
+  ];
+  const hostSpecific = Object.entries(hosts)
+    .filter(([, variant]) => variant !== 'main')
+    .flatMap(([host, variant]) => forVariant(variant, hostCondition(host)));
+  // Unknown hosts get the main variant.
+  return [...hostSpecific, ...forVariant('main')];
+}

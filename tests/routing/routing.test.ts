@@ -1,0 +1,110 @@
+import { getPathMatch } from 'next/dist/shared/lib/router/utils/path-match';
+import { config as proxyConfig } from '@/proxy';
+import { PORTAL_ROUTES } from '@/server/auth/route-access';
+import { gateRedirect } from '@/server/routing/gate';
+import { routeRedirects, routeRewrites } from '@/server/routing/route-rules';
+import { DEFAULT_HOSTS, parseHostsConfig, variantForHost } from '@/server/sites/site-variants';
+import { route, type RoutedRequest } from '../support/next-routes';
+
+const rules = { redirects: routeRedirects(DEFAULT_HOSTS), rewrites: routeRewrites(DEFAULT_HOSTS) };
+const request = (overrides: Partial<RoutedRequest>): RoutedRequest => ({ host: 'localhost:3000', pathname: '/', ...overrides });
+
+describe('host variants', () => {
+  it.each([
+    ['localhost:3000', 'main'],
+    ['127.0.0.1:3000', 'main'],
+    ['partner.localhost:3000', 'second'],
+    ['RU.localhost', 'russian'],
+    ['unknown.example.com', 'main'],
+    [null, 'main'],
+  ] as const)('%s → %s', (host, variant) => {
+    expect(variantForHost(host, DEFAULT_HOSTS)).toBe(variant);
+  });
+
+  it('reads HOSTS as a replacement for the defaults', () => {
+    const hosts = parseHostsConfig('{"b2b.example.com":"main","Partners.example.com":"second"}');
+    expect(variantForHost('partners.example.com', hosts)).toBe('second');
+    expect(hosts['partner.localhost']).toBeUndefined();
+  });
+
+  it('refuses an unknown variant in HOSTS', () => {
+    expect(() => parseHostsConfig('{"x.example.com":"gold"}')).toThrow(/unknown variant/);
+    expect(() => parseHostsConfig('["localhost"]')).toThrow(/JSON object/);
+  });
+});
+
+describe('locale and variant routing (Next config rules)', () => {
+  it('serves English unprefixed on the main host', () => {
+    expect(route(request({ pathname: '/terms-of-use' }), rules)).toEqual({ rewrite: '/en/main/terms-of-use' });
+    expect(route(request({ pathname: '/' }), rules)).toEqual({ rewrite: '/en/main' });
+    expect(route(request({ pathname: '/city/dubai' }), rules)).toEqual({ rewrite: '/en/main/city/dubai' });
+  });
+
+  it('serves Russian under /ru', () => {
+    expect(route(request({ pathname: '/ru' }), rules)).toEqual({ rewrite: '/ru/main' });
+    expect(route(request({ pathname: '/ru/tour/abc' }), rules)).toEqual({ rewrite: '/ru/main/tour/abc' });
+  });
+
+  it('redirects /en/… to the one canonical unprefixed URL', () => {
+    expect(route(request({ pathname: '/en/city/dubai' }), rules)).toEqual({ redirect: '/city/dubai' });
+    expect(route(request({ pathname: '/en' }), rules)).toEqual({ redirect: '/' });
+  });
+
+  it('opens the Russian domain in Russian', () => {
+    const russianHost = { host: 'ru.localhost:3000' };
+    expect(route(request({ ...russianHost, pathname: '/privacy-policy' }), rules)).toEqual({ redirect: '/ru/privacy-policy' });
+    expect(route(request({ ...russianHost, pathname: '/' }), rules)).toEqual({ redirect: '/ru' });
+    expect(route(request({ ...russianHost, pathname: '/ru' }), rules)).toEqual({ rewrite: '/ru/russian' });
+  });
+
+  it('keeps English on the Russian domain for a visitor who chose it', () => {
+    const english = { host: 'ru.localhost', cookie: 'NEXT_LOCALE=en' };
+    expect(route(request({ ...english, pathname: '/' }), rules)).toEqual({ rewrite: '/en/russian' });
+    expect(route(request({ ...english, pathname: '/tour/x' }), rules)).toEqual({ rewrite: '/en/russian/tour/x' });
+  });
+
+  it('does not switch the main host to Russian because of a cookie', () => {
+    expect(route(request({ pathname: '/', cookie: 'NEXT_LOCALE=ru' }), rules)).toEqual({ rewrite: '/en/main' });
+  });
+
+  it('serves the second variant on partner.localhost', () => {
+    expect(route(request({ host: 'partner.localhost:3000', pathname: '/' }), rules)).toEqual({ rewrite: '/en/second' });
+    expect(route(request({ host: 'partner.localhost', pathname: '/ru/uae' }), rules)).toEqual({ rewrite: '/ru/second/uae' });
+  });
+
+  it('leaves API routes alone on every host', () => {
+    expect(route(request({ pathname: '/api/catalog/tours/x/agent-details' }), rules)).toEqual({ unchanged: true });
+    expect(route(request({ host: 'ru.localhost', pathname: '/api/health' }), rules)).toEqual({ unchanged: true });
+  });
+});
+
+describe('auth gate', () => {
+  it('sends an anonymous visitor of a portal page to sign-in with the way back', () => {
+    const location = new URL(gateRedirect({ pathname: '/bookings', search: '?page=2', hasSessionCookie: false })!, 'http://x');
+    expect(location.pathname).toBe('/sign-in');
+    expect(location.searchParams.get('error')).toBe('SessionRequired');
+    expect(location.searchParams.get('callbackUrl')).toBe('/bookings?page=2');
+  });
+
+  it('keeps the language on the way to sign-in', () => {
+    expect(gateRedirect({ pathname: '/ru/my-account', search: '', hasSessionCookie: false })).toBe(
+      `/ru/sign-in?${new URLSearchParams({ error: 'SessionRequired', callbackUrl: '/ru/my-account' })}`,
+    );
+  });
+
+  it('lets a visitor with a session through to the page (which checks the role itself)', () => {
+    expect(gateRedirect({ pathname: '/agents', search: '', hasSessionCookie: true })).toBeNull();
+  });
+
+  it('runs the proxy for every portal page in both languages, and for no public page', () => {
+    const matchers = proxyConfig.matcher.map((source) => getPathMatch(source));
+    const proxied = (path: string) => matchers.some((match) => match(path) !== false);
+    for (const path of Object.keys(PORTAL_ROUTES)) {
+      expect(proxied(path), path).toBe(true);
+      expect(proxied(`/ru${path}`), `/ru${path}`).toBe(true);
+    }
+    for (const path of ['/', '/ru', '/tour/x', '/city/dubai', '/uae', '/terms-of-use', '/sign-in', '/search']) {
+      expect(proxied(path), path).toBe(false);
+    }
+  });
+});
