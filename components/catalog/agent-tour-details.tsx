@@ -4,8 +4,7 @@ import { useSession } from 'next-auth/react';
 import { useRouteLocale } from '@/components/i18n/locale-link';
 import { createContext, type ReactNode, useContext, useEffect, useState } from 'react';
 import type { AgentTourDetails } from '@/server/catalog/agent-details';
-import type { OfferPrices } from '@/server/catalog/prices';
-import { Price } from './price';
+import { PriceList, type PriceKindLabels } from './price-list';
 
 type State = { status: 'anonymous' | 'loading' | 'failed' } | { status: 'ready'; details: AgentTourDetails };
 
@@ -31,10 +30,8 @@ export function AgentTourDetailsProvider({ slug, children }: { slug: string; chi
   return <AgentDetailsContext value={state}>{children}</AgentDetailsContext>;
 }
 
-const PRICE_KINDS = ['adult', 'child', 'trip'] as const satisfies readonly (keyof OfferPrices)[];
-
 /** The b2b rates of one offer, beside its retail rates (senior agents and admins). */
-export function AgentRate({ offerId, labels }: { offerId: string; labels: { agentRate: string; loading: string } & Record<(typeof PRICE_KINDS)[number], string> }) {
+export function AgentRate({ offerId, labels }: { offerId: string; labels: { agentRate: string; loading: string } & PriceKindLabels }) {
   const state = useContext(AgentDetailsContext);
   if (state.status === 'loading') return <p className="text-sm text-muted-foreground">{labels.loading}</p>;
   if (state.status !== 'ready' || !state.details.b2b) return null;
@@ -43,16 +40,7 @@ export function AgentRate({ offerId, labels }: { offerId: string; labels: { agen
   return (
     <div className="rounded-lg bg-primary/5 p-3" data-testid="agent-rate">
       <p className="text-xs font-medium text-primary">{labels.agentRate}</p>
-      <ul className="mt-1 text-sm">
-        {PRICE_KINDS.map((kind) => {
-          const price = prices[kind];
-          return price === null ? null : (
-            <li key={kind}>
-              <Price fils={price} className="font-semibold text-primary" /> <span className="text-muted-foreground">{labels[kind]}</span>
-            </li>
-          );
-        })}
-      </ul>
+      <PriceList prices={prices} labels={labels} priceClassName="font-semibold text-primary" />
     </div>
   );
 }

@@ -3,9 +3,7 @@ import { getTranslations } from 'next-intl/server';
 import type { Locale } from '@/i18n/locales';
 import type { PublicOffer } from '@/server/catalog/queries';
 import { AgentRate } from './agent-tour-details';
-import { Price } from './price';
-
-const PRICE_KINDS = ['adult', 'child', 'trip'] as const;
+import { PriceList } from './price-list';
 
 export async function OfferCard({ offer, locale }: { offer: PublicOffer; locale: Locale }) {
   const t = await getTranslations('catalog');
@@ -37,16 +35,7 @@ export async function OfferCard({ offer, locale }: { offer: PublicOffer; locale:
       <div className="grid content-start gap-2 md:min-w-52">
         <div>
           <p className="text-xs text-muted-foreground">{t('tour.retail')}</p>
-          <ul className="mt-1 text-sm">
-            {PRICE_KINDS.map((kind) => {
-              const price = offer.retail[kind];
-              return price === null ? null : (
-                <li key={kind}>
-                  <Price fils={price} className="font-semibold" /> <span className="text-muted-foreground">{perKind[kind]}</span>
-                </li>
-              );
-            })}
-          </ul>
+          <PriceList prices={offer.retail} labels={perKind} priceClassName="font-semibold" />
         </div>
         <AgentRate offerId={offer.id} labels={{ agentRate: t('tour.agentRate'), loading: t('tour.loadingAgentRates'), ...perKind }} />
       </div>
