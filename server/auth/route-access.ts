@@ -2,7 +2,7 @@
 // Pure: the proxy (gate), pages (guards) and the header (menu) share this one table.
 import { can, type Permission, type Role } from './permissions';
 
-/** `null`: any signed-in agent. Keys are locale-free paths. */
+/** `null` means every signed-in agent may open it. Keys are locale-free paths. */
 export const PORTAL_ROUTES = {
   '/my-account': null,
   '/my-bookings': 'bookings:viewOwn',
