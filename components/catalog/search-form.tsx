@@ -27,28 +27,8 @@ export async function SearchForm({
         {t('text')}
         <Input name="q" defaultValue={values.text} placeholder={t('textPlaceholder')} className="h-11" maxLength={100} />
       </label>
-      <label className="grid gap-1 text-sm font-medium">
-        {t('category')}
-        <select name="category" defaultValue={values.category ?? ''} className={selectClass}>
-          <option value="">{t('any')}</option>
-          {categories.map((category) => (
-            <option key={category.slug} value={category.slug}>
-              {category.name[locale]}
-            </option>
-          ))}
-        </select>
-      </label>
-      <label className="grid gap-1 text-sm font-medium">
-        {t('city')}
-        <select name="city" defaultValue={values.city ?? ''} className={selectClass}>
-          <option value="">{t('any')}</option>
-          {cities.map((city) => (
-            <option key={city.slug} value={city.slug}>
-              {city.name[locale]}
-            </option>
-          ))}
-        </select>
-      </label>
+      <PlaceSelect name="category" label={t('category')} anyLabel={t('any')} places={categories} value={values.category} locale={locale} />
+      <PlaceSelect name="city" label={t('city')} anyLabel={t('any')} places={cities} value={values.city} locale={locale} />
       <label className="grid gap-1 text-sm font-medium">
         {t('date')}
         <Input name="date" type="date" defaultValue={values.date} className="h-11" />
@@ -58,5 +38,36 @@ export async function SearchForm({
         {t('submit')}
       </Button>
     </form>
+  );
+}
+
+/** A filter over named places (categories, cities), with "any" first. */
+function PlaceSelect({
+  name,
+  label,
+  anyLabel,
+  places,
+  value,
+  locale,
+}: {
+  name: string;
+  label: string;
+  anyLabel: string;
+  places: Place[];
+  value: string | undefined;
+  locale: Locale;
+}) {
+  return (
+    <label className="grid gap-1 text-sm font-medium">
+      {label}
+      <select name={name} defaultValue={value ?? ''} className={selectClass}>
+        <option value="">{anyLabel}</option>
+        {places.map((place) => (
+          <option key={place.slug} value={place.slug}>
+            {place.name[locale]}
+          </option>
+        ))}
+      </select>
+    </label>
   );
 }
