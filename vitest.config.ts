@@ -17,6 +17,8 @@ export default defineConfig({
     include: ['tests/**/*.test.{ts,tsx}', 'server/**/*.test.ts', 'components/**/*.test.tsx'],
     setupFiles: ['tests/support/setup.ts'],
     environment: 'node',
+    // next-intl and next-auth import `next/…` without an extension, which only a bundler resolves.
+    server: { deps: { inline: ['next-intl', 'next-auth'] } },
     testTimeout: 30_000,
     hookTimeout: 60_000,
   },

@@ -28,3 +28,20 @@ export class NotFound extends DomainError {
     super('errors.notFound');
   }
 }
+
+/** Values interpolated into a rule's message, e.g. `{ max: 3 }` for the sold-out message. */
+export type MessageValues = Record<string, string | number>;
+
+/**
+ * A business rule said no (sold out, insufficient balance, wrong promo code…). `code` is the
+ * message key shown to the agent; `field` ties it to a form field when there is one.
+ */
+export class RuleViolation extends DomainError {
+  constructor(
+    code: string,
+    readonly values: MessageValues = {},
+    readonly field?: string,
+  ) {
+    super(code);
+  }
+}

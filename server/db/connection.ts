@@ -12,7 +12,7 @@ export type Database = PgDatabase<PgQueryResultHKT, Schema, ExtractTablesWithRel
 export type Transaction = PgTransaction<PgQueryResultHKT, Schema, ExtractTablesWithRelations<Schema>>;
 
 export type DatabaseConfig =
-  | { driver: 'postgres'; url: string }
+  | { driver: 'postgres'; url: string; /** Defaults to DATABASE_POOL_SIZE, else 10. */ poolSize?: number }
   /** `dataDir` undefined means an in-memory database (tests). */
   | { driver: 'pglite'; dataDir?: string };
 
@@ -44,7 +44,7 @@ export async function openDatabase(config: DatabaseConfig): Promise<DatabaseConn
     const { default: postgres } = await import('postgres');
     const { drizzle } = await import('drizzle-orm/postgres-js');
     const client = postgres(config.url, {
-      max: Number(process.env.DATABASE_POOL_SIZE ?? 10),
+      max: config.poolSize ?? Number(process.env.DATABASE_POOL_SIZE ?? 10),
       onnotice: () => {},
     });
     return { driver: 'postgres', db: drizzle(client, { schema }), url: config.url, close: () => client.end() };

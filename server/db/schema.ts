@@ -41,6 +41,11 @@ export const agencies = pgTable('agencies', {
   address: text('address'),
   /** Credit the agency may book on beyond its balance, in AED fils. */
   creditLimitMinor: integer('credit_limit_minor').notNull().default(0),
+  /**
+   * Running balance in AED fils: the `balance_after` of the agency's newest ledger entry. Changed
+   * only together with a new ledger entry, under this row's lock (server/ledger).
+   */
+  balanceMinor: integer('balance_minor').notNull().default(0),
   createdAt: createdAt(),
   updatedAt: updatedAt(),
 });
@@ -228,6 +233,7 @@ export const availabilitySlots = pgTable(
     index('availability_date_idx').on(t.date),
     // The last line of defence against overselling: stock never goes below zero.
     check('availability_left_non_negative', sql`${t.left} >= 0`),
+    check('availability_left_by_type_non_negative', sql`${t.leftAdults} >= 0 AND ${t.leftChildren} >= 0`),
   ],
 );
 
@@ -270,3 +276,118 @@ export const settings = pgTable('settings', {
   value: jsonb('value').notNull(),
   updatedAt: updatedAt(),
 });
+
+// ---------------------------------------------------------------------------
+// Bookings, promo codes and the agency ledger
+// ---------------------------------------------------------------------------
+
+/** DESIGN.md "Booking lifecycle". */
+export const bookingStatus = pgEnum('booking_status', [
+  'quotation_request',
+  'payment_required',
+  'completed',
+  'cancelled',
+  'payment_failed',
+]);
+
+/** How the agency pays; card, crypto and rouble payments join this list later. */
+export const paymentMethod = pgEnum('payment_method', ['balance', 'cash', 'request']);
+
+export const promoCodes = pgTable('promo_codes', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  /** Stored upper-cased; checkout compares upper-cased input. */
+  code: text('code').notNull().unique(),
+  percentOff: integer('percent_off').notNull(),
+  validUntil: date('valid_until'),
+  isActive: boolean('is_active').notNull().default(true),
+});
+
+export const bookings = pgTable(
+  'bookings',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    reference: text('reference').notNull().unique(),
+    agencyId: uuid('agency_id')
+      .notNull()
+      .references(() => agencies.id),
+    agentId: uuid('agent_id')
+      .notNull()
+      .references(() => users.id),
+    tourId: uuid('tour_id')
+      .notNull()
+      .references(() => tours.id),
+    offerId: uuid('offer_id')
+      .notNull()
+      .references(() => offers.id),
+    /** The slot whose stock this booking holds; null for offers without live availability. */
+    slotId: uuid('slot_id').references(() => availabilitySlots.id),
+    tourDate: date('tour_date').notNull(),
+    /** Local start time in Asia/Dubai, `HH:mm`. */
+    startTime: text('start_time'),
+    adults: integer('adults').notNull(),
+    children: integer('children').notNull().default(0),
+    infants: integer('infants').notNull().default(0),
+    guestName: text('guest_name').notNull(),
+    guestPhone: text('guest_phone').notNull(),
+    guestEmail: text('guest_email').notNull(),
+    hotelId: uuid('hotel_id').references(() => hotels.id),
+    room: text('room'),
+    pickUpTime: text('pick_up_time'),
+    notes: text('notes'),
+    promoCodeId: uuid('promo_code_id').references(() => promoCodes.id),
+    paymentMethod: paymentMethod('payment_method').notNull(),
+    status: bookingStatus('status').notNull(),
+    /** Why a booking became a request: no live availability, cut-off passed, or booked with an agent. */
+    requestReason: text('request_reason'),
+    currency: text('currency').notNull().default('AED'),
+    /** Recommended retail total (the guest's price), AED fils. */
+    publishedTotalMinor: integer('published_total_minor').notNull(),
+    /** Agent (b2b) total after the promo discount, AED fils. */
+    netTotalMinor: integer('net_total_minor').notNull(),
+    discountMinor: integer('discount_minor').notNull().default(0),
+    /** Taken from the agency's balance. */
+    paidMinor: integer('paid_minor').notNull().default(0),
+    /** Collected from the guest in cash during the tour. */
+    collectionMinor: integer('collection_minor').notNull().default(0),
+    /** Whether `slotId`'s stock was taken, so a cancellation gives back exactly what was taken. */
+    holdsStock: boolean('holds_stock').notNull().default(false),
+    /** Language of the voucher, tickets and invoice. */
+    locale: text('locale').notNull().default('en'),
+    /** One per checkout attempt: a repeated submit returns the booking it already made. */
+    idempotencyKey: text('idempotency_key').notNull(),
+    refundMinor: integer('refund_minor'),
+    cancellationFeeMinor: integer('cancellation_fee_minor'),
+    cancelledAt: timestamp('cancelled_at', { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('bookings_agency_idempotency_unique').on(t.agencyId, t.idempotencyKey),
+    index('bookings_agency_created_idx').on(t.agencyId, t.createdAt),
+    index('bookings_agent_created_idx').on(t.agentId, t.createdAt),
+  ],
+);
+
+export const ledgerEntryKind = pgEnum('ledger_entry_kind', ['opening', 'deposit', 'top_up', 'booking', 'refund', 'adjustment']);
+
+/** Append-only: a row is never updated or deleted (DESIGN.md "Balance"). */
+export const ledgerEntries = pgTable(
+  'ledger_entries',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    agencyId: uuid('agency_id')
+      .notNull()
+      .references(() => agencies.id),
+    bookingId: uuid('booking_id').references(() => bookings.id),
+    kind: ledgerEntryKind('kind').notNull(),
+    debitMinor: integer('debit_minor').notNull().default(0),
+    creditMinor: integer('credit_minor').notNull().default(0),
+    balanceAfterMinor: integer('balance_after_minor').notNull(),
+    description: text('description').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('ledger_agency_created_idx').on(t.agencyId, t.createdAt),
+    check('ledger_one_side', sql`(${t.debitMinor} >= 0 AND ${t.creditMinor} >= 0)`),
+  ],
+);

@@ -49,6 +49,9 @@ export const SITE_CONTENT: Record<Variant, SiteContent> = {
   },
 };
 
+/** The operator as seller on invoices and vouchers (its address text is in messages `sites.main`). */
+export const OPERATOR = { ...TRAVELDESK, email: 'b2b@traveldesk.test' };
+
 /** The support phone the error screen offers (spec §8). */
 export const SUPPORT_PHONE = TRAVELDESK.phone;
 

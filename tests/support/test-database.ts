@@ -8,7 +8,7 @@ export type TestDatabase = DatabaseConnection & { dispose: () => Promise<void> }
  * A fresh, migrated database for one test file: in-memory PGlite by default, or a new database
  * on the PostgreSQL server named by DATABASE_URL (CI runs the suite on both).
  */
-export async function createTestDatabase(): Promise<TestDatabase> {
+export async function createTestDatabase(options: { poolSize?: number } = {}): Promise<TestDatabase> {
   const serverUrl = process.env.DATABASE_URL;
   if (!serverUrl) {
     const connection = await openDatabase({ driver: 'pglite' });
@@ -22,7 +22,7 @@ export async function createTestDatabase(): Promise<TestDatabase> {
   await admin.unsafe(`create database ${name}`);
   const url = new URL(serverUrl);
   url.pathname = `/${name}`;
-  const connection = await openDatabase({ driver: 'postgres', url: url.toString() });
+  const connection = await openDatabase({ driver: 'postgres', url: url.toString(), poolSize: options.poolSize });
   await migrateDatabase(connection);
   return {
     ...connection,

@@ -1,5 +1,6 @@
 import type { Database } from '../connection';
-import { seedAgencies } from './agencies';
+import { seedAgencies, seedOpeningBalances } from './agencies';
+import { seedPromoCodes } from './promo-codes';
 import { seedCatalogue } from './catalogue';
 import { ensureDefaultSettings } from './settings';
 
@@ -7,5 +8,7 @@ import { ensureDefaultSettings } from './settings';
 export async function seedDemoData(db: Database, options: { today: Date }): Promise<void> {
   await ensureDefaultSettings(db);
   await seedAgencies(db);
+  await seedOpeningBalances(db);
+  await seedPromoCodes(db);
   await seedCatalogue(db, { today: options.today });
 }

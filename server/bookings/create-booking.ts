@@ -1,0 +1,222 @@
+import 'server-only';
+import { and, eq, gte, sql } from 'drizzle-orm';
+import type { Locale } from '@/i18n/locales';
+import type { Principal } from '@/server/auth/principal';
+import { can } from '@/server/auth/permissions';
+import { dubaiToday, requestReason, stockProblem, stockTaken, type GuestCounts, type RequestReason, type StockMode } from '@/server/availability/rules';
+import type { Database, Transaction } from '@/server/db/connection';
+import { uniqueViolation } from '@/server/db/errors';
+import { availabilitySlots, bookings, hotels, promoCodes } from '@/server/db/schema';
+import { Forbidden, RuleViolation } from '@/server/errors';
+import { debitAgency } from '@/server/ledger/ledger';
+import { type BookableOffer, loadBookableOffer, loadSlot, lookUpPickUpTime, type SlotRow } from './bookable-offer';
+import { newBookingReference } from './booking-reference';
+import type { CheckoutInput } from './checkout-schema';
+import { quoteBooking } from './pricing';
+
+export type BookingStatus = (typeof bookings.$inferSelect)['status'];
+export type CreatedBooking = { reference: string; status: BookingStatus; /** The attempt had already booked. */ replayed: boolean };
+
+const REFERENCE_ATTEMPTS = 3;
+const UNLIMITED = { left: Number.MAX_SAFE_INTEGER, leftAdults: Number.MAX_SAFE_INTEGER, leftChildren: Number.MAX_SAFE_INTEGER };
+
+/**
+ * Books an offer in one transaction (DESIGN.md "Stock", "Balance"): the booking row, the slot's
+ * stock taken with a conditional update, and for balance payments a ledger debit checked against
+ * balance + credit limit under the agency's row lock. The same idempotency key always yields the
+ * same booking, however often and however concurrently it is submitted.
+ */
+export async function createBooking(
+  db: Database,
+  principal: Principal,
+  input: CheckoutInput,
+  options: { locale: Locale; now?: Date },
+): Promise<CreatedBooking> {
+  if (!can(principal.role, 'bookings:create')) throw new Forbidden();
+  const earlier = await findAttempt(db, principal.agencyId, input.idempotencyKey);
+  if (earlier) return earlier;
+
+  const plan = await planBooking(db, input, options.locale, options.now ?? new Date());
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      return await db.transaction((tx) => writeBooking(tx, principal, input, plan, options.locale));
+    } catch (error) {
+      const constraint = uniqueViolation(error);
+      if (constraint === 'bookings_agency_idempotency_unique') {
+        const winner = await findAttempt(db, principal.agencyId, input.idempotencyKey);
+        if (winner) return winner;
+      }
+      if (constraint === 'bookings_reference_unique' && attempt < REFERENCE_ATTEMPTS) continue;
+      throw error;
+    }
+  }
+}
+
+type BookingPlan = {
+  offer: BookableOffer;
+  slot: SlotRow | null;
+  counts: GuestCounts;
+  reason: RequestReason | null;
+  pickUpTime: string | null;
+  promoCodeId: string | null;
+  quote: ReturnType<typeof quoteBooking>;
+};
+
+/** Every check that needs no lock, with the spec's messages; writes nothing. */
+async function planBooking(db: Database, input: CheckoutInput, locale: Locale, now: Date): Promise<BookingPlan> {
+  const offer = await loadBookableOffer(db, input.offerId);
+  if (!offer) throw new RuleViolation('checkout.offerUnavailable');
+  if (input.date < dubaiToday(now)) throw new RuleViolation('checkout.pastDate', {}, 'date');
+
+  const slot = offer.hasLiveAvailability ? await loadSlotOrFail(db, offer, input) : null;
+  const reason = requestReason({
+    hasLiveAvailability: offer.hasLiveAvailability,
+    date: input.date,
+    time: slot?.startTime ?? input.time,
+    cutOffHours: offer.cutOffHours,
+    now,
+    bookWithAgent: input.paymentMethod === 'request',
+  });
+  // Without live stock or past the cut-off only a request can be made (spec §4, §5).
+  if ((reason === 'noLiveAvailability' || reason === 'cutOffPassed') && input.paymentMethod !== 'request') {
+    throw new RuleViolation(`availability.${reason}`, {}, 'paymentMethod');
+  }
+
+  const counts = { adults: input.adults, children: input.children, infants: input.infants };
+  // A request is confirmed by hand, so only the minimum applies to it; stock is checked again,
+  // under lock, when it is taken.
+  const problem = stockProblem(offer.stockMode, slot ?? UNLIMITED, counts, offer.minPeople);
+  if (problem?.code === 'minPeople') throw new RuleViolation('availability.minPeople', { min: problem.min }, 'adults');
+  if (problem && reason === null) throw new RuleViolation('availability.soldOut', { max: problem.max }, 'adults');
+
+  const pickUpTime = input.hotelId ? await checkHotel(db, offer, input.hotelId, slot?.startTime ?? input.time, locale) : null;
+  const promo = input.promoCode ? await findPromo(db, input.promoCode, input.date) : null;
+  return {
+    offer,
+    slot,
+    counts,
+    reason,
+    pickUpTime,
+    promoCodeId: promo?.id ?? null,
+    quote: quoteBooking(offer, counts, promo?.percentOff ?? 0),
+  };
+}
+
+async function loadSlotOrFail(db: Database, offer: BookableOffer, input: CheckoutInput): Promise<SlotRow> {
+  const slot = input.time ? await loadSlot(db, offer.offerId, input.date, input.time) : null;
+  if (!slot) throw new RuleViolation('checkout.noSlot', {}, 'time');
+  return slot;
+}
+
+/** The hotel must be in the tour's country, and in the offer's pick-up city when it has one. */
+async function checkHotel(db: Database, offer: BookableOffer, hotelId: string, startTime: string | null, locale: Locale) {
+  const [hotel] = await db.select({ cityId: hotels.cityId, countryId: hotels.countryId }).from(hotels).where(eq(hotels.id, hotelId)).limit(1);
+  if (!hotel || hotel.countryId !== offer.countryId) throw new RuleViolation('checkout.hotelUnknown', {}, 'hotelId');
+  if (offer.pickUpCity && hotel.cityId !== offer.pickUpCity.id) {
+    throw new RuleViolation('checkout.hotelCity', { city: offer.pickUpCity.name[locale] }, 'hotelId');
+  }
+  return lookUpPickUpTime(db, offer.tourId, hotelId, startTime);
+}
+
+async function findPromo(db: Database, code: string, tourDate: string) {
+  const [promo] = await db
+    .select({ id: promoCodes.id, percentOff: promoCodes.percentOff, validUntil: promoCodes.validUntil })
+    .from(promoCodes)
+    .where(and(eq(promoCodes.code, code.toUpperCase()), eq(promoCodes.isActive, true)))
+    .limit(1);
+  if (!promo || (promo.validUntil !== null && promo.validUntil < tourDate)) throw new RuleViolation('checkout.wrongPromo', {}, 'promoCode');
+  return promo;
+}
+
+async function writeBooking(tx: Transaction, principal: Principal, input: CheckoutInput, plan: BookingPlan, locale: Locale): Promise<CreatedBooking> {
+  const instant = plan.reason === null;
+  const paysFromBalance = instant && input.paymentMethod === 'balance';
+  const status: BookingStatus = instant ? 'completed' : 'quotation_request';
+  const reference = newBookingReference();
+  const [booking] = await tx
+    .insert(bookings)
+    .values({
+      reference,
+      agencyId: principal.agencyId,
+      agentId: principal.userId,
+      tourId: plan.offer.tourId,
+      offerId: plan.offer.offerId,
+      slotId: plan.slot?.id ?? null,
+      tourDate: input.date,
+      startTime: plan.slot?.startTime ?? input.time,
+      ...plan.counts,
+      guestName: input.guestName,
+      guestPhone: input.guestPhone,
+      guestEmail: input.guestEmail.toLowerCase(),
+      hotelId: input.hotelId,
+      room: input.room,
+      pickUpTime: plan.pickUpTime,
+      notes: input.notes,
+      promoCodeId: plan.promoCodeId,
+      paymentMethod: input.paymentMethod,
+      status,
+      requestReason: plan.reason,
+      publishedTotalMinor: plan.quote.publishedTotalMinor,
+      netTotalMinor: plan.quote.netTotalMinor,
+      discountMinor: plan.quote.discountMinor,
+      paidMinor: paysFromBalance ? plan.quote.netTotalMinor : 0,
+      collectionMinor: instant && input.paymentMethod === 'cash' ? plan.quote.publishedTotalMinor : 0,
+      holdsStock: instant && plan.slot !== null,
+      locale,
+      idempotencyKey: input.idempotencyKey,
+    })
+    .returning({ id: bookings.id });
+  if (!booking) throw new Error('The booking insert returned no row');
+
+  if (instant && plan.slot) await takeStock(tx, plan.slot.id, plan.offer.stockMode, plan.counts);
+  if (paysFromBalance && plan.quote.netTotalMinor > 0) {
+    await debitAgency(tx, {
+      agencyId: principal.agencyId,
+      kind: 'booking',
+      amountMinor: plan.quote.netTotalMinor,
+      bookingId: booking.id,
+      description: `Booking ${reference}`,
+    });
+  }
+  return { reference, status, replayed: false };
+}
+
+/**
+ * Takes the tickets with one conditional update, so two bookings can never both take the last
+ * ones: the second waits for the first's row lock, re-checks the condition and updates nothing.
+ */
+export async function takeStock(tx: Transaction, slotId: string, mode: StockMode, counts: GuestCounts): Promise<void> {
+  const taken = stockTaken(mode, counts);
+  const enough =
+    mode === 'per_type'
+      ? and(gte(availabilitySlots.leftAdults, taken.leftAdults), gte(availabilitySlots.leftChildren, taken.leftChildren))
+      : gte(availabilitySlots.left, taken.left);
+  const updated = await tx
+    .update(availabilitySlots)
+    .set({
+      left: sql`${availabilitySlots.left} - ${taken.left}`,
+      ...(mode === 'per_type' && {
+        leftAdults: sql`${availabilitySlots.leftAdults} - ${taken.leftAdults}`,
+        leftChildren: sql`${availabilitySlots.leftChildren} - ${taken.leftChildren}`,
+      }),
+    })
+    .where(and(eq(availabilitySlots.id, slotId), enough))
+    .returning({ id: availabilitySlots.id });
+  if (updated.length > 0) return;
+
+  const [slot] = await tx
+    .select({ left: availabilitySlots.left, leftAdults: availabilitySlots.leftAdults, leftChildren: availabilitySlots.leftChildren })
+    .from(availabilitySlots)
+    .where(eq(availabilitySlots.id, slotId));
+  const problem = slot ? stockProblem(mode, slot, counts, 0) : null;
+  throw new RuleViolation('availability.soldOut', { max: problem?.code === 'soldOut' ? problem.max : 0 }, 'adults');
+}
+
+async function findAttempt(db: Database, agencyId: string, idempotencyKey: string): Promise<CreatedBooking | null> {
+  const [row] = await db
+    .select({ reference: bookings.reference, status: bookings.status })
+    .from(bookings)
+    .where(and(eq(bookings.agencyId, agencyId), eq(bookings.idempotencyKey, idempotencyKey)))
+    .limit(1);
+  return row ? { ...row, replayed: true } : null;
+}

@@ -1,0 +1,200 @@
+import 'server-only';
+import { and, eq } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import { isLocale, type Locale } from '@/i18n/locales';
+import { getPrincipal, type Principal } from '@/server/auth/principal';
+import { can } from '@/server/auth/permissions';
+import { getDb } from '@/server/db/database';
+import type { Database } from '@/server/db/connection';
+import { agencies, bookings, cities, hotels, offers, promoCodes, tours, users, type LocalizedText } from '@/server/db/schema';
+import type { BookingDocument } from '@/server/documents/booking-document';
+import { NotFound, Unauthorized } from '@/server/errors';
+import { loadSettings } from '@/server/settings/settings';
+import { OPERATOR } from '@/server/sites/site-content';
+import enMessages from '@/messages/en.json';
+import ruMessages from '@/messages/ru.json';
+import { visibleBookings } from './booking-scope';
+import type { BookingStatus } from './create-booking';
+import { priceLines } from './pricing';
+import { isCancellable, refundQuote, type RefundQuote } from './refund-rules';
+
+/** All fields of the spec's Booking entity, as the agent who may see it sees them. */
+export type BookingDetail = {
+  reference: string;
+  status: BookingStatus;
+  requestReason: string | null;
+  paymentMethod: 'balance' | 'cash' | 'request';
+  createdAt: Date;
+  tourDate: string;
+  startTime: string | null;
+  tour: { slug: string; title: LocalizedText; durationMinutes: number };
+  offerName: LocalizedText;
+  cityName: LocalizedText;
+  adults: number;
+  children: number;
+  infants: number;
+  guest: { name: string; phone: string; email: string };
+  hotelName: string | null;
+  room: string | null;
+  pickUpTime: string | null;
+  notes: string | null;
+  promoCode: string | null;
+  agentName: string;
+  /** AED fils. NET figures are null for a role that may not see b2b rates. */
+  publishedTotalMinor: number;
+  netTotalMinor: number | null;
+  discountMinor: number | null;
+  paidMinor: number;
+  collectionMinor: number;
+  /** What the agency still owes (positive) or is owed (negative) on this booking; null without b2b rights. */
+  finalBalanceMinor: number | null;
+  refundMinor: number | null;
+  cancellationFeeMinor: number | null;
+  cancelledAt: Date | null;
+  locale: Locale;
+  /** What cancelling now would refund; null when it can no longer be cancelled. */
+  cancellation: RefundQuote | null;
+};
+
+const agent = alias(users, 'agent');
+
+async function loadBookingRow(db: Database, principal: Principal, reference: string) {
+  const [row] = await db
+    .select({
+      id: bookings.id,
+      reference: bookings.reference,
+      status: bookings.status,
+      requestReason: bookings.requestReason,
+      paymentMethod: bookings.paymentMethod,
+      createdAt: bookings.createdAt,
+      tourDate: bookings.tourDate,
+      startTime: bookings.startTime,
+      tour: { slug: tours.slug, title: tours.title, durationMinutes: tours.durationMinutes },
+      offerId: offers.id,
+      offerName: offers.name,
+      offerPrices: { adult: offers.pricePerAdult, child: offers.pricePerChild, trip: offers.pricePerTrip },
+      cityName: cities.name,
+      adults: bookings.adults,
+      children: bookings.children,
+      infants: bookings.infants,
+      guest: { name: bookings.guestName, phone: bookings.guestPhone, email: bookings.guestEmail },
+      hotelName: hotels.name,
+      room: bookings.room,
+      pickUpTime: bookings.pickUpTime,
+      notes: bookings.notes,
+      promoCode: promoCodes.code,
+      agentName: agent.name,
+      agency: { name: agencies.name, address: agencies.address, trn: agencies.trn },
+      publishedTotalMinor: bookings.publishedTotalMinor,
+      netTotalMinor: bookings.netTotalMinor,
+      discountMinor: bookings.discountMinor,
+      paidMinor: bookings.paidMinor,
+      collectionMinor: bookings.collectionMinor,
+      refundMinor: bookings.refundMinor,
+      cancellationFeeMinor: bookings.cancellationFeeMinor,
+      cancelledAt: bookings.cancelledAt,
+      locale: bookings.locale,
+    })
+    .from(bookings)
+    .innerJoin(tours, eq(tours.id, bookings.tourId))
+    .innerJoin(offers, eq(offers.id, bookings.offerId))
+    .innerJoin(cities, eq(cities.id, tours.cityId))
+    .innerJoin(agent, eq(agent.id, bookings.agentId))
+    .innerJoin(agencies, eq(agencies.id, bookings.agencyId))
+    .leftJoin(hotels, eq(hotels.id, bookings.hotelId))
+    .leftJoin(promoCodes, eq(promoCodes.id, bookings.promoCodeId))
+    .where(and(eq(bookings.reference, reference), visibleBookings(principal)))
+    .limit(1);
+  return row ?? null;
+}
+
+/** One booking the principal may see (a junior agent sees only their own), or null. */
+export async function loadBookingDetail(db: Database, principal: Principal, reference: string, now = new Date()): Promise<BookingDetail | null> {
+  const row = await loadBookingRow(db, principal, reference);
+  if (!row) return null;
+  const seesNet = can(principal.role, 'rates:viewB2b');
+  const cancelled = row.status === 'cancelled';
+  const { id: _id, offerId: _offerId, offerPrices: _prices, agency: _agency, ...fields } = row;
+  return {
+    ...fields,
+    locale: isLocale(row.locale) ? row.locale : 'en',
+    netTotalMinor: seesNet ? row.netTotalMinor : null,
+    discountMinor: seesNet ? row.discountMinor : null,
+    finalBalanceMinor: seesNet ? (cancelled ? 0 : row.netTotalMinor - row.paidMinor - row.collectionMinor) : null,
+    cancellation: isCancellable(row, now) ? refundQuote(row, await loadSettings(db), now) : null,
+  };
+}
+
+/** For the booking pages: the signed-in principal's booking, or NotFound. */
+export async function getBookingDetail(reference: string): Promise<BookingDetail> {
+  const principal = await getPrincipal();
+  if (!principal) throw new Unauthorized();
+  const detail = await loadBookingDetail(await getDb(), principal, reference);
+  if (!detail) throw new NotFound();
+  return detail;
+}
+
+const OPERATOR_ADDRESS: Record<Locale, string> = { en: enMessages.sites.main.address, ru: ruMessages.sites.main.address };
+
+const LINE_LABELS: Record<Locale, Record<'adult' | 'child' | 'trip', string>> = {
+  en: { adult: 'Adult', child: 'Child', trip: 'Private trip' },
+  ru: { adult: 'Взрослый', child: 'Детский', trip: 'Индивидуальная поездка' },
+};
+
+/** What the voucher, tickets and invoice of a booking show, in the booking's language. */
+export async function loadBookingDocument(db: Database, principal: Principal, reference: string): Promise<BookingDocument | null> {
+  const row = await loadBookingRow(db, principal, reference);
+  if (!row) return null;
+  const locale: Locale = isLocale(row.locale) ? row.locale : 'en';
+  const offerName = row.offerName[locale];
+  return {
+    reference: row.reference,
+    locale,
+    status: row.status,
+    paymentMethod: row.paymentMethod,
+    createdAt: row.createdAt,
+    tourDate: row.tourDate,
+    startTime: row.startTime,
+    tourTitle: row.tour.title[locale],
+    offerName,
+    cityName: row.cityName[locale],
+    durationMinutes: row.tour.durationMinutes,
+    adults: row.adults,
+    children: row.children,
+    infants: row.infants,
+    guest: row.guest,
+    pickUp: { hotelName: row.hotelName, room: row.room, time: row.pickUpTime },
+    notes: row.notes,
+    agency: row.agency,
+    agentName: row.agentName,
+    currency: 'AED',
+    publishedTotalMinor: row.publishedTotalMinor,
+    netTotalMinor: row.netTotalMinor,
+    discountMinor: row.discountMinor,
+    paidMinor: row.paidMinor,
+    collectionMinor: row.collectionMinor,
+    netLines: priceLines(row.offerPrices, row).map((line) => ({
+      description: `${offerName} — ${LINE_LABELS[locale][line.kind]}`,
+      quantity: line.quantity,
+      unitMinor: line.unitMinor,
+      totalMinor: line.totalMinor,
+    })),
+    seller: {
+      legalName: OPERATOR.legalName,
+      address: OPERATOR_ADDRESS[locale],
+      vatNumber: OPERATOR.vatNumber,
+      licenceNumber: OPERATOR.tradeLicenceNumber,
+      phone: OPERATOR.phone,
+      email: OPERATOR.email,
+    },
+  };
+}
+
+/** For the document downloads: the signed-in principal's booking document, or a typed error. */
+export async function getBookingDocument(reference: string): Promise<BookingDocument> {
+  const principal = await getPrincipal();
+  if (!principal) throw new Unauthorized();
+  const document = await loadBookingDocument(await getDb(), principal, reference);
+  if (!document) throw new NotFound();
+  return document;
+}

@@ -1,0 +1,82 @@
+import 'server-only';
+import { eq, sql } from 'drizzle-orm';
+import type { Transaction } from '@/server/db/connection';
+import { agencies, ledgerEntries } from '@/server/db/schema';
+import { RuleViolation } from '@/server/errors';
+
+// The agency ledger (DESIGN.md "Balance"): append-only entries with a running balance. Every
+// change locks the agency row first, so concurrent bookings queue on it and available funds
+// (balance + credit limit) are checked against the balance as it really is.
+
+type LedgerKind = (typeof ledgerEntries.$inferInsert)['kind'];
+
+export type LedgerPosting = {
+  agencyId: string;
+  kind: LedgerKind;
+  amountMinor: number;
+  description: string;
+  bookingId?: string;
+};
+
+export type AgencyFunds = { balanceMinor: number; creditLimitMinor: number };
+
+/** Locks the agency row until the transaction ends and returns its funds. */
+export async function lockAgencyFunds(tx: Transaction, agencyId: string): Promise<AgencyFunds> {
+  const [row] = await tx
+    .select({ balanceMinor: agencies.balanceMinor, creditLimitMinor: agencies.creditLimitMinor })
+    .from(agencies)
+    .where(eq(agencies.id, agencyId))
+    // NO KEY UPDATE: it still queues concurrent debits, but does not conflict with the key-share
+    // locks that foreign-key checks take when bookings and ledger rows referencing the agency are
+    // inserted (FOR UPDATE would, and two bookings could then deadlock).
+    .for('no key update');
+  if (!row) throw new Error(`Agency ${agencyId} does not exist`);
+  return row;
+}
+
+export function availableFunds(funds: AgencyFunds): number {
+  return funds.balanceMinor + funds.creditLimitMinor;
+}
+
+/**
+ * Takes money from the agency: refused with the spec's insufficient-balance message when it would
+ * go past the credit limit.
+ */
+export async function debitAgency(tx: Transaction, posting: LedgerPosting): Promise<number> {
+  assertPositive(posting.amountMinor);
+  const funds = await lockAgencyFunds(tx, posting.agencyId);
+  if (availableFunds(funds) < posting.amountMinor) throw new RuleViolation('checkout.insufficientBalance', {}, 'paymentMethod');
+  return appendEntry(tx, posting, funds.balanceMinor - posting.amountMinor, { debitMinor: posting.amountMinor });
+}
+
+/** Gives money to the agency (refunds, deposits, top-ups). */
+export async function creditAgency(tx: Transaction, posting: LedgerPosting): Promise<number> {
+  assertPositive(posting.amountMinor);
+  const funds = await lockAgencyFunds(tx, posting.agencyId);
+  return appendEntry(tx, posting, funds.balanceMinor + posting.amountMinor, { creditMinor: posting.amountMinor });
+}
+
+async function appendEntry(
+  tx: Transaction,
+  posting: LedgerPosting,
+  balanceAfterMinor: number,
+  side: { debitMinor: number } | { creditMinor: number },
+): Promise<number> {
+  await tx.insert(ledgerEntries).values({
+    agencyId: posting.agencyId,
+    bookingId: posting.bookingId,
+    kind: posting.kind,
+    description: posting.description,
+    balanceAfterMinor,
+    ...side,
+  });
+  await tx
+    .update(agencies)
+    .set({ balanceMinor: balanceAfterMinor, updatedAt: sql`now()` })
+    .where(eq(agencies.id, posting.agencyId));
+  return balanceAfterMinor;
+}
+
+function assertPositive(amountMinor: number) {
+  if (!Number.isInteger(amountMinor) || amountMinor <= 0) throw new Error(`A ledger amount must be positive whole minor units, got ${amountMinor}`);
+}
