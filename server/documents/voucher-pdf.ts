@@ -1,0 +1,137 @@
+// The voucher the guest shows on the day: what was booked, for whom, the pick-up, and the cash
+// to collect. The guest sees it, so it never shows the agency's b2b (NET) price.
+import 'server-only';
+import { formatMoney } from '@/server/money/money';
+import type { BookingDocument } from './booking-document';
+import {
+  COLOR,
+  FONT,
+  contentWidth,
+  drawFields,
+  drawHeader,
+  drawSectionTitle,
+  ensureSpace,
+  formatDuration,
+  formatStartTime,
+  formatTourDate,
+  renderBookingPdf,
+  type DocumentTranslator,
+  type Field,
+  type Pdf,
+} from './pdf-layout';
+
+export function renderVoucherPdf(doc: BookingDocument): Promise<Buffer> {
+  return renderBookingPdf(doc, 'voucher', (pdf, t) => {
+    drawHeader(pdf, doc, t('voucher.title'), doc.reference);
+    drawReferenceBand(pdf, doc, t);
+    drawSectionTitle(pdf, t('voucher.guestSection'));
+    drawFields(pdf, guestFields(doc, t));
+    drawSectionTitle(pdf, t('voucher.tourSection'));
+    drawFields(pdf, tourFields(doc, t));
+    if (hasPickUp(doc)) {
+      drawSectionTitle(pdf, t('voucher.pickUpSection'));
+      drawFields(pdf, pickUpFields(doc, t));
+    }
+    if (doc.notes) {
+      drawSectionTitle(pdf, t('voucher.notes'));
+      drawNotes(pdf, doc.notes);
+    }
+    drawSectionTitle(pdf, t('voucher.bookedBySection'));
+    drawFields(pdf, bookedByFields(doc, t));
+    if (doc.collectionMinor > 0) drawCashToCollect(pdf, doc, t);
+    drawOperatorContact(pdf, doc, t);
+  });
+}
+
+/** The reference large enough to read out over the phone, beside the booking's status. */
+function drawReferenceBand(pdf: Pdf, doc: BookingDocument, t: DocumentTranslator): void {
+  const left = pdf.page.margins.left;
+  const width = contentWidth(pdf);
+  const top = pdf.y;
+  const height = 54;
+  pdf.roundedRect(left, top, width, height, 6).fill(COLOR.tint);
+  pdf.font(FONT.regular).fontSize(8.5).fillColor(COLOR.muted);
+  pdf.text(t('common.reference'), left + 14, top + 10, { width: width / 2 });
+  pdf.text(t('common.status'), left + width / 2, top + 10, { width: width / 2 - 14, align: 'right' });
+  pdf.font(FONT.bold).fontSize(18).fillColor(COLOR.ink).text(doc.reference, left + 14, top + 24, { width: width / 2 });
+  pdf.fontSize(12).text(t(`common.statuses.${doc.status}`), left + width / 2, top + 28, { width: width / 2 - 14, align: 'right' });
+  pdf.x = left;
+  pdf.y = top + height + 4;
+}
+
+function guestFields(doc: BookingDocument, t: DocumentTranslator): Field[] {
+  return [
+    { label: t('voucher.name'), value: doc.guest.name },
+    { label: t('voucher.phone'), value: doc.guest.phone },
+    { label: t('voucher.email'), value: doc.guest.email },
+  ];
+}
+
+function tourFields(doc: BookingDocument, t: DocumentTranslator): Field[] {
+  return [
+    { label: t('common.tour'), value: doc.tourTitle },
+    { label: t('common.offer'), value: doc.offerName },
+    { label: t('voucher.city'), value: doc.cityName },
+    { label: t('common.date'), value: formatTourDate(doc.tourDate, doc.locale) },
+    { label: t('common.startTime'), value: formatStartTime(doc.startTime, t) },
+    { label: t('common.duration'), value: formatDuration(doc.durationMinutes, t) },
+    {
+      label: t('voucher.guests'),
+      value: t('voucher.guestCounts', { adults: doc.adults, children: doc.children, infants: doc.infants }),
+    },
+  ];
+}
+
+function hasPickUp(doc: BookingDocument): boolean {
+  const { hotelName, room, time } = doc.pickUp;
+  return Boolean(hotelName || room || time);
+}
+
+function pickUpFields(doc: BookingDocument, t: DocumentTranslator): Field[] {
+  const notSet = t('common.notSet');
+  return [
+    { label: t('voucher.pickUpHotel'), value: doc.pickUp.hotelName ?? notSet },
+    { label: t('voucher.pickUpRoom'), value: doc.pickUp.room ?? notSet },
+    { label: t('voucher.pickUpTime'), value: doc.pickUp.time ?? notSet },
+  ];
+}
+
+function bookedByFields(doc: BookingDocument, t: DocumentTranslator): Field[] {
+  return [
+    { label: t('voucher.agency'), value: doc.agency.name },
+    { label: t('voucher.agent'), value: doc.agentName },
+    { label: t('voucher.paymentMethod'), value: t(`common.paymentMethods.${doc.paymentMethod}`) },
+  ];
+}
+
+function drawNotes(pdf: Pdf, notes: string): void {
+  pdf.font(FONT.regular).fontSize(10).fillColor(COLOR.ink).text(notes, pdf.page.margins.left, pdf.y, { width: contentWidth(pdf) });
+}
+
+/** Cash on tour: the driver or the entrance collects this from the guest. */
+function drawCashToCollect(pdf: Pdf, doc: BookingDocument, t: DocumentTranslator): void {
+  const height = 44;
+  pdf.moveDown(0.8);
+  ensureSpace(pdf, height);
+  const left = pdf.page.margins.left;
+  const width = contentWidth(pdf);
+  const top = pdf.y;
+  pdf.roundedRect(left, top, width, height, 6).fill(COLOR.warning);
+  pdf.font(FONT.regular).fontSize(10).fillColor(COLOR.ink).text(t('voucher.collectInCash'), left + 14, top + 16, { width: width * 0.6 });
+  pdf.font(FONT.bold).fontSize(16).text(formatMoney(doc.collectionMinor, doc.currency, doc.locale), left + width * 0.6, top + 13, {
+    width: width * 0.4 - 14,
+    align: 'right',
+  });
+  pdf.x = left;
+  pdf.y = top + height;
+}
+
+function drawOperatorContact(pdf: Pdf, doc: BookingDocument, t: DocumentTranslator): void {
+  pdf.moveDown(1.2);
+  ensureSpace(pdf, 40);
+  const left = pdf.page.margins.left;
+  const width = contentWidth(pdf);
+  pdf.font(FONT.bold).fontSize(10).fillColor(COLOR.brand).text(t('voucher.operatorContact', { phone: doc.seller.phone }), left, pdf.y, { width });
+  pdf.moveDown(0.3);
+  pdf.font(FONT.regular).fontSize(9).fillColor(COLOR.muted).text(t('voucher.presentVoucher'), left, pdf.y, { width });
+}
