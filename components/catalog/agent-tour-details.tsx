@@ -4,6 +4,7 @@ import { useSession } from 'next-auth/react';
 import { useRouteLocale } from '@/components/i18n/locale-link';
 import { createContext, type ReactNode, useContext, useEffect, useState } from 'react';
 import type { AgentTourDetails } from '@/server/catalog/agent-details';
+import type { OfferPrices } from '@/server/catalog/prices';
 import { PriceList, type PriceKindLabels } from './price-list';
 
 type State = { status: 'anonymous' | 'loading' | 'failed' } | { status: 'ready'; details: AgentTourDetails };
@@ -30,12 +31,18 @@ export function AgentTourDetailsProvider({ slug, children }: { slug: string; chi
   return <AgentDetailsContext value={state}>{children}</AgentDetailsContext>;
 }
 
+/** The b2b rates of an offer, once loaded, when the agent's role may see them; else null. */
+export function useAgentOfferPrices(offerId: string): OfferPrices | null {
+  const state = useContext(AgentDetailsContext);
+  if (state.status !== 'ready' || !state.details.b2b) return null;
+  return state.details.b2b.find((entry) => entry.offerId === offerId)?.prices ?? null;
+}
+
 /** The b2b rates of one offer, beside its retail rates (senior agents and admins). */
 export function AgentRate({ offerId, labels }: { offerId: string; labels: { agentRate: string; loading: string } & PriceKindLabels }) {
   const state = useContext(AgentDetailsContext);
+  const prices = useAgentOfferPrices(offerId);
   if (state.status === 'loading') return <p className="text-sm text-muted-foreground">{labels.loading}</p>;
-  if (state.status !== 'ready' || !state.details.b2b) return null;
-  const prices = state.details.b2b.find((entry) => entry.offerId === offerId)?.prices;
   if (!prices) return null;
   return (
     <div className="rounded-lg bg-primary/5 p-3" data-testid="agent-rate">

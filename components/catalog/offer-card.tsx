@@ -1,15 +1,27 @@
 import Image from 'next/image';
 import { getTranslations } from 'next-intl/server';
+import { OfferBooking } from '@/components/booking/offer-booking';
+import type { BookingLabels } from '@/components/booking/labels';
 import type { Locale } from '@/i18n/locales';
 import type { PublicOffer } from '@/server/catalog/queries';
 import { AgentRate } from './agent-tour-details';
 import { PriceList } from './price-list';
 
-export async function OfferCard({ offer, locale }: { offer: PublicOffer; locale: Locale }) {
+export async function OfferCard({
+  offer,
+  locale,
+  tourSlug,
+  bookingLabels,
+}: {
+  offer: PublicOffer;
+  locale: Locale;
+  tourSlug: string;
+  bookingLabels: BookingLabels;
+}) {
   const t = await getTranslations('catalog');
   const perKind = { adult: t('card.perAdult'), child: t('card.perChild'), trip: t('card.perTrip') };
   return (
-    <article className="grid gap-4 rounded-xl border border-border p-4 md:grid-cols-[200px_1fr_auto]" data-testid="offer">
+    <article className="grid gap-4 rounded-xl border border-border p-4 md:grid-cols-[200px_1fr_auto]" data-testid="offer" data-offer-id={offer.id}>
       {offer.heroImage ? (
         <Image
           src={offer.heroImage}
@@ -38,6 +50,13 @@ export async function OfferCard({ offer, locale }: { offer: PublicOffer; locale:
           <PriceList prices={offer.retail} labels={perKind} priceClassName="font-semibold" />
         </div>
         <AgentRate offerId={offer.id} labels={{ agentRate: t('tour.agentRate'), loading: t('tour.loadingAgentRates'), ...perKind }} />
+      </div>
+      <div className="grid md:col-span-3">
+        <OfferBooking
+          offer={{ id: offer.id, hasLiveAvailability: offer.hasLiveAvailability, minPeople: offer.minPeople, retail: offer.retail }}
+          tourSlug={tourSlug}
+          labels={bookingLabels}
+        />
       </div>
     </article>
   );

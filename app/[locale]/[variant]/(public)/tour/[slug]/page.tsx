@@ -3,6 +3,7 @@ import type { Metadata } from 'next';
 import Image from 'next/image';
 import { notFound } from 'next/navigation';
 import { getTranslations } from 'next-intl/server';
+import { getBookingLabels } from '@/components/booking/get-booking-labels';
 import { AgentNotes, AgentTourDetailsProvider } from '@/components/catalog/agent-tour-details';
 import { Breadcrumbs, breadcrumbJsonLd, type Crumb } from '@/components/catalog/breadcrumbs';
 import { durationParts } from '@/components/catalog/duration';
@@ -74,7 +75,7 @@ export default async function TourDetailPage({ params }: { params: Params }) {
   const [{ locale, variant }, { slug }] = await Promise.all([resolveSiteParams(params), params]);
   const tour = await getTourPage(slug);
   if (!tour) notFound();
-  const t = await getTranslations('catalog');
+  const [t, bookingLabels] = await Promise.all([getTranslations('catalog'), getBookingLabels()]);
   const crumbs: Crumb[] = [
     { name: t('tour.home'), href: '/' },
     { name: tour.country.name[locale], href: `/${tour.country.slug}` },
@@ -118,7 +119,7 @@ export default async function TourDetailPage({ params }: { params: Params }) {
               </h2>
               <div className="mt-4 grid gap-4">
                 {tour.offers.map((offer) => (
-                  <OfferCard key={offer.id} offer={offer} locale={locale} />
+                  <OfferCard key={offer.id} offer={offer} locale={locale} tourSlug={tour.slug} bookingLabels={bookingLabels} />
                 ))}
               </div>
             </section>
