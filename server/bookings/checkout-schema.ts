@@ -1,5 +1,5 @@
 // The checkout form's fields, shared by the form (client-side checks) and the booking action.
-// Pure. Error messages are message keys in the `checkout.errors` namespace.
+// Pure. Error messages are message keys (in `checkout.errors`).
 import { z } from 'zod';
 
 export const PAYMENT_METHODS = ['balance', 'cash', 'request'] as const;
@@ -9,20 +9,20 @@ const optionalText = (max: number) =>
   z
     .string()
     .trim()
-    .max(max, { error: 'tooLong' })
+    .max(max, { error: 'checkout.errors.tooLong' })
     .transform((value) => value || null)
     .nullable()
     .default(null);
 
-const count = (max: number) => z.coerce.number({ error: 'count' }).int({ error: 'count' }).min(0, { error: 'count' }).max(max, { error: 'count' });
+const count = (max: number) => z.coerce.number({ error: 'checkout.errors.count' }).int({ error: 'checkout.errors.count' }).min(0, { error: 'checkout.errors.count' }).max(max, { error: 'checkout.errors.count' });
 
 /** Where the picker sends the agent: offer, date, optional start time and head counts. */
 export const bookingSelectionSchema = z.object({
-  offerId: z.uuid({ error: 'offer' }),
-  date: z.iso.date({ error: 'date' }),
+  offerId: z.uuid({ error: 'checkout.errors.offer' }),
+  date: z.iso.date({ error: 'checkout.errors.date' }),
   time: z
     .string()
-    .regex(/^([01]\d|2[0-3]):[0-5]\d$/, { error: 'time' })
+    .regex(/^([01]\d|2[0-3]):[0-5]\d$/, { error: 'checkout.errors.time' })
     .nullable()
     .default(null)
     .or(z.literal('').transform(() => null)),
@@ -37,26 +37,26 @@ export const NAME_PATTERN = /^\p{L}+(?: \p{L}+)*$/u;
 
 export const checkoutSchema = bookingSelectionSchema
   .extend({
-    idempotencyKey: z.uuid({ error: 'retry' }),
-    guestName: z.string().trim().min(1, { error: 'required' }).max(100, { error: 'tooLong' }).regex(NAME_PATTERN, { error: 'nameLetters' }),
+    idempotencyKey: z.uuid({ error: 'checkout.errors.retry' }),
+    guestName: z.string().trim().min(1, { error: 'checkout.errors.required' }).max(100, { error: 'checkout.errors.tooLong' }).regex(NAME_PATTERN, { error: 'checkout.errors.nameLetters' }),
     guestPhone: z
       .string()
       .trim()
-      .min(1, { error: 'required' })
-      .regex(/^\+?[0-9][0-9 ()-]{5,19}$/, { error: 'phone' }),
-    guestEmail: z.string().trim().min(1, { error: 'required' }).pipe(z.email({ error: 'email' })),
+      .min(1, { error: 'checkout.errors.required' })
+      .regex(/^\+?[0-9][0-9 ()-]{5,19}$/, { error: 'checkout.errors.phone' }),
+    guestEmail: z.string().trim().min(1, { error: 'checkout.errors.required' }).pipe(z.email({ error: 'checkout.errors.email' })),
     guestEmailConfirm: z.string().trim(),
-    hotelId: z.uuid({ error: 'hotel' }).nullable().default(null).or(z.literal('').transform(() => null)),
+    hotelId: z.uuid({ error: 'checkout.errors.hotel' }).nullable().default(null).or(z.literal('').transform(() => null)),
     room: optionalText(20),
     notes: optionalText(1000),
     promoCode: optionalText(40),
-    paymentMethod: z.enum(PAYMENT_METHODS, { error: 'paymentMethod' }),
+    paymentMethod: z.enum(PAYMENT_METHODS, { error: 'checkout.errors.paymentMethod' }),
   })
   .refine((input) => input.guestEmail.toLowerCase() === input.guestEmailConfirm.toLowerCase(), {
-    error: 'emailMismatch',
+    error: 'checkout.errors.emailMismatch',
     path: ['guestEmailConfirm'],
   })
-  .refine((input) => input.adults + input.children + input.infants > 0, { error: 'noGuests', path: ['adults'] });
+  .refine((input) => input.adults + input.children + input.infants > 0, { error: 'checkout.errors.noGuests', path: ['adults'] });
 
 export type CheckoutInput = z.infer<typeof checkoutSchema>;
 export type CheckoutField = keyof z.input<typeof checkoutSchema>;

@@ -134,12 +134,8 @@ export async function getBookingDetail(reference: string): Promise<BookingDetail
   return detail;
 }
 
-const OPERATOR_ADDRESS: Record<Locale, string> = { en: enMessages.sites.main.address, ru: ruMessages.sites.main.address };
-
-const LINE_LABELS: Record<Locale, Record<'adult' | 'child' | 'trip', string>> = {
-  en: { adult: 'Adult', child: 'Child', trip: 'Private trip' },
-  ru: { adult: 'Взрослый', child: 'Детский', trip: 'Индивидуальная поездка' },
-};
+// Documents are written in the booking's language, whatever the request's language is.
+const DOCUMENT_MESSAGES = { en: enMessages, ru: ruMessages } satisfies Record<Locale, unknown>;
 
 /** What the voucher, tickets and invoice of a booking show, in the booking's language. */
 export async function loadBookingDocument(db: Database, principal: Principal, reference: string): Promise<BookingDocument | null> {
@@ -174,14 +170,14 @@ export async function loadBookingDocument(db: Database, principal: Principal, re
     paidMinor: row.paidMinor,
     collectionMinor: row.collectionMinor,
     netLines: priceLines(row.offerPrices, row).map((line) => ({
-      description: `${offerName} — ${LINE_LABELS[locale][line.kind]}`,
+      description: `${offerName} — ${DOCUMENT_MESSAGES[locale].booking.lineKind[line.kind]}`,
       quantity: line.quantity,
       unitMinor: line.unitMinor,
       totalMinor: line.totalMinor,
     })),
     seller: {
       legalName: OPERATOR.legalName,
-      address: OPERATOR_ADDRESS[locale],
+      address: DOCUMENT_MESSAGES[locale].sites.main.address,
       vatNumber: OPERATOR.vatNumber,
       licenceNumber: OPERATOR.tradeLicenceNumber,
       phone: OPERATOR.phone,

@@ -79,6 +79,7 @@ function drawParty(pdf: Pdf, x: number, top: number, width: number, heading: str
 function drawBookingLine(pdf: Pdf, doc: BookingDocument, t: DocumentTranslator): void {
   const line = t('invoice.bookingFor', {
     reference: doc.reference,
+    guest: doc.guest.name,
     tour: doc.tourTitle,
     offer: doc.offerName,
     date: formatTourDate(doc.tourDate, doc.locale),

@@ -17,7 +17,7 @@ afterAll(() => database.dispose());
 const ip = '203.0.113.7';
 
 describe('demo agencies', () => {
-  it('seeds two agencies with an admin, a senior and a junior each, idempotently', async () => {
+  it('seeds three agencies with an admin, a senior and a junior each, idempotently', async () => {
     await seedAgencies(database.db);
     const rows = await database.db
       .select({ email: users.email, role: users.role, agency: agencies.name })
@@ -27,10 +27,13 @@ describe('demo agencies', () => {
     expect(rows).toEqual([
       { email: 'admin@desertrose.test', role: 'admin', agency: 'Desert Rose Travel' },
       { email: 'admin@gulfhorizons.test', role: 'admin', agency: 'Gulf Horizons Tours' },
+      { email: 'admin@palmcoast.test', role: 'admin', agency: 'Palm Coast Holidays' },
       { email: 'junior@desertrose.test', role: 'junior', agency: 'Desert Rose Travel' },
       { email: 'junior@gulfhorizons.test', role: 'junior', agency: 'Gulf Horizons Tours' },
+      { email: 'junior@palmcoast.test', role: 'junior', agency: 'Palm Coast Holidays' },
       { email: 'senior@desertrose.test', role: 'senior', agency: 'Desert Rose Travel' },
       { email: 'senior@gulfhorizons.test', role: 'senior', agency: 'Gulf Horizons Tours' },
+      { email: 'senior@palmcoast.test', role: 'senior', agency: 'Palm Coast Holidays' },
     ]);
   });
 

@@ -129,6 +129,7 @@ describe.each([
     const text = normalized((await parsePdf(pdf)).text);
     const money = (minor: number) => normalized(formatMoney(minor, 'AED', doc.locale));
     expect(text).toContain(doc.reference);
+    expect(text).toContain(doc.guest.name);
     expect(text).toContain(doc.agency.name);
     expect(text).toContain(SELLER.vatNumber);
     expect(text).toContain(money(doc.netTotalMinor));

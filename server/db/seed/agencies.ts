@@ -73,7 +73,7 @@ export const demoSignIns = DEMO_AGENCIES.flatMap((agency) =>
   agency.agents.map((agent) => ({ agency: agency.name, role: agent.role, email: `${agent.role}@${agency.domain}` })),
 );
 
-/** Two active agencies with an admin, a senior and a junior agent each. Idempotent. */
+/** Three active agencies with an admin, a senior and a junior agent each. Idempotent. */
 export async function seedAgencies(db: Database): Promise<void> {
   const passwordHash = await hashPassword(DEMO_PASSWORD);
   await db

@@ -1,6 +1,170 @@
-import { placeholderPage } from '@/components/portal/placeholder-page';
+import { randomUUID } from 'node:crypto';
+import type { Metadata } from 'next';
+import { getTranslations } from 'next-intl/server';
+import { Price } from '@/components/catalog/price';
+import { CheckoutForm, type CheckoutFormLabels } from '@/components/checkout/checkout-form';
+import { LocaleLink } from '@/components/i18n/locale-link';
+import { buttonVariants } from '@/components/ui/button';
+import { formatDisplayDate } from '@/i18n/dates';
+import type { Locale } from '@/i18n/locales';
+import { requirePageAccess } from '@/server/auth/principal';
+import { loadCheckoutView, type CheckoutView } from '@/server/bookings/checkout-queries';
+import { bookingSelectionSchema, PAYMENT_METHODS, type PaymentMethod } from '@/server/bookings/checkout-schema';
+import { getDb } from '@/server/db/database';
+import { formatMoney } from '@/server/money/money';
+import { resolveSiteParams, type SiteParams } from '@/server/sites/site-params';
 
-const page = placeholderPage('/checkout', 'checkout');
+type SearchParams = Promise<Record<string, string | string[] | undefined>>;
 
-export const generateMetadata = page.generateMetadata;
-export default page.PlaceholderPage;
+export async function generateMetadata({ params }: { params: SiteParams }): Promise<Metadata> {
+  const { locale } = await resolveSiteParams(params);
+  const t = await getTranslations({ locale, namespace: 'checkout' });
+  return { title: t('metaTitle'), robots: { index: false } };
+}
+
+export default async function CheckoutPage({ params, searchParams }: { params: SiteParams; searchParams: SearchParams }) {
+  const { locale } = await resolveSiteParams(params);
+  const query = await searchParams;
+  const search = new URLSearchParams(Object.entries(query).flatMap(([key, value]) => (typeof value === 'string' ? [[key, value]] : [])));
+  const principal = await requirePageAccess('/checkout', search.size > 0 ? `?${search}` : '');
+  const t = await getTranslations('checkout');
+  const availability = await getTranslations('availability');
+
+  const selection = bookingSelectionSchema.safeParse({
+    offerId: query.offer,
+    date: query.date,
+    time: query.time ?? null,
+    adults: query.adults ?? 1,
+    children: query.children ?? 0,
+    infants: query.infants ?? 0,
+  });
+  const view = selection.success ? await loadCheckoutView(await getDb(), principal, selection.data, new Date()) : null;
+  if (!view) {
+    return (
+      <div className="mx-auto max-w-3xl px-4 py-10">
+        <h1 className="text-2xl font-semibold">{t('title')}</h1>
+        <p className="mt-4">{selection.success ? t('offerUnavailable') : t('noSelection')}</p>
+        <LocaleLink href="/" className={buttonVariants({ className: 'mt-6' })}>
+          {t('browseTours')}
+        </LocaleLink>
+      </div>
+    );
+  }
+
+  const paymentMethods: readonly PaymentMethod[] = view.requestOnly ? ['request'] : PAYMENT_METHODS;
+  return (
+    <div className="mx-auto grid max-w-6xl gap-8 px-4 py-8 lg:grid-cols-[1fr_360px]">
+      <div className="min-w-0">
+        <h1 className="text-2xl font-semibold">{t('title')}</h1>
+        {/* A request is confirmed by hand: only the minimum applies to it, not the stock left. */}
+        {view.problem && (view.problem.code === 'minPeople' || !view.requestOnly) ? (
+          <p role="alert" className="mt-4 rounded-lg border border-destructive/40 bg-destructive/5 p-3 text-sm text-destructive">
+            {view.problem.code === 'minPeople' ? availability('minPeople', { min: view.problem.min }) : availability('soldOut', { max: view.problem.max })}
+          </p>
+        ) : null}
+        <div className="mt-6">
+          <CheckoutForm
+            hidden={{
+              idempotencyKey: randomUUID(),
+              offerId: view.selection.offerId,
+              date: view.selection.date,
+              time: view.startTime ?? '',
+              adults: String(view.selection.adults),
+              children: String(view.selection.children),
+              infants: String(view.selection.infants),
+            }}
+            hotels={view.hotels.map((hotel) => ({
+              id: hotel.id,
+              name: hotel.name,
+              cityName: hotel.cityName[locale],
+              pickUpText: hotel.pickUpTime ? t('pickUpTime', { time: hotel.pickUpTime }) : t('pickUpTimeUnknown'),
+            }))}
+            paymentMethods={paymentMethods}
+            labels={await formLabels(view, locale)}
+          />
+        </div>
+      </div>
+      <BookingSummary view={view} locale={locale} />
+    </div>
+  );
+}
+
+async function formLabels(view: CheckoutView, locale: Locale): Promise<CheckoutFormLabels> {
+  const t = await getTranslations('checkout');
+  const booking = await getTranslations('booking');
+  const availability = await getTranslations('availability');
+  return {
+    guestDetails: t('guestDetails'),
+    guestName: t('guestName'),
+    guestNameHint: t('guestNameHint'),
+    phone: t('phone'),
+    email: t('email'),
+    emailConfirm: t('emailConfirm'),
+    emailMismatch: t('errors.emailMismatch'),
+    pickUp: t('pickUp'),
+    hotel: t('hotel'),
+    noHotel: t('noHotel'),
+    pickUpCityOnly: view.offer.pickUpCity ? t('pickUpCityOnly', { city: view.offer.pickUpCity.name[locale] }) : null,
+    room: t('room'),
+    notes: t('notes'),
+    promoCode: t('promoCode'),
+    payment: t('payment'),
+    paymentMethods: { balance: booking('paymentMethod.balance'), cash: booking('paymentMethod.cash'), request: booking('paymentMethod.request') },
+    requestOnly: view.requestOnly ? `${availability(view.requestOnly)} ${t('requestOnly')}` : null,
+    submit: t('submit'),
+    submitRequest: t('submitRequest'),
+    confirming: t('confirming'),
+    loader: t.raw('loader') as string[],
+  };
+}
+
+async function BookingSummary({ view, locale }: { view: CheckoutView; locale: Locale }) {
+  const t = await getTranslations('checkout');
+  const { selection, offer, quote } = view;
+  return (
+    <aside aria-labelledby="summary-title" className="h-fit rounded-xl border border-border p-5 lg:sticky lg:top-20">
+      <h2 id="summary-title" className="text-lg font-semibold">
+        {t('summary')}
+      </h2>
+      <p className="mt-3 font-medium">
+        <LocaleLink href={`/tour/${offer.tourSlug}`} className="hover:underline">
+          {offer.tourTitle[locale]}
+        </LocaleLink>
+      </p>
+      <p className="text-sm text-muted-foreground">
+        {offer.offerName[locale]} · {offer.cityName[locale]}
+      </p>
+      <dl className="mt-4 grid grid-cols-[auto_1fr] gap-x-4 gap-y-2 text-sm">
+        <dt className="text-muted-foreground">{t('date')}</dt>
+        <dd>{formatDisplayDate(new Date(`${selection.date}T00:00:00`), locale)}</dd>
+        {view.startTime ? (
+          <>
+            <dt className="text-muted-foreground">{t('time')}</dt>
+            <dd>{view.startTime}</dd>
+          </>
+        ) : null}
+        <dt className="text-muted-foreground">{t('guests')}</dt>
+        <dd>{t('guestCounts', { adults: selection.adults, children: selection.children, infants: selection.infants })}</dd>
+        <dt className="text-muted-foreground">{t('publishedRate')}</dt>
+        <dd>
+          <Price fils={quote.publishedTotalMinor} className="font-semibold" />
+        </dd>
+        {view.showNet ? (
+          <>
+            <dt className="text-muted-foreground">{t('netRate')}</dt>
+            <dd data-testid="net-total">
+              <Price fils={quote.netTotalMinor} className="font-semibold text-primary" />
+            </dd>
+          </>
+        ) : null}
+      </dl>
+      <p className="mt-3 text-xs text-muted-foreground">{t('promoNote')}</p>
+      {view.availableFundsMinor !== null ? (
+        <p className="mt-3 text-sm" data-testid="available-funds">
+          {/* The ledger is kept in AED, so the funds are shown in AED. */}
+          {t('availableFunds', { amount: formatMoney(view.availableFundsMinor, 'AED', locale) })}
+        </p>
+      ) : null}
+    </aside>
+  );
+}

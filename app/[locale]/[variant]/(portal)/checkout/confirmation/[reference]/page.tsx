@@ -1,0 +1,102 @@
+import { CheckCircle2, Clock, Download } from 'lucide-react';
+import type { Metadata } from 'next';
+import { notFound } from 'next/navigation';
+import { getTranslations } from 'next-intl/server';
+import { Price } from '@/components/catalog/price';
+import { LocaleLink } from '@/components/i18n/locale-link';
+import { buttonVariants } from '@/components/ui/button';
+import { formatDisplayDate } from '@/i18n/dates';
+import { requirePageAccess } from '@/server/auth/principal';
+import { BOOKING_REFERENCE_PATTERN } from '@/server/bookings/booking-reference';
+import { getBookingDetail } from '@/server/bookings/queries';
+import { NotFound } from '@/server/errors';
+import { resolveSiteParams, type SiteParams } from '@/server/sites/site-params';
+
+type Params = Promise<Awaited<SiteParams> & { reference: string }>;
+
+export async function generateMetadata({ params }: { params: Params }): Promise<Metadata> {
+  const [{ locale }, { reference }] = await Promise.all([resolveSiteParams(params), params]);
+  const t = await getTranslations({ locale, namespace: 'checkout.confirmation' });
+  return { title: t('metaTitle', { reference }), robots: { index: false } };
+}
+
+const DOCUMENTS = ['voucher', 'tickets', 'invoice'] as const;
+
+/** Where checkout lands: the booking made, and its voucher, tickets and invoice. */
+export default async function ConfirmationPage({ params }: { params: Params }) {
+  const [{ locale }, { reference }] = await Promise.all([resolveSiteParams(params), params]);
+  await requirePageAccess('/checkout');
+  if (!BOOKING_REFERENCE_PATTERN.test(reference)) notFound();
+  const booking = await getBookingDetail(reference).catch((error: unknown) => (error instanceof NotFound ? notFound() : Promise.reject(error)));
+  const t = await getTranslations('checkout');
+  const isRequest = booking.status === 'quotation_request';
+
+  return (
+    <div className="mx-auto max-w-3xl px-4 py-10">
+      <div className="flex items-start gap-3">
+        {isRequest ? <Clock aria-hidden className="mt-1 size-7 text-primary" /> : <CheckCircle2 aria-hidden className="mt-1 size-7 text-green-700" />}
+        <div>
+          <h1 className="text-2xl font-semibold">{isRequest ? t('confirmation.requestTitle') : t('confirmation.confirmedTitle')}</h1>
+          {isRequest ? <p className="mt-1 text-muted-foreground">{t('confirmation.requestText')}</p> : null}
+        </div>
+      </div>
+
+      <dl className="mt-6 grid grid-cols-[auto_1fr] gap-x-6 gap-y-2 rounded-xl border border-border p-5">
+        <dt className="text-muted-foreground">{t('confirmation.reference')}</dt>
+        <dd className="font-mono text-lg font-semibold" data-testid="booking-reference">
+          {booking.reference}
+        </dd>
+        <dt className="text-muted-foreground">{t('summary')}</dt>
+        <dd>
+          {booking.tour.title[locale]} — {booking.offerName[locale]}
+        </dd>
+        <dt className="text-muted-foreground">{t('date')}</dt>
+        <dd>
+          {formatDisplayDate(new Date(`${booking.tourDate}T00:00:00`), locale)}
+          {booking.startTime ? `, ${booking.startTime}` : ''}
+        </dd>
+        <dt className="text-muted-foreground">{t('guestName')}</dt>
+        <dd>{booking.guest.name}</dd>
+        <dt className="text-muted-foreground">{t('guests')}</dt>
+        <dd>{t('guestCounts', { adults: booking.adults, children: booking.children, infants: booking.infants })}</dd>
+        <dt className="text-muted-foreground">{t('publishedRate')}</dt>
+        <dd>
+          <Price fils={booking.publishedTotalMinor} />
+        </dd>
+        {booking.netTotalMinor !== null ? (
+          <>
+            <dt className="text-muted-foreground">{t('netRate')}</dt>
+            <dd>
+              <Price fils={booking.netTotalMinor} />
+            </dd>
+          </>
+        ) : null}
+      </dl>
+
+      <section aria-labelledby="documents-title" className="mt-8">
+        <h2 id="documents-title" className="text-lg font-semibold">
+          {t('confirmation.downloads')}
+        </h2>
+        <ul className="mt-3 flex flex-wrap gap-3">
+          {DOCUMENTS.map((document) => (
+            <li key={document}>
+              <a href={`/api/bookings/${booking.reference}/${document}`} download className={buttonVariants({ variant: 'outline' })}>
+                <Download aria-hidden />
+                {t(`confirmation.${document}`)}
+              </a>
+            </li>
+          ))}
+        </ul>
+      </section>
+
+      <div className="mt-10 flex flex-wrap gap-3">
+        <LocaleLink href={`/my-bookings/${booking.reference}`} className={buttonVariants()}>
+          {t('confirmation.viewBooking')}
+        </LocaleLink>
+        <LocaleLink href="/" className={buttonVariants({ variant: 'ghost' })}>
+          {t('confirmation.newBooking')}
+        </LocaleLink>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,58 @@
+import 'server-only';
+import { getTranslations } from 'next-intl/server';
+import type { z } from 'zod';
+import { requirePermission, type Principal } from '@/server/auth/principal';
+import type { Permission } from '@/server/auth/permissions';
+import { getDb } from '@/server/db/database';
+import type { Database } from '@/server/db/connection';
+import { DomainError, RuleViolation } from '@/server/errors';
+
+// The one path every server action takes (STYLE.md §4): parse → authenticate → authorize → run
+// → typed result. Failures come back as messages in the request's language (islands carry no
+// translation runtime); the detail of an unexpected error is logged, never shown.
+
+export type ActionFailure<Field extends string = string> = {
+  ok: false;
+  /** Message key, e.g. `availability.soldOut`. */
+  code: string;
+  /** The message for the whole form. */
+  message: string;
+  /** Messages per field, for fields the failure is about. */
+  fieldErrors: Partial<Record<Field, string>>;
+};
+export type ActionResult<Data, Field extends string = string> = { ok: true; data: Data } | ActionFailure<Field>;
+
+type ActionDefinition<Schema extends z.ZodType, Data> = {
+  schema: Schema;
+  permission: Permission | null;
+  run: (input: z.output<Schema>, context: { principal: Principal; db: Database }) => Promise<Data>;
+};
+
+export async function runAction<Schema extends z.ZodType, Data>(
+  definition: ActionDefinition<Schema, Data>,
+  rawInput: unknown,
+): Promise<ActionResult<Data, Extract<keyof z.input<Schema>, string>>> {
+  type Field = Extract<keyof z.input<Schema>, string>;
+  const t = await getTranslations();
+  const parsed = definition.schema.safeParse(rawInput);
+  if (!parsed.success) {
+    const fieldErrors: Partial<Record<Field, string>> = {};
+    for (const issue of parsed.error.issues) {
+      const field = String(issue.path[0] ?? '') as Field;
+      fieldErrors[field] ??= t.has(issue.message as never) ? t(issue.message as never) : t('errors.validation');
+    }
+    return { ok: false, code: 'errors.validation', message: t('errors.validation'), fieldErrors };
+  }
+  try {
+    const principal = await requirePermission(definition.permission);
+    return { ok: true, data: await definition.run(parsed.data, { principal, db: await getDb() }) };
+  } catch (error) {
+    if (error instanceof RuleViolation) {
+      const message = t(error.code as never, error.values as never);
+      return { ok: false, code: error.code, message, fieldErrors: error.field ? ({ [error.field]: message } as Partial<Record<Field, string>>) : {} };
+    }
+    if (error instanceof DomainError) return { ok: false, code: error.code, message: t(error.code as never), fieldErrors: {} };
+    console.error('[action] failed', error);
+    return { ok: false, code: 'errors.unexpected', message: t('errors.unexpected'), fieldErrors: {} };
+  }
+}

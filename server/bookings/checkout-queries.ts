@@ -1,0 +1,61 @@
+import 'server-only';
+import type { Principal } from '@/server/auth/principal';
+import { can } from '@/server/auth/permissions';
+import { requestReason, stockProblem, type RequestReason, type StockProblem } from '@/server/availability/rules';
+import type { Database } from '@/server/db/connection';
+import { eq } from 'drizzle-orm';
+import { agencies } from '@/server/db/schema';
+import { availableFunds } from '@/server/ledger/ledger';
+import { type BookableOffer, loadBookableOffer, loadPickUpHotels, loadSlot, type PickUpHotel } from './bookable-offer';
+import type { BookingSelection } from './checkout-schema';
+import { quoteBooking, type BookingQuote } from './pricing';
+
+/** What the checkout page shows for the agent's selection from the tour page. */
+export type CheckoutView = {
+  selection: BookingSelection;
+  offer: BookableOffer;
+  startTime: string | null;
+  /** Why only a request is possible (no live availability, cut-off passed), or null. */
+  requestOnly: Exclude<RequestReason, 'bookWithAgent'> | null;
+  /** A stock or minimum-people problem with the selection as it stands now. */
+  problem: StockProblem | null;
+  quote: BookingQuote;
+  /** The NET (b2b) rate is shown to roles allowed to see it. */
+  showNet: boolean;
+  hotels: PickUpHotel[];
+  /** Balance + credit limit, for roles allowed to see balances. */
+  availableFundsMinor: number | null;
+};
+
+export async function loadCheckoutView(db: Database, principal: Principal, selection: BookingSelection, now: Date): Promise<CheckoutView | null> {
+  const offer = await loadBookableOffer(db, selection.offerId);
+  if (!offer) return null;
+  const slot = offer.hasLiveAvailability && selection.time ? await loadSlot(db, offer.offerId, selection.date, selection.time) : null;
+  if (offer.hasLiveAvailability && !slot) return null;
+  const startTime = slot?.startTime ?? selection.time;
+  const reason = requestReason({ hasLiveAvailability: offer.hasLiveAvailability, date: selection.date, time: startTime, cutOffHours: offer.cutOffHours, now });
+  const counts = { adults: selection.adults, children: selection.children, infants: selection.infants };
+  const [hotels, funds] = await Promise.all([
+    loadPickUpHotels(db, offer, startTime),
+    can(principal.role, 'balance:view') ? loadFunds(db, principal.agencyId) : null,
+  ]);
+  return {
+    selection,
+    offer,
+    startTime,
+    requestOnly: reason === 'bookWithAgent' ? null : reason,
+    problem: stockProblem(offer.stockMode, slot ?? { left: Infinity, leftAdults: Infinity, leftChildren: Infinity }, counts, offer.minPeople),
+    quote: quoteBooking(offer, counts),
+    showNet: can(principal.role, 'rates:viewB2b'),
+    hotels: offer.pickUpCity ? hotels.filter((hotel) => hotel.cityId === offer.pickUpCity?.id) : hotels,
+    availableFundsMinor: funds,
+  };
+}
+
+async function loadFunds(db: Database, agencyId: string): Promise<number | null> {
+  const [row] = await db
+    .select({ balanceMinor: agencies.balanceMinor, creditLimitMinor: agencies.creditLimitMinor })
+    .from(agencies)
+    .where(eq(agencies.id, agencyId));
+  return row ? availableFunds(row) : null;
+}
