@@ -3,7 +3,7 @@ import { and, eq, gte, sql } from 'drizzle-orm';
 import type { Locale } from '@/i18n/locales';
 import type { Principal } from '@/server/auth/principal';
 import { can } from '@/server/auth/permissions';
-import { dubaiToday, requestReason, stockProblem, stockTaken, type GuestCounts, type RequestReason, type StockMode } from '@/server/availability/rules';
+import { dubaiInstant, dubaiToday, requestReason, stockProblem, stockTaken, type GuestCounts, type RequestReason, type StockMode } from '@/server/availability/rules';
 import type { Database, Transaction } from '@/server/db/connection';
 import { uniqueViolation } from '@/server/db/errors';
 import { availabilitySlots, bookings, hotels, promoCodes } from '@/server/db/schema';
@@ -68,7 +68,7 @@ async function planBooking(db: Database, input: CheckoutInput, locale: Locale, n
   if (!offer) throw new RuleViolation('checkout.offerUnavailable');
   if (input.date < dubaiToday(now)) throw new RuleViolation('checkout.pastDate', {}, 'date');
 
-  const slot = offer.hasLiveAvailability ? await loadSlotOrFail(db, offer, input) : null;
+  const slot = offer.hasLiveAvailability ? await loadSlotOrFail(db, offer, input, now) : null;
   const reason = requestReason({
     hasLiveAvailability: offer.hasLiveAvailability,
     date: input.date,
@@ -102,9 +102,10 @@ async function planBooking(db: Database, input: CheckoutInput, locale: Locale, n
   };
 }
 
-async function loadSlotOrFail(db: Database, offer: BookableOffer, input: CheckoutInput): Promise<SlotRow> {
+/** The chosen slot; one that has already started cannot be booked, not even as a request. */
+async function loadSlotOrFail(db: Database, offer: BookableOffer, input: CheckoutInput, now: Date): Promise<SlotRow> {
   const slot = input.time ? await loadSlot(db, offer.offerId, input.date, input.time) : null;
-  if (!slot) throw new RuleViolation('checkout.noSlot', {}, 'time');
+  if (!slot || dubaiInstant(slot.date, slot.startTime).getTime() <= now.getTime()) throw new RuleViolation('checkout.noSlot', {}, 'time');
   return slot;
 }
 

@@ -3,7 +3,7 @@ import { lookUpPickUpTime } from '@/server/bookings/bookable-offer';
 import { cancelBooking } from '@/server/bookings/cancel-booking';
 import { createBooking } from '@/server/bookings/create-booking';
 import { loadBookingDetail, loadBookingDocument } from '@/server/bookings/queries';
-import { bookings, hotels, offers } from '@/server/db/schema';
+import { availabilitySlots, bookings, hotels, offers } from '@/server/db/schema';
 import { seedDemoData } from '@/server/db/seed';
 import { RuleViolation } from '@/server/errors';
 import {
@@ -155,6 +155,19 @@ describe('stock rules', () => {
     expect(error.code).toBe('availability.cutOffPassed');
     expect(request.status).toBe('quotation_request');
     expect((await slotStock(db, slot.id))?.left).toBe(10);
+  });
+
+  it('refuses a slot that has already started, even as a request', async () => {
+    const { db } = database;
+    const senior = await principalFor(db, 'senior@desertrose.test');
+    const offer = await findOffer(db, 'shared');
+    await db
+      .insert(availabilitySlots)
+      .values({ offerId: offer.id, date: today, startTime: '11:30', left: 10 })
+      .onConflictDoUpdate({ target: [availabilitySlots.offerId, availabilitySlots.date, availabilitySlots.startTime], set: { left: 10 } });
+
+    const error = await rejection(createBooking(db, senior, checkoutInput({ offerId: offer.id, date: today, time: '11:30', paymentMethod: 'request' }), options));
+    expect(error).toMatchObject({ code: 'checkout.noSlot', field: 'time' });
   });
 
   it('makes a request of an offer without live availability', async () => {
