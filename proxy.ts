@@ -1,5 +1,9 @@
 import { type NextRequest, NextResponse } from 'next/server';
-import { gateRedirect } from '@/server/routing/gate';
+import { gateRedirect, localeOfPath } from '@/server/routing/gate';
+
+// next-intl reads the request's locale from this header where no route segment gives it: in
+// server actions, which post to the page's URL but render no layout.
+const INTL_LOCALE_HEADER = 'X-NEXT-INTL-LOCALE';
 
 // Auth.js names its cookie by scheme; large sessions are split into `….0`, `….1` chunks. Only
 // presence is checked here (an optimistic gate): every portal page and server function checks
@@ -13,8 +17,11 @@ export function proxy(request: NextRequest) {
     search: nextUrl.search,
     hasSessionCookie: cookies.getAll().some(({ name }) => SESSION_COOKIE_PREFIXES.some((prefix) => name.startsWith(prefix))),
   });
+  if (location) return NextResponse.redirect(new URL(location, nextUrl));
   // Host and locale routing are config rewrites (server/routing/route-rules.ts), applied after this.
-  return location ? NextResponse.redirect(new URL(location, nextUrl)) : NextResponse.next();
+  const headers = new Headers(request.headers);
+  headers.set(INTL_LOCALE_HEADER, localeOfPath(nextUrl.pathname));
+  return NextResponse.next({ request: { headers } });
 }
 
 export const config = {

@@ -70,7 +70,7 @@ async function pickNextMonthSlot(page: Page, offerIndex = 0): Promise<BookingPic
   return picker;
 }
 
-test('an agent books by balance, sees the loader and the confirmation, downloads the documents and finds the booking', async ({ page }) => {
+test('an agent books by balance, sees the loader and the confirmation, downloads the documents, finds the booking and cancels it', async ({ page }) => {
   await signInAs(page, 'senior', `/tour/${TOUR}`);
   const picker = await pickNextMonthSlot(page);
   await picker.continueLink().click();
@@ -99,6 +99,7 @@ test('an agent books by balance, sees the loader and the confirmation, downloads
   await expect(page.getByTestId('confirming-loader')).toBeVisible();
   await expect(page.getByRole('heading', { name: 'Booking confirmed' })).toBeVisible({ timeout: 20_000 });
   const reference = (await page.getByTestId('booking-reference').innerText()).trim();
+  await expect(page.getByRole('link', { name: 'Open the booking' })).toHaveAttribute('href', `/my-bookings/${reference}`);
   expect(reference).toMatch(/^TD-[A-Z2-9]{7}$/);
 
   for (const name of ['Voucher (PDF)', 'Tickets (PDF)', 'Invoice (PDF)']) {
@@ -109,14 +110,25 @@ test('an agent books by balance, sees the loader and the confirmation, downloads
     expect(pdf.text, name).toContain(GUEST.name);
   }
 
-  await page.getByRole('link', { name: 'Open the booking' }).click();
-  await expect(page).toHaveURL(new RegExp(`/my-bookings/${reference}$`));
-  await expect(page.getByText(reference).first()).toBeVisible();
-  await expect(page.getByText(GUEST.name).first()).toBeVisible();
-
   // The agency paid exactly the NET total.
   await page.goto(checkoutUrl);
   expect(await checkout.availableFunds()).toBe(fundsBefore - netTotal);
+
+  await page.goto(`/my-bookings/${reference}`);
+  await expect(page.getByRole('heading', { name: `Booking ${reference}` })).toBeVisible();
+  await expect(page.getByText(GUEST.name).first()).toBeVisible();
+
+  // Cancelled more than 48 hours ahead: the whole payment less the processing fee comes back.
+  const cancelPanel = page.getByRole('region', { name: 'Cancel this booking' });
+  await expect(cancelPanel.getByText('More than 48 hours before the tour')).toBeVisible();
+  const refund = fils(await cancelPanel.getByText('Back to the balance').locator('xpath=following-sibling::dd[1]').innerText());
+  expect(refund).toBe(netTotal - Math.round(netTotal * 0.025));
+  await cancelPanel.getByText('Cancel booking', { exact: true }).click();
+  await cancelPanel.getByRole('button', { name: 'Confirm cancellation' }).click();
+  await expect(page.getByText('The booking has been cancelled.')).toBeVisible();
+
+  await page.goto(checkoutUrl);
+  expect(await checkout.availableFunds()).toBe(fundsBefore - netTotal + refund);
 });
 
 test('a balance that does not cover the booking gives the spec message and books nothing', async ({ page }) => {
@@ -194,3 +206,13 @@ test('past the cut-off the picker and checkout say so and offer only a request',
 function isoDate(date: Date): string {
   return new Date(date.getTime() + 4 * 3_600_000).toISOString().slice(0, 10);
 }
+
+test('the Russian checkout answers in Russian', async ({ page }) => {
+  await signInAs(page, 'senior', `/tour/${TOUR}`);
+  const picker = await pickNextMonthSlot(page);
+  await page.goto(`/ru${await picker.continueLink().getAttribute('href')}`);
+  await page.getByRole('button', { name: 'Забронировать' }).click();
+  await expect(page.getByRole('alert').filter({ hasText: 'Проверьте отмеченные поля.' })).toBeVisible();
+  await expect(page.getByText('Обязательное поле.').first()).toBeVisible();
+  await expect(page).toHaveURL(/\/ru\/checkout\?/);
+});

@@ -44,7 +44,8 @@ export type BookingDetail = {
   publishedTotalMinor: number;
   netTotalMinor: number | null;
   discountMinor: number | null;
-  paidMinor: number;
+  /** Null for a role without b2b rights: paid from the balance, it is the NET rate. */
+  paidMinor: number | null;
   collectionMinor: number;
   /** What the agency still owes (positive) or is owed (negative) on this booking; null without b2b rights. */
   finalBalanceMinor: number | null;
@@ -53,7 +54,12 @@ export type BookingDetail = {
   cancelledAt: Date | null;
   locale: Locale;
   /** What cancelling now would refund; null when it can no longer be cancelled. */
-  cancellation: RefundQuote | null;
+  cancellation: CancellationTerms | null;
+};
+
+/** The refund tier that applies now; the amounts only for roles with b2b rights (they reveal NET). */
+export type CancellationTerms = Pick<RefundQuote, 'tier' | 'percent'> & {
+  amounts: Pick<RefundQuote, 'paidMinor' | 'grossRefundMinor' | 'feeMinor' | 'refundMinor'> | null;
 };
 
 const agent = alias(users, 'agent');
@@ -120,9 +126,16 @@ export async function loadBookingDetail(db: Database, principal: Principal, refe
     locale: isLocale(row.locale) ? row.locale : 'en',
     netTotalMinor: seesNet ? row.netTotalMinor : null,
     discountMinor: seesNet ? row.discountMinor : null,
+    paidMinor: seesNet ? row.paidMinor : null,
+    refundMinor: seesNet ? row.refundMinor : null,
+    cancellationFeeMinor: seesNet ? row.cancellationFeeMinor : null,
     finalBalanceMinor: seesNet ? (cancelled ? 0 : row.netTotalMinor - row.paidMinor - row.collectionMinor) : null,
-    cancellation: isCancellable(row, now) ? refundQuote(row, await loadSettings(db), now) : null,
+    cancellation: isCancellable(row, now) ? cancellationTerms(refundQuote(row, await loadSettings(db), now), seesNet) : null,
   };
+}
+
+function cancellationTerms({ tier, percent, ...amounts }: RefundQuote, seesNet: boolean): CancellationTerms {
+  return { tier, percent, amounts: seesNet ? amounts : null };
 }
 
 /** For the booking pages: the signed-in principal's booking, or NotFound. */

@@ -12,8 +12,9 @@ import en from '@/messages/documents/en.json';
 import ru from '@/messages/documents/ru.json';
 import type { BookingDocument } from './booking-document';
 
+import type { DocumentKind } from './document-kinds';
+
 export type Pdf = PDFKit.PDFDocument;
-export type DocumentKind = 'voucher' | 'tickets' | 'invoice';
 
 type DocumentMessages = typeof en;
 const DOCUMENT_MESSAGES: Record<Locale, DocumentMessages> = { en, ru };

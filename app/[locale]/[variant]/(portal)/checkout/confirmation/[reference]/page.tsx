@@ -9,6 +9,7 @@ import { formatDisplayDate } from '@/i18n/dates';
 import { requirePageAccess } from '@/server/auth/principal';
 import { BOOKING_REFERENCE_PATTERN } from '@/server/bookings/booking-reference';
 import { getBookingDetail } from '@/server/bookings/queries';
+import { documentsFor } from '@/server/documents/document-kinds';
 import { NotFound } from '@/server/errors';
 import { resolveSiteParams, type SiteParams } from '@/server/sites/site-params';
 
@@ -20,12 +21,10 @@ export async function generateMetadata({ params }: { params: Params }): Promise<
   return { title: t('metaTitle', { reference }), robots: { index: false } };
 }
 
-const DOCUMENTS = ['voucher', 'tickets', 'invoice'] as const;
-
 /** Where checkout lands: the booking made, and its voucher, tickets and invoice. */
 export default async function ConfirmationPage({ params }: { params: Params }) {
   const [{ locale }, { reference }] = await Promise.all([resolveSiteParams(params), params]);
-  await requirePageAccess('/checkout');
+  const principal = await requirePageAccess('/checkout');
   if (!BOOKING_REFERENCE_PATTERN.test(reference)) notFound();
   const booking = await getBookingDetail(reference).catch((error: unknown) => (error instanceof NotFound ? notFound() : Promise.reject(error)));
   const t = await getTranslations('checkout');
@@ -78,7 +77,7 @@ export default async function ConfirmationPage({ params }: { params: Params }) {
           {t('confirmation.downloads')}
         </h2>
         <ul className="mt-3 flex flex-wrap gap-3">
-          {DOCUMENTS.map((document) => (
+          {documentsFor(principal.role).map((document) => (
             <li key={document}>
               <a href={`/api/bookings/${booking.reference}/${document}`} download className={buttonVariants({ variant: 'outline' })}>
                 <Download aria-hidden />

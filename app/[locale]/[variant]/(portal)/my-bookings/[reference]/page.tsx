@@ -1,0 +1,295 @@
+import { ArrowLeft, CircleCheck, Download } from 'lucide-react';
+import type { Metadata } from 'next';
+import Link from 'next/link';
+import { notFound } from 'next/navigation';
+import { getTranslations } from 'next-intl/server';
+import type { ReactNode } from 'react';
+import { CancelBookingPanel } from '@/components/bookings/cancel-booking-panel';
+import { Price } from '@/components/catalog/price';
+import { buttonVariants } from '@/components/ui/button';
+import { cn } from '@/components/ui/cn';
+import { formatDisplayDate } from '@/i18n/dates';
+import { type Locale, localizedPath } from '@/i18n/locales';
+import { dubaiToday } from '@/server/availability/rules';
+import { requirePageAccess } from '@/server/auth/principal';
+import { BOOKING_REFERENCE_PATTERN } from '@/server/bookings/booking-reference';
+import { type BookingDetail, getBookingDetail } from '@/server/bookings/queries';
+import { documentsFor } from '@/server/documents/document-kinds';
+import { NotFound } from '@/server/errors';
+import { resolveSiteParams } from '@/server/sites/site-params';
+
+type Params = Promise<{ locale: string; variant: string; reference: string }>;
+type SearchParams = Promise<Record<string, string | string[] | undefined>>;
+
+export async function generateMetadata({ params }: { params: Params }): Promise<Metadata> {
+  const { locale } = await resolveSiteParams(params);
+  const { reference } = await params;
+  const t = await getTranslations({ locale, namespace: 'bookingDetail' });
+  // The URL's reference only: the title never says whether a booking exists.
+  const title = BOOKING_REFERENCE_PATTERN.test(reference) ? t('metaTitle', { reference }) : t('backToList');
+  return { title, robots: { index: false } };
+}
+
+export default async function BookingDetailPage({ params, searchParams }: { params: Params; searchParams: SearchParams }) {
+  const { locale } = await resolveSiteParams(params);
+  const principal = await requirePageAccess('/my-bookings');
+  const [{ reference }, { cancelled }] = await Promise.all([params, searchParams]);
+  if (!BOOKING_REFERENCE_PATTERN.test(reference)) notFound();
+  const booking = await findBooking(reference);
+  const t = await getTranslations('bookingDetail');
+  const tb = await getTranslations('booking');
+  const pageHref = localizedPath(locale, `/my-bookings/${booking.reference}`);
+  const isCancelled = booking.status === 'cancelled';
+  const notGiven = <span className="text-muted-foreground">{t('notGiven')}</span>;
+
+  const sections: { id: string; title: string; rows: Row[] }[] = [
+    {
+      id: 'booking',
+      title: t('sections.booking'),
+      rows: [
+        { label: t('fields.reference'), value: <span className="font-mono">{booking.reference}</span> },
+        { label: t('fields.status'), value: <StatusBadge status={booking.status} label={tb(`status.${booking.status}`)} /> },
+        booking.status === 'quotation_request' && booking.requestReason && isRequestReason(booking.requestReason)
+          ? { label: t('fields.requestReason'), value: tb(`requestReason.${booking.requestReason}`) }
+          : null,
+        { label: t('fields.createdAt'), value: formatInstant(booking.createdAt, locale) },
+        { label: t('fields.agent'), value: booking.agentName },
+        { label: t('fields.notes'), value: booking.notes ? <span className="whitespace-pre-line">{booking.notes}</span> : notGiven },
+      ],
+    },
+    {
+      id: 'tour',
+      title: t('sections.tour'),
+      rows: [
+        {
+          label: t('fields.tour'),
+          value: (
+            <Link href={localizedPath(locale, `/tour/${booking.tour.slug}`)} className="font-medium text-primary underline-offset-4 hover:underline">
+              {booking.tour.title[locale]}
+            </Link>
+          ),
+        },
+        { label: t('fields.ticket'), value: booking.offerName[locale] },
+        { label: t('fields.city'), value: booking.cityName[locale] },
+        { label: t('fields.tourDate'), value: formatDate(booking.tourDate, locale) },
+        { label: t('fields.startTime'), value: booking.startTime ?? t('noStartTime') },
+      ],
+    },
+    {
+      id: 'guests',
+      title: t('sections.guests'),
+      rows: [
+        { label: t('fields.guestName'), value: booking.guest.name },
+        { label: t('fields.phone'), value: <a href={`tel:${booking.guest.phone.replace(/[^\d+]/g, '')}`}>{booking.guest.phone}</a> },
+        { label: t('fields.email'), value: <a href={`mailto:${booking.guest.email}`} className="break-all">{booking.guest.email}</a> },
+        { label: t('fields.adults'), value: booking.adults },
+        { label: t('fields.children'), value: booking.children },
+        { label: t('fields.infants'), value: booking.infants },
+      ],
+    },
+    {
+      id: 'pick-up',
+      title: t('sections.pickUp'),
+      rows: [
+        { label: t('fields.hotel'), value: booking.hotelName ?? t('noPickUp') },
+        booking.hotelName ? { label: t('fields.room'), value: booking.room ?? notGiven } : null,
+        booking.hotelName ? { label: t('fields.pickUpTime'), value: booking.pickUpTime ?? t('pickUpTimeLater') } : null,
+      ],
+    },
+    {
+      id: 'payment',
+      title: t('sections.payment'),
+      rows: paymentRows(booking, t, tb(`paymentMethod.${booking.paymentMethod}`), notGiven),
+    },
+  ];
+  if (isCancelled) {
+    sections.push({
+      id: 'cancellation',
+      title: t('sections.cancellation'),
+      rows: [
+        booking.cancelledAt ? { label: t('fields.cancelledAt'), value: formatInstant(booking.cancelledAt, locale) } : null,
+        booking.refundMinor === null ? null : { label: t('fields.refund'), value: <Money fils={booking.refundMinor} strong /> },
+        booking.cancellationFeeMinor === null ? null : { label: t('fields.cancellationFee'), value: <Money fils={booking.cancellationFeeMinor} /> },
+      ],
+    });
+  }
+
+  return (
+    <div className="mx-auto max-w-6xl px-4 py-8 md:py-10">
+      <Link
+        href={localizedPath(locale, '/my-bookings')}
+        className="inline-flex items-center gap-1 text-sm text-muted-foreground hover:text-foreground"
+      >
+        <ArrowLeft aria-hidden className="size-4" />
+        {t('backToList')}
+      </Link>
+      <div className="mt-3 flex flex-wrap items-center gap-x-4 gap-y-2">
+        <h1 className="text-2xl font-semibold break-all xs:break-normal">{t('title', { reference: booking.reference })}</h1>
+        <StatusBadge status={booking.status} label={tb(`status.${booking.status}`)} />
+      </div>
+      <p className="mt-1 text-sm text-muted-foreground">{t('createdOn', { date: formatInstant(booking.createdAt, locale) })}</p>
+
+      {isCancelled && cancelled === '1' ? (
+        <p role="status" className="mt-6 flex items-start gap-3 rounded-xl border border-success/40 bg-success/10 p-4 text-success">
+          <CircleCheck aria-hidden className="mt-0.5 size-5 shrink-0" />
+          {t('cancelledNotice')}
+        </p>
+      ) : null}
+
+      <div className="mt-6 grid gap-6 lg:grid-cols-[minmax(0,1fr)_20rem] lg:items-start">
+        <div className="grid gap-6 md:grid-cols-2 lg:grid-cols-1 xl:grid-cols-2">
+          {sections.map((section) => (
+            <DetailSection key={section.id} id={section.id} title={section.title} rows={section.rows} />
+          ))}
+        </div>
+
+        <aside className="grid gap-6 md:grid-cols-2 md:items-start lg:grid-cols-1">
+          <section aria-labelledby="documents-title" className="rounded-xl border border-border p-4 xs:p-6">
+            <h2 id="documents-title" className="text-lg font-semibold">
+              {t('sections.documents')}
+            </h2>
+            <ul className="mt-4 grid gap-2">
+              {documentsFor(principal.role).map((document) => (
+                <li key={document}>
+                  <a
+                    href={`/api/bookings/${booking.reference}/${document}`}
+                    download={`${document}-${booking.reference}.pdf`}
+                    className={cn(buttonVariants({ variant: 'outline' }), 'w-full justify-start')}
+                  >
+                    <Download aria-hidden />
+                    {t(`documents.${document}`)}
+                  </a>
+                </li>
+              ))}
+            </ul>
+          </section>
+
+          {booking.cancellation ? (
+            <CancelBookingPanel
+              reference={booking.reference}
+              pageHref={pageHref}
+              quote={booking.cancellation.amounts}
+              labels={{
+                title: t('cancel.title'),
+                tierLabel: t('cancel.tierLabel'),
+                tier: t(`cancel.tier.${booking.cancellation.tier}`),
+                percentLabel: t('cancel.percentLabel'),
+                percent: t('cancel.percent', { percent: booking.cancellation.percent }),
+                paid: t('cancel.paid'),
+                grossRefund: t('cancel.grossRefund'),
+                fee: t('cancel.fee'),
+                refund: t('cancel.refund'),
+                nothingPaid: t('cancel.nothingPaid'),
+                amountsHidden: t('cancel.amountsHidden'),
+                cancel: t('cancel.button'),
+                confirmQuestion: t('cancel.confirmQuestion', { reference: booking.reference }),
+                confirm: t('cancel.confirm'),
+                confirming: t('cancel.confirming'),
+                keep: t('cancel.keep'),
+              }}
+            />
+          ) : isCancelled ? null : (
+            <p className="rounded-xl border border-dashed border-border bg-muted p-4 text-sm text-muted-foreground">{tb('notCancellable')}</p>
+          )}
+        </aside>
+      </div>
+    </div>
+  );
+}
+
+/** The principal's booking; a booking of another agency (or, for a junior, another agent) is a 404. */
+async function findBooking(reference: string): Promise<BookingDetail> {
+  try {
+    return await getBookingDetail(reference);
+  } catch (error) {
+    if (error instanceof NotFound) notFound();
+    throw error;
+  }
+}
+
+type Row = { label: string; value: ReactNode } | null;
+
+function DetailSection({ id, title, rows }: { id: string; title: string; rows: Row[] }) {
+  const titleId = `${id}-title`;
+  return (
+    <section aria-labelledby={titleId} className="rounded-xl border border-border p-4 xs:p-6">
+      <h2 id={titleId} className="text-lg font-semibold">
+        {title}
+      </h2>
+      <dl className="mt-4 grid gap-x-4 xs:grid-cols-[minmax(0,2fr)_minmax(0,3fr)] xs:gap-y-2">
+        {rows
+          .filter((row): row is NonNullable<Row> => row !== null)
+          .map(({ label, value }) => (
+            <div key={label} className="contents">
+              <dt className="text-sm text-muted-foreground xs:text-base">{label}</dt>
+              <dd className="mb-3 break-words xs:mb-0">{value}</dd>
+            </div>
+          ))}
+      </dl>
+    </section>
+  );
+}
+
+type Translate = Awaited<ReturnType<typeof getTranslations<'bookingDetail'>>>;
+
+/** Rates and what was paid or is collected; NET figures only reach a role allowed to see them. */
+function paymentRows(booking: BookingDetail, t: Translate, paymentMethod: string, notGiven: ReactNode): Row[] {
+  return [
+    { label: t('fields.paymentMethod'), value: paymentMethod },
+    { label: t('fields.publishedRate'), value: <Money fils={booking.publishedTotalMinor} strong /> },
+    booking.netTotalMinor === null ? null : { label: t('fields.netRate'), value: <Money fils={booking.netTotalMinor} /> },
+    booking.discountMinor ? { label: t('fields.discount'), value: <Money fils={-booking.discountMinor} /> } : null,
+    { label: t('fields.promoCode'), value: booking.promoCode ? <span className="font-mono">{booking.promoCode}</span> : notGiven },
+    booking.paymentMethod === 'cash'
+      ? { label: t('fields.collection'), value: <Money fils={booking.collectionMinor} /> }
+      : booking.paidMinor === null
+        ? null
+        : { label: t('fields.paymentMade'), value: <Money fils={booking.paidMinor} /> },
+    booking.finalBalanceMinor === null
+      ? null
+      : {
+          label: t('fields.finalBalance'),
+          value: (
+            <span className="grid">
+              <Money fils={booking.finalBalanceMinor} strong />
+              <span className="text-xs text-muted-foreground">{t('finalBalanceHint')}</span>
+            </span>
+          ),
+        },
+  ];
+}
+
+function Money({ fils, strong = false }: { fils: number; strong?: boolean }) {
+  return <Price fils={fils} className={cn('whitespace-nowrap tabular-nums', strong && 'font-semibold')} />;
+}
+
+const STATUS_STYLES: Record<BookingDetail['status'], string> = {
+  completed: 'border-success/40 bg-success/10 text-success',
+  cancelled: 'border-border bg-muted text-muted-foreground',
+  quotation_request: 'border-primary/30 bg-primary/10 text-primary',
+  payment_required: 'border-amber-500/40 bg-amber-50 text-amber-800',
+  payment_failed: 'border-destructive/40 bg-destructive/10 text-destructive',
+};
+
+function StatusBadge({ status, label }: { status: BookingDetail['status']; label: string }) {
+  return <span className={cn('inline-flex rounded-full border px-2.5 py-0.5 text-sm font-medium', STATUS_STYLES[status])}>{label}</span>;
+}
+
+const REQUEST_REASONS = ['noLiveAvailability', 'cutOffPassed', 'bookWithAgent'] as const;
+
+function isRequestReason(value: string): value is (typeof REQUEST_REASONS)[number] {
+  return (REQUEST_REASONS as readonly string[]).includes(value);
+}
+
+/** A `yyyy-MM-dd` tour date, read as a calendar day (no time zone shift). */
+function formatDate(date: string, locale: Locale): string {
+  const [year, month, day] = date.split('-').map(Number);
+  return formatDisplayDate(new Date(year ?? 1970, (month ?? 1) - 1, day ?? 1), locale);
+}
+
+const DUBAI_TIME = new Intl.DateTimeFormat('en-GB', { timeZone: 'Asia/Dubai', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' });
+
+/** An instant as the date and time in Asia/Dubai, where all bookings happen. */
+function formatInstant(instant: Date, locale: Locale): string {
+  return `${formatDate(dubaiToday(instant), locale)} ${DUBAI_TIME.format(instant)}`;
+}

@@ -1,0 +1,150 @@
+'use client';
+
+import { useActionState, useRef, useState } from 'react';
+import { useFormStatus } from 'react-dom';
+import { Price } from '@/components/catalog/price';
+import { Button, buttonVariants } from '@/components/ui/button';
+import { cancelBookingAction, type CancelBookingState } from '@/server/bookings/cancel-action';
+
+export type CancelBookingLabels = {
+  title: string;
+  /** The quote's tier, e.g. "More than 48 hours before the tour". */
+  tier: string;
+  tierLabel: string;
+  percentLabel: string;
+  /** The tier's percent, formatted. */
+  percent: string;
+  paid: string;
+  grossRefund: string;
+  fee: string;
+  refund: string;
+  /** Shown instead of the figures when nothing was paid from the balance. */
+  nothingPaid: string;
+  /** Shown instead of the figures to a role that may not see them (they reveal the NET rate). */
+  amountsHidden: string;
+  cancel: string;
+  confirmQuestion: string;
+  confirm: string;
+  confirming: string;
+  keep: string;
+};
+
+export type CancelBookingQuote = { paidMinor: number; grossRefundMinor: number; feeMinor: number; refundMinor: number };
+
+type Props = {
+  reference: string;
+  /** Null for a role without b2b rights. */
+  quote: CancelBookingQuote | null;
+  /** The page itself: "Keep booking" before hydration simply reloads it with the step closed. */
+  pageHref: string;
+  labels: CancelBookingLabels;
+};
+
+/**
+ * The refund quote, then a two-step cancellation. The confirm step is a `<details>` disclosure and
+ * the form posts to a server action that redirects, so it all works before hydration too.
+ */
+export function CancelBookingPanel({ reference, quote, pageHref, labels }: Props) {
+  const [state, formAction] = useActionState<CancelBookingState, FormData>(cancelBookingAction, null);
+  const [open, setOpen] = useState(false);
+  const summaryRef = useRef<HTMLElement>(null);
+  const nothingPaid = quote?.paidMinor === 0;
+  const figures: { label: string; fils: number }[] = quote
+    ? [
+        { label: labels.paid, fils: quote.paidMinor },
+        { label: labels.grossRefund, fils: quote.grossRefundMinor },
+        { label: labels.fee, fils: quote.feeMinor },
+      ]
+    : [];
+
+  return (
+    <section aria-labelledby="cancel-title" className="rounded-xl border border-border p-4 xs:p-6">
+      <h2 id="cancel-title" className="text-lg font-semibold">
+        {labels.title}
+      </h2>
+      <dl className="mt-4 grid grid-cols-[minmax(0,1fr)_auto] items-baseline gap-y-2">
+        <div className="col-span-2">
+          <dt className="text-sm text-muted-foreground">{labels.tierLabel}</dt>
+          <dd className="font-medium">{labels.tier}</dd>
+        </div>
+        {nothingPaid ? null : (
+          <>
+            <div className="col-span-2">
+              <dt className="text-sm text-muted-foreground">{labels.percentLabel}</dt>
+              <dd className="font-medium">{labels.percent}</dd>
+            </div>
+            {figures.map(({ label, fils }) => (
+              <div key={label} className="contents">
+                <dt className="text-sm text-muted-foreground">{label}</dt>
+                <dd className="pl-4 text-right whitespace-nowrap tabular-nums">
+                  <Price fils={fils} />
+                </dd>
+              </div>
+            ))}
+            {quote ? (
+              <div className="contents">
+                <dt className="border-t border-border pt-2 font-semibold">{labels.refund}</dt>
+                <dd className="border-t border-border pt-2 pl-4 text-right font-semibold whitespace-nowrap tabular-nums">
+                  <Price fils={quote.refundMinor} />
+                </dd>
+              </div>
+            ) : null}
+          </>
+        )}
+      </dl>
+      {nothingPaid ? <p className="mt-3 text-sm text-muted-foreground">{labels.nothingPaid}</p> : null}
+      {quote ? null : <p className="mt-3 text-sm text-muted-foreground">{labels.amountsHidden}</p>}
+
+      <details open={open} onToggle={(event) => setOpen(event.currentTarget.open)} className="group mt-5">
+        <summary
+          ref={summaryRef}
+          className={buttonVariants({
+            variant: 'outline',
+            className: 'cursor-pointer list-none border-destructive text-destructive group-open:hidden [&::-webkit-details-marker]:hidden',
+          })}
+        >
+          {labels.cancel}
+        </summary>
+        <form action={formAction} className="grid gap-3 rounded-lg bg-muted p-4">
+          <input type="hidden" name="reference" value={reference} />
+          <p id="cancel-question" className="font-medium">
+            {labels.confirmQuestion}
+          </p>
+          <div className="flex flex-wrap gap-2">
+            <ConfirmButton labels={labels} />
+            <a
+              href={pageHref}
+              onClick={(event) => {
+                event.preventDefault();
+                setOpen(false);
+                // The summary is shown again once closed; give it the focus back.
+                requestAnimationFrame(() => summaryRef.current?.focus());
+              }}
+              className={buttonVariants({ variant: 'outline' })}
+            >
+              {labels.keep}
+            </a>
+          </div>
+        </form>
+      </details>
+      <p aria-live="polite" role="status" className="mt-3 min-h-5 text-sm text-destructive">
+        {state?.ok === false ? state.message : null}
+      </p>
+    </section>
+  );
+}
+
+function ConfirmButton({ labels }: { labels: Pick<CancelBookingLabels, 'confirm' | 'confirming'> }) {
+  const { pending } = useFormStatus();
+  return (
+    <Button
+      type="submit"
+      disabled={pending}
+      aria-busy={pending}
+      aria-describedby="cancel-question"
+      className="bg-destructive text-primary-foreground hover:bg-destructive/90"
+    >
+      {pending ? labels.confirming : labels.confirm}
+    </Button>
+  );
+}
