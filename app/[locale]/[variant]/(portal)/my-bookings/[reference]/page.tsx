@@ -1,12 +1,12 @@
-import { ArrowLeft, CircleCheck, Download } from 'lucide-react';
+import { ArrowLeft, CircleCheck } from 'lucide-react';
 import type { Metadata } from 'next';
 import Link from 'next/link';
 import { notFound } from 'next/navigation';
 import { getTranslations } from 'next-intl/server';
 import type { ReactNode } from 'react';
 import { CancelBookingPanel } from '@/components/bookings/cancel-booking-panel';
+import { DocumentLinks } from '@/components/bookings/document-links';
 import { Price } from '@/components/catalog/price';
-import { buttonVariants } from '@/components/ui/button';
 import { cn } from '@/components/ui/cn';
 import { formatDisplayDate } from '@/i18n/dates';
 import { type Locale, localizedPath } from '@/i18n/locales';
@@ -148,20 +148,13 @@ export default async function BookingDetailPage({ params, searchParams }: { para
             <h2 id="documents-title" className="text-lg font-semibold">
               {t('sections.documents')}
             </h2>
-            <ul className="mt-4 grid gap-2">
-              {documentsFor(principal.role).map((document) => (
-                <li key={document}>
-                  <a
-                    href={`/api/bookings/${booking.reference}/${document}`}
-                    download={`${document}-${booking.reference}.pdf`}
-                    className={cn(buttonVariants({ variant: 'outline' }), 'w-full justify-start')}
-                  >
-                    <Download aria-hidden />
-                    {t(`documents.${document}`)}
-                  </a>
-                </li>
-              ))}
-            </ul>
+            <DocumentLinks
+              reference={booking.reference}
+              documents={documentsFor(principal.role)}
+              labels={{ voucher: t('documents.voucher'), tickets: t('documents.tickets'), invoice: t('documents.invoice') }}
+              className="mt-4 grid gap-2"
+              linkClassName="w-full justify-start"
+            />
           </section>
 
           {booking.cancellation ? (

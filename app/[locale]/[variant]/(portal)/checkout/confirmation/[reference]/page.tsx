@@ -1,7 +1,8 @@
-import { CheckCircle2, Clock, Download } from 'lucide-react';
+import { CheckCircle2, Clock } from 'lucide-react';
 import type { Metadata } from 'next';
 import { notFound } from 'next/navigation';
 import { getTranslations } from 'next-intl/server';
+import { DocumentLinks } from '@/components/bookings/document-links';
 import { Price } from '@/components/catalog/price';
 import { LocaleLink } from '@/components/i18n/locale-link';
 import { buttonVariants } from '@/components/ui/button';
@@ -76,16 +77,12 @@ export default async function ConfirmationPage({ params }: { params: Params }) {
         <h2 id="documents-title" className="text-lg font-semibold">
           {t('confirmation.downloads')}
         </h2>
-        <ul className="mt-3 flex flex-wrap gap-3">
-          {documentsFor(principal.role).map((document) => (
-            <li key={document}>
-              <a href={`/api/bookings/${booking.reference}/${document}`} download className={buttonVariants({ variant: 'outline' })}>
-                <Download aria-hidden />
-                {t(`confirmation.${document}`)}
-              </a>
-            </li>
-          ))}
-        </ul>
+        <DocumentLinks
+          reference={booking.reference}
+          documents={documentsFor(principal.role)}
+          labels={{ voucher: t('confirmation.voucher'), tickets: t('confirmation.tickets'), invoice: t('confirmation.invoice') }}
+          className="mt-3 flex flex-wrap gap-3"
+        />
       </section>
 
       <div className="mt-10 flex flex-wrap gap-3">
