@@ -1,5 +1,6 @@
 // `npm run bench`: throughput and latency of the public pages (anonymous and signed-in) against
-// two floors, first-load JavaScript per public route, and Lighthouse on the tour page.
+// two floors, first-load JavaScript per public route, the booking workload against the database's
+// raw insert rate, and Lighthouse on the tour page.
 // Runs against `next start` of an existing build; prints one JSON summary on stdout.
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
@@ -10,7 +11,9 @@ import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { fileURLToPath } from 'node:url';
 import { signIn } from './lib/auth.mjs';
+import { BOOKING_AGENTS, discoverSlots, PAYMENT_METHODS, runAvailabilityLoad, runBookingLoad } from './lib/booking-load.mjs';
 import { startFloorServer } from './lib/floor-server.mjs';
+import { measureInsertFloor } from './lib/insert-floor.mjs';
 import { firstLoadJs } from './lib/js-size.mjs';
 import { LIGHTHOUSE_TARGETS, runLighthouse } from './lib/lighthouse.mjs';
 import { getRaw, round, runLoad } from './lib/load.mjs';
@@ -35,7 +38,22 @@ function number(name, fallback) {
   process.exit(1);
 }
 
+function paymentMethod() {
+  const value = process.env.BENCH_BOOKING_PAYMENT || 'cash';
+  if (PAYMENT_METHODS.includes(value)) return value;
+  console.error(`BENCH_BOOKING_PAYMENT must be one of ${PAYMENT_METHODS.join(', ')}, not "${value}"`);
+  process.exit(1);
+}
+
 const seconds = number('BENCH_SECONDS', 10);
+const bookingSeconds = number('BENCH_BOOKING_SECONDS', seconds);
+/**
+ * The PostgreSQL the portal runs on, for the insert floor. The portal this run starts uses
+ * BENCH_DATABASE_URL, never a DATABASE_URL left in the shell (the run writes bookings); a portal
+ * at BENCH_URL is taken to use BENCH_DATABASE_URL, else DATABASE_URL. Kept out of `config`, which
+ * is printed, because the URL may carry a password.
+ */
+const databaseUrl = process.env.BENCH_DATABASE_URL || (process.env.BENCH_URL ? process.env.DATABASE_URL : undefined) || undefined;
 const config = {
   url: (process.env.BENCH_URL ?? `http://127.0.0.1:${PORTS.app}`).replace(/\/$/, ''),
   startsApp: !process.env.BENCH_URL,
@@ -49,6 +67,11 @@ const config = {
   tourFrom: null,
   city: process.env.BENCH_CITY || 'dubai',
   lighthouse: process.env.BENCH_SKIP_LIGHTHOUSE !== '1',
+  bookings: process.env.BENCH_SKIP_BOOKINGS !== '1',
+  bookingSeconds,
+  insertFloorSeconds: number('BENCH_INSERT_FLOOR_SECONDS', Math.max(2, bookingSeconds / 2)),
+  bookingPayment: paymentMethod(),
+  database: databaseUrl ? 'PostgreSQL' : 'embedded PGlite',
 };
 
 /** Processes this run started, stopped on any exit path. */
@@ -88,7 +111,9 @@ async function startApp() {
     PORT: String(PORTS.app),
     DATA_DIR: dataDir,
     AUTH_SECRET: randomBytes(32).toString('base64url'),
-    DATABASE_URL: undefined,
+    DATABASE_URL: databaseUrl,
+    // PostgreSQL is seeded only when asked; the booking load needs the demo agencies and slots.
+    SEED_DEMO: databaseUrl ? 'true' : undefined,
     TEST_HOOKS: undefined,
     NEXT_TELEMETRY_DISABLED: '1',
   };
@@ -104,7 +129,7 @@ async function startApp() {
     }
     fs.rmSync(dataDir, { recursive: true, force: true });
   });
-  log(`starting the portal on ${config.url} (database in ${dataDir})`);
+  log(`starting the portal on ${config.url} (${databaseUrl ? 'on PostgreSQL (BENCH_DATABASE_URL)' : `database in ${dataDir}`})`);
   await waitForHealth(config.url, child);
 }
 
@@ -135,6 +160,53 @@ async function measure(name, url, headers, duration) {
   const result = await runLoad({ url, headers, seconds: duration, warmupSeconds: config.warmupSeconds, connections: config.connections });
   log(`${name}: ${result.rps} req/s, p50 ${result.p50} ms, p99 ${result.p99} ms, statuses ${JSON.stringify(result.statuses)}, errors ${result.errors}`);
   return result;
+}
+
+/**
+ * The booking workload (issue 4): the date picker's month query and bookings end to end, each with
+ * `connections` closed-loop clients signed in as six agents of two agencies, then the raw insert
+ * rate of the same kind of database with as many concurrent callers: the floor bookings sit on.
+ */
+async function measureBookings() {
+  // The run's load average at the start is minutes old by now; other work may have come and gone.
+  const loadAverageAtStart = round(os.loadavg()[0]);
+  log(`signing in ${BOOKING_AGENTS.length} booking agents`);
+  const cookies = [];
+  for (const email of BOOKING_AGENTS) cookies.push(await signIn(config.url, { email, password: AGENT.password }));
+  const agents = {
+    signedIn: BOOKING_AGENTS,
+    note: `${config.connections} clients share ${cookies.length} sessions round-robin (client i uses agent i mod ${cookies.length})`,
+  };
+
+  const catalogue = await discoverSlots(config.url, cookies[0]);
+  const { tours, offers, slots, offerIdsFrom } = catalogue;
+  log(`booking catalogue: ${offers.length} live offers, ${slots.length} bookable slots (${tours} tours, ids from ${offerIdsFrom.join(' + ')})`);
+  if (offers.length === 0) return { loadAverageAtStart, agents, error: 'no live offer found on the tour pages' };
+  const load = { cookies, seconds: config.bookingSeconds, warmupSeconds: config.warmupSeconds, connections: config.connections };
+
+  const availabilityMonth = await runAvailabilityLoad(config.url, { ...load, offers });
+  const { rps, p50, p99, statuses, errors } = availabilityMonth;
+  log(`availability month: ${rps} req/s, p50 ${p50} ms, p99 ${p99} ms, statuses ${JSON.stringify(statuses)}, errors ${errors}`);
+
+  const booked = await runBookingLoad(config.url, { ...load, slots, paymentMethod: config.bookingPayment });
+  log(`bookings: ${booked.perSecond}/s, p50 ${booked.p50} ms, p99 ${booked.p99} ms, statuses ${JSON.stringify(booked.statuses)}, errors ${booked.errors}`);
+  if (Object.keys(booked.refusals).length > 0) log('refused bookings:', JSON.stringify(booked.refusals));
+
+  // After the HTTP load, so the floor does not share the CPU with the portal.
+  const insertFloor = await measureInsertFloor({ databaseUrl, seconds: config.insertFloorSeconds, callers: config.connections }).catch(
+    (error) => ({ perSecond: null, error: error.message }),
+  );
+  log(`insert floor: ${insertFloor.perSecond ?? insertFloor.error} inserts/s (${insertFloor.database ?? config.database})`);
+
+  return {
+    loadAverageAtStart,
+    agents,
+    catalogue: { tours, liveOffers: offers.length, bookableSlots: slots.length, offerIdsFrom },
+    availabilityMonth,
+    bookings: { ...booked, agents: cookies.length, connections: config.connections },
+    insertFloor,
+    bookingsVsInsertFloor: ratio(booked.perSecond, insertFloor.perSecond),
+  };
 }
 
 async function main() {
@@ -211,7 +283,10 @@ async function main() {
   log('first-load JS:', JSON.stringify(firstLoadJsDetail));
   const firstLoadJsBytes = Object.fromEntries(routes.map((route) => [route, firstLoadJsDetail[route].bytes]));
 
-  // 4. Lighthouse on the tour page.
+  // 4. Bookings: availability month query, bookings end to end, and the database's insert floor.
+  const bookings = config.bookings ? await measureBookings() : { skipped: true };
+
+  // 5. Lighthouse on the tour page.
   let lighthouse = { skipped: true };
   if (config.lighthouse) {
     log(`Lighthouse (mobile) on ${pages.tour}`);
@@ -265,6 +340,7 @@ async function main() {
     checks,
     firstLoadJs: firstLoadJsBytes,
     firstLoadJsDetail,
+    bookings,
     lighthouse,
   };
 }

@@ -1,5 +1,6 @@
 // A small keep-alive HTTP load generator: `connections` clients each send one request at a time
-// for a fixed duration (closed loop), after a warm-up whose results are discarded.
+// for a fixed duration (closed loop), after a warm-up whose results are discarded. `closedLoop` and
+// `send` let other workloads (the booking load) vary each request.
 import http from 'node:http';
 import { performance } from 'node:perf_hooks';
 
@@ -7,25 +8,69 @@ const REQUEST_TIMEOUT_MS = 10_000;
 /** A cap besides the clock, so a server answering errors instantly cannot spin forever. */
 const MAX_REQUESTS_PER_PHASE = 2_000_000;
 
-/** One GET through `agent`: total latency and time to the first body byte, both in ms. */
-function request(options, agent) {
+/**
+ * One request through `agent`: total latency and time to the first body byte, both in ms, and the
+ * body as text when `keepBody` (the page loads leave it off: decoding would load the generator).
+ */
+function request(options, agent, { body, keepBody = false } = {}) {
   return new Promise((resolve, reject) => {
     const start = performance.now();
-    const req = http.get({ ...options, agent, timeout: REQUEST_TIMEOUT_MS }, (res) => {
+    const req = http.request({ ...options, agent, timeout: REQUEST_TIMEOUT_MS }, (res) => {
       const headersAt = performance.now();
       let firstByteAt = null;
-      res.on('data', () => {
+      const chunks = [];
+      res.on('data', (chunk) => {
         firstByteAt ??= performance.now();
+        if (keepBody) chunks.push(chunk);
       });
       res.on('end', () => {
         const end = performance.now();
-        resolve({ status: res.statusCode, latency: end - start, ttfb: (firstByteAt ?? headersAt) - start });
+        resolve({
+          status: res.statusCode,
+          latency: end - start,
+          ttfb: (firstByteAt ?? headersAt) - start,
+          body: keepBody ? Buffer.concat(chunks).toString('utf8') : null,
+        });
       });
       res.on('error', reject);
     });
     req.on('timeout', () => req.destroy(new Error('timeout')));
     req.on('error', reject);
+    req.end(body);
   });
+}
+
+/**
+ * `connections` clients each awaiting `task(clientIndex)` in turn until `seconds` have passed (or
+ * the cap); a client stops early when its task returns false. Resolves to the elapsed seconds.
+ */
+export async function closedLoop({ seconds, connections }, task) {
+  let sent = 0;
+  const deadline = performance.now() + seconds * 1000;
+  const client = async (index) => {
+    while (performance.now() < deadline && sent < MAX_REQUESTS_PER_PHASE) {
+      sent += 1;
+      if ((await task(index)) === false) return;
+    }
+  };
+  const start = performance.now();
+  await Promise.all(Array.from({ length: connections }, (_, index) => client(index)));
+  return (performance.now() - start) / 1000;
+}
+
+/** A keep-alive agent for `connections` concurrent clients; `destroy()` it when done. */
+export function keepAliveAgent(connections) {
+  return new http.Agent({ keepAlive: true, maxSockets: connections });
+}
+
+/**
+ * One request to `url` through a keep-alive `agent`, any method, `body` (a string) sent as is:
+ * `{ status, latency, ttfb, body }` with the response body as text.
+ */
+export function send(url, { method = 'GET', headers = {}, body, agent }) {
+  const { hostname, port, pathname, search } = new URL(url);
+  const length = body === undefined ? {} : { 'content-length': Buffer.byteLength(body) };
+  return request({ hostname, port, path: `${pathname}${search}`, method, headers: { ...headers, ...length } }, agent, { body, keepBody: true });
 }
 
 async function phase(options, agent, { seconds, connections }) {
@@ -33,24 +78,16 @@ async function phase(options, agent, { seconds, connections }) {
   const ttfbs = [];
   const statuses = {};
   let errors = 0;
-  let sent = 0;
-  const deadline = performance.now() + seconds * 1000;
-  const client = async () => {
-    while (performance.now() < deadline && sent < MAX_REQUESTS_PER_PHASE) {
-      sent += 1;
-      try {
-        const r = await request(options, agent);
-        latencies.push(r.latency);
-        ttfbs.push(r.ttfb);
-        statuses[r.status] = (statuses[r.status] ?? 0) + 1;
-      } catch {
-        errors += 1;
-      }
+  const elapsed = await closedLoop({ seconds, connections }, async () => {
+    try {
+      const r = await request(options, agent);
+      latencies.push(r.latency);
+      ttfbs.push(r.ttfb);
+      statuses[r.status] = (statuses[r.status] ?? 0) + 1;
+    } catch {
+      errors += 1;
     }
-  };
-  const start = performance.now();
-  await Promise.all(Array.from({ length: connections }, client));
-  const elapsed = (performance.now() - start) / 1000;
+  });
   return { latencies, ttfbs, statuses, errors, elapsed };
 }
 
@@ -87,7 +124,7 @@ export function round(value, digits = 2) {
 export async function runLoad({ url, headers = {}, seconds, warmupSeconds = 0, connections }) {
   const { hostname, port, pathname, search } = new URL(url);
   const options = { hostname, port, path: `${pathname}${search}`, headers };
-  const agent = new http.Agent({ keepAlive: true, maxSockets: connections });
+  const agent = keepAliveAgent(connections);
   try {
     if (warmupSeconds > 0) await phase(options, agent, { seconds: warmupSeconds, connections });
     const { latencies, ttfbs, statuses, errors, elapsed } = await phase(options, agent, { seconds, connections });

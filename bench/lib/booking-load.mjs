@@ -1,0 +1,263 @@
+// The booking workload (issue 4): the date picker's month query (`GET /api/b2b/availability/by-offer`)
+// and bookings end to end (`POST /api/b2b/bookings`), each by closed-loop clients signed in as
+// several agents, on slots chosen from the portal's own availability answers.
+import { randomUUID } from 'node:crypto';
+import { closedLoop, getRaw, keepAliveAgent, percentile, round, send } from './load.mjs';
+
+/** Agents of the two demo agencies with balance and credit (palmcoast has too little money). */
+export const BOOKING_AGENTS = ['desertrose', 'gulfhorizons'].flatMap((domain) =>
+  ['admin', 'senior', 'junior'].map((role) => `${role}@${domain}.test`),
+);
+export const PAYMENT_METHODS = ['cash', 'balance', 'request'];
+
+/** Days ahead of the first bookable date: far past every offer's cut-off (48 h at most). */
+const LEAD_DAYS = 7;
+/** The longest range one availability call may ask for (server/availability/schemas.ts). */
+const WINDOW_DAYS = 62;
+/** Only slots with this many tickets left, so one booking never takes a slot's last ones. */
+const MIN_LEFT = 8;
+const MAX_TOURS = 12;
+/** Ids tried per tour page when it has no `data-offer-id` (every uuid of its RSC payload). */
+const MAX_IDS_PER_PAGE = 40;
+const MAX_REFUSAL_KINDS = 10;
+const DAY_MS = 86_400_000;
+/** Asia/Dubai is UTC+4 all year: the portal's dates and cut-offs are Dubai dates. */
+const DUBAI_OFFSET_MS = 4 * 3_600_000;
+const UUID = /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/g;
+
+const GUEST = {
+  guestName: 'Bench Guest',
+  guestPhone: '+971500000000',
+  guestEmail: 'bench.guest@example.test',
+  guestEmailConfirm: 'bench.guest@example.test',
+  hotelId: null,
+  room: null,
+  notes: null,
+  promoCode: null,
+};
+
+/** `yyyy-MM-dd` in Dubai, `days` after today. */
+function dubaiDate(days, now = Date.now()) {
+  return new Date(now + DUBAI_OFFSET_MS + days * DAY_MS).toISOString().slice(0, 10);
+}
+
+/** The first and last day of the calendar month `monthsAhead` after Dubai's current one. */
+function calendarMonth(monthsAhead, now = Date.now()) {
+  const today = new Date(now + DUBAI_OFFSET_MS);
+  const first = new Date(Date.UTC(today.getUTCFullYear(), today.getUTCMonth() + monthsAhead, 1));
+  const last = new Date(Date.UTC(today.getUTCFullYear(), today.getUTCMonth() + monthsAhead + 1, 0));
+  return { from: first.toISOString().slice(0, 10), to: last.toISOString().slice(0, 10) };
+}
+
+/** The tour slugs of `/sitemap.xml`, each once (locale variants share a slug). */
+async function tourSlugs(baseUrl) {
+  const sitemap = await getRaw(`${baseUrl}/sitemap.xml`);
+  if (sitemap.status !== 200) throw new Error(`/sitemap.xml answered ${sitemap.status}`);
+  const matches = sitemap.body.toString('utf8').matchAll(/<loc>[^<]*\/tour\/([^/<?#]+)<\/loc>/g);
+  return [...new Set([...matches].map((match) => decodeURIComponent(match[1])))];
+}
+
+/**
+ * Offer ids on a tour page: the offer cards' `data-offer-id`, else every uuid in the page (the RSC
+ * payload carries the ids the booking islands get); the availability call tells which are offers.
+ */
+function offerIdsInPage(html) {
+  const marked = [...html.matchAll(/data-offer-id="([0-9a-f-]{36})"/g)].map((match) => match[1]);
+  if (marked.length > 0) return { ids: [...new Set(marked)], from: 'data-offer-id' };
+  return { ids: [...new Set(html.match(UUID) ?? [])].slice(0, MAX_IDS_PER_PAGE), from: 'page uuids' };
+}
+
+/** The JSON of a 200 answer, else null (404 or 422: not an offer id). */
+async function getJson(url, cookie) {
+  const response = await getRaw(url, { cookie });
+  return response.status === 200 ? JSON.parse(response.body.toString('utf8')) : null;
+}
+
+/** Bookable slots of one offer's availability answer, each with how many bookings it can take. */
+function bookableSlots(availability) {
+  const adults = Math.max(2, availability.minPeople);
+  const firstDate = dubaiDate(LEAD_DAYS);
+  return availability.days
+    .filter((day) => day.date >= firstDate)
+    .flatMap((day) =>
+      day.slots
+        .filter((slot) => !slot.pastCutOff)
+        .map((slot) => ({ slot, left: availability.stockMode === 'per_type' ? slot.leftAdults : slot.left }))
+        .filter(({ left }) => left !== null && left >= Math.max(MIN_LEFT, adults))
+        .map(({ slot, left }) => ({ offerId: availability.offerId, date: day.date, time: slot.time, adults, budget: Math.floor(left / adults) })),
+    );
+}
+
+/**
+ * Live offers of the sitemap's first tours and their bookable slots from `LEAD_DAYS` ahead, as the
+ * agent behind `cookie` sees them. Reads only; the anonymous tour pages warm Next's cache as a
+ * visitor would.
+ */
+export async function discoverSlots(baseUrl, cookie) {
+  const slugs = (await tourSlugs(baseUrl)).slice(0, MAX_TOURS);
+  const from = dubaiDate(LEAD_DAYS);
+  const to = dubaiDate(LEAD_DAYS + WINDOW_DAYS - 1);
+  const offers = [];
+  const slots = [];
+  const idSources = new Set();
+  for (const slug of slugs) {
+    const page = await getRaw(`${baseUrl}/tour/${encodeURIComponent(slug)}`);
+    if (page.status !== 200) continue;
+    const { ids, from: source } = offerIdsInPage(page.body.toString('utf8'));
+    idSources.add(source);
+    for (const id of ids) {
+      if (offers.includes(id)) continue;
+      const json = await getJson(`${baseUrl}/api/b2b/availability/by-offer?id=${id}&from=${from}&to=${to}`, cookie);
+      if (!json?.hasLiveAvailability) continue;
+      offers.push(id);
+      slots.push(...bookableSlots(json));
+    }
+  }
+  return { tours: slugs.length, offers, slots, offerIdsFrom: [...idSources] };
+}
+
+/** Latencies, statuses and rate of one closed-loop phase whose `task` returns a response, or null to stop. */
+async function measurePhase({ seconds, connections }, task, onResponse = () => {}) {
+  const latencies = [];
+  const statuses = {};
+  let errors = 0;
+  let firstError = null;
+  const elapsed = await closedLoop({ seconds, connections }, async (client) => {
+    try {
+      const response = await task(client);
+      if (response === null) return false;
+      latencies.push(response.latency);
+      statuses[response.status] = (statuses[response.status] ?? 0) + 1;
+      onResponse(response);
+    } catch (error) {
+      errors += 1;
+      firstError ??= error.message;
+    }
+    return true;
+  });
+  return {
+    requests: latencies.length,
+    errors,
+    ...(firstError ? { firstError } : {}),
+    statuses,
+    seconds: round(elapsed, 1),
+    rps: round(latencies.length / elapsed, 1),
+    p50: percentile(latencies, 50),
+    p99: percentile(latencies, 99),
+  };
+}
+
+/**
+ * The date picker's query: one offer's calendar month (next month and the one after, in turn, over
+ * every live offer), `cookies` spread round-robin over the clients.
+ */
+export async function runAvailabilityLoad(baseUrl, { cookies, offers, seconds, warmupSeconds, connections }) {
+  const months = [calendarMonth(1), calendarMonth(2)];
+  const urls = offers.flatMap((id) => months.map(({ from, to }) => `${baseUrl}/api/b2b/availability/by-offer?id=${id}&from=${from}&to=${to}`));
+  const agent = keepAliveAgent(connections);
+  let next = 0;
+  const task = (client) => send(urls[next++ % urls.length], { headers: { cookie: cookies[client % cookies.length] }, agent });
+  try {
+    if (warmupSeconds > 0) await measurePhase({ seconds: warmupSeconds, connections }, task);
+    return { ...(await measurePhase({ seconds, connections }, task)), queries: urls.length, range: months };
+  } finally {
+    agent.destroy();
+  }
+}
+
+/** Hands out slots in turn, each until its budget is spent, so stock is spread over many dates. */
+function slotPicker(slots) {
+  const pool = slots.map((slot) => ({ ...slot }));
+  // Interleaved by offer and date rather than in date order, so concurrent bookings rarely share a slot.
+  for (let i = pool.length - 1; i > 0; i -= 1) {
+    const j = Math.floor(Math.random() * (i + 1));
+    [pool[i], pool[j]] = [pool[j], pool[i]];
+  }
+  let cursor = 0;
+  return () => {
+    for (let tried = 0; tried < pool.length; tried += 1) {
+      const slot = pool[cursor++ % pool.length];
+      if (slot.budget > 0) {
+        slot.budget -= 1;
+        return slot;
+      }
+    }
+    return null;
+  };
+}
+
+function parseJson(text) {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return null;
+  }
+}
+
+/** `"422 adults: Sold out"`: what a refused booking said, to tell sold out from other refusals. */
+function refusalKind({ status, body }) {
+  const parsed = parseJson(body);
+  const detail = Array.isArray(parsed)
+    ? parsed.map((item) => `${item.fieldName}: ${item.errorMessage}`).join('; ')
+    : (parsed?.message ?? body.slice(0, 80));
+  return `${status} ${detail}`.slice(0, 160).trim();
+}
+
+/**
+ * Books `slots` end to end for `seconds` after a warm-up (whose bookings also take stock): each
+ * attempt a fresh `Idempotency-Key`, `cookies` spread round-robin over the clients. 201 is a
+ * booking; every other answer is counted by what it said.
+ */
+export async function runBookingLoad(baseUrl, { cookies, slots, paymentMethod, seconds, warmupSeconds, connections }) {
+  const nextSlot = slotPicker(slots);
+  const agent = keepAliveAgent(connections);
+  const url = `${baseUrl}/api/b2b/bookings`;
+  let exhausted = false;
+  const task = (client) => {
+    const slot = nextSlot();
+    if (!slot) {
+      exhausted = true;
+      return null;
+    }
+    const { offerId, date, time, adults } = slot;
+    const body = JSON.stringify({ offerId, date, time, adults, children: 0, infants: 0, ...GUEST, paymentMethod });
+    const headers = { cookie: cookies[client % cookies.length], 'content-type': 'application/json', 'idempotency-key': randomUUID() };
+    return send(url, { method: 'POST', headers, body, agent });
+  };
+  const refusals = {};
+  // What the portal made of each booking: cash on a live slot before its cut-off should be `completed`.
+  const bookedAs = {};
+  const countAnswer = (response) => {
+    if (response.status === 201) {
+      const status = parseJson(response.body)?.status ?? 'unreadable';
+      bookedAs[status] = (bookedAs[status] ?? 0) + 1;
+      return;
+    }
+    if (response.status < 300) return;
+    const kind = refusalKind(response);
+    if (kind in refusals || Object.keys(refusals).length < MAX_REFUSAL_KINDS) refusals[kind] = (refusals[kind] ?? 0) + 1;
+  };
+  try {
+    if (warmupSeconds > 0) await measurePhase({ seconds: warmupSeconds, connections }, task);
+    const measured = await measurePhase({ seconds, connections }, task, countAnswer);
+    const booked = measured.statuses[201] ?? 0;
+    return {
+      perSecond: round(booked / measured.seconds, 1),
+      p50: measured.p50,
+      p99: measured.p99,
+      statuses: measured.statuses,
+      bookedAs,
+      refusals,
+      errors: measured.errors,
+      ...(measured.firstError ? { firstError: measured.firstError } : {}),
+      attempts: measured.requests,
+      attemptsPerSecond: measured.rps,
+      seconds: measured.seconds,
+      paymentMethod,
+      slots: slots.length,
+      slotsExhausted: exhausted,
+    };
+  } finally {
+    agent.destroy();
+  }
+}
