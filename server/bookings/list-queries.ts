@@ -1,0 +1,163 @@
+import 'server-only';
+import { and, asc, count, desc, eq, gte, ilike, lt, lte, sql, type SQL } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import type { Principal } from '@/server/auth/principal';
+import { can } from '@/server/auth/permissions';
+import { dubaiInstant } from '@/server/availability/rules';
+import type { Database } from '@/server/db/connection';
+import { bookings, offers, tours, users, type LocalizedText } from '@/server/db/schema';
+import { Forbidden } from '@/server/errors';
+import { visibleBookings } from './booking-scope';
+import type { BookingStatus } from './create-booking';
+import type { BookingListQuery } from './list-schema';
+
+/**
+ * Which list: `all` the agency's bookings (seniors and admins), `own` the agent's own, `requests`
+ * the quotation requests the agent may see (a junior's own, the agency's for the others).
+ */
+export type BookingListScope = 'all' | 'own' | 'requests';
+
+export type BookingListRow = {
+  reference: string;
+  createdAt: Date;
+  tourDate: string;
+  startTime: string | null;
+  tourTitle: LocalizedText;
+  offerName: LocalizedText;
+  guestName: string;
+  agentName: string;
+  status: BookingStatus;
+  paymentMethod: 'balance' | 'cash' | 'request';
+  adults: number;
+  children: number;
+  infants: number;
+  /** AED fils. */
+  publishedTotalMinor: number;
+  /** Null for a role without b2b rights. */
+  netTotalMinor: number | null;
+};
+
+export type BookingListPage = { rows: BookingListRow[]; total: number; page: number; onPage: number };
+
+const agent = alias(users, 'agent');
+
+const SORT_COLUMNS = {
+  createdAt: bookings.createdAt,
+  tourDate: bookings.tourDate,
+  reference: bookings.reference,
+  guestName: bookings.guestName,
+  publishedTotal: bookings.publishedTotalMinor,
+} as const;
+
+/** Escapes LIKE wildcards so a guest name is matched as typed. */
+function contains(text: string): string {
+  return `%${text.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
+}
+
+function nextDay(date: string): string {
+  return new Date(Date.parse(`${date}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
+}
+
+/**
+ * The rows of a list as one condition, scoped to the principal in the query itself: the page and
+ * the xlsx export select exactly the same bookings. Booking dates are days in Asia/Dubai.
+ */
+export function bookingListCondition(principal: Principal, scope: BookingListScope, query: BookingListQuery): SQL {
+  if (scope === 'all' && !can(principal.role, 'bookings:viewAll')) throw new Forbidden();
+  const conditions: (SQL | undefined)[] = [
+    scope === 'own' ? and(eq(bookings.agencyId, principal.agencyId), eq(bookings.agentId, principal.userId)) : visibleBookings(principal),
+    scope === 'requests' ? eq(bookings.status, 'quotation_request') : query.status ? eq(bookings.status, query.status) : undefined,
+    query.reference ? ilike(bookings.reference, contains(query.reference)) : undefined,
+    query.guest ? ilike(bookings.guestName, contains(query.guest)) : undefined,
+    query.bookedFrom ? gte(bookings.createdAt, dubaiInstant(query.bookedFrom, null)) : undefined,
+    query.bookedTo ? lt(bookings.createdAt, dubaiInstant(nextDay(query.bookedTo), null)) : undefined,
+    query.travelFrom ? gte(bookings.tourDate, query.travelFrom) : undefined,
+    query.travelTo ? lte(bookings.tourDate, query.travelTo) : undefined,
+    query.agent ? eq(bookings.agentId, query.agent) : undefined,
+    query.tour ? eq(bookings.tourId, query.tour) : undefined,
+  ];
+  return and(...conditions) as SQL;
+}
+
+const ROW_COLUMNS = {
+    reference: bookings.reference,
+    createdAt: bookings.createdAt,
+    tourDate: bookings.tourDate,
+    startTime: bookings.startTime,
+    tourTitle: tours.title,
+    offerName: offers.name,
+    guestName: bookings.guestName,
+    agentName: agent.name,
+    status: bookings.status,
+    paymentMethod: bookings.paymentMethod,
+    adults: bookings.adults,
+    children: bookings.children,
+    infants: bookings.infants,
+    publishedTotalMinor: bookings.publishedTotalMinor,
+    netTotalMinor: bookings.netTotalMinor,
+};
+
+function ordering(query: BookingListQuery) {
+  const direction = query.dir === 'asc' ? asc : desc;
+  // The reference breaks ties, so paging is stable.
+  return [direction(SORT_COLUMNS[query.sort]), direction(bookings.reference)];
+}
+
+/** The sort column's SQL type, to read back a keyset cursor sent as text. */
+const SORT_TYPES = { createdAt: 'timestamptz', tourDate: 'date', reference: 'text', guestName: 'text', publishedTotal: 'integer' } as const;
+
+function selectRows(db: Database, where: SQL, query: BookingListQuery, limit: number, offset = 0) {
+  return db
+    .select({ ...ROW_COLUMNS, sortKey: sql<string>`${SORT_COLUMNS[query.sort]}::text` })
+    .from(bookings)
+    .innerJoin(tours, eq(tours.id, bookings.tourId))
+    .innerJoin(offers, eq(offers.id, bookings.offerId))
+    .innerJoin(agent, eq(agent.id, bookings.agentId))
+    .where(where)
+    .orderBy(...ordering(query))
+    .limit(limit)
+    .offset(offset);
+}
+
+/** NET figures only reach a role allowed to see b2b rates. */
+function forRole(principal: Principal) {
+  const seesNet = can(principal.role, 'rates:viewB2b');
+  return ({ sortKey: _sortKey, ...row }: BookingListRow & { sortKey: string }): BookingListRow => (seesNet ? row : { ...row, netTotalMinor: null });
+}
+
+/** One page of a list and the number of rows of the whole filtered list. */
+export async function listBookings(db: Database, principal: Principal, scope: BookingListScope, query: BookingListQuery): Promise<BookingListPage> {
+  const where = bookingListCondition(principal, scope, query);
+  const [rows, [counted]] = await Promise.all([
+    selectRows(db, where, query, query.onPage, (query.page - 1) * query.onPage),
+    db.select({ total: count() }).from(bookings).where(where),
+  ]);
+  return { rows: rows.map(forRole(principal)), total: counted?.total ?? 0, page: query.page, onPage: query.onPage };
+}
+
+/**
+ * Every row of a filtered list in the list's order, a batch at a time, for exports that must not
+ * hold the whole list in memory. Each batch continues after the last row of the previous one
+ * (keyset paging on the sort column and the reference), so the last batch costs what the first does.
+ */
+export async function* streamBookingRows(
+  db: Database,
+  principal: Principal,
+  scope: BookingListScope,
+  query: BookingListQuery,
+  batchSize = 1_000,
+): AsyncGenerator<BookingListRow[]> {
+  const where = bookingListCondition(principal, scope, query);
+  const column = SORT_COLUMNS[query.sort];
+  const toRole = forRole(principal);
+  let after: SQL | undefined;
+  for (;;) {
+    const rows = await selectRows(db, and(where, after) as SQL, query, batchSize);
+    if (rows.length > 0) yield rows.map(toRole);
+    if (rows.length < batchSize) return;
+    // The cursor travels as text and is cast back, so timestamps keep their microseconds.
+    const last = rows.at(-1)!;
+    const cursor = sql`${last.sortKey}::${sql.raw(SORT_TYPES[query.sort])}`;
+    after = query.dir === 'asc' ? sql`(${column}, ${bookings.reference}) > (${cursor}, ${last.reference})` : sql`(${column}, ${bookings.reference}) < (${cursor}, ${last.reference})`;
+  }
+}

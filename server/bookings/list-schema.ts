@@ -1,0 +1,53 @@
+// The filters, sorting and paging of the booking lists (spec §7 "page, onPage" plus filters), as
+// they travel in the URL. Pure: the list pages, the xlsx export and the tests share it. A value
+// that does not parse is dropped (a shared link with a stale filter still opens), never an error.
+import { z } from 'zod';
+
+export const BOOKING_STATUSES = ['quotation_request', 'payment_required', 'completed', 'cancelled', 'payment_failed'] as const;
+export const BOOKING_SORTS = ['createdAt', 'tourDate', 'reference', 'guestName', 'publishedTotal'] as const;
+export const PAGE_SIZES = [10, 25, 50, 100] as const;
+
+const optional = <T extends z.ZodType>(schema: T) => schema.optional().catch(undefined);
+const text = (max: number) => optional(z.string().trim().min(1).max(max));
+const day = () => optional(z.iso.date());
+
+export const bookingListQuerySchema = z.object({
+  reference: text(20),
+  guest: text(100),
+  bookedFrom: day(),
+  bookedTo: day(),
+  travelFrom: day(),
+  travelTo: day(),
+  status: optional(z.enum(BOOKING_STATUSES)),
+  agent: optional(z.uuid()),
+  tour: optional(z.uuid()),
+  sort: z.enum(BOOKING_SORTS).catch('createdAt'),
+  dir: z.enum(['asc', 'desc']).catch('desc'),
+  page: z.coerce.number().int().min(1).max(100_000).catch(1),
+  onPage: z.coerce
+    .number()
+    .refine((size) => (PAGE_SIZES as readonly number[]).includes(size))
+    .catch(25),
+});
+
+export type BookingListQuery = z.infer<typeof bookingListQuerySchema>;
+
+/** Reads the query from URL search params (the first value of each key). */
+export function parseBookingListQuery(params: URLSearchParams | Record<string, string | string[] | undefined>): BookingListQuery {
+  const entries =
+    params instanceof URLSearchParams
+      ? [...params.keys()].map((key) => [key, params.get(key)] as const)
+      : Object.entries(params).map(([key, value]) => [key, Array.isArray(value) ? value[0] : value] as const);
+  return bookingListQuerySchema.parse(Object.fromEntries(entries.filter(([, value]) => value !== undefined && value !== null && value !== '')));
+}
+
+/** The query as URL search params, without defaults, so shared links stay short. */
+export function bookingListSearch(query: Partial<BookingListQuery>): URLSearchParams {
+  const defaults = bookingListQuerySchema.parse({});
+  const search = new URLSearchParams();
+  for (const [key, value] of Object.entries(query)) {
+    if (value === undefined || value === defaults[key as keyof BookingListQuery]) continue;
+    search.set(key, String(value));
+  }
+  return search;
+}
