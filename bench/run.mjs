@@ -10,6 +10,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { fileURLToPath } from 'node:url';
+import { measureBackOffice } from './back-office.mjs';
 import { signIn } from './lib/auth.mjs';
 import { BOOKING_AGENTS, discoverSlots, PAYMENT_METHODS, runAvailabilityLoad, runBookingLoad } from './lib/booking-load.mjs';
 import { startFloorServer } from './lib/floor-server.mjs';
@@ -68,6 +69,8 @@ const config = {
   city: process.env.BENCH_CITY || 'dubai',
   lighthouse: process.env.BENCH_SKIP_LIGHTHOUSE !== '1',
   bookings: process.env.BENCH_SKIP_BOOKINGS !== '1',
+  // Generates its own data set and starts its own portal, so only when this run starts portals.
+  backOffice: process.env.BENCH_SKIP_BACK_OFFICE !== '1' && !process.env.BENCH_URL,
   bookingSeconds,
   insertFloorSeconds: number('BENCH_INSERT_FLOOR_SECONDS', Math.max(2, bookingSeconds / 2)),
   bookingPayment: paymentMethod(),
@@ -355,6 +358,8 @@ for (const signal of ['SIGINT', 'SIGTERM']) {
 try {
   const summary = await main();
   await cleanUp();
+  // 6. The back office at scale, on its own generated data set and portal (the first one is stopped).
+  summary.backOffice = config.backOffice ? await measureBackOffice() : { skipped: true };
   fs.mkdirSync(path.dirname(RESULTS), { recursive: true });
   fs.writeFileSync(RESULTS, `${JSON.stringify(summary, null, 2)}\n`);
   console.log(JSON.stringify(summary, null, 2));

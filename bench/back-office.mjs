@@ -1,0 +1,171 @@
+// Issue 5's targets on a generated data set (bench/generate-back-office.ts): with 1,000,000
+// bookings over 200 agencies, the heavy agency's filtered booking list (p99 < 100 ms), its
+// statement of a month with 10,000 entries (< 200 ms), and an xlsx export of more than 100,000 rows
+// (first byte < 1 s, server memory growth < 100 MB). Run by bench/run.mjs after the other parts
+// (BENCH_SKIP_BACK_OFFICE=1 skips it), or alone: `node bench/back-office.mjs` prints its JSON.
+import { spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import http from 'node:http';
+import os from 'node:os';
+import path from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { fileURLToPath } from 'node:url';
+import { signIn } from './lib/auth.mjs';
+import { getRaw, percentile, round } from './lib/load.mjs';
+
+const ROOT = fileURLToPath(new URL('..', import.meta.url));
+const PORT = 3303;
+const URL_BASE = `http://127.0.0.1:${PORT}`;
+const AGENT = { email: 'senior@bench-001.test', password: 'Traveldesk!2026' };
+const STATEMENT_MONTH = '2026-10';
+const LIST_PATH = '/bookings?status=completed&travelFrom=2025-09-01&travelTo=2026-06-30&sort=tourDate';
+const GENERATE_TIMEOUT_MS = 20 * 60_000;
+const REQUESTS = { list: 60, statement: 30, warmup: 5 };
+
+const log = (...args) => console.error('[bench:back-office]', ...args);
+
+function run(command, args, env, timeoutMs) {
+  return new Promise((resolve, reject) => {
+    const child = spawn(command, args, { cwd: ROOT, env, stdio: ['ignore', 2, 2] });
+    const timer = setTimeout(() => child.kill('SIGKILL'), timeoutMs);
+    child.once('exit', (code) => {
+      clearTimeout(timer);
+      if (code === 0) resolve();
+      else reject(new Error(`${args.join(' ')} exited with ${code}`));
+    });
+  });
+}
+
+/** Resident memory (bytes) of a process and all its descendants, from /proc. */
+function treeRss(rootPid) {
+  const parents = new Map();
+  const rss = new Map();
+  for (const entry of fs.readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const stat = fs.readFileSync(`/proc/${entry}/stat`, 'utf8');
+      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      parents.set(Number(entry), Number(fields[1]));
+      rss.set(Number(entry), Number(fields[21]) * 4096);
+    } catch {
+      // The process ended while we looked.
+    }
+  }
+  let total = 0;
+  for (const [pid, bytes] of rss) {
+    for (let current = pid; current > 1; current = parents.get(current) ?? 0) {
+      if (current === rootPid) {
+        total += bytes;
+        break;
+      }
+    }
+  }
+  return total;
+}
+
+async function timedGets(url, cookie, count) {
+  const latencies = [];
+  const statuses = {};
+  for (let i = 0; i < REQUESTS.warmup + count; i += 1) {
+    const started = performance.now();
+    const response = await getRaw(url, { cookie });
+    if (i >= REQUESTS.warmup) {
+      latencies.push(performance.now() - started);
+      statuses[response.status] = (statuses[response.status] ?? 0) + 1;
+    }
+  }
+  return { p50: percentile(latencies, 50), p99: percentile(latencies, 99), statuses, requests: count };
+}
+
+/** Downloads the export, noting the first byte and the server's memory every 50 ms. */
+function measureExport(url, cookie, serverPid) {
+  return new Promise((resolve, reject) => {
+    const baseline = treeRss(serverPid);
+    let peak = baseline;
+    const sampler = setInterval(() => (peak = Math.max(peak, treeRss(serverPid))), 50);
+    const started = performance.now();
+    let firstByte = null;
+    let bytes = 0;
+    http
+      .get(url, { headers: { cookie } }, (response) => {
+        response.on('data', (chunk) => {
+          firstByte ??= performance.now() - started;
+          bytes += chunk.length;
+        });
+        response.on('end', () => {
+          clearInterval(sampler);
+          resolve({
+            status: response.statusCode,
+            firstByteMs: round(firstByte),
+            totalMs: round(performance.now() - started),
+            bytes,
+            memoryBaselineMiB: round(baseline / 2 ** 20, 1),
+            memoryGrowthMiB: round((peak - baseline) / 2 ** 20, 1),
+          });
+        });
+      })
+      .on('error', (error) => {
+        clearInterval(sampler);
+        reject(error);
+      });
+  });
+}
+
+export async function measureBackOffice() {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'traveldesk-back-office-'));
+  const env = { ...process.env, DATA_DIR: dataDir, DATABASE_URL: undefined, NEXT_TELEMETRY_DISABLED: '1' };
+  let server = null;
+  try {
+    const generateStarted = Date.now();
+    log(`generating the data set in ${dataDir}`);
+    await run(process.execPath, [path.join(ROOT, 'node_modules/tsx/dist/cli.mjs'), 'bench/generate-back-office.ts'], env, GENERATE_TIMEOUT_MS);
+    const generateSeconds = round((Date.now() - generateStarted) / 1000, 1);
+
+    server = spawn(process.execPath, ['scripts/start.mjs'], {
+      cwd: ROOT,
+      env: { ...env, PORT: String(PORT), AUTH_SECRET: randomBytes(32).toString('base64url'), TEST_HOOKS: undefined },
+      stdio: ['ignore', 2, 2],
+    });
+    for (let ready = false; !ready; await sleep(500)) {
+      if (server.exitCode !== null) throw new Error(`the portal exited with ${server.exitCode}`);
+      ready = await fetch(`${URL_BASE}/api/health`).then((r) => r.ok, () => false);
+    }
+    const cookie = await signIn(URL_BASE, AGENT);
+    log('measuring the booking list, the statement and the export');
+    const list = await timedGets(`${URL_BASE}${LIST_PATH}`, cookie, REQUESTS.list);
+    const statement = await timedGets(`${URL_BASE}/balance?month=${STATEMENT_MONTH}`, cookie, REQUESTS.statement);
+    const exportAll = await measureExport(`${URL_BASE}/api/bookings/export?scope=all`, cookie, server.pid);
+    const check = (value, target, passes) => ({ value, target, pass: value === null ? null : passes(value) });
+    return {
+      dataSet: { bookings: Number(process.env.BENCH_BOOKINGS ?? 1_000_000), agencies: Number(process.env.BENCH_AGENCIES ?? 200), generateSeconds },
+      list: { path: LIST_PATH, ...list },
+      statement: { path: `/balance?month=${STATEMENT_MONTH}`, ...statement },
+      export: exportAll,
+      checks: {
+        listP99: check(list.p99, '< 100 ms', (v) => v < 100),
+        statementP99: check(statement.p99, '< 200 ms', (v) => v < 200),
+        exportFirstByte: check(exportAll.firstByteMs, '< 1000 ms', (v) => v < 1000),
+        exportMemoryGrowth: check(exportAll.memoryGrowthMiB, '< 100 MiB', (v) => v < 100),
+      },
+    };
+  } finally {
+    if (server && server.exitCode === null) {
+      const exited = new Promise((resolve) => server.once('exit', resolve));
+      server.kill('SIGTERM');
+      await exited;
+    }
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+if (process.argv[1] === fileURLToPath(import.meta.url)) {
+  measureBackOffice().then(
+    (result) => console.log(JSON.stringify(result, null, 2)),
+    (error) => {
+      log('failed:', error.stack ?? error.message);
+      process.exit(1);
+    },
+  );
+}
