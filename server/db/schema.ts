@@ -364,6 +364,8 @@ export const bookings = pgTable(
   (t) => [
     uniqueIndex('bookings_agency_idempotency_unique').on(t.agencyId, t.idempotencyKey),
     index('bookings_agency_created_idx').on(t.agencyId, t.createdAt),
+    // The booking lists filter and sort by travel date too (issue 5: fast with years of bookings).
+    index('bookings_agency_tour_date_idx').on(t.agencyId, t.tourDate),
     index('bookings_agent_created_idx').on(t.agentId, t.createdAt),
   ],
 );

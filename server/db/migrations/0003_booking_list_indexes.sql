@@ -1,0 +1,1 @@
+CREATE INDEX "bookings_agency_tour_date_idx" ON "bookings" USING btree ("agency_id","tour_date");
