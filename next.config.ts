@@ -11,7 +11,7 @@ const hosts = parseHostsConfig(process.env.HOSTS);
 const nextConfig: NextConfig = {
   poweredByHeader: false,
   // PGlite ships a WASM build and must be loaded by Node as-is, not bundled.
-  serverExternalPackages: ['@electric-sql/pglite', '@node-rs/argon2', 'pdfkit'],
+  serverExternalPackages: ['@electric-sql/pglite', '@node-rs/argon2', 'pdfkit', 'exceljs'],
   images: {
     // Spec §9.
     deviceSizes: [640, 750, 828, 1080, 1200, 1920, 2048, 3840],

@@ -7,6 +7,7 @@ import { dubaiInstant } from '@/server/availability/rules';
 import type { Database } from '@/server/db/connection';
 import { bookings, offers, tours, users, type LocalizedText } from '@/server/db/schema';
 import { Forbidden } from '@/server/errors';
+import { contains } from '@/server/db/like';
 import { visibleBookings } from './booking-scope';
 import type { BookingStatus } from './create-booking';
 import type { BookingListQuery } from './list-schema';
@@ -48,11 +49,6 @@ const SORT_COLUMNS = {
   guestName: bookings.guestName,
   publishedTotal: bookings.publishedTotalMinor,
 } as const;
-
-/** Escapes LIKE wildcards so a guest name is matched as typed. */
-function contains(text: string): string {
-  return `%${text.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
-}
 
 function nextDay(date: string): string {
   return new Date(Date.parse(`${date}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10);

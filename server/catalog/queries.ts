@@ -16,6 +16,7 @@ import {
   tourCategories,
   tours,
 } from '@/server/db/schema';
+import { contains } from '@/server/db/like';
 import { offerHeroImage } from './hero-image';
 import { lowestPrice, type OfferPrices } from './prices';
 import { CATALOG_REVALIDATE_SECONDS, CATALOG_TAGS } from './tags';
@@ -313,16 +314,11 @@ export async function loadTourPage(db: Database, slug: string): Promise<TourPage
 export type TourSearch = { text?: string; category?: string; city?: string; date?: string };
 export const SEARCH_PAGE_SIZE = 12;
 
-/** Escapes LIKE wildcards so a search for "50%" means the text "50%". */
-function containsPattern(text: string): string {
-  return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-}
-
 export function tourSearchCondition(search: TourSearch): SQL | undefined {
   const conditions: (SQL | undefined)[] = [];
   const text = search.text?.trim();
   if (text) {
-    const pattern = containsPattern(text);
+    const pattern = contains(text);
     conditions.push(
       or(
         ilike(sql`${tours.title}->>'en'`, pattern),

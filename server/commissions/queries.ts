@@ -1,10 +1,12 @@
 import 'server-only';
-import { and, count, desc, eq, gte, lte, ne, sql, sum, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, gte, ilike, lte, ne, sql, sum, type SQL } from 'drizzle-orm';
 import type { Principal } from '@/server/auth/principal';
 import { can } from '@/server/auth/permissions';
 import type { Database } from '@/server/db/connection';
 import { bookings, offers, tours, type LocalizedText } from '@/server/db/schema';
 import { Forbidden } from '@/server/errors';
+import type { BookingListQuery } from '@/server/bookings/list-schema';
+import { contains } from '@/server/db/like';
 
 /** Spec §3's commission row. Money in AED fils. */
 export type CommissionRow = {
@@ -20,7 +22,8 @@ export type CommissionRow = {
   agencyReceivableMinor: number;
 };
 
-export type CommissionQuery = { travelFrom?: string; travelTo?: string; page: number; onPage: number };
+/** The booking lists' query; commissions use its reference, guest and travel-date filters and paging. */
+export type CommissionQuery = Pick<BookingListQuery, 'reference' | 'guest' | 'travelFrom' | 'travelTo' | 'page' | 'onPage'>;
 export type CommissionPage = { rows: CommissionRow[]; total: number; totals: { salesMinor: number; receivableMinor: number }; page: number; onPage: number };
 
 /**
@@ -33,6 +36,8 @@ function commissionCondition(principal: Principal, query: Omit<CommissionQuery, 
     eq(bookings.agencyId, principal.agencyId),
     eq(bookings.status, 'completed'),
     ne(bookings.paymentMethod, 'request'),
+    query.reference ? ilike(bookings.reference, contains(query.reference)) : undefined,
+    query.guest ? ilike(bookings.guestName, contains(query.guest)) : undefined,
     query.travelFrom ? gte(bookings.tourDate, query.travelFrom) : undefined,
     query.travelTo ? lte(bookings.tourDate, query.travelTo) : undefined,
   ) as SQL;
@@ -50,18 +55,22 @@ const COMMISSION_COLUMNS = {
   agencyReceivableMinor: receivable.mapWith(Number),
 };
 
+function selectCommissions(db: Database, where: SQL, limit: number, offset = 0) {
+  return db
+    .select(COMMISSION_COLUMNS)
+    .from(bookings)
+    .innerJoin(tours, eq(tours.id, bookings.tourId))
+    .innerJoin(offers, eq(offers.id, bookings.offerId))
+    .where(where)
+    .orderBy(desc(bookings.tourDate), desc(bookings.reference))
+    .limit(limit)
+    .offset(offset);
+}
+
 export async function listCommissions(db: Database, principal: Principal, query: CommissionQuery): Promise<CommissionPage> {
   const where = commissionCondition(principal, query);
   const [rows, [totals]] = await Promise.all([
-    db
-      .select(COMMISSION_COLUMNS)
-      .from(bookings)
-      .innerJoin(tours, eq(tours.id, bookings.tourId))
-      .innerJoin(offers, eq(offers.id, bookings.offerId))
-      .where(where)
-      .orderBy(desc(bookings.tourDate), desc(bookings.reference))
-      .limit(query.onPage)
-      .offset((query.page - 1) * query.onPage),
+    selectCommissions(db, where, query.onPage, (query.page - 1) * query.onPage),
     db
       .select({ total: count(), sales: sum(bookings.publishedTotalMinor).mapWith(Number), receivable: sum(receivable).mapWith(Number) })
       .from(bookings)
@@ -74,4 +83,22 @@ export async function listCommissions(db: Database, principal: Principal, query:
     page: query.page,
     onPage: query.onPage,
   };
+}
+
+/** Every commission row of the filtered list, newest travel date first, a batch at a time (keyset). */
+export async function* streamCommissionRows(db: Database, principal: Principal, query: CommissionQuery, batchSize = 1_000): AsyncGenerator<CommissionRow[]> {
+  const where = commissionCondition(principal, query);
+  let after: SQL | undefined;
+  for (;;) {
+    const rows = await selectCommissions(db, and(where, after) as SQL, batchSize);
+    if (rows.length > 0) yield rows;
+    if (rows.length < batchSize) return;
+    const last = rows.at(-1)!;
+    after = sql`(${bookings.tourDate}, ${bookings.reference}) < (${last.tourDate}::date, ${last.reference})`;
+  }
+}
+
+/** Throws Forbidden when the principal may not see commissions (for exports, before any byte is sent). */
+export function assertCanSeeCommissions(principal: Principal): void {
+  commissionCondition(principal, {});
 }

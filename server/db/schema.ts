@@ -363,9 +363,10 @@ export const bookings = pgTable(
   },
   (t) => [
     uniqueIndex('bookings_agency_idempotency_unique').on(t.agencyId, t.idempotencyKey),
-    index('bookings_agency_created_idx').on(t.agencyId, t.createdAt),
-    // The booking lists filter and sort by travel date too (issue 5: fast with years of bookings).
-    index('bookings_agency_tour_date_idx').on(t.agencyId, t.tourDate),
+    // The lists sort by booking or travel date with the reference breaking ties, and exports page
+    // on exactly that pair (keyset), so the reference is part of both indexes.
+    index('bookings_agency_created_idx').on(t.agencyId, t.createdAt, t.reference),
+    index('bookings_agency_tour_date_idx').on(t.agencyId, t.tourDate, t.reference),
     index('bookings_agent_created_idx').on(t.agentId, t.createdAt),
   ],
 );

@@ -1,6 +1,8 @@
 import { cancelBooking } from '@/server/bookings/cancel-booking';
 import { createBooking } from '@/server/bookings/create-booking';
+import ExcelJS from 'exceljs';
 import { listCommissions } from '@/server/commissions/queries';
+import { commissionExportResponse } from '@/server/exports/commissions-export';
 import { seedDemoData } from '@/server/db/seed';
 import { Forbidden } from '@/server/errors';
 import { addDays, checkoutInput, findOffer, prepareSlot, principalFor } from '../support/booking-fixtures';
@@ -42,5 +44,14 @@ describe('commissions', () => {
     expect(page.totals).toEqual({ salesMinor: 3 * offer.recPricePerAdult!, receivableMinor: 3 * margin });
     await expect(listCommissions(db, junior, { page: 1, onPage: 25 })).rejects.toBeInstanceOf(Forbidden);
     expect((await listCommissions(db, other, { page: 1, onPage: 25 })).total).toBe(1);
+
+    const response = commissionExportResponse(db, senior, { page: 1, onPage: 25 }, 'en');
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.load(await response.arrayBuffer());
+    const sheet = workbook.worksheets[0]!;
+    const exported = sheet.getSheetValues().slice(2).map((row) => (row as ExcelJS.CellValue[])[1]);
+    expect(exported).toEqual(page.rows.map((row) => row.reference));
+    expect(sheet.getCell('G2').value).toBe(page.rows[0]!.agencyReceivableMinor / 100);
+    expect(() => commissionExportResponse(db, junior, { page: 1, onPage: 25 }, 'en')).toThrow(Forbidden);
   });
 });

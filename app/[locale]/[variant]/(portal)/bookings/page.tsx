@@ -1,6 +1,13 @@
-import { placeholderPage } from '@/components/portal/placeholder-page';
+import { BookingListPage, bookingListMetadata, type BookingListSearchParams } from '@/components/booking-lists/booking-list-page';
+import { listSearch } from '@/components/booking-lists/list-href';
+import { requirePageAccess } from '@/server/auth/principal';
+import { parseBookingListQuery } from '@/server/bookings/list-schema';
+import { resolveSiteParams, type SiteParams } from '@/server/sites/site-params';
 
-const page = placeholderPage('/bookings', 'bookings');
+export const generateMetadata = bookingListMetadata('all');
 
-export const generateMetadata = page.generateMetadata;
-export default page.PlaceholderPage;
+export default async function AllBookingsPage({ params, searchParams }: { params: SiteParams; searchParams: BookingListSearchParams }) {
+  const [{ locale }, query] = await Promise.all([resolveSiteParams(params), searchParams.then(parseBookingListQuery)]);
+  const principal = await requirePageAccess('/bookings', listSearch(query));
+  return <BookingListPage locale={locale} principal={principal} scope="all" query={query} />;
+}

@@ -1,6 +1,20 @@
-import { placeholderPage } from '@/components/portal/placeholder-page';
+import type { Metadata } from 'next';
+import { getTranslations } from 'next-intl/server';
+import type { BookingListSearchParams } from '@/components/booking-lists/booking-list-page';
+import { listSearch } from '@/components/booking-lists/list-href';
+import { CommissionListPage } from '@/components/commissions/commission-list-page';
+import { requirePageAccess } from '@/server/auth/principal';
+import { parseBookingListQuery } from '@/server/bookings/list-schema';
+import { resolveSiteParams, type SiteParams } from '@/server/sites/site-params';
 
-const page = placeholderPage('/my-commissions', 'commissions');
+export async function generateMetadata({ params }: { params: SiteParams }): Promise<Metadata> {
+  const { locale } = await resolveSiteParams(params);
+  const t = await getTranslations({ locale, namespace: 'commissions' });
+  return { title: t('title'), robots: { index: false } };
+}
 
-export const generateMetadata = page.generateMetadata;
-export default page.PlaceholderPage;
+export default async function MyCommissionsPage({ params, searchParams }: { params: SiteParams; searchParams: BookingListSearchParams }) {
+  const [{ locale }, query] = await Promise.all([resolveSiteParams(params), searchParams.then(parseBookingListQuery)]);
+  const principal = await requirePageAccess('/my-commissions', listSearch(query));
+  return <CommissionListPage locale={locale} principal={principal} query={query} />;
+}

@@ -1,0 +1,109 @@
+import { Download, SearchX } from 'lucide-react';
+import type { Metadata } from 'next';
+import Link from 'next/link';
+import { getTranslations } from 'next-intl/server';
+import { buttonVariants } from '@/components/ui/button';
+import { type Locale, localizedPath } from '@/i18n/locales';
+import type { Principal } from '@/server/auth/principal';
+import { can } from '@/server/auth/permissions';
+import { listAgencyAgentOptions, listBookedTourOptions } from '@/server/bookings/list-options';
+import { type BookingListScope, listBookings } from '@/server/bookings/list-queries';
+import type { BookingListQuery } from '@/server/bookings/list-schema';
+import { getDb } from '@/server/db/database';
+import { resolveSiteParams, type SiteParams } from '@/server/sites/site-params';
+import { BookingFilters } from './booking-filters';
+import { BookingTable } from './booking-table';
+import { exportHref, listHref } from './list-href';
+import { Pagination } from './pagination';
+
+export type BookingListSearchParams = Promise<Record<string, string | string[] | undefined>>;
+
+const LISTS = {
+  all: { path: '/bookings', pageKey: 'bookings' },
+  own: { path: '/my-bookings', pageKey: 'myBookings' },
+  requests: { path: '/requests', pageKey: 'requests' },
+} as const satisfies Record<BookingListScope, { path: string; pageKey: string }>;
+
+/** The `generateMetadata` of a list page: its title from `portal.pages`, never indexed. */
+export function bookingListMetadata(scope: BookingListScope) {
+  return async function generateMetadata({ params }: { params: SiteParams }): Promise<Metadata> {
+    const { locale } = await resolveSiteParams(params);
+    const t = await getTranslations({ locale, namespace: 'portal.pages' });
+    return { title: t(`${LISTS[scope].pageKey}.title`), robots: { index: false } };
+  };
+}
+
+const FILTER_KEYS = ['reference', 'guest', 'bookedFrom', 'bookedTo', 'travelFrom', 'travelTo', 'status', 'agent', 'tour'] as const satisfies readonly (keyof BookingListQuery)[];
+
+type Props = { locale: Locale; principal: Principal; scope: BookingListScope; query: BookingListQuery };
+
+/** All bookings, my bookings and requests: one page, scoped in the queries by the principal. */
+export async function BookingListPage({ locale, principal, scope, query }: Props) {
+  const { path, pageKey } = LISTS[scope];
+  const db = await getDb();
+  const [list, tours, agents] = await Promise.all([
+    listBookings(db, principal, scope, query),
+    listBookedTourOptions(db, principal),
+    scope === 'all' ? listAgencyAgentOptions(db, principal) : null,
+  ]);
+  const [t, tp] = await Promise.all([getTranslations('bookingList'), getTranslations('portal.pages')]);
+  const action = localizedPath(locale, path);
+  const filtered = FILTER_KEYS.some((key) => query[key] !== undefined);
+  const title = tp(`${pageKey}.title`);
+
+  return (
+    <div className="mx-auto max-w-7xl px-4 py-8 md:py-10">
+      <div className="flex flex-wrap items-end justify-between gap-4">
+        <div>
+          <h1 className="text-2xl font-semibold">{title}</h1>
+          <p className="mt-1 text-muted-foreground">{t(`lead.${scope}`)}</p>
+        </div>
+        <a href={exportHref(scope, query)} download className={buttonVariants({ variant: 'outline' })}>
+          <Download aria-hidden />
+          {t('download')}
+        </a>
+      </div>
+
+      <div className="mt-6">
+        <BookingFilters locale={locale} scope={scope} action={action} query={query} agents={agents} tours={tours} />
+      </div>
+
+      <p className="mt-6 font-medium" data-testid="booking-count">
+        {t('count', { count: list.total })}
+      </p>
+
+      {list.rows.length > 0 ? (
+        <div className="mt-3 md:overflow-x-auto md:rounded-xl md:border md:border-border">
+          <BookingTable
+            locale={locale}
+            path={path}
+            query={query}
+            rows={list.rows}
+            caption={title}
+            showAgent={scope !== 'own' && can(principal.role, 'bookings:viewAll')}
+            showNet={can(principal.role, 'rates:viewB2b')}
+          />
+        </div>
+      ) : (
+        <div className="mt-3 flex flex-col items-center gap-3 rounded-xl border border-dashed border-border bg-muted p-10 text-center">
+          <SearchX aria-hidden className="size-8 text-muted-foreground" />
+          <p className="font-medium">{t('empty.title')}</p>
+          <p className="text-sm text-muted-foreground">
+            {list.total > 0 ? t('empty.pastLastPage') : filtered ? t('empty.filtered') : t(`empty.none.${scope}`)}
+          </p>
+          {list.total > 0 ? (
+            <Link href={listHref(locale, path, { ...query, page: 1 })} className={buttonVariants({ variant: 'outline' })}>
+              {t('empty.firstPage')}
+            </Link>
+          ) : filtered ? (
+            <Link href={action} className={buttonVariants({ variant: 'outline' })}>
+              {t('empty.clear')}
+            </Link>
+          ) : null}
+        </div>
+      )}
+
+      {list.total > 0 ? <Pagination locale={locale} path={path} query={query} total={list.total} /> : null}
+    </div>
+  );
+}
