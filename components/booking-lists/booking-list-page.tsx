@@ -69,7 +69,7 @@ export async function BookingListPage({ locale, principal, scope, query }: Props
       </div>
 
       <p className="mt-6 font-medium" data-testid="booking-count">
-        {t('count', { count: list.total })}
+        {list.totalIsCapped ? t('countAtLeast', { count: list.total }) : t('count', { count: list.total })}
       </p>
 
       {list.rows.length > 0 ? (
@@ -103,7 +103,7 @@ export async function BookingListPage({ locale, principal, scope, query }: Props
         </div>
       )}
 
-      {list.total > 0 ? <Pagination locale={locale} path={path} query={query} total={list.total} /> : null}
+      {list.total > 0 ? <Pagination locale={locale} path={path} query={query} total={list.total} totalIsCapped={list.totalIsCapped} /> : null}
     </div>
   );
 }

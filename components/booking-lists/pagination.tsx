@@ -18,10 +18,10 @@ export function pageWindow(current: number, last: number): (number | null)[] {
   return pages;
 }
 
-type Props = { locale: Locale; path: string; query: BookingListQuery; total: number };
+type Props = { locale: Locale; path: string; query: BookingListQuery; total: number; /** The total is a lower bound. */ totalIsCapped?: boolean };
 
 /** Page links (they work without JavaScript); the page size is chosen in the filter form. */
-export async function Pagination({ locale, path, query, total }: Props) {
+export async function Pagination({ locale, path, query, total, totalIsCapped = false }: Props) {
   const t = await getTranslations('bookingList.pagination');
   const last = Math.max(1, Math.ceil(total / query.onPage));
   const from = total === 0 ? 0 : (query.page - 1) * query.onPage + 1;
@@ -30,7 +30,7 @@ export async function Pagination({ locale, path, query, total }: Props) {
 
   return (
     <div className="mt-4 flex flex-wrap items-center justify-between gap-3">
-      <p className="text-sm text-muted-foreground">{t('range', { from, to, total })}</p>
+      <p className="text-sm text-muted-foreground">{t(totalIsCapped ? 'rangeAtLeast' : 'range', { from, to, total })}</p>
       {last > 1 ? (
         <nav aria-label={t('label')}>
           <ul className="flex flex-wrap items-center gap-1">

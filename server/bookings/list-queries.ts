@@ -38,7 +38,13 @@ export type BookingListRow = {
   netTotalMinor: number | null;
 };
 
-export type BookingListPage = { rows: BookingListRow[]; total: number; page: number; onPage: number };
+/**
+ * `total` is exact up to COUNT_CAP; beyond it `totalIsCapped` is set and the list says "10,000+":
+ * counting every row of a years-long list costs more than the page itself.
+ */
+export type BookingListPage = { rows: BookingListRow[]; total: number; totalIsCapped: boolean; page: number; onPage: number };
+
+export const COUNT_CAP = 10_000;
 
 const agent = alias(users, 'agent');
 
@@ -126,9 +132,16 @@ export async function listBookings(db: Database, principal: Principal, scope: Bo
   const where = bookingListCondition(principal, scope, query);
   const [rows, [counted]] = await Promise.all([
     selectRows(db, where, query, query.onPage, (query.page - 1) * query.onPage),
-    db.select({ total: count() }).from(bookings).where(where),
+    db.select({ total: count() }).from(db.select({ one: sql`1` }).from(bookings).where(where).limit(COUNT_CAP + 1).as('capped')),
   ]);
-  return { rows: rows.map(forRole(principal)), total: counted?.total ?? 0, page: query.page, onPage: query.onPage };
+  const total = counted?.total ?? 0;
+  return {
+    rows: rows.map(forRole(principal)),
+    total: Math.min(total, COUNT_CAP),
+    totalIsCapped: total > COUNT_CAP,
+    page: query.page,
+    onPage: query.onPage,
+  };
 }
 
 /**

@@ -68,6 +68,9 @@ async function appendEntry(
     kind: posting.kind,
     description: posting.description,
     balanceAfterMinor,
+    // The time the entry was written under the lock, not when its transaction began (`now()`),
+    // so entries in time order are in running-balance order however bookings interleave.
+    createdAt: sql`clock_timestamp()`,
     ...side,
   });
   await tx

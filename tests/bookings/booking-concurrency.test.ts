@@ -5,7 +5,7 @@ import type { Database } from '@/server/db/connection';
 import { agencies, availabilitySlots } from '@/server/db/schema';
 import { seedDemoData } from '@/server/db/seed';
 import { RuleViolation } from '@/server/errors';
-import { addDays, agencyBalance, checkoutInput, countBookings, findOffer, prepareSlot, principalFor, slotStock } from '../support/booking-fixtures';
+import { addDays, agencyBalance, checkoutInput, countBookings, findOffer, ledgerOf, prepareSlot, principalFor, slotStock } from '../support/booking-fixtures';
 import { createTestDatabase, type TestDatabase } from '../support/test-database';
 
 // DESIGN.md: overselling is a defect whatever the concurrency. On PostgreSQL the 50 bookings
@@ -84,6 +84,12 @@ describe(`${SIMULTANEOUS} simultaneous balance bookings`, () => {
     expect(errorCodes).toEqual(Array(40).fill('checkout.insufficientBalance'));
     expect(await agencyBalance(db, agent.agencyId)).toBe(-10 * price);
     expect((await slotStock(db, slot.id))?.left).toBe(490);
+    // In time order every entry's running balance follows from the one before (the statement relies on it).
+    const entries = (await ledgerOf(db, agent.agencyId)).filter((entry) => entry.kind === 'booking');
+    expect(entries).toHaveLength(10);
+    entries.slice(1).forEach((entry, index) => {
+      expect(entry.balanceAfterMinor).toBe(entries[index]!.balanceAfterMinor + entry.creditMinor - entry.debitMinor);
+    });
   });
 
   it.skipIf(!onPostgres)('control: checking funds without the row lock goes past the limit', async () => {
