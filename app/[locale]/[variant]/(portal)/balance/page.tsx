@@ -1,6 +1,99 @@
-import { placeholderPage } from '@/components/portal/placeholder-page';
+import { Download } from 'lucide-react';
+import type { Metadata } from 'next';
+import { getTranslations } from 'next-intl/server';
+import { AccountTerms } from '@/components/balance/account-terms';
+import { BalanceOverview } from '@/components/balance/balance-overview';
+import { formatMonth } from '@/components/balance/format';
+import { MonthSelector } from '@/components/balance/month-selector';
+import { MonthlySummaryTable } from '@/components/balance/monthly-summary-table';
+import { StatementPager } from '@/components/balance/statement-pager';
+import { StatementTable } from '@/components/balance/statement-table';
+import { buttonVariants } from '@/components/ui/button';
+import { localizedPath } from '@/i18n/locales';
+import { requirePageAccess } from '@/server/auth/principal';
+import { getDb } from '@/server/db/database';
+import {
+  isStatementMonth,
+  loadBalanceOverview,
+  loadMonthlySummary,
+  loadStatement,
+  monthOf,
+  type StatementMonth,
+} from '@/server/ledger/statement-queries';
+import { resolveSiteParams, type SiteParams } from '@/server/sites/site-params';
 
-const page = placeholderPage('/balance', 'balance');
+type SearchParams = Promise<Record<string, string | string[] | undefined>>;
 
-export const generateMetadata = page.generateMetadata;
-export default page.PlaceholderPage;
+export async function generateMetadata({ params }: { params: SiteParams }): Promise<Metadata> {
+  const { locale } = await resolveSiteParams(params);
+  const t = await getTranslations({ locale, namespace: 'balance' });
+  return { title: t('metaTitle'), robots: { index: false } };
+}
+
+/** Spec §2 "Balance": overview, terms, monthly summary and the daily statement of `?month=yyyy-MM` (`&page=n` in a busy month). */
+export default async function BalancePage({ params, searchParams }: { params: SiteParams; searchParams: SearchParams }) {
+  const { locale } = await resolveSiteParams(params);
+  const { month: requested, page: requestedPage } = await searchParams;
+  const principal = await requirePageAccess('/balance', isStatementMonth(requested) ? `?month=${requested}` : '');
+  const page = typeof requestedPage === 'string' && /^[1-9]\d{0,5}$/.test(requestedPage) ? Number(requestedPage) : 1;
+  const current = monthOf(new Date());
+  // A month after the current one has nothing yet: show the current one instead.
+  const month: StatementMonth = isStatementMonth(requested) && requested <= current ? requested : current;
+
+  const db = await getDb();
+  const [overview, summary, statement, t] = await Promise.all([
+    loadBalanceOverview(db, principal),
+    loadMonthlySummary(db, principal, { months: 12 }),
+    loadStatement(db, principal, month, { page }),
+    getTranslations('balance'),
+  ]);
+  const pagePath = localizedPath(locale, '/balance');
+  const monthHref = (value: StatementMonth) => `${pagePath}?month=${value}#statement`;
+  const pageHref = (value: number) => `${pagePath}?month=${month}&page=${value}#statement`;
+  const exportHref = `/api/balance/statement/export?month=${month}&locale=${locale}`;
+
+  return (
+    <div className="mx-auto max-w-6xl px-4 py-8 md:py-10">
+      <h1 className="text-2xl font-semibold">{t('title')}</h1>
+      <p className="mt-1 text-muted-foreground">{t('lead')}</p>
+
+      <div className="mt-6">
+        <BalanceOverview overview={overview} locale={locale} />
+      </div>
+
+      <div className="mt-8 grid gap-6 lg:grid-cols-[minmax(0,1fr)_18rem] lg:items-start">
+        <MonthlySummaryTable rows={summary} selected={month} monthHref={monthHref} locale={locale} />
+        <AccountTerms month={month} locale={locale} />
+      </div>
+
+      <section id="statement" aria-labelledby="statement-title" className="mt-10 scroll-mt-20">
+        <div className="flex flex-wrap items-end justify-between gap-4">
+          <div>
+            <h2 id="statement-title" className="text-lg font-semibold">
+              {t('statement.title')}
+            </h2>
+            <p className="text-muted-foreground">
+              {formatMonth(month, locale)} · {t('statement.amountsIn')}
+            </p>
+          </div>
+          <div className="flex flex-wrap items-end gap-2">
+            <MonthSelector
+              month={month}
+              months={summary.map((row) => row.month)}
+              latest={current}
+              action={pagePath}
+              monthHref={monthHref}
+              locale={locale}
+            />
+            <a href={exportHref} download={`statement-${month}.xlsx`} className={buttonVariants({ variant: 'default' })}>
+              <Download aria-hidden />
+              {t('statement.download')}
+            </a>
+          </div>
+        </div>
+        <StatementTable statement={statement} locale={locale} />
+        <StatementPager page={statement.page} pageCount={statement.pageCount} pageHref={pageHref} />
+      </section>
+    </div>
+  );
+}
