@@ -64,7 +64,7 @@ test('an anonymous visit to /bookings goes to sign-in and comes back after it', 
   await new SignInPage(page).signIn(demoEmail('senior'));
   await expect(page).toHaveURL('/bookings');
   await expect(page.getByRole('heading', { name: 'All bookings' })).toBeVisible();
-  await expect(page.getByText('This page is not ready yet')).toBeVisible();
+  await expect(page.getByTestId('booking-count')).toBeVisible();
 });
 
 test('a junior agent gets the no-access page for agency pages, even by direct URL', async ({ page }) => {
@@ -76,6 +76,10 @@ test('a junior agent gets the no-access page for agency pages, even by direct UR
   }
   const allowed = await page.goto('/my-bookings');
   expect(allowed?.status()).toBe(200);
+  // The server calls behind those pages refuse the junior too.
+  for (const path of ['/api/balance/statement/export?month=2026-11', '/api/commissions/export', '/api/bookings/export?scope=all', '/api/invoices/monthly/2026-10']) {
+    expect((await page.request.get(path)).status(), path).toBe(403);
+  }
 });
 
 test('signing out ends the session', async ({ page }) => {

@@ -1,3 +1,4 @@
+import { FileText } from 'lucide-react';
 import { getTranslations } from 'next-intl/server';
 import { cn } from '@/components/ui/cn';
 import type { Locale } from '@/i18n/locales';
@@ -13,11 +14,14 @@ export async function MonthlySummaryTable({
   rows,
   selected,
   monthHref,
+  invoiceHref,
   locale,
 }: {
   rows: MonthlySummaryRow[];
   selected: StatementMonth;
   monthHref: (month: StatementMonth) => string;
+  /** The month's tax invoice, or null before it is issued (the 3rd of the next month). */
+  invoiceHref: (month: StatementMonth) => string | null;
   locale: Locale;
 }) {
   const t = await getTranslations('balance.summary');
@@ -65,6 +69,7 @@ export async function MonthlySummaryTable({
                         {formatMonth(row.month, locale)}
                       </a>
                       <span className="block text-xs text-muted-foreground">{t('entries', { count: row.entries })}</span>
+                      <InvoiceLink href={invoiceHref(row.month)} label={t('taxInvoice')} />
                     </th>
                     <td className={cn(NUMBER_CELL, OPENING_CELL)}>{formatAmount(row.openingMinor, locale)}</td>
                     <td className={NUMBER_CELL}>{row.debitMinor ? formatAmount(row.debitMinor, locale) : '—'}</td>
@@ -78,5 +83,15 @@ export async function MonthlySummaryTable({
         </div>
       )}
     </section>
+  );
+}
+
+function InvoiceLink({ href, label }: { href: string | null; label: string }) {
+  if (!href) return null;
+  return (
+    <a href={href} download className="mt-0.5 inline-flex items-center gap-1 text-xs text-primary underline-offset-4 hover:underline">
+      <FileText aria-hidden className="size-3.5" />
+      {label}
+    </a>
   );
 }

@@ -6,7 +6,7 @@ import { buttonVariants } from '@/components/ui/button';
 import { type Locale, localizedPath } from '@/i18n/locales';
 import type { Principal } from '@/server/auth/principal';
 import { can } from '@/server/auth/permissions';
-import { listAgencyAgentOptions, listBookedTourOptions } from '@/server/bookings/list-options';
+import { listAgencyAgentOptions, listTourOptions } from '@/server/bookings/list-options';
 import { type BookingListScope, listBookings } from '@/server/bookings/list-queries';
 import type { BookingListQuery } from '@/server/bookings/list-schema';
 import { getDb } from '@/server/db/database';
@@ -43,7 +43,7 @@ export async function BookingListPage({ locale, principal, scope, query }: Props
   const db = await getDb();
   const [list, tours, agents] = await Promise.all([
     listBookings(db, principal, scope, query),
-    listBookedTourOptions(db, principal),
+    listTourOptions(db),
     scope === 'all' ? listAgencyAgentOptions(db, principal) : null,
   ]);
   const [t, tp] = await Promise.all([getTranslations('bookingList'), getTranslations('portal.pages')]);

@@ -11,7 +11,6 @@ import type { Locale } from '@/i18n/locales';
 import en from '@/messages/documents/en.json';
 import ru from '@/messages/documents/ru.json';
 import type { BookingDocument } from './booking-document';
-
 import type { DocumentKind } from './document-kinds';
 
 export type Pdf = PDFKit.PDFDocument;
@@ -48,13 +47,19 @@ const PAGE_MARGINS = { top: 48, bottom: 72, left: 48, right: 48 };
 const LABEL_WIDTH = 150;
 const COLUMN_GAP = 12;
 
+/** What the header, the footer and the file's title need; a booking document is one. */
+export type DocumentHeading = Pick<BookingDocument, 'locale' | 'reference' | 'seller'>;
+
+/** The documents with a title of their own in messages/documents: a booking's, or the agency's monthly tax invoice. */
+export type DocumentTitle = DocumentKind | 'monthlyInvoice';
+
 /**
- * Renders one booking document: opens an A4 PDF titled in the booking's language, lets `draw`
- * fill the pages, adds the operator's footer to every page and returns the file.
+ * Renders one document: opens an A4 PDF titled in the document's language, lets `draw` fill the
+ * pages, adds the operator's footer to every page and returns the file.
  */
 export async function renderBookingPdf(
-  doc: BookingDocument,
-  kind: DocumentKind,
+  doc: DocumentHeading,
+  kind: DocumentTitle,
   draw: (pdf: Pdf, t: DocumentTranslator) => void | Promise<void>,
 ): Promise<Buffer> {
   const t = documentTranslator(doc.locale);
@@ -104,7 +109,7 @@ function drawLogoMark(pdf: Pdf, x: number, y: number, size: number): void {
 }
 
 /** Logo and operator name on the left, the document's title and a subtitle on the right. */
-export function drawHeader(pdf: Pdf, doc: BookingDocument, title: string, subtitle: string): void {
+export function drawHeader(pdf: Pdf, doc: DocumentHeading, title: string, subtitle: string): void {
   const left = pdf.page.margins.left;
   const top = pdf.page.margins.top;
   const width = contentWidth(pdf);
@@ -157,7 +162,7 @@ export function drawFields(pdf: Pdf, fields: readonly Field[], box: FieldsBox = 
   }
 }
 
-function drawFooters(pdf: Pdf, doc: BookingDocument, t: DocumentTranslator): void {
+function drawFooters(pdf: Pdf, doc: DocumentHeading, t: DocumentTranslator): void {
   const { seller } = doc;
   const footer = t('common.footer', { legalName: seller.legalName, address: seller.address, phone: seller.phone, email: seller.email });
   const { start, count } = pdf.bufferedPageRange();

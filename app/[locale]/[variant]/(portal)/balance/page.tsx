@@ -12,6 +12,7 @@ import { buttonVariants } from '@/components/ui/button';
 import { localizedPath } from '@/i18n/locales';
 import { requirePageAccess } from '@/server/auth/principal';
 import { getDb } from '@/server/db/database';
+import { isMonthlyInvoiceAvailable } from '@/server/documents/monthly-invoice';
 import {
   isStatementMonth,
   loadBalanceOverview,
@@ -36,7 +37,8 @@ export default async function BalancePage({ params, searchParams }: { params: Si
   const { month: requested, page: requestedPage } = await searchParams;
   const principal = await requirePageAccess('/balance', isStatementMonth(requested) ? `?month=${requested}` : '');
   const page = typeof requestedPage === 'string' && /^[1-9]\d{0,5}$/.test(requestedPage) ? Number(requestedPage) : 1;
-  const current = monthOf(new Date());
+  const now = new Date();
+  const current = monthOf(now);
   // A month after the current one has nothing yet: show the current one instead.
   const month: StatementMonth = isStatementMonth(requested) && requested <= current ? requested : current;
 
@@ -51,6 +53,7 @@ export default async function BalancePage({ params, searchParams }: { params: Si
   const monthHref = (value: StatementMonth) => `${pagePath}?month=${value}#statement`;
   const pageHref = (value: number) => `${pagePath}?month=${month}&page=${value}#statement`;
   const exportHref = `/api/balance/statement/export?month=${month}&locale=${locale}`;
+  const invoiceHref = (value: StatementMonth) => (isMonthlyInvoiceAvailable(value, now) ? `/api/invoices/monthly/${value}?language=${locale}` : null);
 
   return (
     <div className="mx-auto max-w-6xl px-4 py-8 md:py-10">
@@ -62,7 +65,13 @@ export default async function BalancePage({ params, searchParams }: { params: Si
       </div>
 
       <div className="mt-8 grid gap-6 lg:grid-cols-[minmax(0,1fr)_18rem] lg:items-start">
-        <MonthlySummaryTable rows={summary} selected={month} monthHref={monthHref} locale={locale} />
+        <MonthlySummaryTable
+          rows={summary}
+          selected={month}
+          monthHref={monthHref}
+          invoiceHref={invoiceHref}
+          locale={locale}
+        />
         <AccountTerms month={month} locale={locale} />
       </div>
 
