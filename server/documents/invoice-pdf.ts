@@ -3,13 +3,13 @@
 import 'server-only';
 import { formatMoney } from '@/server/money/money';
 import type { BookingDocument } from './booking-document';
+import { AMOUNT_COLUMN, type Column, drawParties, drawRow, drawTotals, type PartyLabels, type TotalRow } from './invoice-parts';
 import {
   COLOR,
   FONT,
   contentWidth,
   drawFields,
   drawHeader,
-  ensureSpace,
   formatDubaiDate,
   formatTourDate,
   renderBookingPdf,
@@ -24,9 +24,7 @@ export function includedVat(totalMinor: number): number {
   return Math.round((totalMinor * VAT_PERCENT) / (100 + VAT_PERCENT));
 }
 
-type Column = { width: number; align: 'left' | 'right' };
 const QUANTITY_COLUMN: Column = { width: 50, align: 'right' };
-const AMOUNT_COLUMN: Column = { width: 100, align: 'right' };
 
 export function renderInvoicePdf(doc: BookingDocument): Promise<Buffer> {
   return renderBookingPdf(doc, 'invoice', (pdf, t) => {
@@ -35,45 +33,23 @@ export function renderInvoicePdf(doc: BookingDocument): Promise<Buffer> {
       { label: t('invoice.number'), value: doc.reference },
       { label: t('invoice.issueDate'), value: formatDubaiDate(doc.createdAt, doc.locale) },
     ]);
-    drawParties(pdf, doc, t);
+    drawParties(pdf, doc, partyLabels(doc, t));
     drawBookingLine(pdf, doc, t);
     drawLines(pdf, doc, t);
-    drawTotals(pdf, doc, t);
+    drawInvoiceTotals(pdf, doc, t);
     pdf.moveDown(1.5);
     pdf.font(FONT.regular).fontSize(9).fillColor(COLOR.muted).text(t('invoice.vatNote'), pdf.page.margins.left, pdf.y, { width: contentWidth(pdf) });
   });
 }
 
-/** Seller on the left, the agency billed on the right. */
-function drawParties(pdf: Pdf, doc: BookingDocument, t: DocumentTranslator): void {
-  const { seller, agency } = doc;
-  const left = pdf.page.margins.left;
-  const columnWidth = (contentWidth(pdf) - 24) / 2;
-  pdf.moveDown(1);
-  ensureSpace(pdf, 110);
-  const top = pdf.y;
-  drawParty(pdf, left, top, columnWidth, t('invoice.seller'), seller.legalName, [
-    seller.address,
-    t('invoice.vatNumber', { number: seller.vatNumber }),
-    t('invoice.licenceNumber', { number: seller.licenceNumber }),
-    `${seller.phone} · ${seller.email}`,
-  ]);
-  const sellerBottom = pdf.y;
-  drawParty(pdf, left + columnWidth + 24, top, columnWidth, t('invoice.billTo'), agency.name, [
-    agency.address,
-    agency.trn ? t('invoice.agencyTrn', { number: agency.trn }) : null,
-  ]);
-  pdf.x = left;
-  pdf.y = Math.max(sellerBottom, pdf.y) + 8;
-}
-
-function drawParty(pdf: Pdf, x: number, top: number, width: number, heading: string, name: string, lines: (string | null)[]): void {
-  pdf.font(FONT.regular).fontSize(8.5).fillColor(COLOR.muted).text(heading, x, top, { width });
-  pdf.font(FONT.bold).fontSize(11).fillColor(COLOR.ink).text(name, x, pdf.y + 2, { width });
-  pdf.font(FONT.regular).fontSize(9);
-  for (const line of lines) {
-    if (line) pdf.text(line, x, pdf.y + 1, { width });
-  }
+function partyLabels(doc: BookingDocument, t: DocumentTranslator): PartyLabels {
+  return {
+    seller: t('invoice.seller'),
+    billTo: t('invoice.billTo'),
+    vatNumber: t('invoice.vatNumber', { number: doc.seller.vatNumber }),
+    licenceNumber: t('invoice.licenceNumber', { number: doc.seller.licenceNumber }),
+    agencyTrn: doc.agency.trn ? t('invoice.agencyTrn', { number: doc.agency.trn }) : null,
+  };
 }
 
 function drawBookingLine(pdf: Pdf, doc: BookingDocument, t: DocumentTranslator): void {
@@ -103,31 +79,10 @@ function drawLines(pdf: Pdf, doc: BookingDocument, t: DocumentTranslator): void 
   }
 }
 
-function drawRow(pdf: Pdf, columns: readonly Column[], cells: readonly string[], style: { font: string; fill?: string }): void {
-  const padding = 6;
-  pdf.font(style.font).fontSize(9.5);
-  const height =
-    Math.max(...cells.map((cell, index) => pdf.heightOfString(cell, { width: (columns[index]?.width ?? 0) - 2 * padding }))) + 2 * padding;
-  ensureSpace(pdf, height);
-  const left = pdf.page.margins.left;
-  const top = pdf.y;
-  if (style.fill) pdf.rect(left, top, contentWidth(pdf), height).fill(style.fill);
-  pdf.moveTo(left, top + height).lineTo(left + contentWidth(pdf), top + height).lineWidth(0.5).stroke(COLOR.rule);
-  let x = left;
-  cells.forEach((cell, index) => {
-    const column = columns[index];
-    if (!column) return;
-    pdf.fillColor(COLOR.ink).text(cell, x + padding, top + padding, { width: column.width - 2 * padding, align: column.align });
-    x += column.width;
-  });
-  pdf.x = left;
-  pdf.y = top + height;
-}
-
-function drawTotals(pdf: Pdf, doc: BookingDocument, t: DocumentTranslator): void {
+function drawInvoiceTotals(pdf: Pdf, doc: BookingDocument, t: DocumentTranslator): void {
   const money = (minor: number) => formatMoney(minor, doc.currency, doc.locale);
   const subtotal = doc.netLines.reduce((sum, line) => sum + line.totalMinor, 0);
-  const rows: { label: string; value: string; strong?: boolean }[] = [
+  const rows: TotalRow[] = [
     { label: t('invoice.subtotal'), value: money(subtotal) },
     ...(doc.discountMinor > 0 ? [{ label: t('invoice.discount'), value: money(-doc.discountMinor) }] : []),
     { label: t('invoice.total'), value: money(doc.netTotalMinor), strong: true },
@@ -135,17 +90,5 @@ function drawTotals(pdf: Pdf, doc: BookingDocument, t: DocumentTranslator): void
     { label: t('invoice.paid'), value: money(doc.paidMinor) },
     { label: t('invoice.balanceDue'), value: money(doc.netTotalMinor - doc.paidMinor), strong: true },
   ];
-  const width = contentWidth(pdf);
-  const labelX = pdf.page.margins.left + width / 2;
-  const labelWidth = width / 2 - AMOUNT_COLUMN.width;
-  pdf.moveDown(0.6);
-  ensureSpace(pdf, rows.length * 18);
-  for (const row of rows) {
-    const top = pdf.y;
-    pdf.font(row.strong ? FONT.bold : FONT.regular).fontSize(row.strong ? 11 : 9.5).fillColor(COLOR.ink);
-    pdf.text(row.label, labelX, top, { width: labelWidth });
-    pdf.text(row.value, labelX + labelWidth, top, { width: AMOUNT_COLUMN.width - 6, align: 'right' });
-    pdf.y += 4;
-  }
-  pdf.x = pdf.page.margins.left;
+  drawTotals(pdf, rows);
 }
