@@ -75,7 +75,8 @@ export class BookingListPage {
   async filterByGuest(guest: string) {
     await this.page.getByLabel('Guest name').fill(guest);
     await this.page.getByRole('button', { name: 'Apply' }).click();
-    await expect(this.page).toHaveURL(new RegExp(`[?&]guest=${encodeURIComponent(guest).replace(/%20/g, '(\\+|%20)')}`));
+    // Anchored at the value's end: "Tag" must not match the previous "Tag Beta" before navigating.
+    await expect(this.page).toHaveURL(new RegExp(`[?&]guest=${encodeURIComponent(guest).replace(/%20/g, '(\\+|%20)')}(&|$)`));
   }
 
   async sortBy(column: string) {

@@ -47,5 +47,6 @@ export async function signInAs(page: Page, role: DemoRole, callbackPath = '/') {
   const signInPage = new SignInPage(page);
   await signInPage.open(`?callbackUrl=${encodeURIComponent(callbackPath)}`);
   await signInPage.signIn(demoEmail(role));
-  await expect(page.getByRole('button', { name: 'Account menu' })).toBeVisible();
+  // The first sign-in of a run meets a cold server (argon2, first render of the page): give it time.
+  await expect(page.getByRole('button', { name: 'Account menu' })).toBeVisible({ timeout: 30_000 });
 }
