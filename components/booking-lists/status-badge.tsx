@@ -9,6 +9,11 @@ const STATUS_STYLES: Record<BookingStatus, string> = {
   payment_failed: 'border-destructive/40 bg-destructive/10 text-destructive',
 };
 
-export function StatusBadge({ status, label }: { status: BookingStatus; label: string }) {
-  return <span className={cn('inline-flex rounded-full border px-2.5 py-0.5 text-xs font-medium whitespace-nowrap', STATUS_STYLES[status])}>{label}</span>;
+/** A booking's status as a coloured pill (lists, the booking page). */
+export function StatusBadge({ status, label, className }: { status: BookingStatus; label: string; className?: string }) {
+  return (
+    <span className={cn('inline-flex rounded-full border px-2.5 py-0.5 text-xs font-medium whitespace-nowrap', STATUS_STYLES[status], className)}>
+      {label}
+    </span>
+  );
 }

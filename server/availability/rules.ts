@@ -48,6 +48,15 @@ export function stockTaken(mode: StockMode, counts: GuestCounts): { left: number
 
 // Asia/Dubai has kept UTC+4 with no daylight saving since 1920, so a fixed offset is exact.
 const DUBAI_OFFSET = '+04:00';
+const DUBAI_OFFSET_MS = 4 * 3_600_000;
+
+/**
+ * An instant shifted so that its UTC fields read Dubai wall-clock time: for `yyyy-MM-dd` days,
+ * `HH:mm` times, and spreadsheet cells (Excel has no time zones).
+ */
+export function dubaiWallClock(instant: Date): Date {
+  return new Date(instant.getTime() + DUBAI_OFFSET_MS);
+}
 
 /** The instant a slot starts: its local date and `HH:mm` time in Asia/Dubai. */
 export function dubaiInstant(date: string, time: string | null): Date {
@@ -56,7 +65,7 @@ export function dubaiInstant(date: string, time: string | null): Date {
 
 /** Today's date in Asia/Dubai, `yyyy-MM-dd`. */
 export function dubaiToday(now: Date): string {
-  return new Date(now.getTime() + 4 * 3_600_000).toISOString().slice(0, 10);
+  return dubaiWallClock(now).toISOString().slice(0, 10);
 }
 
 /** Whether automatic confirmation has closed: the start time minus the cut-off hours has passed. */

@@ -3,7 +3,7 @@ import { createTranslator } from 'next-intl';
 import type { Locale } from '@/i18n/locales';
 import type { Principal } from '@/server/auth/principal';
 import { can } from '@/server/auth/permissions';
-import { dubaiToday } from '@/server/availability/rules';
+import { dubaiToday, dubaiWallClock } from '@/server/availability/rules';
 import type { Database } from '@/server/db/connection';
 import { bookingListCondition, streamBookingRows, type BookingListRow, type BookingListScope } from '@/server/bookings/list-queries';
 import type { BookingListQuery } from '@/server/bookings/list-schema';
@@ -13,9 +13,6 @@ import { xlsxResponse, type XlsxColumn } from './xlsx-stream';
 
 const MESSAGES: Record<Locale, typeof en> = { en, ru };
 
-/** Asia/Dubai is UTC+4 all year; Excel has no zones, so a booking time is written as Dubai wall time. */
-const DUBAI_OFFSET_MS = 4 * 3_600_000;
-
 /** Rows read from the database per batch: large enough to be cheap, small enough to stream. */
 const BATCH_SIZE = 1_000;
 
@@ -23,7 +20,7 @@ export function bookingExportColumns(locale: Locale, seesNet: boolean): XlsxColu
   const t = createTranslator({ locale, messages: MESSAGES[locale] });
   const columns: XlsxColumn<BookingListRow>[] = [
     { header: t('exports.bookings.reference'), width: 14, kind: 'text', value: (row) => row.reference },
-    { header: t('exports.bookings.bookedAt'), width: 17, kind: 'dateTime', value: (row) => new Date(row.createdAt.getTime() + DUBAI_OFFSET_MS) },
+    { header: t('exports.bookings.bookedAt'), width: 17, kind: 'dateTime', value: (row) => dubaiWallClock(row.createdAt) },
     { header: t('exports.bookings.travelDate'), width: 12, kind: 'date', value: (row) => row.tourDate },
     { header: t('exports.bookings.startTime'), width: 11, kind: 'text', value: (row) => row.startTime },
     { header: t('exports.bookings.tour'), width: 36, kind: 'text', value: (row) => row.tourTitle[locale] },

@@ -2,7 +2,7 @@ import 'server-only';
 import { and, asc, desc, eq, gte, lt, sql, type SQL } from 'drizzle-orm';
 import type { Principal } from '@/server/auth/principal';
 import { can } from '@/server/auth/permissions';
-import { dubaiInstant, dubaiToday } from '@/server/availability/rules';
+import { dubaiInstant, dubaiToday, dubaiWallClock } from '@/server/availability/rules';
 import type { Database } from '@/server/db/connection';
 import { agencies, bookings, ledgerEntries } from '@/server/db/schema';
 import { Forbidden, NotFound } from '@/server/errors';
@@ -214,7 +214,7 @@ function selectEntries(db: Database, where: SQL, limit: number) {
 }
 
 function toStatementRow({ cursor: _cursor, ...entry }: EntryRow): StatementRow {
-  const local = new Date(entry.createdAt.getTime() + 4 * 3_600_000).toISOString();
+  const local = dubaiWallClock(entry.createdAt).toISOString();
   return { ...entry, day: local.slice(0, 10), time: local.slice(11, 16) };
 }
 

@@ -4,6 +4,7 @@ import Link from 'next/link';
 import { notFound } from 'next/navigation';
 import { getTranslations } from 'next-intl/server';
 import type { ReactNode } from 'react';
+import { StatusBadge } from '@/components/booking-lists/status-badge';
 import { CancelBookingPanel } from '@/components/bookings/cancel-booking-panel';
 import { DocumentLinks } from '@/components/bookings/document-links';
 import { Price } from '@/components/catalog/price';
@@ -48,7 +49,7 @@ export default async function BookingDetailPage({ params, searchParams }: { para
       title: t('sections.booking'),
       rows: [
         { label: t('fields.reference'), value: <span className="font-mono">{booking.reference}</span> },
-        { label: t('fields.status'), value: <StatusBadge status={booking.status} label={tb(`status.${booking.status}`)} /> },
+        { label: t('fields.status'), value: <StatusBadge status={booking.status} label={tb(`status.${booking.status}`)} className="text-sm" /> },
         booking.status === 'quotation_request' && booking.requestReason && isRequestReason(booking.requestReason)
           ? { label: t('fields.requestReason'), value: tb(`requestReason.${booking.requestReason}`) }
           : null,
@@ -125,7 +126,7 @@ export default async function BookingDetailPage({ params, searchParams }: { para
       </Link>
       <div className="mt-3 flex flex-wrap items-center gap-x-4 gap-y-2">
         <h1 className="text-2xl font-semibold break-all xs:break-normal">{t('title', { reference: booking.reference })}</h1>
-        <StatusBadge status={booking.status} label={tb(`status.${booking.status}`)} />
+        <StatusBadge status={booking.status} label={tb(`status.${booking.status}`)} className="text-sm" />
       </div>
       <p className="mt-1 text-sm text-muted-foreground">{t('createdOn', { date: formatInstant(booking.createdAt, locale) })}</p>
 
@@ -254,18 +255,6 @@ function paymentRows(booking: BookingDetail, t: Translate, paymentMethod: string
 
 function Money({ fils, strong = false }: { fils: number; strong?: boolean }) {
   return <Price fils={fils} className={cn('whitespace-nowrap tabular-nums', strong && 'font-semibold')} />;
-}
-
-const STATUS_STYLES: Record<BookingDetail['status'], string> = {
-  completed: 'border-success/40 bg-success/10 text-success',
-  cancelled: 'border-border bg-muted text-muted-foreground',
-  quotation_request: 'border-primary/30 bg-primary/10 text-primary',
-  payment_required: 'border-amber-500/40 bg-amber-50 text-amber-800',
-  payment_failed: 'border-destructive/40 bg-destructive/10 text-destructive',
-};
-
-function StatusBadge({ status, label }: { status: BookingDetail['status']; label: string }) {
-  return <span className={cn('inline-flex rounded-full border px-2.5 py-0.5 text-sm font-medium', STATUS_STYLES[status])}>{label}</span>;
 }
 
 const REQUEST_REASONS = ['noLiveAvailability', 'cutOffPassed', 'bookWithAgent'] as const;
