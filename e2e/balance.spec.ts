@@ -8,7 +8,8 @@ test('a senior agent sees the balance, the terms and the statement, and download
   const signIn = new SignInPage(page);
   await signIn.open(`?callbackUrl=${encodeURIComponent('/balance')}`);
   await signIn.signIn('senior@palmcoast.test');
-  await expect(page.getByRole('heading', { name: 'Balance', exact: true })).toBeVisible();
+  // One of the first tests of a run: the sign-in meets a cold server.
+  await expect(page.getByRole('heading', { name: 'Balance', exact: true })).toBeVisible({ timeout: 30_000 });
   await expect(page.getByRole('heading', { name: 'Account overview' })).toBeVisible();
   await expect(page.getByText('30-day credit: bookings beyond your balance are paid within 30 days.')).toBeVisible();
   const statement = page.getByRole('region', { name: 'Daily statement' }).or(page.locator('#statement'));
