@@ -20,6 +20,10 @@ const nextConfig: NextConfig = {
   },
   experimental: {
     authInterrupts: true,
+    // Forms carry up to four files of 5 MB (company settings). The limits sit above that so a
+    // 6 MB file reaches the upload check and gets its clear message instead of a cut-off body.
+    serverActions: { bodySizeLimit: '30mb' },
+    proxyClientMaxBodySize: '30mb',
   },
   redirects: async () => routeRedirects(hosts),
   // After files: public files and API routes are served first, then page paths are rewritten.

@@ -25,27 +25,53 @@ export type ActionResult<Data, Field extends string = string> = { ok: true; data
 type ActionDefinition<Schema extends z.ZodType, Data> = {
   schema: Schema;
   permission: Permission | null;
+  /** Message key for a form that fails validation; defaults to `errors.validation`. */
+  invalidMessage?: string;
   run: (input: z.output<Schema>, context: { principal: Principal; db: Database }) => Promise<Data>;
+};
+
+type PublicActionDefinition<Schema extends z.ZodType, Data> = {
+  schema: Schema;
+  invalidMessage?: string;
+  run: (input: z.output<Schema>, context: { db: Database }) => Promise<Data>;
 };
 
 export async function runAction<Schema extends z.ZodType, Data>(
   definition: ActionDefinition<Schema, Data>,
   rawInput: unknown,
 ): Promise<ActionResult<Data, Extract<keyof z.input<Schema>, string>>> {
+  return execute(definition, rawInput, async (input, db) =>
+    definition.run(input, { principal: await requirePermission(definition.permission), db }),
+  );
+}
+
+/** For the few actions a visitor may call (spec §6 "Public calls": sign-up, forgot and reset password). */
+export async function runPublicAction<Schema extends z.ZodType, Data>(
+  definition: PublicActionDefinition<Schema, Data>,
+  rawInput: unknown,
+): Promise<ActionResult<Data, Extract<keyof z.input<Schema>, string>>> {
+  return execute(definition, rawInput, (input, db) => definition.run(input, { db }));
+}
+
+async function execute<Schema extends z.ZodType, Data>(
+  definition: { schema: Schema; invalidMessage?: string },
+  rawInput: unknown,
+  run: (input: z.output<Schema>, db: Database) => Promise<Data>,
+): Promise<ActionResult<Data, Extract<keyof z.input<Schema>, string>>> {
   type Field = Extract<keyof z.input<Schema>, string>;
   const t = await getTranslations();
-  const parsed = definition.schema.safeParse(rawInput);
+  const parsed = await definition.schema.safeParseAsync(rawInput);
   if (!parsed.success) {
     const fieldErrors: Partial<Record<Field, string>> = {};
     for (const issue of parsed.error.issues) {
       const field = String(issue.path[0] ?? '') as Field;
       fieldErrors[field] ??= t.has(issue.message as never) ? t(issue.message as never) : t('errors.validation');
     }
-    return { ok: false, code: 'errors.validation', message: t('errors.validation'), fieldErrors };
+    const code = definition.invalidMessage ?? 'errors.validation';
+    return { ok: false, code, message: t(code as never), fieldErrors };
   }
   try {
-    const principal = await requirePermission(definition.permission);
-    return { ok: true, data: await definition.run(parsed.data, { principal, db: await getDb() }) };
+    return { ok: true, data: await run(parsed.data, await getDb()) };
   } catch (error) {
     if (error instanceof RuleViolation) {
       const message = t(error.code as never, error.values as never);

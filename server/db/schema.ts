@@ -394,3 +394,173 @@ export const ledgerEntries = pgTable(
     check('ledger_one_side', sql`(${t.debitMinor} >= 0 AND ${t.creditMinor} >= 0)`),
   ],
 );
+
+// ---------------------------------------------------------------------------
+// Files, deposits, mail, account tokens and the audit trail
+// ---------------------------------------------------------------------------
+
+/** What an uploaded file is for; each purpose has its own allowed types (server/files/file-rules). */
+export const filePurpose = pgEnum('file_purpose', [
+  'tradeLicence',
+  'vatCertificate',
+  'contractCopy',
+  'signatoryId',
+  'paymentSlip',
+]);
+
+/**
+ * An uploaded file's record. The bytes live behind the storage interface (server/files/storage)
+ * under `storage_key`; only users of `agency_id` may download it.
+ */
+export const storedFiles = pgTable(
+  'stored_files',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    agencyId: uuid('agency_id')
+      .notNull()
+      .references(() => agencies.id),
+    purpose: filePurpose('purpose').notNull(),
+    storageKey: text('storage_key').notNull().unique(),
+    originalName: text('original_name').notNull(),
+    contentType: text('content_type').notNull(),
+    sizeBytes: integer('size_bytes').notNull(),
+    uploadedBy: uuid('uploaded_by').references(() => users.id),
+    createdAt: createdAt(),
+  },
+  (t) => [index('stored_files_agency_idx').on(t.agencyId)],
+);
+
+/** Bank details of an agency (spec §3). */
+export type BankDetails = { name: string; accountNumber: string; iban: string; swift: string; notes: string };
+/** Operations contacts (spec §3). */
+export type OperationsContacts = {
+  primaryLine: string;
+  secondaryLine: string;
+  emergencyContact: string;
+  primaryEmail: string;
+  secondaryEmail: string;
+};
+/** Account or support department contacts (spec §3). */
+export type DepartmentContacts = {
+  officeNumber: string;
+  primaryContactName: string;
+  secondaryContactName: string;
+  mobile: string;
+  email: string;
+};
+
+/** The agency's company record beyond the columns booking needs (spec §3 "Agency"). */
+export const agencyProfiles = pgTable('agency_profiles', {
+  agencyId: uuid('agency_id')
+    .primaryKey()
+    .references(() => agencies.id),
+  /** The contact number given at sign-up. */
+  contactPhone: text('contact_phone'),
+  tradeLicenceFileId: uuid('trade_licence_file_id').references(() => storedFiles.id),
+  vatCertificateFileId: uuid('vat_certificate_file_id').references(() => storedFiles.id),
+  bankDetails: jsonb('bank_details').$type<BankDetails>(),
+  signatoryName: text('signatory_name'),
+  contractValidFrom: date('contract_valid_from'),
+  contractValidTo: date('contract_valid_to'),
+  contractCopyFileId: uuid('contract_copy_file_id').references(() => storedFiles.id),
+  signatoryIdFileId: uuid('signatory_id_file_id').references(() => storedFiles.id),
+  operationsContacts: jsonb('operations_contacts').$type<OperationsContacts>(),
+  accountsContacts: jsonb('accounts_contacts').$type<DepartmentContacts>(),
+  supportContacts: jsonb('support_contacts').$type<DepartmentContacts>(),
+  updatedAt: updatedAt(),
+});
+
+export const depositNoticeStatus = pgEnum('deposit_notice_status', ['pending', 'credited', 'rejected']);
+
+/** An agency's notice of a bank transfer; the operator credits the ledger when the money arrives. */
+export const depositNotices = pgTable(
+  'deposit_notices',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    agencyId: uuid('agency_id')
+      .notNull()
+      .references(() => agencies.id),
+    submittedBy: uuid('submitted_by')
+      .notNull()
+      .references(() => users.id),
+    amountMinor: integer('amount_minor').notNull(),
+    transferDate: date('transfer_date').notNull(),
+    bankReference: text('bank_reference').notNull(),
+    slipFileId: uuid('slip_file_id')
+      .notNull()
+      .references(() => storedFiles.id),
+    status: depositNoticeStatus('status').notNull().default('pending'),
+    /** The ledger credit made when the operator confirmed the transfer. */
+    ledgerEntryId: uuid('ledger_entry_id').references(() => ledgerEntries.id),
+    decidedAt: timestamp('decided_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('deposit_notices_agency_created_idx').on(t.agencyId, t.createdAt),
+    check('deposit_notices_positive', sql`${t.amountMinor} > 0`),
+  ],
+);
+
+/**
+ * Mail the outbox adapter keeps instead of sending (no SMTP configured); an operator reads it.
+ * With SMTP configured, mail is sent and `sent_at` recorded.
+ */
+export const mailOutbox = pgTable(
+  'mail_outbox',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    recipient: text('recipient').notNull(),
+    subject: text('subject').notNull(),
+    textBody: text('text_body').notNull(),
+    htmlBody: text('html_body'),
+    /** What the mail is for, e.g. `verifyEmail`, `resetPassword`, `invite`. */
+    kind: text('kind').notNull(),
+    sentAt: timestamp('sent_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [index('mail_outbox_recipient_created_idx').on(t.recipient, t.createdAt)],
+);
+
+export const accountTokenPurpose = pgEnum('account_token_purpose', ['verifyEmail', 'resetPassword', 'invite']);
+
+/**
+ * Single-use, expiring links sent by e-mail. Only a SHA-256 of the token is stored, so a leaked
+ * table gives nothing that opens an account.
+ */
+export const accountTokens = pgTable(
+  'account_tokens',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id),
+    purpose: accountTokenPurpose('purpose').notNull(),
+    tokenHash: text('token_hash').notNull().unique(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [index('account_tokens_user_idx').on(t.userId, t.purpose)],
+);
+
+/** Who changed what and when: company settings, agents and roles (append-only). */
+export const auditLog = pgTable(
+  'audit_log',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    agencyId: uuid('agency_id')
+      .notNull()
+      .references(() => agencies.id),
+    /** Null for changes made by the operator or the system (sign-up, approval). */
+    actorUserId: uuid('actor_user_id').references(() => users.id),
+    /** `agency` or `user`. */
+    entity: text('entity').notNull(),
+    entityId: uuid('entity_id').notNull(),
+    /** e.g. `agency.update`, `user.create`, `user.update`, `user.delete`, `user.restore`. */
+    action: text('action').notNull(),
+    /** Changed fields: `{ field: { from, to } }`; file fields carry file names, never contents. */
+    changes: jsonb('changes').$type<Record<string, { from: unknown; to: unknown }>>().notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('audit_log_agency_created_idx').on(t.agencyId, t.createdAt)],
+);

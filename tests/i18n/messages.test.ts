@@ -2,6 +2,7 @@ import en from '@/messages/en.json';
 import ru from '@/messages/ru.json';
 import legalEn from '@/messages/legal/en.json';
 import legalRu from '@/messages/legal/ru.json';
+import { loadMessages, MESSAGE_AREAS } from '@/messages/areas';
 
 type Tree = { [key: string]: string | Tree | unknown[] };
 
@@ -14,6 +15,13 @@ function keys(tree: Tree, prefix = ''): string[] {
 describe('translations', () => {
   it('has every English message in Russian and no extras', () => {
     expect(keys(ru).sort()).toEqual(keys(en).sort());
+  });
+
+  it('has every area message in Russian, and no namespace defined by two areas', async () => {
+    const [allEn, allRu] = await Promise.all([loadMessages('en'), loadMessages('ru')]);
+    expect(keys(allRu as Tree).sort()).toEqual(keys(allEn as Tree).sort());
+    const namespaces = [Object.keys(en), ...(await Promise.all(MESSAGE_AREAS.map(async (area) => Object.keys((await import(`@/messages/${area}/en.json`)).default))))].flat();
+    expect(new Set(namespaces).size).toBe(namespaces.length);
   });
 
   it('has the legal documents in both languages with the same sections', () => {
@@ -34,11 +42,12 @@ describe('translations', () => {
     expect(terms).toMatch(/30 days/);
   });
 
-  it('leaves no Russian message empty or untranslated', () => {
-    const english = new Map(strings(en));
+  it('leaves no Russian message empty or untranslated', async () => {
+    const [allEn, allRu] = await Promise.all([loadMessages('en'), loadMessages('ru')]);
+    const english = new Map(strings(allEn as Tree));
     // Brand and language names read the same in both languages by design.
     const sameByDesign = /^(meta\.|shell\.languages\.|shell\.telegram$|footer\.whatsApp$)/;
-    for (const [key, value] of strings(ru)) {
+    for (const [key, value] of strings(allRu as Tree)) {
       expect(value.trim(), key).not.toBe('');
       if (!sameByDesign.test(key)) expect(value, key).not.toBe(english.get(key));
     }

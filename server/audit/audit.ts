@@ -1,0 +1,31 @@
+import 'server-only';
+import type { Database, Transaction } from '@/server/db/connection';
+import { auditLog } from '@/server/db/schema';
+
+export type AuditChanges = Record<string, { from: unknown; to: unknown }>;
+
+export type AuditEntry = {
+  agencyId: string;
+  /** Null when the system or the operator made the change. */
+  actorUserId: string | null;
+  entity: 'agency' | 'user';
+  entityId: string;
+  action: 'agency.create' | 'agency.update' | 'agency.approve' | 'user.create' | 'user.update' | 'user.delete' | 'user.restore' | 'user.password';
+  changes: AuditChanges;
+};
+
+/** Records a change in the caller's transaction, so the trail and the change commit together. */
+export async function recordAudit(tx: Database | Transaction, entry: AuditEntry): Promise<void> {
+  await tx.insert(auditLog).values(entry);
+}
+
+/** The fields whose values differ, compared as JSON (dates and nested objects included). */
+export function changedFields<T extends Record<string, unknown>>(before: T, after: Partial<T>): AuditChanges {
+  const changes: AuditChanges = {};
+  for (const [field, to] of Object.entries(after)) {
+    if (to === undefined) continue;
+    const from = before[field];
+    if (JSON.stringify(from ?? null) !== JSON.stringify(to ?? null)) changes[field] = { from: from ?? null, to: to ?? null };
+  }
+  return changes;
+}

@@ -1,0 +1,77 @@
+import 'server-only';
+import { randomUUID } from 'node:crypto';
+import { and, eq } from 'drizzle-orm';
+import type { Database, Transaction } from '@/server/db/connection';
+import { storedFiles } from '@/server/db/schema';
+import { NotFound, RuleViolation } from '@/server/errors';
+import { checkUpload } from './file-rules';
+import type { FilePurpose } from './file-purpose';
+import { type FileStorage, getFileStorage } from './storage';
+
+export type StoredFile = typeof storedFiles.$inferSelect;
+
+export type UploadInput = {
+  agencyId: string;
+  purpose: FilePurpose;
+  file: File;
+  uploadedBy: string | null;
+  /** The form field the file came from, so a refusal shows at that field. */
+  field: string;
+};
+
+/**
+ * Checks an uploaded file (size, then type by content), writes its bytes to storage and records
+ * it. Run inside the caller's transaction: a refused or failed write records nothing. The bytes
+ * are written before the row, so a rolled-back transaction can leave an unreferenced file behind,
+ * never a row without bytes.
+ */
+export async function saveUpload(
+  tx: Database | Transaction,
+  input: UploadInput,
+  storage: FileStorage = getFileStorage(),
+): Promise<StoredFile> {
+  const bytes = new Uint8Array(await input.file.arrayBuffer());
+  const check = checkUpload(bytes, input.purpose);
+  if (!check.ok) throw new RuleViolation(check.code, check.values, input.field);
+  const storageKey = `${input.agencyId}/${randomUUID()}.${check.extension}`;
+  await storage.put(storageKey, bytes, check.contentType);
+  const [row] = await tx
+    .insert(storedFiles)
+    .values({
+      agencyId: input.agencyId,
+      purpose: input.purpose,
+      storageKey,
+      originalName: safeFileName(input.file.name, check.extension),
+      contentType: check.contentType,
+      sizeBytes: bytes.byteLength,
+      uploadedBy: input.uploadedBy,
+    })
+    .returning();
+  return row!;
+}
+
+/** A file input left empty arrives as an unnamed, empty File. */
+export function isProvidedFile(value: unknown): value is File {
+  return value instanceof File && (value.size > 0 || value.name !== '');
+}
+
+/** A file of the agency, or NotFound: another agency's file id is indistinguishable from none. */
+export async function loadAgencyFile(db: Database, agencyId: string, fileId: string): Promise<StoredFile> {
+  const [row] = await db
+    .select()
+    .from(storedFiles)
+    .where(and(eq(storedFiles.id, fileId), eq(storedFiles.agencyId, agencyId)))
+    .limit(1);
+  if (!row) throw new NotFound();
+  return row;
+}
+
+/** The user's file name without path or control characters, ending in the detected extension. */
+function safeFileName(name: string, extension: string): string {
+  const base = (name.split(/[\\/]/).pop() ?? '')
+    .replace(/[^\p{L}\p{N} ._()-]/gu, '')
+    .replace(/\.[^.]*$/, '')
+    .trim()
+    .slice(0, 100);
+  return `${base || 'file'}.${extension}`;
+}

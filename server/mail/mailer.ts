@@ -1,0 +1,66 @@
+import 'server-only';
+import { createTransport, type Transporter } from 'nodemailer';
+import type { Database, Transaction } from '@/server/db/connection';
+import { mailOutbox } from '@/server/db/schema';
+
+export type MailMessage = {
+  to: string;
+  subject: string;
+  text: string;
+  html?: string;
+  /** What the mail is for (`verifyEmail`, `resetPassword`, `invite`…), for the outbox reader. */
+  kind: string;
+};
+
+/**
+ * Outgoing mail (DESIGN.md "External services"). Every message is written to the outbox in the
+ * caller's transaction, so a rolled-back change sends nothing. With SMTP configured (`SMTP_URL`)
+ * it is also delivered, after the write, and marked sent; without it the outbox is where an
+ * operator reads it.
+ */
+export interface Mailer {
+  send(tx: Database | Transaction, message: MailMessage): Promise<void>;
+}
+
+export class OutboxMailer implements Mailer {
+  async send(tx: Database | Transaction, message: MailMessage): Promise<void> {
+    await tx.insert(mailOutbox).values(outboxRow(message, null));
+  }
+}
+
+export class SmtpMailer implements Mailer {
+  constructor(
+    private readonly transport: Pick<Transporter, 'sendMail'>,
+    private readonly from: string,
+  ) {}
+
+  async send(tx: Database | Transaction, message: MailMessage): Promise<void> {
+    // Delivery failure fails the caller's change: a reset link the user never receives is worse
+    // than a clear "try again".
+    await this.transport.sendMail({ from: this.from, to: message.to, subject: message.subject, text: message.text, html: message.html });
+    await tx.insert(mailOutbox).values(outboxRow(message, new Date()));
+  }
+}
+
+function outboxRow(message: MailMessage, sentAt: Date | null): typeof mailOutbox.$inferInsert {
+  return {
+    recipient: message.to.toLowerCase(),
+    subject: message.subject,
+    textBody: message.text,
+    htmlBody: message.html ?? null,
+    kind: message.kind,
+    sentAt,
+  };
+}
+
+export function mailerFromEnv(env: NodeJS.ProcessEnv = process.env): Mailer {
+  if (env.SMTP_URL) return new SmtpMailer(createTransport(env.SMTP_URL), env.MAIL_FROM ?? 'Traveldesk B2B <no-reply@traveldesk.test>');
+  return new OutboxMailer();
+}
+
+const globalForMail = globalThis as typeof globalThis & { traveldeskMailer?: Mailer };
+
+export function getMailer(): Mailer {
+  globalForMail.traveldeskMailer ??= mailerFromEnv();
+  return globalForMail.traveldeskMailer;
+}
