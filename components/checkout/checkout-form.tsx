@@ -1,10 +1,10 @@
 'use client';
 
-import { cloneElement, type FormEvent, type ReactElement, useActionState, useState } from 'react';
+import { type FormEvent, useActionState, useState } from 'react';
 import { useFormStatus } from 'react-dom';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
-import { Label } from '@/components/ui/label';
+import { FormField } from '@/components/forms/form-field';
 import { checkoutAction, type CheckoutState } from '@/server/bookings/actions';
 import type { CheckoutField, PaymentMethod } from '@/server/bookings/checkout-schema';
 import { ConfirmingLoader } from './confirming-loader';
@@ -81,26 +81,26 @@ export function CheckoutForm({ hidden, hotels, paymentMethods, labels }: Props) 
 
       <fieldset className="grid gap-4">
         <legend className="mb-2 text-lg font-semibold">{labels.guestDetails}</legend>
-        <Field name="guestName" label={labels.guestName} hint={labels.guestNameHint} error={errors.guestName}>
+        <FormField name="guestName" label={labels.guestName} hint={labels.guestNameHint} error={errors.guestName}>
           <Input name="guestName" autoComplete="name" required defaultValue={values.guestName} />
-        </Field>
-        <Field name="guestPhone" label={labels.phone} error={errors.guestPhone}>
+        </FormField>
+        <FormField name="guestPhone" label={labels.phone} error={errors.guestPhone}>
           <Input name="guestPhone" type="tel" autoComplete="tel" required defaultValue={values.guestPhone} />
-        </Field>
+        </FormField>
         <div className="grid gap-4 md:grid-cols-2">
-          <Field name="guestEmail" label={labels.email} error={errors.guestEmail}>
+          <FormField name="guestEmail" label={labels.email} error={errors.guestEmail}>
             <Input name="guestEmail" type="email" autoComplete="email" required defaultValue={values.guestEmail} />
-          </Field>
-          <Field name="guestEmailConfirm" label={labels.emailConfirm} error={errors.guestEmailConfirm}>
+          </FormField>
+          <FormField name="guestEmailConfirm" label={labels.emailConfirm} error={errors.guestEmailConfirm}>
             <Input name="guestEmailConfirm" type="email" autoComplete="off" required defaultValue={values.guestEmailConfirm} onChange={() => setMismatch(false)} />
-          </Field>
+          </FormField>
         </div>
       </fieldset>
 
       <fieldset className="grid gap-4">
         <legend className="mb-2 text-lg font-semibold">{labels.pickUp}</legend>
         {labels.pickUpCityOnly ? <p className="text-sm text-muted-foreground">{labels.pickUpCityOnly}</p> : null}
-        <Field name="hotelId" label={labels.hotel} error={errors.hotelId}>
+        <FormField name="hotelId" label={labels.hotel} error={errors.hotelId}>
           <select
             id="hotelId"
             name="hotelId"
@@ -119,19 +119,19 @@ export function CheckoutForm({ hidden, hotels, paymentMethods, labels }: Props) 
               </optgroup>
             ))}
           </select>
-        </Field>
+        </FormField>
         {hotel ? (
           <p className="text-sm" aria-live="polite" data-testid="pick-up-time">
             {hotel.pickUpText}
           </p>
         ) : null}
         <div className="grid gap-4 md:grid-cols-[160px_1fr]">
-          <Field name="room" label={labels.room} error={errors.room}>
+          <FormField name="room" label={labels.room} error={errors.room}>
             <Input name="room" defaultValue={values.room} maxLength={20} />
-          </Field>
-          <Field name="notes" label={labels.notes} error={errors.notes}>
+          </FormField>
+          <FormField name="notes" label={labels.notes} error={errors.notes}>
             <Input name="notes" defaultValue={values.notes} maxLength={1000} />
-          </Field>
+          </FormField>
         </div>
       </fieldset>
 
@@ -151,34 +151,13 @@ export function CheckoutForm({ hidden, hotels, paymentMethods, labels }: Props) 
           ))}
         </div>
         {errors.paymentMethod ? <p className="text-sm text-destructive">{errors.paymentMethod}</p> : null}
-        <Field name="promoCode" label={labels.promoCode} error={errors.promoCode}>
+        <FormField name="promoCode" label={labels.promoCode} error={errors.promoCode}>
           <Input name="promoCode" defaultValue={values.promoCode} autoCapitalize="characters" className="max-w-60" />
-        </Field>
+        </FormField>
       </fieldset>
 
       <SubmitButton label={method === 'request' ? labels.submitRequest : labels.submit} confirming={labels.confirming} loader={labels.loader} />
     </form>
-  );
-}
-
-/** A labelled control with its hint and error, tied together for screen readers. */
-function Field({ name, label, hint, error, children }: { name: string; label: string; hint?: string; error?: string; children: ReactElement<Record<string, unknown>> }) {
-  const describedBy = [hint && `${name}-hint`, error && `${name}-error`].filter(Boolean).join(' ') || undefined;
-  return (
-    <div className="grid gap-1.5">
-      <Label htmlFor={name}>{label}</Label>
-      {cloneElement(children, { id: name, 'aria-invalid': error ? true : undefined, 'aria-describedby': describedBy })}
-      {hint ? (
-        <p id={`${name}-hint`} className="text-xs text-muted-foreground">
-          {hint}
-        </p>
-      ) : null}
-      {error ? (
-        <p id={`${name}-error`} className="text-sm text-destructive">
-          {error}
-        </p>
-      ) : null}
-    </div>
   );
 }
 
