@@ -113,9 +113,34 @@ function measureExport(url, cookie, serverPid) {
   });
 }
 
+/**
+ * A fresh database for the data set: an embedded one in a temporary directory, or, with
+ * BENCH_DATABASE_URL (a PostgreSQL server on 127.0.0.1), a new database on that server.
+ */
+async function prepareDatabase(dataDir) {
+  const serverUrl = process.env.BENCH_DATABASE_URL;
+  if (!serverUrl) return { driver: 'pglite', env: { DATA_DIR: dataDir, DATABASE_URL: undefined }, drop: async () => {} };
+  const { default: postgres } = await import('postgres');
+  const name = 'traveldesk_bench_back_office';
+  const admin = postgres(serverUrl, { max: 1, onnotice: () => {} });
+  await admin.unsafe(`drop database if exists ${name} with (force)`);
+  await admin.unsafe(`create database ${name}`);
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  return {
+    driver: 'postgres',
+    env: { DATA_DIR: dataDir, DATABASE_URL: url.toString() },
+    drop: async () => {
+      await admin.unsafe(`drop database if exists ${name} with (force)`);
+      await admin.end();
+    },
+  };
+}
+
 export async function measureBackOffice() {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'traveldesk-back-office-'));
-  const env = { ...process.env, DATA_DIR: dataDir, DATABASE_URL: undefined, NEXT_TELEMETRY_DISABLED: '1' };
+  const database = await prepareDatabase(dataDir);
+  const env = { ...process.env, ...database.env, NEXT_TELEMETRY_DISABLED: '1' };
   let server = null;
   try {
     const generateStarted = Date.now();
@@ -141,6 +166,7 @@ export async function measureBackOffice() {
     const exportAll = await measureExport(`${URL_BASE}/api/bookings/export?scope=all`, cookie, server.pid);
     const check = (value, target, passes) => ({ value, target, pass: value === null ? null : passes(value) });
     return {
+      database: database.driver,
       dataSet: { bookings: Number(process.env.BENCH_BOOKINGS ?? 1_000_000), agencies: Number(process.env.BENCH_AGENCIES ?? 200), generateSeconds },
       list: { path: LIST_PATH, ...list },
       statement: { path: `/balance?month=${STATEMENT_MONTH}`, ...statement },
@@ -158,6 +184,7 @@ export async function measureBackOffice() {
       server.kill('SIGTERM');
       await exited;
     }
+    await database.drop();
     fs.rmSync(dataDir, { recursive: true, force: true });
   }
 }

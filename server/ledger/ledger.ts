@@ -18,6 +18,9 @@ export type LedgerPosting = {
   bookingId?: string;
 };
 
+/** The entry a posting wrote and the agency's balance after it. */
+export type PostedEntry = { entryId: string; balanceAfterMinor: number };
+
 export type AgencyFunds = { balanceMinor: number; creditLimitMinor: number };
 
 /** Locks the agency row until the transaction ends and returns its funds. */
@@ -42,7 +45,7 @@ export function availableFunds(funds: AgencyFunds): number {
  * Takes money from the agency: refused with the spec's insufficient-balance message when it would
  * go past the credit limit.
  */
-export async function debitAgency(tx: Transaction, posting: LedgerPosting): Promise<number> {
+export async function debitAgency(tx: Transaction, posting: LedgerPosting): Promise<PostedEntry> {
   assertPositive(posting.amountMinor);
   const funds = await lockAgencyFunds(tx, posting.agencyId);
   if (availableFunds(funds) < posting.amountMinor) throw new RuleViolation('checkout.insufficientBalance', {}, 'paymentMethod');
@@ -50,7 +53,7 @@ export async function debitAgency(tx: Transaction, posting: LedgerPosting): Prom
 }
 
 /** Gives money to the agency (refunds, deposits, top-ups). */
-export async function creditAgency(tx: Transaction, posting: LedgerPosting): Promise<number> {
+export async function creditAgency(tx: Transaction, posting: LedgerPosting): Promise<PostedEntry> {
   assertPositive(posting.amountMinor);
   const funds = await lockAgencyFunds(tx, posting.agencyId);
   return appendEntry(tx, posting, funds.balanceMinor + posting.amountMinor, { creditMinor: posting.amountMinor });
@@ -61,8 +64,8 @@ async function appendEntry(
   posting: LedgerPosting,
   balanceAfterMinor: number,
   side: { debitMinor: number } | { creditMinor: number },
-): Promise<number> {
-  await tx.insert(ledgerEntries).values({
+): Promise<PostedEntry> {
+  const [entry] = await tx.insert(ledgerEntries).values({
     agencyId: posting.agencyId,
     bookingId: posting.bookingId,
     kind: posting.kind,
@@ -72,12 +75,12 @@ async function appendEntry(
     // so entries in time order are in running-balance order however bookings interleave.
     createdAt: sql`clock_timestamp()`,
     ...side,
-  });
+  }).returning({ id: ledgerEntries.id });
   await tx
     .update(agencies)
     .set({ balanceMinor: balanceAfterMinor, updatedAt: sql`now()` })
     .where(eq(agencies.id, posting.agencyId));
-  return balanceAfterMinor;
+  return { entryId: entry!.id, balanceAfterMinor };
 }
 
 function assertPositive(amountMinor: number) {

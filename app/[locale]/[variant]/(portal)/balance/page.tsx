@@ -1,9 +1,9 @@
-import { Download } from 'lucide-react';
+import { Download, Wallet } from 'lucide-react';
 import type { Metadata } from 'next';
 import { getTranslations } from 'next-intl/server';
 import { AccountTerms } from '@/components/balance/account-terms';
 import { BalanceOverview } from '@/components/balance/balance-overview';
-import { formatMonth } from '@/components/balance/format';
+import { formatAmount, formatMonth } from '@/components/balance/format';
 import { MonthSelector } from '@/components/balance/month-selector';
 import { MonthlySummaryTable } from '@/components/balance/monthly-summary-table';
 import { StatementPager } from '@/components/balance/statement-pager';
@@ -12,6 +12,7 @@ import { buttonVariants } from '@/components/ui/button';
 import { localizedPath } from '@/i18n/locales';
 import { requirePageAccess } from '@/server/auth/principal';
 import { getDb } from '@/server/db/database';
+import { loadPendingDeposits } from '@/server/deposits/deposit-queries';
 import { isMonthlyInvoiceAvailable } from '@/server/documents/monthly-invoice';
 import {
   isStatementMonth,
@@ -43,8 +44,9 @@ export default async function BalancePage({ params, searchParams }: { params: Si
   const month: StatementMonth = isStatementMonth(requested) && requested <= current ? requested : current;
 
   const db = await getDb();
-  const [overview, summary, statement, t] = await Promise.all([
+  const [overview, pending, summary, statement, t] = await Promise.all([
     loadBalanceOverview(db, principal),
+    loadPendingDeposits(db, principal),
     loadMonthlySummary(db, principal, { months: 12 }),
     loadStatement(db, principal, month, { page }),
     getTranslations('balance'),
@@ -57,11 +59,27 @@ export default async function BalancePage({ params, searchParams }: { params: Si
 
   return (
     <div className="mx-auto max-w-6xl px-4 py-8 md:py-10">
-      <h1 className="text-2xl font-semibold">{t('title')}</h1>
-      <p className="mt-1 text-muted-foreground">{t('lead')}</p>
+      <div className="flex flex-wrap items-end justify-between gap-4">
+        <div>
+          <h1 className="text-2xl font-semibold">{t('title')}</h1>
+          <p className="mt-1 text-muted-foreground">{t('lead')}</p>
+        </div>
+        <a href={localizedPath(locale, '/top-up')} className={buttonVariants({ variant: 'default' })}>
+          <Wallet aria-hidden />
+          {t('topUp')}
+        </a>
+      </div>
 
       <div className="mt-6">
         <BalanceOverview overview={overview} locale={locale} />
+        {pending.count > 0 ? (
+          <p className="mt-3 text-sm text-muted-foreground">
+            {t('pendingDeposits', { count: pending.count, amount: formatAmount(pending.amountMinor, locale) })}{' '}
+            <a href={`${localizedPath(locale, '/top-up')}#deposits`} className="text-primary underline-offset-4 hover:underline">
+              {t('pendingDepositsLink')}
+            </a>
+          </p>
+        ) : null}
       </div>
 
       <div className="mt-8 grid gap-6 lg:grid-cols-[minmax(0,1fr)_18rem] lg:items-start">

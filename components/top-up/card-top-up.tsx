@@ -1,0 +1,121 @@
+'use client';
+
+import { type FormEvent, useEffect, useRef, useState } from 'react';
+import { FormField } from '@/components/forms/form-field';
+import { Button } from '@/components/ui/button';
+import { Input } from '@/components/ui/input';
+import type { Locale } from '@/i18n/locales';
+import type { TopUpQuote } from '@/server/deposits/top-up-fee';
+import { formatMoney } from '@/server/money/money';
+
+export type CardTopUpLabels = {
+  amount: string;
+  amountHint: string;
+  calculate: string;
+  /** 'Card fee (2.5%)', with the operator's percent filled in. */
+  fee: string;
+  total: string;
+  continue: string;
+  cardLater: string;
+  calculating: string;
+};
+
+type Quote = TopUpQuote & { currency: 'AED' };
+type ErrorItem = { fieldName: string; errorMessage: string };
+
+/**
+ * The card top-up's first step: the amount and the fee the server charges for it (spec §9). Before
+ * hydration it is a GET form that reloads the page with `?amount=`; hydrated, the fee follows the
+ * amount as it is typed (a newer request aborts the older one).
+ */
+export function CardTopUp({
+  labels,
+  locale,
+  action,
+  initialAmount,
+  initialQuote,
+  initialError,
+}: {
+  labels: CardTopUpLabels;
+  locale: Locale;
+  action: string;
+  initialAmount: string;
+  initialQuote: Quote | null;
+  initialError: string | null;
+}) {
+  const [amount, setAmount] = useState(initialAmount);
+  const [quote, setQuote] = useState(initialQuote);
+  const [error, setError] = useState(initialError);
+  const [loading, setLoading] = useState(false);
+  const request = useRef<AbortController | null>(null);
+
+  useEffect(() => () => request.current?.abort(), []);
+
+  async function fetchQuote(value: string) {
+    request.current?.abort();
+    if (value.trim() === '') {
+      setQuote(null);
+      setError(null);
+      return;
+    }
+    const controller = new AbortController();
+    request.current = controller;
+    setLoading(true);
+    try {
+      const query = new URLSearchParams({ amount: value, type: 'card', currency: 'AED', language: locale });
+      const response = await fetch(`/api/b2b/balance/topupfee?${query}`, { signal: controller.signal });
+      const body: unknown = await response.json();
+      if (response.ok) {
+        setQuote(body as Quote);
+        setError(null);
+      } else {
+        setQuote(null);
+        setError(Array.isArray(body) ? ((body as ErrorItem[])[0]?.errorMessage ?? null) : null);
+      }
+    } catch (failure) {
+      if ((failure as Error).name !== 'AbortError') setError(null);
+    } finally {
+      if (request.current === controller) setLoading(false);
+    }
+  }
+
+  function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    void fetchQuote(amount);
+  }
+
+  return (
+    <div className="grid gap-4">
+      <form action={action} method="get" onSubmit={submit} className="grid gap-3 sm:grid-cols-[1fr_auto] sm:items-end">
+        <FormField name="amount" id="topUpAmount" label={labels.amount} hint={labels.amountHint} error={error ?? undefined}>
+          <Input
+            name="amount"
+            inputMode="decimal"
+            autoComplete="off"
+            value={amount}
+            onChange={(event) => {
+              setAmount(event.target.value);
+              void fetchQuote(event.target.value);
+            }}
+          />
+        </FormField>
+        <Button type="submit" variant="outline" className="sm:mb-6">
+          {labels.calculate}
+        </Button>
+      </form>
+      {loading ? <p className="text-xs text-muted-foreground">{labels.calculating}</p> : null}
+      <dl className="grid grid-cols-[1fr_auto] gap-x-4 gap-y-1 rounded-lg bg-muted/50 p-4 text-sm" aria-live="polite" aria-busy={loading}>
+        <dt className="text-muted-foreground">{labels.fee}</dt>
+        <dd className="text-right tabular-nums">{quote ? formatMoney(quote.feeMinor, 'AED', locale) : '—'}</dd>
+        <dt className="font-medium">{labels.total}</dt>
+        <dd className="text-right font-semibold tabular-nums">{quote ? formatMoney(quote.totalMinor, 'AED', locale) : '—'}</dd>
+      </dl>
+      <div className="grid gap-2">
+        <Button type="button" disabled className="justify-self-start">
+          {labels.continue}
+        </Button>
+        <p className="text-sm text-muted-foreground">{labels.cardLater}</p>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,93 @@
+import { expect, type Page, test } from '@playwright/test';
+import { signInAs, SignInPage } from './support/portal';
+
+// Issue 5: the top-up page. Gulf Horizons' admin sends the deposit notices here, so no other
+// spec's balance figures move.
+
+const PDF = Buffer.from('%PDF-1.4\n%payment slip\n');
+
+async function openAsGulfHorizonsAdmin(page: Page, path = '/top-up', heading = 'Top up balance') {
+  const signIn = new SignInPage(page);
+  await signIn.open(`?callbackUrl=${encodeURIComponent(path)}`);
+  await signIn.signIn('admin@gulfhorizons.test');
+  // The sign-in may meet a cold server.
+  await expect(page.getByRole('heading', { name: heading, level: 1 })).toBeVisible({ timeout: 30_000 });
+}
+
+/** The "Balance" figure of the overview, in fils. */
+async function balanceFils(page: Page): Promise<number> {
+  const text = await page.locator('section[aria-labelledby="overview-title"] dd').first().innerText();
+  return Math.round(Number(text.replace(/[^\d.-]/g, '')) * 100);
+}
+
+test('the card top-up shows the server’s fee for the amount typed', async ({ page }) => {
+  await openAsGulfHorizonsAdmin(page);
+  const card = page.getByRole('region', { name: 'Pay by card' });
+  await card.getByLabel('Amount, AED').fill('1000');
+  await expect(card.getByText('Card fee (2.5%)')).toBeVisible();
+  await expect(card.getByText('AED 1,025.00')).toBeVisible();
+  await expect(card.getByText('AED 25.00')).toBeVisible();
+  await card.getByLabel('Amount, AED').fill('12.345');
+  await expect(card.getByText('Enter the amount as a number with up to two decimals, e.g. 1500.50.')).toBeVisible();
+  await expect(card.getByRole('button', { name: 'Continue to card payment' })).toBeDisabled();
+});
+
+test('a deposit notice stays pending until the operator credits it, then the balance grows by its amount', async ({ page, request }) => {
+  await openAsGulfHorizonsAdmin(page);
+  const before = await balanceFils(page);
+  const reference = `FT${Date.now()}`;
+  const bank = page.getByRole('region', { name: 'Pay by bank transfer' });
+  await bank.getByLabel('Amount transferred, AED').fill('1,500');
+  await bank.getByLabel('Bank reference').fill(reference);
+  await bank.getByLabel('Payment slip').setInputFiles({ name: 'slip.pdf', mimeType: 'application/pdf', buffer: PDF });
+  await bank.getByRole('button', { name: 'Send deposit notice' }).click();
+
+  await expect(page.getByRole('status').filter({ hasText: 'Deposit notice for AED 1,500.00 sent.' })).toBeVisible();
+  const notices = page.locator('#deposits');
+  const row = notices.getByRole('row').filter({ hasText: reference });
+  await expect(row.getByText('Pending')).toBeVisible();
+  expect(await balanceFils(page)).toBe(before);
+
+  const slipHref = await row.getByRole('link', { name: /Payment slip/ }).getAttribute('href');
+  const slip = await page.request.get(slipHref!);
+  expect(slip.status()).toBe(200);
+  expect(slip.headers()['content-type']).toBe('application/pdf');
+  expect(Buffer.from(await slip.body())).toEqual(PDF);
+
+  const credited = await request.post('/api/test-hooks/deposit-notices', { data: { bankReference: reference, decision: 'credit' } });
+  expect(credited.status()).toBe(200);
+  await page.reload();
+  await expect(notices.getByRole('row').filter({ hasText: reference }).getByText('Credited')).toBeVisible();
+  expect(await balanceFils(page)).toBe(before + 150_000);
+});
+
+test('a bad deposit notice gets its message at the field and is not recorded', async ({ page }) => {
+  await openAsGulfHorizonsAdmin(page);
+  const reference = `BAD${Date.now()}`;
+  const bank = page.getByRole('region', { name: 'Pay by bank transfer' });
+  await bank.getByLabel('Amount transferred, AED').fill('1500');
+  await bank.getByLabel('Bank reference').fill(reference);
+
+  await bank.getByLabel('Payment slip').setInputFiles({ name: 'big.pdf', mimeType: 'application/pdf', buffer: Buffer.alloc(6 * 1024 * 1024, 0x25) });
+  await expect(bank.getByText('File is too large. Maximum size is 5MB.')).toBeVisible();
+
+  // An executable renamed .pdf: its first bytes say "MZ", whatever its name and declared type.
+  await bank.getByLabel('Payment slip').setInputFiles({ name: 'slip.pdf', mimeType: 'application/pdf', buffer: Buffer.from('MZ\x90\x00not a pdf') });
+  await bank.getByRole('button', { name: 'Send deposit notice' }).click();
+  await expect(bank.locator('#slip-error')).toHaveText('Unsupported file format. Only PDF, JPG, PNG formats are supported.');
+  await expect(bank.getByLabel('Bank reference')).toHaveValue(reference);
+  await expect(page.locator('#deposits').getByText(reference)).toHaveCount(0);
+});
+
+test('a junior agent cannot open the top-up page or ask for the fee', async ({ page }) => {
+  await signInAs(page, 'junior');
+  const response = await page.goto('/top-up');
+  expect(response?.status()).toBe(403);
+  await expect(page.getByRole('heading', { name: 'No access' })).toBeVisible();
+  expect((await page.request.get('/api/b2b/balance/topupfee?amount=1000')).status()).toBe(403);
+});
+
+test('the Russian top-up page is in Russian', async ({ page }) => {
+  await openAsGulfHorizonsAdmin(page, '/ru/top-up', 'Пополнение баланса');
+  await expect(page.getByRole('heading', { name: 'Оплата банковским переводом' })).toBeVisible();
+});
