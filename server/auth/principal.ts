@@ -5,6 +5,7 @@ import { getLocale } from 'next-intl/server';
 import { cache } from 'react';
 import { isLocale, localizedPath } from '@/i18n/locales';
 import { redirect } from '@/i18n/navigation';
+import type { Database } from '@/server/db/connection';
 import { getDb } from '@/server/db/database';
 import { agencies, users } from '@/server/db/schema';
 import { Forbidden, Unauthorized } from '@/server/errors';
@@ -30,7 +31,11 @@ export const getPrincipal = cache(async (): Promise<Principal | null> => {
   const session = await auth();
   const userId = session?.user?.id;
   if (!userId) return null;
-  const db = await getDb();
+  return loadPrincipal(await getDb(), userId);
+});
+
+/** The agent as a principal, or null unless the account is active. */
+export async function loadPrincipal(db: Database, userId: string): Promise<Principal | null> {
   const [row] = await db
     .select({
       userId: users.id,
@@ -45,7 +50,7 @@ export const getPrincipal = cache(async (): Promise<Principal | null> => {
     .where(and(eq(users.id, userId), eq(users.status, 'active')))
     .limit(1);
   return row ?? null;
-});
+}
 
 /** For server functions: the principal, or a typed error. */
 export async function requirePermission(permission: Permission | null): Promise<Principal> {

@@ -1,0 +1,34 @@
+import type { AgentField } from '@/server/agents/agent-schema';
+import type { Role } from '@/server/auth/permissions';
+
+// Texts the agents islands render, resolved on the server (islands carry no translation runtime).
+
+export type AgentFormLabels = {
+  fields: Record<AgentField, string>;
+  hints: { name: string; email: string; phone: string };
+  roles: Record<Role, string>;
+  submit: string;
+  submitting: string;
+  cancel: string;
+};
+
+export type ConfirmLabels = {
+  open: string;
+  confirm: string;
+  confirming: string;
+  cancel: string;
+};
+
+export type AgentActionsLabels = {
+  edit: AgentFormLabels & { open: string };
+  delete: ConfirmLabels;
+  restore: ConfirmLabels;
+  resend: { submit: string; submitting: string };
+};
+
+/** Sentences about one agent, with its name filled in. */
+export type AgentSentences = {
+  editTitle: string;
+  deleteQuestion: string;
+  restoreQuestion: string;
+};

@@ -1,0 +1,79 @@
+'use client';
+
+import { UserPlus } from 'lucide-react';
+import { useActionState, useEffect, useRef, useState } from 'react';
+import { buttonVariants } from '@/components/ui/button';
+import { createAgentAction, type AgentFormState } from '@/server/agents/agent-actions';
+import { AgentForm } from './agent-form';
+import type { AgentFormLabels } from './agent-labels';
+
+type Props = {
+  labels: AgentFormLabels & { open: string; title: string; lead: string };
+};
+
+/**
+ * "New agent": a disclosure with the invitation form. Once the agent is created the panel closes,
+ * the new agent appears in the list and the status line says where the invitation went.
+ */
+export function NewAgentPanel({ labels }: Props) {
+  const [state, formAction] = useActionState<AgentFormState, FormData>(createAgentAction, null);
+  const [open, setOpen] = useState(false);
+  // A cancelled form forgets its errors and starts again with empty fields.
+  const [dismissed, setDismissed] = useState<AgentFormState>(null);
+  const [formKey, setFormKey] = useState(0);
+  const [handled, setHandled] = useState<AgentFormState>(null);
+  const summaryRef = useRef<HTMLElement>(null);
+  const panelRef = useRef<HTMLDivElement>(null);
+
+  // A new result closes the panel when it succeeded (adjusting state while rendering, not in an effect).
+  if (state !== handled) {
+    setHandled(state);
+    if (state?.ok) setOpen(false);
+  }
+  const current = state === dismissed ? null : state;
+  const failure = current && !current.ok ? current : null;
+
+  useEffect(() => {
+    if (state?.ok) summaryRef.current?.focus();
+  }, [state]);
+
+  function close() {
+    setOpen(false);
+    setDismissed(state);
+    setFormKey((key) => key + 1);
+    requestAnimationFrame(() => summaryRef.current?.focus());
+  }
+
+  return (
+    <div className="mt-6">
+      <details
+        open={open}
+        onToggle={(event) => {
+          const isOpen = event.currentTarget.open;
+          setOpen(isOpen);
+          // The summary hides while open: the focus goes to the first field.
+          if (isOpen) requestAnimationFrame(() => panelRef.current?.querySelector<HTMLElement>('[data-autofocus]')?.focus());
+        }}
+        className="group"
+      >
+        <summary
+          ref={summaryRef}
+          className={buttonVariants({ className: 'cursor-pointer list-none group-open:hidden [&::-webkit-details-marker]:hidden' })}
+        >
+          <UserPlus aria-hidden />
+          {labels.open}
+        </summary>
+        <div ref={panelRef} role="group" aria-labelledby="new-agent-title" className="rounded-xl border border-border bg-muted/50 p-4 xs:p-6">
+          <h2 id="new-agent-title" className="text-lg font-semibold">
+            {labels.title}
+          </h2>
+          <p className="mt-1 mb-4 text-sm text-muted-foreground">{labels.lead}</p>
+          <AgentForm key={formKey} idPrefix="new-agent" formAction={formAction} failure={failure} initial={{ role: 'junior' }} labels={labels} onCancel={close} />
+        </div>
+      </details>
+      <p role="status" aria-live="polite" className="mt-3 text-sm font-medium text-success">
+        {current?.ok ? current.data.message : null}
+      </p>
+    </div>
+  );
+}
