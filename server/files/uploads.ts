@@ -50,9 +50,12 @@ export async function saveUpload(
   return row!;
 }
 
-/** A file input left empty arrives as an unnamed, empty File. */
+/**
+ * A file input left empty arrives as an empty File named '' — or 'undefined' through a hydrated
+ * server action, whose multipart parser drops the empty file name.
+ */
 export function isProvidedFile(value: unknown): value is File {
-  return value instanceof File && (value.size > 0 || value.name !== '');
+  return value instanceof File && (value.size > 0 || (value.name !== '' && value.name !== 'undefined'));
 }
 
 /** A file of the agency, or NotFound: another agency's file id is indistinguishable from none. */

@@ -1,6 +1,97 @@
-import { placeholderPage } from '@/components/portal/placeholder-page';
+import type { Metadata } from 'next';
+import { getTranslations } from 'next-intl/server';
+import { AuditTrail } from '@/components/audit/audit-trail';
+import { CompanyForm, type CompanyFormLabels } from '@/components/company/company-form';
+import { COMPANY_SECTIONS } from '@/components/company/company-sections';
+import { localizedPath } from '@/i18n/locales';
+import { loadCompanySettings } from '@/server/agencies/company-queries';
+import { COMPANY_FILE_FIELDS, COMPANY_TEXT_FIELDS, type CompanyField } from '@/server/agencies/company-schema';
+import { listAuditTrail } from '@/server/audit/audit-queries';
+import { requirePageAccess } from '@/server/auth/principal';
+import { getDb } from '@/server/db/database';
+import { allowedFormats } from '@/server/files/file-rules';
+import { resolveSiteParams, type SiteParams } from '@/server/sites/site-params';
 
-const page = placeholderPage('/my-agencies', 'companySettings');
+type SearchParams = Promise<Record<string, string | string[] | undefined>>;
 
-export const generateMetadata = page.generateMetadata;
-export default page.PlaceholderPage;
+const HISTORY_PAGE_SIZE = 20;
+
+export async function generateMetadata({ params }: { params: SiteParams }): Promise<Metadata> {
+  const { locale } = await resolveSiteParams(params);
+  const t = await getTranslations({ locale, namespace: 'company' });
+  return { title: t('metaTitle'), robots: { index: false } };
+}
+
+/** Spec §2 "Company settings" (admins): the agency's details form and its change history (`?historyBefore=<entry id>` pages back). */
+export default async function CompanySettingsPage({ params, searchParams }: { params: SiteParams; searchParams: SearchParams }) {
+  const { locale } = await resolveSiteParams(params);
+  const { historyBefore } = await searchParams;
+  const before = typeof historyBefore === 'string' ? historyBefore : null;
+  const principal = await requirePageAccess('/my-agencies', before ? `?historyBefore=${encodeURIComponent(before)}` : '');
+  const db = await getDb();
+  const [settings, history, t, files] = await Promise.all([
+    loadCompanySettings(db, principal),
+    listAuditTrail(db, principal, { limit: HISTORY_PAGE_SIZE, before }),
+    getTranslations('company'),
+    getTranslations('files'),
+  ]);
+
+  const labels: CompanyFormLabels = {
+    sections: keyed(COMPANY_SECTIONS.map((section) => section.key), (key) => t(`sections.${key}`)),
+    fields: keyed<CompanyField, string>([...COMPANY_TEXT_FIELDS, ...COMPANY_FILE_FIELDS], (field) => t(`fields.${field}`)),
+    hints: {
+      trn: t('hints.trn'),
+      bankIban: t('hints.bankIban'),
+      bankSwift: t('hints.bankSwift'),
+      ...keyed(COMPANY_FILE_FIELDS, (field) => t('hints.file', { list: allowedFormats(field).list })),
+    },
+    currentFile: keyed(COMPANY_FILE_FIELDS, (field) => {
+      const file = settings.files[field];
+      return file ? files('current', { name: file.name }) : undefined;
+    }),
+    tooLarge: files('tooLarge'),
+    download: files('download'),
+    save: t('save'),
+    saving: t('saving'),
+    saved: t('saved'),
+    savedNoChanges: t('savedNoChanges'),
+    chooseFilesAgain: t('chooseFilesAgain'),
+  };
+  const pagePath = localizedPath(locale, '/my-agencies');
+
+  return (
+    <div className="mx-auto max-w-6xl px-4 py-8 md:py-10">
+      <h1 className="text-2xl font-semibold">{t('title')}</h1>
+      <p className="mt-1 text-muted-foreground">{t('lead')}</p>
+
+      <div className="mt-6">
+        <CompanyForm
+          values={settings.values}
+          files={keyed(COMPANY_FILE_FIELDS, (field) => {
+            const file = settings.files[field];
+            return file && { href: file.href, name: file.name };
+          })}
+          labels={labels}
+        />
+      </div>
+
+      <section id="history" aria-labelledby="history-title" className="mt-12 scroll-mt-20">
+        <h2 id="history-title" className="text-lg font-semibold">
+          {t('history.title')}
+        </h2>
+        <p className="text-muted-foreground">{t('history.lead')}</p>
+        <AuditTrail
+          page={history}
+          locale={locale}
+          olderHref={history.nextBefore ? `${pagePath}?historyBefore=${history.nextBefore}#history` : null}
+          newestHref={before ? `${pagePath}#history` : null}
+        />
+      </section>
+    </div>
+  );
+}
+
+/** A record with one value per key. */
+function keyed<Key extends string, Value>(keys: readonly Key[], value: (key: Key) => Value): Record<Key, Value> {
+  return Object.fromEntries(keys.map((key) => [key, value(key)])) as Record<Key, Value>;
+}

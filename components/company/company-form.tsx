@@ -1,0 +1,143 @@
+'use client';
+
+import { LoaderCircle } from 'lucide-react';
+import { useActionState, useEffect, useRef } from 'react';
+import { useFormStatus } from 'react-dom';
+import { FileField } from '@/components/forms/file-field';
+import { FormField } from '@/components/forms/form-field';
+import { Button } from '@/components/ui/button';
+import { Input } from '@/components/ui/input';
+import { updateCompanyAction, type CompanyFormState } from '@/server/agencies/company-actions';
+import type { CompanyField, CompanyFileField, CompanyValues } from '@/server/agencies/company-schema';
+import { allowedFormats } from '@/server/files/file-rules';
+import { COMPANY_SECTIONS, type CompanyControl, type CompanySectionKey } from './company-sections';
+
+export type CompanyFormLabels = {
+  sections: Record<CompanySectionKey, string>;
+  fields: Record<CompanyField, string>;
+  hints: Record<'trn' | 'bankIban' | 'bankSwift', string> & Record<CompanyFileField, string>;
+  /** 'Current file: {name}' filled in, for each stored document. */
+  currentFile: Partial<Record<CompanyFileField, string>>;
+  tooLarge: string;
+  download: string;
+  save: string;
+  saving: string;
+  saved: string;
+  savedNoChanges: string;
+  chooseFilesAgain: string;
+};
+
+type Props = {
+  values: CompanyValues;
+  /** Download links of the stored documents. */
+  files: Record<CompanyFileField, { href: string; name: string } | null>;
+  labels: CompanyFormLabels;
+};
+
+/**
+ * The company settings form: a plain multipart form posting to the save action, so it works
+ * before hydration. A refused save shows what the admin typed, with each error at its field;
+ * hydrated, focus moves to the first field in error.
+ */
+export function CompanyForm({ values, files, labels }: Props) {
+  const [state, formAction] = useActionState<CompanyFormState, FormData>(updateCompanyAction, null);
+  const formRef = useRef<HTMLFormElement>(null);
+  const shown = state?.values ?? values;
+  const errors: Partial<Record<CompanyField, string>> = state && !state.ok ? state.fieldErrors : {};
+
+  useEffect(() => {
+    if (!state || state.ok) return;
+    const target = formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]') ?? document.getElementById('company-error');
+    // Centred, so the sticky save bar does not cover it.
+    target?.focus({ preventScroll: true });
+    target?.scrollIntoView({ block: 'center' });
+  }, [state]);
+
+  function control(item: CompanyControl) {
+    if (item.kind === 'file') {
+      const file = files[item.field];
+      return (
+        <FileField
+          name={item.field}
+          label={labels.fields[item.field]}
+          accept={allowedFormats(item.field).accept}
+          hint={labels.hints[item.field]}
+          error={errors[item.field]}
+          current={file ?? undefined}
+          labels={{ tooLarge: labels.tooLarge, download: labels.download, current: labels.currentFile[item.field] }}
+        />
+      );
+    }
+    const common = {
+      name: item.field,
+      defaultValue: shown[item.field] ?? '',
+      required: 'required' in item ? item.required : undefined,
+      autoComplete: 'autoComplete' in item ? item.autoComplete : undefined,
+    };
+    const codeProps = 'code' in item && item.code ? { autoCapitalize: 'characters', autoCorrect: 'off', spellCheck: false } : {};
+    return (
+      <FormField
+        name={item.field}
+        label={labels.fields[item.field]}
+        hint={'hint' in item && item.hint ? labels.hints[item.hint] : undefined}
+        error={errors[item.field]}
+      >
+        {item.kind === 'textarea' ? (
+          <textarea
+            {...common}
+            rows={3}
+            className="min-h-20 w-full min-w-0 rounded-lg border border-input bg-background px-3 py-2 text-base outline-none transition-colors focus-visible:border-primary focus-visible:ring-3 focus-visible:ring-primary/25 aria-invalid:border-destructive md:text-sm"
+          />
+        ) : (
+          <Input {...common} {...codeProps} type={item.kind} inputMode={'inputMode' in item ? item.inputMode : undefined} />
+        )}
+      </FormField>
+    );
+  }
+
+  return (
+    <form ref={formRef} action={formAction} noValidate className="grid gap-6" aria-describedby={state && !state.ok ? 'company-error' : undefined}>
+      {state && !state.ok ? (
+        <div id="company-error" role="alert" tabIndex={-1} className="rounded-lg border border-destructive/40 bg-destructive/5 p-3 text-sm text-destructive outline-none">
+          <p className="font-medium">{state.message}</p>
+          {state.filesDropped ? <p className="mt-1">{labels.chooseFilesAgain}</p> : null}
+        </div>
+      ) : null}
+
+      <div className="grid items-start gap-6 lg:grid-cols-2">
+        {COMPANY_SECTIONS.map((section) => (
+          // Named by its heading, so a field reads with its section ("Support department, Mobile").
+          <fieldset key={section.key} aria-labelledby={`section-${section.key}`} className="min-w-0 rounded-xl border border-border p-4 sm:p-6">
+            <h2 id={`section-${section.key}`} className="text-lg font-semibold">
+              {labels.sections[section.key]}
+            </h2>
+            <div className="mt-4 grid gap-4 sm:grid-cols-2">
+              {section.controls.map((item) => (
+                <div key={item.field} className={'wide' in item && item.wide ? 'min-w-0 sm:col-span-2' : 'min-w-0'}>
+                  {control(item)}
+                </div>
+              ))}
+            </div>
+          </fieldset>
+        ))}
+      </div>
+
+      <div className="sticky bottom-0 z-10 -mx-4 flex flex-wrap items-center gap-x-4 gap-y-2 border-t border-border bg-background/95 px-4 py-3 pr-20 backdrop-blur">
+        <SaveButton save={labels.save} saving={labels.saving} />
+        <p role="status" className="text-sm font-medium text-success">
+          {state?.ok ? <span key={state.savedAt}>{state.changedCount > 0 ? labels.saved : labels.savedNoChanges}</span> : null}
+        </p>
+      </div>
+    </form>
+  );
+}
+
+function SaveButton({ save, saving }: { save: string; saving: string }) {
+  const { pending } = useFormStatus();
+  return (
+    <Button type="submit" size="lg" disabled={pending}>
+      {pending ? <LoaderCircle aria-hidden className="animate-spin" /> : null}
+      {pending ? saving : save}
+    </Button>
+  );
+}

@@ -1,0 +1,130 @@
+import 'server-only';
+import { eq, sql } from 'drizzle-orm';
+import type { Principal } from '@/server/auth/principal';
+import { can } from '@/server/auth/permissions';
+import { changedFields, recordAudit } from '@/server/audit/audit';
+import type { Database } from '@/server/db/connection';
+import { agencies, agencyProfiles } from '@/server/db/schema';
+import { Forbidden } from '@/server/errors';
+import { type FileStorage, getFileStorage } from '@/server/files/storage';
+import { isProvidedFile, saveUpload } from '@/server/files/uploads';
+import { readCompanyRecord } from './company-queries';
+import { COMPANY_FILE_FIELDS, type CompanyFileField, type CompanyInput } from './company-schema';
+
+/** Files chosen in the form, by field; a field left empty keeps the stored file. */
+export type CompanyUploads = Partial<Record<CompanyFileField, File>>;
+
+/**
+ * Saves the company settings form: new documents, the agency's columns and its profile, and one
+ * audit entry naming exactly the fields that changed (documents by file name). One transaction:
+ * a refused file or a failure leaves the settings, the files and the trail as they were.
+ */
+export async function updateCompany(
+  db: Database,
+  principal: Principal,
+  input: CompanyInput,
+  uploads: CompanyUploads,
+  storage: FileStorage = getFileStorage(),
+): Promise<{ changedFields: string[] }> {
+  if (!can(principal.role, 'company:edit')) throw new Forbidden();
+  const agencyId = principal.agencyId;
+  const writtenKeys: string[] = [];
+  try {
+    return await db.transaction(async (tx) => {
+      const before = await readCompanyRecord(tx, agencyId, { lock: true });
+      const fileIds = {
+        tradeLicence: before.files.tradeLicence?.id ?? null,
+        vatCertificate: before.files.vatCertificate?.id ?? null,
+        contractCopy: before.files.contractCopy?.id ?? null,
+        signatoryId: before.files.signatoryId?.id ?? null,
+      };
+      const fileNames: Partial<Record<CompanyFileField, string>> = {};
+      for (const field of COMPANY_FILE_FIELDS) {
+        const file = uploads[field];
+        if (!file) continue;
+        const stored = await saveUpload(tx, { agencyId, purpose: field, file, uploadedBy: principal.userId, field }, storage);
+        writtenKeys.push(stored.storageKey);
+        fileIds[field] = stored.id;
+        fileNames[field] = stored.originalName;
+      }
+
+      await tx
+        .update(agencies)
+        .set({
+          name: input.name,
+          trn: input.trn || null,
+          tradeLicenceNumber: input.tradeLicenceNumber || null,
+          tradeLicenceExpiry: input.tradeLicenceExpiry || null,
+          address: input.address || null,
+          updatedAt: sql`now()`,
+        })
+        .where(eq(agencies.id, agencyId));
+      const profile = {
+        tradeLicenceFileId: fileIds.tradeLicence,
+        vatCertificateFileId: fileIds.vatCertificate,
+        contractCopyFileId: fileIds.contractCopy,
+        signatoryIdFileId: fileIds.signatoryId,
+        bankDetails: { name: input.bankName, accountNumber: input.bankAccountNumber, iban: input.bankIban, swift: input.bankSwift, notes: input.bankNotes },
+        signatoryName: input.signatoryName || null,
+        contractValidFrom: input.contractValidFrom || null,
+        contractValidTo: input.contractValidTo || null,
+        operationsContacts: {
+          primaryLine: input.operationsPrimaryLine,
+          secondaryLine: input.operationsSecondaryLine,
+          emergencyContact: input.operationsEmergencyContact,
+          primaryEmail: input.operationsPrimaryEmail,
+          secondaryEmail: input.operationsSecondaryEmail,
+        },
+        accountsContacts: {
+          officeNumber: input.accountsOfficeNumber,
+          primaryContactName: input.accountsPrimaryContactName,
+          secondaryContactName: input.accountsSecondaryContactName,
+          mobile: input.accountsMobile,
+          email: input.accountsEmail,
+        },
+        supportContacts: {
+          officeNumber: input.supportOfficeNumber,
+          primaryContactName: input.supportPrimaryContactName,
+          secondaryContactName: input.supportSecondaryContactName,
+          mobile: input.supportMobile,
+          email: input.supportEmail,
+        },
+        updatedAt: sql`now()`,
+      };
+      await tx
+        .insert(agencyProfiles)
+        .values({ agencyId, ...profile })
+        .onConflictDoUpdate({ target: agencyProfiles.agencyId, set: profile });
+
+      // Empty reads as null in the trail, so a cleared field shows as cleared. A new document is a
+      // change even under the same file name.
+      const changes = changedFields(withNulls(before.values), withNulls(input));
+      for (const field of COMPANY_FILE_FIELDS) {
+        const name = fileNames[field];
+        if (name) changes[field] = { from: before.files[field]?.name ?? null, to: name };
+      }
+      if (Object.keys(changes).length > 0) {
+        await recordAudit(tx, { agencyId, actorUserId: principal.userId, entity: 'agency', entityId: agencyId, action: 'agency.update', changes });
+      }
+      return { changedFields: Object.keys(changes) };
+    });
+  } catch (error) {
+    // The rows went with the transaction; the bytes written before it failed go too.
+    await Promise.allSettled(writtenKeys.map((key) => storage.delete(key)));
+    throw error;
+  }
+}
+
+function withNulls(values: Record<string, string>): Record<string, string | null> {
+  return Object.fromEntries(Object.entries(values).map(([field, value]) => [field, value === '' ? null : value]));
+}
+
+/** The documents chosen in a submitted form; empty file inputs are left out. */
+export function readCompanyUploads(formData: FormData): CompanyUploads {
+  const uploads: CompanyUploads = {};
+  for (const field of COMPANY_FILE_FIELDS) {
+    const value = formData.get(field);
+    if (isProvidedFile(value)) uploads[field] = value;
+  }
+  return uploads;
+}
