@@ -26,8 +26,12 @@ export function proxy(request: NextRequest) {
 
 export const config = {
   // Portal pages only, in both languages (tests/routing checks this list against PORTAL_ROUTES).
-  // Public pages skip the proxy entirely, so they keep the framework's static speed.
+  // Public pages skip the proxy entirely, so they keep the framework's static speed; the three
+  // account pages are the exception: their forms post to server actions, which learn the page's
+  // locale only from the header set here (their messages and e-mails are in that language).
   matcher: [
+    '/(sign-up|forgot-password|reset-password)',
+    '/ru/(sign-up|forgot-password|reset-password)',
     '/(checkout|bookings|requests|my-account|my-bookings|my-commissions|my-agencies|balance|top-up|widgets|agents)',
     '/(checkout|bookings|requests|my-account|my-bookings|my-commissions|my-agencies|balance|top-up|widgets|agents)/:path*',
     '/ru/(checkout|bookings|requests|my-account|my-bookings|my-commissions|my-agencies|balance|top-up|widgets|agents)',

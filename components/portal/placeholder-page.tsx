@@ -5,29 +5,13 @@ import { requirePageAccess } from '@/server/auth/principal';
 import type { PortalPath } from '@/server/auth/route-access';
 import { resolveSiteParams, type SiteParams } from '@/server/sites/site-params';
 
-type PageKey =
-  | 'checkout'
-  | 'bookings'
-  | 'myBookings'
-  | 'requests'
-  | 'commissions'
-  | 'balance'
-  | 'transactions'
-  | 'topUp'
-  | 'companySettings'
-  | 'widgets'
-  | 'widgetEditor'
-  | 'agents'
-  | 'signUp'
-  | 'forgotPassword'
-  | 'resetPassword';
+type PageKey = 'widgets' | 'widgetEditor';
 
 /**
  * A route whose content arrives with a later issue: guarded by the route table like every
- * portal page (`access` 'public' for the sign-up and password pages), and saying plainly
- * that it is not ready yet.
+ * portal page, and saying plainly that it is not ready yet.
  */
-export function placeholderPage(access: PortalPath | 'public', key: PageKey) {
+export function placeholderPage(access: PortalPath, key: PageKey) {
   async function generateMetadata({ params }: { params: SiteParams }): Promise<Metadata> {
     const { locale } = await resolveSiteParams(params);
     const t = await getTranslations({ locale, namespace: 'portal.pages' });
@@ -36,7 +20,7 @@ export function placeholderPage(access: PortalPath | 'public', key: PageKey) {
 
   async function PlaceholderPage({ params }: { params: SiteParams }) {
     await resolveSiteParams(params);
-    if (access !== 'public') await requirePageAccess(access);
+    await requirePageAccess(access);
     const t = await getTranslations('portal');
     return (
       <div className="mx-auto max-w-6xl px-4 py-10">

@@ -1,12 +1,13 @@
 'use server';
 
 import { refresh } from 'next/cache';
+import { headers } from 'next/headers';
 import { getLocale, getTranslations } from 'next-intl/server';
 import { isLocale } from '@/i18n/locales';
 import { type ActionResult, runAction } from '@/server/actions/run-action';
+import { linkOrigin } from '@/server/http/link-origin';
 import { AGENT_FIELDS, type AgentField, agentIdSchema, createAgentSchema, updateAgentSchema } from './agent-schema';
 import { type AgentContext, createAgent, deleteAgent, resendInvite, restoreAgent, updateAgent } from './manage-agents';
-import { requestOrigin } from '@/server/http/request-origin';
 
 type Done = { message: string };
 
@@ -112,6 +113,6 @@ function formValues(formData: FormData): Record<AgentField, string> {
 
 /** The invitation goes out in the admin's language, with a link to the host the admin is using. */
 async function agentContext(): Promise<AgentContext> {
-  const [locale, origin] = await Promise.all([getLocale(), requestOrigin()]);
-  return { locale: isLocale(locale) ? locale : 'en', origin };
+  const [locale, requestHeaders] = await Promise.all([getLocale(), headers()]);
+  return { locale: isLocale(locale) ? locale : 'en', origin: linkOrigin(requestHeaders) };
 }

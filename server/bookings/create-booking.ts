@@ -1,6 +1,7 @@
 import 'server-only';
 import { and, eq, gte, sql } from 'drizzle-orm';
 import type { Locale } from '@/i18n/locales';
+import { assertAgencyMayBook } from '@/server/account/agency-standing';
 import type { Principal } from '@/server/auth/principal';
 import { can } from '@/server/auth/permissions';
 import { dubaiInstant, dubaiToday, requestReason, stockProblem, stockTaken, type GuestCounts, type RequestReason, type StockMode } from '@/server/availability/rules';
@@ -33,6 +34,7 @@ export async function createBooking(
   options: { locale: Locale; now?: Date },
 ): Promise<CreatedBooking> {
   if (!can(principal.role, 'bookings:create')) throw new Forbidden();
+  await assertAgencyMayBook(db, principal.agencyId);
   const earlier = await findAttempt(db, principal.agencyId, input.idempotencyKey);
   if (earlier) return earlier;
 

@@ -1,13 +1,14 @@
-// `npm run db:migrate` and `npm run db:seed`. On the embedded database, stop the portal first:
-// the directory lock refuses to open a PGlite directory another process holds.
-import { databaseConfigFromEnv, openDatabase } from './connection';
+// `npm run db:migrate`, `npm run db:seed` and `npm run agency:approve -- <admin e-mail>`. On the
+// embedded database, stop the portal first: the directory lock refuses to open a PGlite directory
+// another process holds.
+import { type Database, databaseConfigFromEnv, openDatabase } from './connection';
 import { migrateDatabase } from './migrate';
 import { printDemoSignIns } from './prepare';
 import { seedDemoData } from './seed';
 
-async function main(command: string | undefined): Promise<void> {
-  if (command !== 'migrate' && command !== 'seed') {
-    throw new Error('Usage: tsx server/db/cli.ts migrate|seed');
+async function main(command: string | undefined, argument: string | undefined): Promise<void> {
+  if (command !== 'migrate' && command !== 'seed' && !(command === 'approve-agency' && argument)) {
+    throw new Error('Usage: tsx server/db/cli.ts migrate|seed|approve-agency <admin e-mail>');
   }
   const connection = await openDatabase(databaseConfigFromEnv());
   try {
@@ -16,13 +17,29 @@ async function main(command: string | undefined): Promise<void> {
       await seedDemoData(connection.db, { today: new Date() });
       printDemoSignIns();
     }
+    if (command === 'approve-agency' && argument) await approveAgency(connection.db, argument);
     console.info(`[db] ${command} done (${connection.driver})`);
   } finally {
     await connection.close();
   }
 }
 
-main(process.argv[2]).catch((error: unknown) => {
+/**
+ * Stands in for the operator console until it exists. Loaded on demand: domain modules are
+ * server-only, which loads only under the react-server condition (the `agency:approve` script
+ * sets it), and migrate/seed must keep working without it.
+ */
+async function approveAgency(db: Database, email: string): Promise<void> {
+  const [{ approveAgencyOfAdmin }, { NotFound }] = await Promise.all([import('@/server/account/approve-agency'), import('@/server/errors')]);
+  try {
+    const approval = await approveAgencyOfAdmin(db, email);
+    console.info(`[agency] ${approval.agencyName}: ${approval.approved ? 'approved' : 'not pending, unchanged'}`);
+  } catch (error) {
+    throw error instanceof NotFound ? new Error(`No user with the e-mail ${email}`) : error;
+  }
+}
+
+main(process.argv[2], process.argv[3]).catch((error: unknown) => {
   console.error(error instanceof Error ? error.message : error);
   process.exit(1);
 });

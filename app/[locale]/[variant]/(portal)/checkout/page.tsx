@@ -7,6 +7,8 @@ import { LocaleLink } from '@/components/i18n/locale-link';
 import { buttonVariants } from '@/components/ui/button';
 import { formatDisplayDate } from '@/i18n/dates';
 import type { Locale } from '@/i18n/locales';
+import { FormAlert } from '@/components/account/form-alert';
+import { loadAgencyStatus } from '@/server/account/agency-standing';
 import { requirePageAccess } from '@/server/auth/principal';
 import { loadCheckoutView, type CheckoutView } from '@/server/bookings/checkout-queries';
 import { bookingSelectionSchema, PAYMENT_METHODS, type PaymentMethod } from '@/server/bookings/checkout-schema';
@@ -29,6 +31,7 @@ export default async function CheckoutPage({ params, searchParams }: { params: S
   const principal = await requirePageAccess('/checkout', search.size > 0 ? `?${search}` : '');
   const t = await getTranslations('checkout');
   const availability = await getTranslations('availability');
+  const account = await getTranslations('account');
 
   const selection = bookingSelectionSchema.safeParse({
     offerId: query.offer,
@@ -38,7 +41,8 @@ export default async function CheckoutPage({ params, searchParams }: { params: S
     children: query.children ?? 0,
     infants: query.infants ?? 0,
   });
-  const view = selection.success ? await loadCheckoutView(await getDb(), principal, selection.data, new Date()) : null;
+  const db = await getDb();
+  const view = selection.success ? await loadCheckoutView(db, principal, selection.data, new Date()) : null;
   if (!view) {
     return (
       <div className="mx-auto max-w-3xl px-4 py-10">
@@ -52,6 +56,8 @@ export default async function CheckoutPage({ params, searchParams }: { params: S
   }
 
   const paymentMethods: readonly PaymentMethod[] = view.requestOnly ? ['request'] : PAYMENT_METHODS;
+  // An agency books once approved (createBooking refuses before that): say so instead of a form.
+  const agencyStatus = await loadAgencyStatus(db, principal.agencyId);
   return (
     <div className="mx-auto grid max-w-6xl gap-8 px-4 py-8 lg:grid-cols-[1fr_360px]">
       <div className="min-w-0">
@@ -62,27 +68,36 @@ export default async function CheckoutPage({ params, searchParams }: { params: S
             {view.problem.code === 'minPeople' ? availability('minPeople', { min: view.problem.min }) : availability('soldOut', { max: view.problem.max })}
           </p>
         ) : null}
-        <div className="mt-6">
-          <CheckoutForm
-            hidden={{
-              idempotencyKey: randomUUID(),
-              offerId: view.selection.offerId,
-              date: view.selection.date,
-              time: view.startTime ?? '',
-              adults: String(view.selection.adults),
-              children: String(view.selection.children),
-              infants: String(view.selection.infants),
-            }}
-            hotels={view.hotels.map((hotel) => ({
-              id: hotel.id,
-              name: hotel.name,
-              cityName: hotel.cityName[locale],
-              pickUpText: hotel.pickUpTime ? t('pickUpTime', { time: hotel.pickUpTime }) : t('pickUpTimeUnknown'),
-            }))}
-            paymentMethods={paymentMethods}
-            labels={await formLabels(view, locale)}
-          />
-        </div>
+        {agencyStatus !== 'active' ? (
+          <div className="mt-6" data-testid="agency-not-approved">
+            <FormAlert tone="notice">
+              <p className="font-semibold">{account('checkout.pendingTitle')}</p>
+              <p className="mt-1">{account(agencyStatus === 'pending' ? 'agencyPending' : 'agencySuspended')}</p>
+            </FormAlert>
+          </div>
+        ) : (
+          <div className="mt-6">
+            <CheckoutForm
+              hidden={{
+                idempotencyKey: randomUUID(),
+                offerId: view.selection.offerId,
+                date: view.selection.date,
+                time: view.startTime ?? '',
+                adults: String(view.selection.adults),
+                children: String(view.selection.children),
+                infants: String(view.selection.infants),
+              }}
+              hotels={view.hotels.map((hotel) => ({
+                id: hotel.id,
+                name: hotel.name,
+                cityName: hotel.cityName[locale],
+                pickUpText: hotel.pickUpTime ? t('pickUpTime', { time: hotel.pickUpTime }) : t('pickUpTimeUnknown'),
+              }))}
+              paymentMethods={paymentMethods}
+              labels={await formLabels(view, locale)}
+            />
+          </div>
+        )}
       </div>
       <BookingSummary view={view} locale={locale} />
     </div>

@@ -20,15 +20,23 @@ export default async function SignInPage({
   searchParams,
 }: {
   params: SiteParams;
-  searchParams: Promise<{ callbackUrl?: string; error?: string }>;
+  searchParams: Promise<{ callbackUrl?: string; error?: string; notice?: string }>;
 }) {
   const [{ locale }, query] = await Promise.all([resolveSiteParams(params), searchParams]);
   const t = await getTranslations('auth');
+  const notices = await getTranslations('account.signInNotice');
   const callbackUrl = safeCallbackUrl(query.callbackUrl, localizedPath(locale, '/'));
   return (
     <div className="mx-auto w-full max-w-md px-4 py-12">
       <h1 className="text-2xl font-semibold">{t('signInTitle')}</h1>
       <p className="mt-2 text-sm text-muted-foreground">{t('signInLead')}</p>
+      {/* After a password is set through a link from an e-mail (server/account/actions.ts). */}
+      {query.notice === 'passwordSet' || query.notice === 'approvalPending' ? (
+        <div role="status" className="mt-4 rounded-lg border border-primary/30 bg-primary/5 p-3 text-sm">
+          <p>{notices('passwordSet')}</p>
+          {query.notice === 'approvalPending' ? <p className="mt-1">{notices('approvalPending')}</p> : null}
+        </div>
+      ) : null}
       {query.error === 'SessionRequired' ? (
         <p role="status" className="mt-4 rounded-lg border border-primary/30 bg-primary/5 p-3 text-sm">
           {t('sessionRequired')}

@@ -1,0 +1,55 @@
+'use client';
+
+import { useActionState, useEffect, useRef } from 'react';
+import { FormField } from '@/components/forms/form-field';
+import { Input } from '@/components/ui/input';
+import { forgotPasswordAction, type ForgotPasswordState } from '@/server/account/actions';
+import { FormAlert } from './form-alert';
+import { SubmitButton } from './submit-button';
+
+export type ForgotPasswordFormLabels = {
+  email: string;
+  submit: string;
+  submitting: string;
+  sentTitle: string;
+  /** Contains `{email}`, where the address goes. */
+  sentText: string;
+};
+
+/** Asks for a reset link. The answer is the same for any address (no account enumeration). */
+export function ForgotPasswordForm({ labels }: { labels: ForgotPasswordFormLabels }) {
+  const [state, formAction] = useActionState<ForgotPasswordState, FormData>(forgotPasswordAction, null);
+  const sentHeading = useRef<HTMLHeadingElement>(null);
+  const sent = state?.ok === true;
+
+  useEffect(() => {
+    if (sent) sentHeading.current?.focus();
+  }, [sent]);
+
+  if (state?.ok) {
+    const [before, after] = labels.sentText.split('{email}');
+    return (
+      <div role="status" className="grid gap-3">
+        <h2 ref={sentHeading} tabIndex={-1} className="text-lg font-semibold outline-none">
+          {labels.sentTitle}
+        </h2>
+        <p>
+          {before}
+          <strong className="break-all">{state.email}</strong>
+          {after}
+        </p>
+      </div>
+    );
+  }
+
+  const failure = state?.ok === false ? state : null;
+  return (
+    <form action={formAction} noValidate className="grid gap-5">
+      {failure && !failure.fieldErrors.email ? <FormAlert tone="error">{failure.message}</FormAlert> : null}
+      <FormField name="email" label={labels.email} error={failure?.fieldErrors.email}>
+        <Input name="email" type="email" autoComplete="username" required maxLength={254} defaultValue={failure?.values.email} />
+      </FormField>
+      <SubmitButton label={labels.submit} busyLabel={labels.submitting} />
+    </form>
+  );
+}

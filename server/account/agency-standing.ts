@@ -1,0 +1,20 @@
+import 'server-only';
+import { eq } from 'drizzle-orm';
+import type { Database, Transaction } from '@/server/db/connection';
+import { agencies } from '@/server/db/schema';
+import { RuleViolation } from '@/server/errors';
+
+export type AgencyStatus = (typeof agencies.$inferSelect)['status'];
+
+export async function loadAgencyStatus(db: Database | Transaction, agencyId: string): Promise<AgencyStatus> {
+  const [agency] = await db.select({ status: agencies.status }).from(agencies).where(eq(agencies.id, agencyId)).limit(1);
+  if (!agency) throw new Error(`Agency ${agencyId} does not exist`);
+  return agency.status;
+}
+
+/** An agency books only once the operator has approved it, and not while it is suspended. */
+export async function assertAgencyMayBook(db: Database | Transaction, agencyId: string): Promise<void> {
+  const status = await loadAgencyStatus(db, agencyId);
+  if (status === 'pending') throw new RuleViolation('account.agencyPending');
+  if (status === 'suspended') throw new RuleViolation('account.agencySuspended');
+}
