@@ -132,7 +132,12 @@ export async function listBookings(db: Database, principal: Principal, scope: Bo
   const where = bookingListCondition(principal, scope, query);
   const [rows, [counted]] = await Promise.all([
     selectRows(db, where, query, query.onPage, (query.page - 1) * query.onPage),
-    db.select({ total: count() }).from(db.select({ one: sql`1` }).from(bookings).where(where).limit(COUNT_CAP + 1).as('capped')),
+    // Counted in the page's own order so the planner walks the page's index. Without the order it
+    // may pick a sequential scan, and PostgreSQL's synchronized scans then start that scan where an
+    // earlier one stopped, far from the agency's rows: every few requests took 300 ms instead of 25.
+    db
+      .select({ total: count() })
+      .from(db.select({ one: sql`1` }).from(bookings).where(where).orderBy(...ordering(query)).limit(COUNT_CAP + 1).as('capped')),
   ]);
   const total = counted?.total ?? 0;
   return {
