@@ -1,10 +1,11 @@
 'use client';
 
-import { useActionState, useEffect, useRef } from 'react';
+import { useActionState } from 'react';
 import { FormField } from '@/components/forms/form-field';
 import { Input } from '@/components/ui/input';
 import { forgotPasswordAction, type ForgotPasswordState } from '@/server/account/actions';
 import { FormAlert } from './form-alert';
+import { MailSentNotice } from './mail-sent-notice';
 import { SubmitButton } from './submit-button';
 
 export type ForgotPasswordFormLabels = {
@@ -19,28 +20,7 @@ export type ForgotPasswordFormLabels = {
 /** Asks for a reset link. The answer is the same for any address (no account enumeration). */
 export function ForgotPasswordForm({ labels }: { labels: ForgotPasswordFormLabels }) {
   const [state, formAction] = useActionState<ForgotPasswordState, FormData>(forgotPasswordAction, null);
-  const sentHeading = useRef<HTMLHeadingElement>(null);
-  const sent = state?.ok === true;
-
-  useEffect(() => {
-    if (sent) sentHeading.current?.focus();
-  }, [sent]);
-
-  if (state?.ok) {
-    const [before, after] = labels.sentText.split('{email}');
-    return (
-      <div role="status" className="grid gap-3">
-        <h2 ref={sentHeading} tabIndex={-1} className="text-lg font-semibold outline-none">
-          {labels.sentTitle}
-        </h2>
-        <p>
-          {before}
-          <strong className="break-all">{state.email}</strong>
-          {after}
-        </p>
-      </div>
-    );
-  }
+  if (state?.ok) return <MailSentNotice title={labels.sentTitle} text={labels.sentText} email={state.email} />;
 
   const failure = state?.ok === false ? state : null;
   return (

@@ -1,11 +1,12 @@
 'use client';
 
-import { type FormEvent, useActionState, useEffect, useRef, useTransition } from 'react';
+import { type FormEvent, useActionState, useTransition } from 'react';
 import { FileField } from '@/components/forms/file-field';
 import { FormField } from '@/components/forms/form-field';
 import { Input } from '@/components/ui/input';
 import { signUpAction, type SignUpState } from '@/server/account/actions';
 import { FormAlert } from './form-alert';
+import { MailSentNotice } from './mail-sent-notice';
 import { SubmitButton } from './submit-button';
 
 export type SignUpFormLabels = {
@@ -39,27 +40,12 @@ export type SignUpFormLabels = {
 export function SignUpForm({ accept, labels }: { accept: string; labels: SignUpFormLabels }) {
   const [state, formAction, pending] = useActionState<SignUpState, FormData>(signUpAction, null);
   const [, startTransition] = useTransition();
-  const sentHeading = useRef<HTMLHeadingElement>(null);
-  const sent = state?.ok === true;
-
-  useEffect(() => {
-    if (sent) sentHeading.current?.focus();
-  }, [sent]);
 
   if (state?.ok) {
-    const [before, after] = labels.sentText.split('{email}');
     return (
-      <div role="status" className="grid gap-3">
-        <h2 ref={sentHeading} tabIndex={-1} className="text-lg font-semibold outline-none">
-          {labels.sentTitle}
-        </h2>
-        <p>
-          {before}
-          <strong className="break-all">{state.email}</strong>
-          {after}
-        </p>
+      <MailSentNotice title={labels.sentTitle} text={labels.sentText} email={state.email}>
         <p className="text-sm text-muted-foreground">{labels.sentApproval}</p>
-      </div>
+      </MailSentNotice>
     );
   }
 

@@ -21,19 +21,22 @@ export type AgentRow = {
   status: AgentStatus;
 };
 
+/** The columns of an agent as the page shows it. */
+export const AGENT_COLUMNS = {
+  id: users.id,
+  name: users.name,
+  email: users.email,
+  phone: users.phone,
+  role: users.role,
+  jobTitle: users.jobTitle,
+  status: users.status,
+};
+
 /** The agents of the principal's agency: active ones first, then those awaiting e-mail verification, then deleted; by name within each. */
 export async function listAgencyAgents(db: Database, principal: Principal): Promise<AgentRow[]> {
   if (!can(principal.role, 'users:manage')) throw new Forbidden();
   return db
-    .select({
-      id: users.id,
-      name: users.name,
-      email: users.email,
-      phone: users.phone,
-      role: users.role,
-      jobTitle: users.jobTitle,
-      status: users.status,
-    })
+    .select(AGENT_COLUMNS)
     .from(users)
     .where(eq(users.agencyId, principal.agencyId))
     .orderBy(

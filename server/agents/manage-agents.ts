@@ -11,7 +11,7 @@ import { uniqueViolation } from '@/server/db/errors';
 import { accountTokens, auditLog, users } from '@/server/db/schema';
 import { Forbidden, NotFound, RuleViolation } from '@/server/errors';
 import { getMailer } from '@/server/mail/mailer';
-import type { AgentStatus } from './agent-queries';
+import { AGENT_COLUMNS, type AgentStatus } from './agent-queries';
 import type { AgentInput } from './agent-schema';
 import { type InviteContext, inviteMail } from './invite-mail';
 
@@ -180,15 +180,7 @@ async function lockActiveAdmins(tx: Transaction, agencyId: string): Promise<numb
 /** The agent, locked, if it belongs to the principal's agency: another agency's id reads as none. */
 async function lockAgent(tx: Transaction, principal: Principal, agentId: string) {
   const [agent] = await tx
-    .select({
-      id: users.id,
-      name: users.name,
-      email: users.email,
-      phone: users.phone,
-      role: users.role,
-      jobTitle: users.jobTitle,
-      status: users.status,
-    })
+    .select(AGENT_COLUMNS)
     .from(users)
     .where(and(eq(users.id, agentId), eq(users.agencyId, principal.agencyId)))
     .for('update');
