@@ -1,5 +1,6 @@
 import ExcelJS from 'exceljs';
-import { XLSX_CONTENT_TYPE, xlsxResponse, type XlsxColumn } from '@/server/exports/xlsx-stream';
+import { Writable } from 'node:stream';
+import { sheetZipInput, XLSX_CONTENT_TYPE, xlsxResponse, type XlsxColumn } from '@/server/exports/xlsx-stream';
 
 type Row = { id: number; name: string; day: string; at: Date; amountMinor: number; note: string | null };
 
@@ -123,5 +124,13 @@ describe('xlsxResponse', () => {
     await expect(readAll(response)).rejects.toThrow('database went away');
     expect(logged).toHaveBeenCalledWith('[xlsx] export failed', 'rows.xlsx', expect.any(Error));
     logged.mockRestore();
+  });
+
+  it('finds the zip input of an exceljs sheet, so writing waits for deflate (guards an exceljs upgrade)', () => {
+    const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: new Writable({ write: (_chunk, _encoding, done) => done() }) });
+    const sheet = workbook.addWorksheet('Rows');
+    sheet.addRow(['first']).commit();
+    const input = sheetZipInput(sheet);
+    expect(input?._writableState).toEqual(expect.objectContaining({ needDrain: expect.any(Boolean) }));
   });
 });
