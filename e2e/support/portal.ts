@@ -40,6 +40,9 @@ export class AccountMenu {
   async logout() {
     await this.open();
     await this.page.getByRole('menuitem', { name: 'Logout' }).click();
+    // Sign-out ends in a full navigation to the home page: wait for it, or the test's next
+    // navigation races it (net::ERR_ABORTED).
+    await expect(this.page.getByRole('link', { name: 'Sign in' })).toBeVisible({ timeout: 15_000 });
   }
 }
 
