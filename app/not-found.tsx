@@ -1,10 +1,9 @@
 import Link from 'next/link';
-import { interLatin } from './fonts';
 
 // Only reached for paths the proxy does not route (it sends every page into [locale]/[variant]).
 export default function GlobalNotFound() {
   return (
-    <html lang="en" className={interLatin.variable}>
+    <html lang="en">
       <body className="flex min-h-dvh items-center justify-center p-6 font-sans">
         <main className="text-center">
           <h1 className="text-2xl font-semibold">Page not found</h1>

@@ -1,7 +1,6 @@
 import type { Metadata, Viewport } from 'next';
 import { getTranslations } from 'next-intl/server';
 import type { ReactNode } from 'react';
-import { interCyrillic, interLatin } from '@/app/fonts';
 import { resolveSiteParams, type SiteParams } from '@/server/sites/site-params';
 
 /**
@@ -32,7 +31,7 @@ export const viewport: Viewport = { themeColor: '#2637AA', width: 'device-width'
 export default async function RootLayout({ children, params }: { children: ReactNode; params: SiteParams }) {
   const { locale } = await resolveSiteParams(params);
   return (
-    <html lang={locale} className={`${interLatin.variable} ${interCyrillic.variable}`}>
+    <html lang={locale}>
       <body className="font-sans">
         {/* No client translation runtime: islands get their texts as props and the locale from the route. */}
         {children}
