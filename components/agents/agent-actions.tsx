@@ -116,7 +116,7 @@ export function AgentActions({ agent, isSelf, headingId, labels, sentences }: Pr
             </div>
           </details>
         )}
-        {deleted ? (
+        {deleted || !isSelf ? (
           <ConfirmPanel
             group={group}
             agentId={agent.id}
@@ -124,28 +124,11 @@ export function AgentActions({ agent, isSelf, headingId, labels, sentences }: Pr
             onToggle={(isOpen, container) => toggle('confirm', isOpen, container)}
             onCancel={() => close(confirmSummary.current)}
             summaryRef={confirmSummary}
-            formAction={restoreAction}
-            failure={restoreFailure}
-            question={sentences.restoreQuestion}
-            labels={labels.restore}
-            icon={<RotateCcw aria-hidden />}
+            {...(deleted
+              ? { formAction: restoreAction, failure: restoreFailure, question: sentences.restoreQuestion, labels: labels.restore, icon: <RotateCcw aria-hidden /> }
+              : { formAction: deleteAction, failure: deleteFailure, question: sentences.deleteQuestion, labels: labels.delete, icon: <Trash2 aria-hidden />, destructive: true })}
           />
-        ) : isSelf ? null : (
-          <ConfirmPanel
-            group={group}
-            agentId={agent.id}
-            open={panel === 'confirm'}
-            onToggle={(isOpen, container) => toggle('confirm', isOpen, container)}
-            onCancel={() => close(confirmSummary.current)}
-            summaryRef={confirmSummary}
-            formAction={deleteAction}
-            failure={deleteFailure}
-            question={sentences.deleteQuestion}
-            labels={labels.delete}
-            icon={<Trash2 aria-hidden />}
-            destructive
-          />
-        )}
+        ) : null}
         {agent.status === 'emailNotVerified' ? (
           <form action={resendAction}>
             <input type="hidden" name="agentId" value={agent.id} />
