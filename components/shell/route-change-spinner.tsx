@@ -29,12 +29,13 @@ function isInternalNavigation(event: MouseEvent): URL | null {
  */
 export function RouteChangeSpinner({ label }: { label: string }) {
   const pathname = usePathname();
-  const [pendingSince, setPendingSince] = useState<number | null>(null);
+  /** The path the visitor is leaving, while a navigation from it is pending. */
+  const [pendingFrom, setPendingFrom] = useState<{ path: string } | null>(null);
   const [visible, setVisible] = useState(false);
 
   useEffect(() => {
     const onClick = (event: MouseEvent) => {
-      if (isInternalNavigation(event)) setPendingSince(Date.now());
+      if (isInternalNavigation(event)) setPendingFrom({ path: window.location.pathname });
     };
     // Capture phase: Next's Link prevents the default before the event bubbles to the document.
     document.addEventListener('click', onClick, true);
@@ -44,22 +45,25 @@ export function RouteChangeSpinner({ label }: { label: string }) {
   useEffect(() => {
     // A new pathname means the navigation finished.
     // eslint-disable-next-line react-hooks/set-state-in-effect -- reacting to the router, an external system
-    setPendingSince(null);
+    setPendingFrom(null);
     setVisible(false);
   }, [pathname]);
 
   useEffect(() => {
-    if (pendingSince === null) return;
-    const show = window.setTimeout(() => setVisible(true), SHOW_AFTER_MS);
-    const giveUp = window.setTimeout(() => {
-      setPendingSince(null);
+    if (pendingFrom === null) return;
+    const stop = () => {
+      setPendingFrom(null);
       setVisible(false);
-    }, GIVE_UP_AFTER_MS);
+    };
+    // The browser may already be on the new page (the router's update can land before this
+    // effect runs): then there is nothing to wait for.
+    const show = window.setTimeout(() => (window.location.pathname === pendingFrom.path ? setVisible(true) : stop()), SHOW_AFTER_MS);
+    const giveUp = window.setTimeout(stop, GIVE_UP_AFTER_MS);
     return () => {
       window.clearTimeout(show);
       window.clearTimeout(giveUp);
     };
-  }, [pendingSince]);
+  }, [pendingFrom]);
 
   if (!visible) return null;
   return (
