@@ -1,4 +1,4 @@
-import Image from 'next/image';
+import { StaticImage } from '@/components/ui/static-image';
 import { getTranslations } from 'next-intl/server';
 import { OfferBooking } from '@/components/booking/offer-booking';
 import type { BookingLabels } from '@/components/booking/labels';
@@ -23,7 +23,7 @@ export async function OfferCard({
   return (
     <article className="grid gap-4 rounded-xl border border-border p-4 md:grid-cols-[200px_1fr_auto]" data-testid="offer" data-offer-id={offer.id}>
       {offer.heroImage ? (
-        <Image
+        <StaticImage
           src={offer.heroImage}
           alt=""
           width={400}

@@ -1,5 +1,5 @@
 import type { Metadata } from 'next';
-import Image from 'next/image';
+import { StaticImage } from '@/components/ui/static-image';
 import { notFound } from 'next/navigation';
 import { getTranslations } from 'next-intl/server';
 import type { Locale } from '@/i18n/locales';
@@ -72,7 +72,7 @@ async function PlaceView({
       <JsonLd data={breadcrumbJsonLd(crumbs, (href) => absoluteUrl(variant, locale, href))} />
       <Breadcrumbs items={crumbs} label={t('tour.home')} />
       <div className="relative mt-4 overflow-hidden rounded-2xl">
-        <Image
+        <StaticImage
           src={page.place.heroImage}
           alt=""
           width={1600}

@@ -1,5 +1,5 @@
 import { Clock } from 'lucide-react';
-import Image from 'next/image';
+import { StaticImage } from '@/components/ui/static-image';
 import { getTranslations } from 'next-intl/server';
 import type { Locale } from '@/i18n/locales';
 import { LocaleLink } from '@/components/i18n/locale-link';
@@ -12,7 +12,7 @@ export async function TourCard({ tour, locale, priority = false }: { tour: TourC
   return (
     <article className="group flex h-full flex-col overflow-hidden rounded-xl border border-border bg-background transition-shadow hover:shadow-md">
       {tour.heroImage ? (
-        <Image
+        <StaticImage
           src={tour.heroImage}
           alt=""
           width={640}

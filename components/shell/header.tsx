@@ -1,5 +1,5 @@
 import { Send } from 'lucide-react';
-import Image from 'next/image';
+import { StaticImage } from '@/components/ui/static-image';
 import { getTranslations } from 'next-intl/server';
 import { CurrencySwitch } from '@/components/currency/currency-switch';
 import { LOCALES } from '@/i18n/locales';
@@ -26,8 +26,8 @@ export async function Header({ site }: { site: SiteContent }) {
     <header className="sticky top-0 z-40 border-b border-border bg-background/95 backdrop-blur">
       <div className="mx-auto flex h-16 max-w-6xl items-center gap-2 px-4">
         <LocaleLink href="/" aria-label={t('home')} className="shrink-0 rounded-lg">
-          <Image src={site.logoMark} alt="" width={36} height={36} priority unoptimized className="size-9 md:hidden" />
-          <Image src={site.mainLogo} alt="" width={176} height={36} priority unoptimized className="hidden h-9 w-auto md:block" />
+          <StaticImage src={site.logoMark} alt="" width={36} height={36} priority unoptimized className="size-9 md:hidden" />
+          <StaticImage src={site.mainLogo} alt="" width={176} height={36} priority unoptimized className="hidden h-9 w-auto md:block" />
         </LocaleLink>
         <div className="ml-auto flex items-center gap-2">
           {site.telegram ? (

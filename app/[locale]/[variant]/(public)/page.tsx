@@ -1,5 +1,5 @@
 import type { Metadata } from 'next';
-import Image from 'next/image';
+import { StaticImage } from '@/components/ui/static-image';
 import { getTranslations } from 'next-intl/server';
 import { SearchForm } from '@/components/catalog/search-form';
 import { TourGrid } from '@/components/catalog/tour-card';
@@ -48,7 +48,7 @@ export default async function HomePage({ params }: { params: SiteParams }) {
             {topDestinations.map((city) => (
               <li key={city.slug}>
                 <LocaleLink href={`/city/${city.slug}`} className="group relative block overflow-hidden rounded-xl">
-                  <Image
+                  <StaticImage
                     src={city.heroImage}
                     alt=""
                     width={640}

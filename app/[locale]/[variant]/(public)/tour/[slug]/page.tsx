@@ -1,6 +1,6 @@
 import { Clock, PlayCircle } from 'lucide-react';
 import type { Metadata } from 'next';
-import Image from 'next/image';
+import { StaticImage } from '@/components/ui/static-image';
 import { notFound } from 'next/navigation';
 import { getTranslations } from 'next-intl/server';
 import { getBookingLabels } from '@/components/booking/get-booking-labels';
@@ -100,7 +100,7 @@ export default async function TourDetailPage({ params }: { params: Params }) {
           </p>
         </header>
         {hero ? (
-          <Image
+          <StaticImage
             src={hero.url}
             alt={hero.alt[locale]}
             width={1600}
@@ -155,7 +155,7 @@ export default async function TourDetailPage({ params }: { params: Params }) {
                 <ul className="mt-4 grid grid-cols-2 gap-3 md:grid-cols-3">
                   {gallery.map((photo) => (
                     <li key={photo.url}>
-                      <Image
+                      <StaticImage
                         src={photo.url}
                         alt={photo.alt[locale]}
                         width={640}
