@@ -13,8 +13,12 @@ import { xlsxResponse, type XlsxColumn } from './xlsx-stream';
 
 const MESSAGES: Record<Locale, typeof en> = { en, ru };
 
-/** Rows read from the database per batch: large enough to be cheap, small enough to stream. */
-const BATCH_SIZE = 1_000;
+/**
+ * Rows read from the database per batch. With 1,000 (and one batch read ahead) the rows outlived
+ * V8's young-generation collections and were promoted, and a 150,000-row export grew the server by
+ * 100–106 MB on PostgreSQL; with 250 it grew 23 MB (55 MB on PGlite), for about 10% more time.
+ */
+const BATCH_SIZE = 250;
 
 export function bookingExportColumns(locale: Locale, seesNet: boolean): XlsxColumn<BookingListRow>[] {
   const t = createTranslator({ locale, messages: MESSAGES[locale] });
