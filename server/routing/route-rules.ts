@@ -15,9 +15,10 @@ function hostsOf(hosts: HostsConfig, variant: Variant): string[] {
     .map(([host]) => host);
 }
 
-/** A host condition matches the host name with or without a port. */
-function hostCondition(host: string) {
-  return [{ type: 'host' as const, value: `${host.replace(/\./g, '\\.')}(?::\\d+)?` }];
+/** A host condition matches any of the host names, with or without a port. */
+function hostCondition(...hosts: string[]) {
+  const names = hosts.map((host) => host.replace(/\./g, '\\.')).join('|');
+  return [{ type: 'host' as const, value: `(?:${names})(?::\\d+)?` }];
 }
 
 export function routeRedirects(hosts: HostsConfig): Redirect[] {
@@ -44,19 +45,29 @@ export function routeRedirects(hosts: HostsConfig): Redirect[] {
   ];
 }
 
-/** Every page request to `/{locale}/{variant}/…`, the internal route of `app/[locale]/[variant]`. */
+/**
+ * Every page request to `/{locale}/{variant}/…`, the internal route of `app/[locale]/[variant]`.
+ *
+ * Order matters for speed: Next tries the rules in turn on every page request, twice (its router,
+ * then the page module, which compiles each rule's pattern anew per request). The main host's
+ * unprefixed pages, most of the traffic, match the first rule; the main rules step aside for the
+ * other variants' hosts by a `missing` host condition, so the order never changes which rule wins.
+ */
 export function routeRewrites(hosts: HostsConfig): Rewrite[] {
-  const forVariant = (variant: Variant, has?: Rewrite['has']): Rewrite[] => [
+  const otherLocales = `(?:${OTHER_LOCALES.join('|')})(?:/|$)`;
+  const forVariant = (variant: Variant, condition: Pick<Rewrite, 'has' | 'missing'>): Rewrite[] => [
+    { source: `/:path((?!${otherLocales})${NOT_A_PAGE}.+)`, destination: `/${DEFAULT_LOCALE}/${variant}/:path`, ...condition },
+    { source: '/', destination: `/${DEFAULT_LOCALE}/${variant}`, ...condition },
     ...OTHER_LOCALES.flatMap((locale): Rewrite[] => [
-      { source: `/${locale}`, destination: `/${locale}/${variant}`, ...(has && { has }) },
-      { source: `/${locale}/:path*`, destination: `/${locale}/${variant}/:path*`, ...(has && { has }) },
+      { source: `/${locale}`, destination: `/${locale}/${variant}`, ...condition },
+      { source: `/${locale}/:path*`, destination: `/${locale}/${variant}/:path*`, ...condition },
     ]),
-    { source: '/', destination: `/${DEFAULT_LOCALE}/${variant}`, ...(has && { has }) },
-    { source: `/:path(${NOT_A_PAGE}.*)`, destination: `/${DEFAULT_LOCALE}/${variant}/:path`, ...(has && { has }) },
   ];
-  const hostSpecific = Object.entries(hosts)
-    .filter(([, variant]) => variant !== 'main')
-    .flatMap(([host, variant]) => forVariant(variant, hostCondition(host)));
+  const otherHosts = Object.entries(hosts).filter(([, variant]) => variant !== 'main');
   // Unknown hosts get the main variant.
-  return [...hostSpecific, ...forVariant('main')];
+  const mainCondition = otherHosts.length === 0 ? {} : { missing: hostCondition(...otherHosts.map(([host]) => host)) };
+  return [
+    ...forVariant('main', mainCondition),
+    ...otherHosts.flatMap(([host, variant]) => forVariant(variant, { has: hostCondition(host) })),
+  ];
 }

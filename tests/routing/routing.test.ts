@@ -72,6 +72,17 @@ describe('locale and variant routing (Next config rules)', () => {
     expect(route(request({ host: 'partner.localhost', pathname: '/ru/uae' }), rules)).toEqual({ rewrite: '/ru/second/uae' });
   });
 
+  it('tells a path that starts like a locale from the locale prefix', () => {
+    expect(route(request({ pathname: '/russia' }), rules)).toEqual({ rewrite: '/en/main/russia' });
+    expect(route(request({ host: 'partner.localhost', pathname: '/rules' }), rules)).toEqual({ rewrite: '/en/second/rules' });
+    expect(route(request({ host: 'unknown.example.com', pathname: '/ru/city/dubai' }), rules)).toEqual({ rewrite: '/ru/main/city/dubai' });
+  });
+
+  it('routes the main host\'s unprefixed pages by the first rule, which Next tries first', () => {
+    const firstRuleOnly = { redirects: [], rewrites: rules.rewrites.slice(0, 1) };
+    expect(route(request({ pathname: '/tour/x' }), firstRuleOnly)).toEqual({ rewrite: '/en/main/tour/x' });
+  });
+
   it('leaves API routes alone on every host', () => {
     expect(route(request({ pathname: '/api/catalog/tours/x/agent-details' }), rules)).toEqual({ unchanged: true });
     expect(route(request({ host: 'ru.localhost', pathname: '/api/health' }), rules)).toEqual({ unchanged: true });
