@@ -28,6 +28,14 @@ describe('EncodedPageCache', () => {
     expect(cache.encode(b)).not.toBe(encodedB);
   });
 
+  it('peeks without encoding a page it has not sent', () => {
+    const cache = new EncodedPageCache(1024 * 1024);
+    const html = page('a');
+    expect(cache.peek(html)).toBeUndefined();
+    expect(cache.size).toBe(0);
+    expect(cache.peek(html) ?? cache.encode(html)).toBe(cache.peek(html));
+  });
+
   it('does not keep a page larger than the whole budget', () => {
     const cache = new EncodedPageCache(100);
     expect(cache.encode(page('big')).length).toBeGreaterThan(100);
@@ -64,6 +72,9 @@ describe('installEncodedPageCache', () => {
           expect(Number(response.headers.get('content-length')), path).toBe(bytes.length);
         }
       }
+      // Measured from the cached bytes now that it was sent; other encodings are measured as asked.
+      expect(Buffer.byteLength(large)).toBe(Buffer.from(large, 'utf8').length);
+      expect(Buffer.byteLength(large, 'latin1')).toBe(large.length);
     } finally {
       server.close();
     }
