@@ -4,17 +4,21 @@ import { OfferBooking } from '@/components/booking/offer-booking';
 import type { BookingLabels } from '@/components/booking/labels';
 import type { Locale } from '@/i18n/locales';
 import type { PublicOffer } from '@/server/catalog/queries';
+import type { DisplayCurrency } from '@/server/money/money';
 import { AgentRate } from './agent-tour-details';
 import { PriceList } from './price-list';
 
 export async function OfferCard({
   offer,
   locale,
+  currency,
   tourSlug,
   bookingLabels,
 }: {
   offer: PublicOffer;
   locale: Locale;
+  /** The site's default display currency, in which the retail prices are preformatted. */
+  currency: DisplayCurrency;
   tourSlug: string;
   bookingLabels: BookingLabels;
 }) {
@@ -47,7 +51,7 @@ export async function OfferCard({
       <div className="grid content-start gap-2 md:min-w-52">
         <div>
           <p className="text-xs text-muted-foreground">{t('tour.retail')}</p>
-          <PriceList prices={offer.retail} labels={perKind} priceClassName="font-semibold" />
+          <PriceList prices={offer.retail} labels={perKind} priceClassName="font-semibold" preformatIn={{ currency, locale }} />
         </div>
         <AgentRate offerId={offer.id} labels={{ agentRate: t('tour.agentRate'), loading: t('tour.loadingAgentRates'), ...perKind }} />
       </div>

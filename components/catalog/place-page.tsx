@@ -7,7 +7,7 @@ import { LocaleLink } from '@/components/i18n/locale-link';
 import type { PlacePage } from '@/server/catalog/queries';
 import { absoluteUrl, pageMetadata } from '@/server/sites/seo';
 import { resolveSiteParams } from '@/server/sites/site-params';
-import type { Variant } from '@/server/sites/site-variants';
+import { type Variant, VARIANT_FEATURES } from '@/server/sites/site-variants';
 import { Breadcrumbs, breadcrumbJsonLd, type Crumb } from './breadcrumbs';
 import { JsonLd } from './json-ld';
 import { TourGrid } from './tour-card';
@@ -110,6 +110,7 @@ async function PlaceView({
             <TourGrid
               tours={page.tours.filter((tour) => tour.categorySlugs.includes(category.slug))}
               locale={locale}
+              currency={VARIANT_FEATURES[variant].defaultCurrency}
               priorityCount={index === 0 ? 2 : 0}
             />
           </div>

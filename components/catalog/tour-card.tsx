@@ -4,10 +4,19 @@ import { getTranslations } from 'next-intl/server';
 import type { Locale } from '@/i18n/locales';
 import { LocaleLink } from '@/components/i18n/locale-link';
 import type { TourCard as TourCardData } from '@/server/catalog/queries';
+import { type DisplayCurrency, formatAedAs } from '@/server/money/money';
 import { durationParts } from './duration';
 import { Price } from './price';
 
-export async function TourCard({ tour, locale, priority = false }: { tour: TourCardData; locale: Locale; priority?: boolean }) {
+type TourCardProps = {
+  tour: TourCardData;
+  locale: Locale;
+  /** The site's default display currency, in which the price is preformatted (see `Price`). */
+  currency: DisplayCurrency;
+  priority?: boolean;
+};
+
+export async function TourCard({ tour, locale, currency, priority = false }: TourCardProps) {
   const t = await getTranslations('catalog.card');
   return (
     <article className="group flex h-full flex-col overflow-hidden rounded-xl border border-border bg-background transition-shadow hover:shadow-md">
@@ -38,7 +47,11 @@ export async function TourCard({ tour, locale, priority = false }: { tour: TourC
           {tour.fromPrice !== null ? (
             <span>
               <span className="text-muted-foreground">{t('from')} </span>
-              <Price fils={tour.fromPrice} className="font-semibold" />
+              <Price
+                fils={tour.fromPrice}
+                className="font-semibold"
+                preformatted={{ currency, text: formatAedAs(tour.fromPrice, currency, locale) }}
+              />
             </span>
           ) : null}
         </div>
@@ -47,12 +60,16 @@ export async function TourCard({ tour, locale, priority = false }: { tour: TourC
   );
 }
 
-export async function TourGrid({ tours, locale, priorityCount = 0 }: { tours: TourCardData[]; locale: Locale; priorityCount?: number }) {
+export async function TourGrid({
+  tours,
+  priorityCount = 0,
+  ...site
+}: Omit<TourCardProps, 'tour' | 'priority'> & { tours: TourCardData[]; priorityCount?: number }) {
   return (
     <ul className="grid grid-cols-1 gap-4 xs:grid-cols-2 lg:grid-cols-4">
       {tours.map((tour, index) => (
         <li key={tour.slug} className="relative">
-          <TourCard tour={tour} locale={locale} priority={index < priorityCount} />
+          <TourCard tour={tour} {...site} priority={index < priorityCount} />
         </li>
       ))}
     </ul>

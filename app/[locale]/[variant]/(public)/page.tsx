@@ -72,7 +72,7 @@ export default async function HomePage({ params }: { params: SiteParams }) {
             {home('featured')}
           </h2>
           <div className="mt-4">
-            <TourGrid tours={data.featured} locale={locale} />
+            <TourGrid tours={data.featured} locale={locale} currency={features.defaultCurrency} />
           </div>
         </section>
       ) : null}

@@ -67,7 +67,7 @@ export default async function SearchPage({ params, searchParams }: { params: Sit
           <p className="mt-3 text-muted-foreground">{t('noResults')}</p>
         ) : (
           <div className="mt-4" data-testid="search-results">
-            <TourGrid tours={results.tours} locale={locale} priorityCount={4} />
+            <TourGrid tours={results.tours} locale={locale} currency={VARIANT_FEATURES[variant].defaultCurrency} priorityCount={4} />
           </div>
         )}
         {results.hasMore && query.page < MAX_PAGES ? (

@@ -13,7 +13,7 @@ import type { Locale } from '@/i18n/locales';
 import { getTourPage, type TourPage } from '@/server/catalog/queries';
 import { absoluteUrl, pageMetadata, publicOrigin } from '@/server/sites/seo';
 import { resolveSiteParams } from '@/server/sites/site-params';
-import type { Variant } from '@/server/sites/site-variants';
+import { type Variant, VARIANT_FEATURES } from '@/server/sites/site-variants';
 
 type Params = Promise<{ locale: string; variant: string; slug: string }>;
 
@@ -119,7 +119,12 @@ export default async function TourDetailPage({ params }: { params: Params }) {
               </h2>
               <div className="mt-4 grid gap-4">
                 {tour.offers.map((offer) => (
-                  <OfferCard key={offer.id} offer={offer} locale={locale} tourSlug={tour.slug} bookingLabels={bookingLabels} />
+                  <OfferCard
+                    key={offer.id}
+                    offer={offer}
+                    locale={locale}
+                    currency={VARIANT_FEATURES[variant].defaultCurrency}
+                    tourSlug={tour.slug} bookingLabels={bookingLabels} />
                 ))}
               </div>
             </section>
