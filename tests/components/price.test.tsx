@@ -1,15 +1,11 @@
 // @vitest-environment jsdom
-import { act, render, screen } from '@testing-library/react';
-import { CurrencyProvider, useCurrency } from '@/components/currency/currency-provider';
+import { render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { CurrencyProvider } from '@/components/currency/currency-provider';
+import { CurrencySwitch } from '@/components/currency/currency-switch';
 import { Price } from '@/components/catalog/price';
 
 vi.mock('next/navigation', () => ({ useParams: () => ({ locale: 'en' }) }));
-
-let switchCurrency: ReturnType<typeof useCurrency>['setCurrency'] = () => undefined;
-function CurrencyHandle() {
-  switchCurrency = useCurrency().setCurrency;
-  return null;
-}
 
 const FILS = 15_000;
 const RealNumberFormat = Intl.NumberFormat;
@@ -31,17 +27,17 @@ afterEach(() => {
 
 describe('Price', () => {
   // The text the server sends is written out: formatting it here would warm the formatter cache.
-  it('hydrates from the text the server formatted, without setting up Intl, and formats a switched currency itself', () => {
+  it('hydrates from the text the server formatted, without setting up Intl, and formats a switched currency itself', async () => {
     render(
       <CurrencyProvider defaultCurrency="AED">
-        <CurrencyHandle />
+        <CurrencySwitch label="Currency" />
         <Price fils={FILS} preformatted={{ currency: 'AED', text: 'AED 150.00' }} />
       </CurrencyProvider>,
     );
     expect(screen.getByText('AED 150.00')).toHaveAttribute('data-price-aed', String(FILS));
     expect(numberFormatsConstructed).toBe(0);
 
-    act(() => switchCurrency('USD'));
+    await userEvent.click(screen.getByRole('radio', { name: 'USD' }));
     expect(screen.getByText('USD 41.10')).toBeInTheDocument();
     expect(numberFormatsConstructed).toBe(1);
   });
