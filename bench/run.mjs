@@ -62,7 +62,7 @@ const config = {
   floorSeconds: number('BENCH_FLOOR_SECONDS', Math.max(2, seconds / 2)),
   warmupSeconds: number('BENCH_WARMUP_SECONDS', 2),
   ratioRounds: Math.max(1, Math.round(number('BENCH_RATIO_ROUNDS', 3))),
-  lighthouseRuns: Math.max(1, Math.round(number('BENCH_LIGHTHOUSE_RUNS', 3))),
+  lighthouseRuns: Math.max(1, Math.round(number('BENCH_LIGHTHOUSE_RUNS', 5))),
   connections: Math.round(number('BENCH_CONNECTIONS', 10)),
   acceptEncoding: 'identity (no compression during load)',
   agent: AGENT.email,
@@ -310,15 +310,22 @@ async function main() {
   // 4. Bookings: availability month query, bookings end to end, and the database's insert floor.
   const bookings = config.bookings ? await measureBookings() : { skipped: true };
 
-  // 5. Lighthouse on the tour page.
+  // 5. Lighthouse on the tour page, and on the framework floor for scale: the floor's own score
+  // is what this machine allows any page of this framework (no check on it).
   let lighthouse = { skipped: true };
+  let lighthouseFrameworkFloor = { skipped: true };
   if (config.lighthouse) {
-    log(`Lighthouse (mobile) on ${pages.tour}, ${config.lighthouseRuns} runs`);
     const chromePath = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
-    lighthouse = await runLighthouseMedian(`${config.url}${pages.tour}`, { chromePath, port: PORTS.chrome, runs: config.lighthouseRuns }).catch((error) => ({
-      error: error.message,
-    }));
-    log('Lighthouse:', JSON.stringify(lighthouse.scores ?? lighthouse.error));
+    const median = async (path) => {
+      log(`Lighthouse (mobile) on ${path}, ${config.lighthouseRuns} runs`);
+      const result = await runLighthouseMedian(`${config.url}${path}`, { chromePath, port: PORTS.chrome, runs: config.lighthouseRuns }).catch((error) => ({
+        error: error.message,
+      }));
+      log('Lighthouse:', JSON.stringify(result.scores ?? result.error));
+      return result;
+    };
+    lighthouse = await median(pages.tour);
+    if (isFloorPage) lighthouseFrameworkFloor = await median(FRAMEWORK_FLOOR_PATH);
   }
 
   const anonymousTour = targets['tour:anonymous'];
@@ -367,6 +374,7 @@ async function main() {
     firstLoadJsDetail,
     bookings,
     lighthouse,
+    lighthouseFrameworkFloor,
   };
 }
 
