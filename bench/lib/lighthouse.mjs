@@ -2,17 +2,16 @@
 import { Launcher } from 'chrome-launcher';
 
 /**
- * chrome-launcher's own disabled features, plus paint holding. In headless Chromium, holding the
- * first paint lets the compositor mark the page's frame sink unresponsive and offer it one
- * BeginFrame a second, so the observed first paint of a page that is ready at 0.3 s lands, at
- * random, at 1.2 or 2.2 s (GoogleChrome/lighthouse#17148); a real phone paints when ready. Seen
- * here on the tour page even with its scripts and images removed; without paint holding its
- * observed FCP stayed at 0.25-0.4 s over every run.
+ * chrome-launcher's own disabled features, less RenderDocument, which it turns off and Chromium
+ * has on by default. With it off, headless Chromium at random presents the first frame of a page
+ * that is ready to paint at 0.3 s one or two whole seconds late: paint holding keeps the reused
+ * frame's commits back and the compositor stops offering it BeginFrames
+ * (GoogleChrome/lighthouse#17148). Lantern then builds LCP on that late frame.
  */
 function disabledFeatures() {
   const defaults = Launcher.defaultFlags().find((flag) => flag.startsWith('--disable-features='));
   const features = defaults ? defaults.slice('--disable-features='.length).split(',') : [];
-  return `--disable-features=${[...features, 'PaintHolding'].join(',')}`;
+  return `--disable-features=${features.filter((feature) => feature !== 'RenderDocument').join(',')}`;
 }
 
 const CHROME_FLAGS = [
