@@ -46,7 +46,16 @@ export function routeRedirects(hosts: HostsConfig): Redirect[] {
 }
 
 /**
- * Every page request to `/{locale}/{variant}/…`, the internal route of `app/[locale]/[variant]`.
+ * Pages of the main host in the default language that their own route (`app/(default-site)`)
+ * serves as they are, without a rewrite: the tour and city pages, the bulk of the public traffic.
+ * Only dynamic routes under a fixed prefix can be served so: Next checks dynamic routes after the
+ * rewrites, so the other hosts' rules still claim `/tour/…` on their hosts, while a static page
+ * there (`/search`, `/`) would be matched before any host rule.
+ */
+export const DIRECT_PAGE_PREFIXES = ['tour', 'city'] as const;
+
+/**
+ * Every other page request to `/{locale}/{variant}/…`, the internal route of `app/[locale]/[variant]`.
  *
  * Order matters for speed: Next tries the rules in turn on every page request, twice (its router,
  * then the page module, which compiles each rule's pattern anew per request). The main host's
@@ -55,8 +64,13 @@ export function routeRedirects(hosts: HostsConfig): Redirect[] {
  */
 export function routeRewrites(hosts: HostsConfig): Rewrite[] {
   const otherLocales = `(?:${OTHER_LOCALES.join('|')})(?:/|$)`;
+  const directPages = `(?:${DIRECT_PAGE_PREFIXES.join('|')})/`;
   const forVariant = (variant: Variant, condition: Pick<Rewrite, 'has' | 'missing'>): Rewrite[] => [
-    { source: `/:path((?!${otherLocales})${NOT_A_PAGE}.+)`, destination: `/${DEFAULT_LOCALE}/${variant}/:path`, ...condition },
+    {
+      source: `/:path((?!${otherLocales})${NOT_A_PAGE}${variant === 'main' ? `(?!${directPages})` : ''}.+)`,
+      destination: `/${DEFAULT_LOCALE}/${variant}/:path`,
+      ...condition,
+    },
     { source: '/', destination: `/${DEFAULT_LOCALE}/${variant}`, ...condition },
     ...OTHER_LOCALES.flatMap((locale): Rewrite[] => [
       { source: `/${locale}`, destination: `/${locale}/${variant}`, ...condition },

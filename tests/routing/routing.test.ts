@@ -1,8 +1,9 @@
+import { existsSync } from 'node:fs';
 import { getPathMatch } from 'next/dist/shared/lib/router/utils/path-match';
 import { config as proxyConfig } from '@/proxy';
 import { PORTAL_ROUTES } from '@/server/auth/route-access';
 import { gateRedirect } from '@/server/routing/gate';
-import { routeRedirects, routeRewrites } from '@/server/routing/route-rules';
+import { DIRECT_PAGE_PREFIXES, routeRedirects, routeRewrites } from '@/server/routing/route-rules';
 import { DEFAULT_HOSTS, parseHostsConfig, variantForHost } from '@/server/sites/site-variants';
 import { route, type RoutedRequest } from '../support/next-routes';
 
@@ -37,7 +38,20 @@ describe('locale and variant routing (Next config rules)', () => {
   it('serves English unprefixed on the main host', () => {
     expect(route(request({ pathname: '/terms-of-use' }), rules)).toEqual({ rewrite: '/en/main/terms-of-use' });
     expect(route(request({ pathname: '/' }), rules)).toEqual({ rewrite: '/en/main' });
-    expect(route(request({ pathname: '/city/dubai' }), rules)).toEqual({ rewrite: '/en/main/city/dubai' });
+    expect(route(request({ pathname: '/uae' }), rules)).toEqual({ rewrite: '/en/main/uae' });
+  });
+
+  it('leaves the main host\'s English tour and city pages to their own routes, on no other host', () => {
+    for (const host of ['localhost:3000', 'unknown.example.com']) {
+      expect(route(request({ host, pathname: '/tour/abc' }), rules)).toEqual({ unchanged: true });
+      expect(route(request({ host, pathname: '/city/dubai' }), rules)).toEqual({ unchanged: true });
+    }
+    expect(route(request({ host: 'partner.localhost', pathname: '/tour/abc' }), rules)).toEqual({ rewrite: '/en/second/tour/abc' });
+    expect(route(request({ pathname: '/ru/city/dubai' }), rules)).toEqual({ rewrite: '/ru/main/city/dubai' });
+    expect(route(request({ pathname: '/tours-of-dubai' }), rules)).toEqual({ rewrite: '/en/main/tours-of-dubai' });
+    for (const prefix of DIRECT_PAGE_PREFIXES) {
+      expect(existsSync(`app/(default-site)/${prefix}/[slug]/page.tsx`), prefix).toBe(true);
+    }
   });
 
   it('serves Russian under /ru', () => {
@@ -80,7 +94,7 @@ describe('locale and variant routing (Next config rules)', () => {
 
   it('routes the main host\'s unprefixed pages by the first rule, which Next tries first', () => {
     const firstRuleOnly = { redirects: [], rewrites: rules.rewrites.slice(0, 1) };
-    expect(route(request({ pathname: '/tour/x' }), firstRuleOnly)).toEqual({ rewrite: '/en/main/tour/x' });
+    expect(route(request({ pathname: '/terms-of-use' }), firstRuleOnly)).toEqual({ rewrite: '/en/main/terms-of-use' });
   });
 
   it('leaves API routes alone on every host', () => {

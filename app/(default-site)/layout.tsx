@@ -1,0 +1,26 @@
+import type { ReactNode } from 'react';
+import { defaultSiteParams } from '@/server/sites/site-params';
+import SiteLayout, { generateMetadata as siteMetadata } from '../[locale]/[variant]/layout';
+import PublicLayout from '../[locale]/[variant]/(public)/layout';
+
+/**
+ * The main host's tour and city pages in the default language, served without a rewrite
+ * (DIRECT_PAGE_PREFIXES in server/routing/route-rules.ts): the same layouts and pages as
+ * `[locale]/[variant]/(public)`, given the locale and variant that the rewritten path would carry.
+ */
+const params = defaultSiteParams(Promise.resolve({}));
+
+export { viewport } from '../[locale]/[variant]/layout';
+export const revalidate = 86400;
+
+export function generateMetadata() {
+  return siteMetadata({ params });
+}
+
+export default function DefaultSiteLayout({ children }: { children: ReactNode }) {
+  return (
+    <SiteLayout params={params}>
+      <PublicLayout params={params}>{children}</PublicLayout>
+    </SiteLayout>
+  );
+}
