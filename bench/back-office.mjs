@@ -12,6 +12,7 @@ import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { fileURLToPath } from 'node:url';
+import { processTreeUsage } from './lib/process-tree.mjs';
 import { signIn } from './lib/auth.mjs';
 import { getRaw, percentile, round } from './lib/load.mjs';
 
@@ -38,32 +39,8 @@ function run(command, args, env, timeoutMs) {
   });
 }
 
-/** Resident memory (bytes) of a process and all its descendants, from /proc. */
-function treeRss(rootPid) {
-  const parents = new Map();
-  const rss = new Map();
-  for (const entry of fs.readdirSync('/proc')) {
-    if (!/^\d+$/.test(entry)) continue;
-    try {
-      const stat = fs.readFileSync(`/proc/${entry}/stat`, 'utf8');
-      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-      parents.set(Number(entry), Number(fields[1]));
-      rss.set(Number(entry), Number(fields[21]) * 4096);
-    } catch {
-      // The process ended while we looked.
-    }
-  }
-  let total = 0;
-  for (const [pid, bytes] of rss) {
-    for (let current = pid; current > 1; current = parents.get(current) ?? 0) {
-      if (current === rootPid) {
-        total += bytes;
-        break;
-      }
-    }
-  }
-  return total;
-}
+/** Resident memory (bytes) of a process and all its descendants. */
+const treeRss = (rootPid) => processTreeUsage(rootPid).rssBytes;
 
 async function timedGets(url, cookie, count) {
   const latencies = [];

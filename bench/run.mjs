@@ -18,6 +18,7 @@ import { measureInsertFloor } from './lib/insert-floor.mjs';
 import { firstLoadJs } from './lib/js-size.mjs';
 import { LIGHTHOUSE_TARGETS, runLighthouseMedian } from './lib/lighthouse.mjs';
 import { getRaw, round, runLoad } from './lib/load.mjs';
+import { processTreeUsage } from './lib/process-tree.mjs';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const RESULTS = path.join(ROOT, 'bench', 'results', 'latest.json');
@@ -61,7 +62,12 @@ const config = {
   seconds,
   floorSeconds: number('BENCH_FLOOR_SECONDS', Math.max(2, seconds / 2)),
   warmupSeconds: number('BENCH_WARMUP_SECONDS', 2),
-  ratioRounds: Math.max(1, Math.round(number('BENCH_RATIO_ROUNDS', 3))),
+  // Many short alternating rounds: this machine's speed drifts by a third within seconds, and a
+  // drift cancels out only when it falls on both pages alike (3 rounds of 5 s gave 0.54 to 0.84
+  // in one run; 15 rounds of 2 s, 0.76 twice in a row).
+  ratioRounds: Math.max(1, Math.round(number('BENCH_RATIO_ROUNDS', 15))),
+  ratioSeconds: number('BENCH_RATIO_SECONDS', 2),
+  ratioWarmupSeconds: 0.5,
   lighthouseRuns: Math.max(1, Math.round(number('BENCH_LIGHTHOUSE_RUNS', 5))),
   connections: Math.round(number('BENCH_CONNECTIONS', 10)),
   acceptEncoding: 'identity (no compression during load)',
@@ -103,6 +109,9 @@ async function waitForHealth(url, child) {
   throw new Error(`${url}/api/health did not answer 200 within ${HEALTH_TIMEOUT_MS / 1000} s`);
 }
 
+/** The portal this bench started (the root of its process tree), if it started one. */
+let appPid = null;
+
 /** `node scripts/start.mjs` on a fresh embedded database, as `npm start` would run it. */
 async function startApp() {
   if (!fs.existsSync(path.join(ROOT, '.next', 'BUILD_ID'))) {
@@ -124,6 +133,7 @@ async function startApp() {
   };
   // The portal's own output goes to stderr with the progress; stdout carries only the summary.
   const child = spawn(process.execPath, ['scripts/start.mjs'], { cwd: ROOT, env, stdio: ['ignore', 2, 2] });
+  appPid = child.pid;
   cleanups.push(async () => {
     if (child.exitCode === null && child.signalCode === null) {
       const exited = new Promise((resolve) => child.once('exit', resolve));
@@ -161,25 +171,45 @@ function check(value, target, passes, problems = []) {
   return { value, target, pass: valid ? passes(value) : null, ...(valid ? {} : { note: problems.join('; ') || 'not measured' }) };
 }
 
-async function measure(name, url, headers, duration) {
-  const result = await runLoad({ url, headers, seconds: duration, warmupSeconds: config.warmupSeconds, connections: config.connections });
+async function measure(name, url, headers, duration, { sample, warmupSeconds = config.warmupSeconds } = {}) {
+  const result = await runLoad({ url, headers, seconds: duration, warmupSeconds, connections: config.connections, sample });
   log(`${name}: ${result.rps} req/s, p50 ${result.p50} ms, p99 ${result.p99} ms, statuses ${JSON.stringify(result.statuses)}, errors ${result.errors}`);
   return result;
 }
 
 /**
- * `{ rounds, tourRps, floorRps, ratio }`: the tour page and the framework floor measured in turn,
- * BENCH_RATIO_ROUNDS times for half of BENCH_SECONDS each; the ratio is of the summed rates.
+ * `{ rounds, tourRps, floorRps, ratio, serverCpu }`: the tour page and the framework floor measured
+ * in turn, BENCH_RATIO_ROUNDS times for BENCH_RATIO_SECONDS each (after half a second's warm-up);
+ * the ratio is of the summed rates. When the bench started the portal, `serverCpu` adds the portal's CPU milliseconds per
+ * request of each and their ratio (floor / tour): what each page costs the server, which moves
+ * far less with the machine's speed than the rates do.
  */
 async function alternatingRounds(tourUrl, floorUrl) {
+  const sample = appPid ? () => processTreeUsage(appPid).cpuMs : undefined;
   const rounds = [];
+  const cpu = { tourMs: 0, tourRequests: 0, floorMs: 0, floorRequests: 0 };
   for (let index = 1; index <= config.ratioRounds; index++) {
-    const tour = await measure(`tour vs floor, round ${index}: tour`, tourUrl, {}, config.floorSeconds);
-    const floor = await measure(`tour vs floor, round ${index}: framework floor`, floorUrl, {}, config.floorSeconds);
+    const phase = { sample, warmupSeconds: config.ratioWarmupSeconds };
+    const tour = await measure(`tour vs floor, round ${index}: tour`, tourUrl, {}, config.ratioSeconds, phase);
+    const floor = await measure(`tour vs floor, round ${index}: framework floor`, floorUrl, {}, config.ratioSeconds, phase);
     rounds.push({ tourRps: tour.rps, floorRps: floor.rps, ratio: ratio(tour.rps, floor.rps) });
+    if (sample) {
+      Object.assign(cpu, { tourMs: cpu.tourMs + tour.sampled, tourRequests: cpu.tourRequests + tour.requests });
+      Object.assign(cpu, { floorMs: cpu.floorMs + floor.sampled, floorRequests: cpu.floorRequests + floor.requests });
+    }
   }
   const sum = (key) => rounds.reduce((total, entry) => total + entry[key], 0);
-  return { rounds, tourRps: round(sum('tourRps') / rounds.length), floorRps: round(sum('floorRps') / rounds.length), ratio: ratio(sum('tourRps'), sum('floorRps')) };
+  const tourMsPerRequest = sample ? cpu.tourMs / cpu.tourRequests : null;
+  const floorMsPerRequest = sample ? cpu.floorMs / cpu.floorRequests : null;
+  return {
+    rounds,
+    tourRps: round(sum('tourRps') / rounds.length),
+    floorRps: round(sum('floorRps') / rounds.length),
+    ratio: ratio(sum('tourRps'), sum('floorRps')),
+    serverCpu: sample
+      ? { tourMsPerRequest: round(tourMsPerRequest, 3), floorMsPerRequest: round(floorMsPerRequest, 3), ratio: ratio(floorMsPerRequest, tourMsPerRequest) }
+      : null,
+  };
 }
 
 /**

@@ -67,7 +67,7 @@ export async function runLighthouseMedian(url, { chromePath, port, runs }) {
   for (let index = 0; index < runs; index++) results.push(await runLighthouse(url, { chromePath, port }));
   const ordered = [...results].sort((a, b) => (a.scores.performance ?? -1) - (b.scores.performance ?? -1));
   const median = ordered[Math.floor((ordered.length - 1) / 2)];
-  return { ...median, runs: results.map(({ scores, metrics }) => ({ scores, metrics })), warmedImages };
+  return { ...median, runs: results.map(({ scores, metrics, benchmarkIndex }) => ({ scores, metrics, benchmarkIndex })), warmedImages };
 }
 
 /** `{ url, scores, metrics, failing }`: scores ×100, failing audits for categories under target. */
@@ -105,6 +105,8 @@ async function runLighthouseOnce(url, { chromePath, port }) {
       url: lhr.finalDisplayedUrl,
       lighthouseVersion: lhr.lighthouseVersion,
       formFactor: lhr.configSettings.formFactor,
+      // Lighthouse's own measure of the CPU's speed at the moment of the run: the score follows it.
+      benchmarkIndex: Math.round(lhr.environment.benchmarkIndex),
       scores,
       metrics,
       failing,

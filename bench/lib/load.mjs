@@ -121,14 +121,21 @@ export function round(value, digits = 2) {
  * Loads `url` for `seconds` with `connections` concurrent keep-alive clients.
  * `rps` counts completed responses of any status; `statuses` tells which they were.
  */
-export async function runLoad({ url, headers = {}, seconds, warmupSeconds = 0, connections }) {
+/**
+ * `sample`, when given, is read just before and after the measured phase (warm-up excluded), and
+ * `sampled` is the difference: e.g. the server's CPU milliseconds spent on the measured requests.
+ */
+export async function runLoad({ url, headers = {}, seconds, warmupSeconds = 0, connections, sample }) {
   const { hostname, port, pathname, search } = new URL(url);
   const options = { hostname, port, path: `${pathname}${search}`, headers };
   const agent = keepAliveAgent(connections);
   try {
     if (warmupSeconds > 0) await phase(options, agent, { seconds: warmupSeconds, connections });
+    const before = sample?.();
     const { latencies, ttfbs, statuses, errors, elapsed } = await phase(options, agent, { seconds, connections });
+    const sampled = sample ? sample() - before : undefined;
     return {
+      sampled,
       requests: latencies.length,
       errors,
       statuses,
