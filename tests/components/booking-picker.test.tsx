@@ -11,7 +11,7 @@ import en from '@/messages/en.json';
 import ru from '@/messages/ru.json';
 
 const route = vi.hoisted(() => ({ locale: 'en' }));
-vi.mock('next/navigation', () => ({ useParams: () => ({ locale: route.locale }) }));
+vi.mock('next/navigation', () => ({ useParams: () => ({ locale: route.locale }), useRouter: () => ({ prefetch: () => undefined }) }));
 
 const OFFER_ID = '7b0f3a52-1c8e-4c1b-9d0e-2f4b5a6c7d8e';
 const offer: PickerOffer = { id: OFFER_ID, hasLiveAvailability: true, minPeople: 1, retail: { adult: 15_000, child: 10_000, trip: null } };
