@@ -180,34 +180,37 @@ async function measure(name, url, headers, duration, { sample, warmupSeconds = c
 /**
  * `{ rounds, tourRps, floorRps, ratio, serverCpu }`: the tour page and the framework floor measured
  * in turn, BENCH_RATIO_ROUNDS times for BENCH_RATIO_SECONDS each (after half a second's warm-up);
- * the ratio is of the summed rates. When the bench started the portal, `serverCpu` adds the portal's CPU milliseconds per
- * request of each and their ratio (floor / tour): what each page costs the server, which moves
- * far less with the machine's speed than the rates do.
+ * the ratio is of the summed rates. When the bench started the portal, `serverCpu` is a second
+ * view of the same rounds: the portal's CPU milliseconds per request of each page, and their
+ * ratio (floor / tour).
  */
 async function alternatingRounds(tourUrl, floorUrl) {
   const sample = appPid ? () => processTreeUsage(appPid).cpuMs : undefined;
+  const phase = { sample, warmupSeconds: config.ratioWarmupSeconds };
   const rounds = [];
-  const cpu = { tourMs: 0, tourRequests: 0, floorMs: 0, floorRequests: 0 };
+  const cpu = { tour: { ms: 0, requests: 0 }, floor: { ms: 0, requests: 0 } };
   for (let index = 1; index <= config.ratioRounds; index++) {
-    const phase = { sample, warmupSeconds: config.ratioWarmupSeconds };
     const tour = await measure(`tour vs floor, round ${index}: tour`, tourUrl, {}, config.ratioSeconds, phase);
     const floor = await measure(`tour vs floor, round ${index}: framework floor`, floorUrl, {}, config.ratioSeconds, phase);
     rounds.push({ tourRps: tour.rps, floorRps: floor.rps, ratio: ratio(tour.rps, floor.rps) });
-    if (sample) {
-      Object.assign(cpu, { tourMs: cpu.tourMs + tour.sampled, tourRequests: cpu.tourRequests + tour.requests });
-      Object.assign(cpu, { floorMs: cpu.floorMs + floor.sampled, floorRequests: cpu.floorRequests + floor.requests });
+    for (const [page, result] of [['tour', tour], ['floor', floor]]) {
+      cpu[page].ms += result.sampled ?? 0;
+      cpu[page].requests += result.requests;
     }
   }
   const sum = (key) => rounds.reduce((total, entry) => total + entry[key], 0);
-  const tourMsPerRequest = sample ? cpu.tourMs / cpu.tourRequests : null;
-  const floorMsPerRequest = sample ? cpu.floorMs / cpu.floorRequests : null;
+  const msPerRequest = (page) => cpu[page].ms / cpu[page].requests;
   return {
     rounds,
     tourRps: round(sum('tourRps') / rounds.length),
     floorRps: round(sum('floorRps') / rounds.length),
     ratio: ratio(sum('tourRps'), sum('floorRps')),
     serverCpu: sample
-      ? { tourMsPerRequest: round(tourMsPerRequest, 3), floorMsPerRequest: round(floorMsPerRequest, 3), ratio: ratio(floorMsPerRequest, tourMsPerRequest) }
+      ? {
+          tourMsPerRequest: round(msPerRequest('tour'), 3),
+          floorMsPerRequest: round(msPerRequest('floor'), 3),
+          ratio: ratio(msPerRequest('floor'), msPerRequest('tour')),
+        }
       : null,
   };
 }
