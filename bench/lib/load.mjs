@@ -120,8 +120,6 @@ export function round(value, digits = 2) {
 /**
  * Loads `url` for `seconds` with `connections` concurrent keep-alive clients.
  * `rps` counts completed responses of any status; `statuses` tells which they were.
- */
-/**
  * `sample`, when given, is read just before and after the measured phase (warm-up excluded), and
  * `sampled` is the difference: e.g. the server's CPU milliseconds spent on the measured requests.
  */
