@@ -1,8 +1,8 @@
 'use client';
 
-import { useSession } from 'next-auth/react';
 import { useRouter } from 'next/navigation';
 import { useActionState, useEffect, useState } from 'react';
+import { useRefreshAgentSession } from '@/components/auth/agent-session';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
@@ -19,7 +19,7 @@ type Labels = {
 export function SignInForm({ callbackUrl, labels }: { callbackUrl: string; labels: Labels }) {
   const [state, formAction, pending] = useActionState<SignInState, FormData>(signInAction, null);
   const [hydrated, setHydrated] = useState(false);
-  const { update } = useSession();
+  const refreshSession = useRefreshAgentSession();
   const router = useRouter();
 
   // eslint-disable-next-line react-hooks/set-state-in-effect -- marks the form as enhanced once hydrated
@@ -28,8 +28,11 @@ export function SignInForm({ callbackUrl, labels }: { callbackUrl: string; label
   useEffect(() => {
     if (!state?.ok) return;
     // Refresh the header's session before leaving, so it shows the agent's menu at once.
-    void update().then(() => router.replace(state.redirectTo));
-  }, [state, update, router]);
+    // A failed check still leaves: the next page asks again.
+    void refreshSession()
+      .catch(() => null)
+      .then(() => router.replace(state.redirectTo));
+  }, [state, refreshSession, router]);
 
   const error = state && !state.ok ? labels.errors[state.code] : null;
   const busy = pending || state?.ok === true;

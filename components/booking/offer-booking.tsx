@@ -1,9 +1,9 @@
 'use client';
 
 import { ChevronDown } from 'lucide-react';
-import { useSession } from 'next-auth/react';
 import dynamic from 'next/dynamic';
 import { useId, useState } from 'react';
+import { useAgentSession } from '@/components/auth/agent-session';
 import { LocaleLink, useRouteLocale } from '@/components/i18n/locale-link';
 import { localizedPath } from '@/i18n/locales';
 import type { PickerOffer } from './booking-picker';
@@ -27,18 +27,19 @@ const OUTLINE_CLASS = `${ACTION_CLASS} border border-border bg-background text-p
  * date, time and guest picker under the offer.
  */
 export function OfferBooking({ offer, tourSlug, labels }: { offer: PickerOffer; tourSlug: string; labels: BookingLabels }) {
-  const { data: session, status } = useSession();
+  const { status } = useAgentSession();
   const locale = useRouteLocale();
   const [open, setOpen] = useState(false);
   const panelId = useId();
 
   if (status === 'loading') return <div aria-hidden className="h-10 w-44 justify-self-end rounded-lg bg-muted" />;
-  if (!session?.user?.role) {
+  if (status === 'anonymous') {
     return (
       <LocaleLink
         href={{ pathname: '/sign-in', query: { callbackUrl: localizedPath(locale, `/tour/${tourSlug}`) } }}
         className={`${OUTLINE_CLASS} justify-self-end`}
         data-testid="sign-in-to-book"
+        data-visitor-only
       >
         {labels.signInToBook}
       </LocaleLink>

@@ -1,6 +1,6 @@
 'use client';
 
-import { useSession } from 'next-auth/react';
+import { useAgentSession } from '@/components/auth/agent-session';
 import { useRouteLocale } from '@/components/i18n/locale-link';
 import { createContext, type ReactNode, useContext, useEffect, useState } from 'react';
 import type { AgentTourDetails } from '@/server/catalog/agent-details';
@@ -13,7 +13,7 @@ const AgentDetailsContext = createContext<State>({ status: 'anonymous' });
 
 /** Loads the agent-only parts of a tour page once the visitor is known to be signed in. */
 export function AgentTourDetailsProvider({ slug, children }: { slug: string; children: ReactNode }) {
-  const { status } = useSession();
+  const { status } = useAgentSession();
   const [state, setState] = useState<State>({ status: 'anonymous' });
 
   useEffect(() => {

@@ -1,14 +1,15 @@
 'use client';
 
 import type { Session } from 'next-auth';
-import { SessionProvider } from 'next-auth/react';
 import type { ReactNode } from 'react';
+import { AgentSessionProvider } from '@/components/auth/agent-session';
 import { CurrencyProvider } from '@/components/currency/currency-provider';
 import type { DisplayCurrency } from '@/server/money/money';
 
 /**
- * `session` undefined (static public pages): the client fetches it once hydrated.
- * Portal pages pass the server's session so the header renders without a round trip.
+ * `session` undefined (static public pages): rendered for a visitor, and the client asks for the
+ * session once hydrated if an agent signed in in this browser. Portal pages pass the server's
+ * session so the header renders without a round trip.
  */
 export function AppProviders({
   session,
@@ -20,8 +21,8 @@ export function AppProviders({
   children: ReactNode;
 }) {
   return (
-    <SessionProvider session={session}>
+    <AgentSessionProvider session={session}>
       <CurrencyProvider defaultCurrency={defaultCurrency}>{children}</CurrencyProvider>
-    </SessionProvider>
+    </AgentSessionProvider>
   );
 }

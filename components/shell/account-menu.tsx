@@ -1,8 +1,8 @@
 'use client';
 
-import { useSession } from 'next-auth/react';
 import dynamic from 'next/dynamic';
 import { usePathname } from 'next/navigation';
+import { useAgentSession } from '@/components/auth/agent-session';
 import { LocaleLink, useRouteLocale } from '@/components/i18n/locale-link';
 import type { MenuKey } from '@/server/auth/route-access';
 
@@ -34,13 +34,13 @@ export function AccountMenu({ labels }: { labels: AccountMenuLabels }) {
   const locale = useRouteLocale();
   // The browser's path is already localized, so it is the way back as it stands.
   const pathname = usePathname();
-  const { data: session, status } = useSession();
+  const session = useAgentSession();
 
-  if (status === 'loading') return <MenuPlaceholder />;
-  if (!session?.user?.role) {
+  if (session.status === 'loading') return <MenuPlaceholder />;
+  if (session.status === 'anonymous') {
     const onSignIn = /\/sign-in$/.test(pathname);
     return (
-      <LocaleLink href={{ pathname: '/sign-in', query: { callbackUrl: onSignIn ? undefined : pathname } }} className={SIGN_IN_CLASS}>
+      <LocaleLink href={{ pathname: '/sign-in', query: { callbackUrl: onSignIn ? undefined : pathname } }} className={SIGN_IN_CLASS} data-visitor-only>
         {labels.signIn}
       </LocaleLink>
     );

@@ -1,10 +1,12 @@
 import NextAuth, { CredentialsSignin } from 'next-auth';
 import Credentials from 'next-auth/providers/credentials';
+import { cookies } from 'next/headers';
 import { z } from 'zod';
 import { getDb } from '@/server/db/database';
 import { issueAccessToken } from './access-token';
 import { authConfig } from './auth.config';
 import { authenticateAgent } from './authenticate';
+import { SESSION_HINT_COOKIE, SESSION_HINT_MAX_AGE_SECONDS } from './session-hint';
 
 /** Too many failed attempts; the code travels to the sign-in form (not a secret). */
 export class ThrottledSignin extends CredentialsSignin {
@@ -28,6 +30,16 @@ export const { handlers, auth, signIn, signOut } = NextAuth({
     error(error) {
       if (error instanceof CredentialsSignin) return;
       console.error('[auth]', error);
+    },
+  },
+  // The readable hint beside the session cookie (server/auth/session-hint.ts). Events cover both
+  // ways in: the sign-in form's server action and Auth.js's own credentials endpoint.
+  events: {
+    async signIn() {
+      (await cookies()).set(SESSION_HINT_COOKIE, '1', { path: '/', sameSite: 'lax', maxAge: SESSION_HINT_MAX_AGE_SECONDS });
+    },
+    async signOut() {
+      (await cookies()).delete(SESSION_HINT_COOKIE);
     },
   },
   providers: [

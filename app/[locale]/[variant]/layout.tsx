@@ -1,6 +1,7 @@
 import type { Metadata, Viewport } from 'next';
 import { getTranslations } from 'next-intl/server';
 import type { ReactNode } from 'react';
+import { SESSION_HINT_SCRIPT } from '@/server/auth/session-hint';
 import { resolveSiteParams, type SiteParams } from '@/server/sites/site-params';
 
 /**
@@ -31,7 +32,12 @@ export const viewport: Viewport = { themeColor: '#2637AA', width: 'device-width'
 export default async function RootLayout({ children, params }: { children: ReactNode; params: SiteParams }) {
   const { locale } = await resolveSiteParams(params);
   return (
-    <html lang={locale}>
+    // The hint script may add a class to <html> before hydration (server/auth/session-hint.ts).
+    <html lang={locale} suppressHydrationWarning>
+      <head>
+        {/* Runs before the first paint, so an agent never sees the visitor's "Sign in" buttons flash. */}
+        <script dangerouslySetInnerHTML={{ __html: SESSION_HINT_SCRIPT }} />
+      </head>
       <body className="font-sans">
         {/* No client translation runtime: islands get their texts as props and the locale from the route. */}
         {children}
