@@ -90,6 +90,22 @@ test('signing out ends the session', async ({ page }) => {
   await expect(page).toHaveURL(/\/sign-in\?error=SessionRequired/);
 });
 
+test('a static page opened in a new load knows the agent, and forgets them after sign-out', async ({ page, context }) => {
+  const hint = async () => (await context.cookies()).find((cookie) => cookie.name === 'td-signed-in');
+  await signInAs(page, 'senior');
+  expect(await hint()).toMatchObject({ value: '1', httpOnly: false });
+
+  // A full load of a cached public page: the agent's menu and booking buttons, never "Sign in".
+  await page.goto('/tour/burj-khalifa-at-the-top');
+  await expect(page.getByRole('button', { name: 'Account menu' })).toBeVisible();
+  await expect(page.getByTestId('sign-in-to-book')).toHaveCount(0);
+
+  await new AccountMenu(page).logout();
+  expect(await hint()).toBeUndefined();
+  await page.goto('/tour/burj-khalifa-at-the-top');
+  await expect(page.getByTestId('sign-in-to-book').first()).toBeVisible();
+});
+
 test('the Auth.js sign-in page leads to the portal form', async ({ page }) => {
   await page.goto('/api/auth/signin');
   await expect(page).toHaveURL(/\/sign-in/);
