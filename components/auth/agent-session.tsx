@@ -69,16 +69,13 @@ async function fetchSession(signal?: AbortSignal): Promise<AgentSession> {
  * server only when the hint cookie says an agent signed in in this browser.
  */
 export function AgentSessionProvider({ session, children }: { session?: Session | null; children: ReactNode }) {
-  // The server renders for a visitor; an agent's browser switches once hydrated.
-  const hinted = useSyncExternalStore(subscribeToHint, readHint, () => false);
+  // null while hydrating: the server cannot read the cookie and rendered for a visitor; an agent's
+  // browser switches right after.
+  const hint = useSyncExternalStore(subscribeToHint, readHint, () => null);
+  const hinted = hint === true;
   // The latest answer of a check made in this browser, which beats the page's own.
   const [checked, setChecked] = useState<AgentSession | null>(null);
   const serverKnown = useMemo(() => (session === undefined ? null : fromServer(session)), [session]);
-
-  useEffect(() => {
-    // Keeps the pre-hydration class (SESSION_HINT_SCRIPT) in step with the cookie.
-    document.documentElement.classList.toggle(SESSION_HINT_CLASS, hinted);
-  }, [hinted]);
 
   useEffect(() => {
     // On a portal page the server knows: the hint follows it and lives on while the session does.
@@ -94,7 +91,7 @@ export function AgentSessionProvider({ session, children }: { session?: Session 
         // A hint outliving its session (expired, signed out elsewhere) is dropped here.
         writeHint(answer.status === 'authenticated');
       })
-      // A failed check leaves the visitor's view; the next page or focus asks again.
+      // A failed check shows the visitor's view; the next page load asks again.
       .catch(() => controller.signal.aborted || setChecked(ANONYMOUS));
     return () => controller.abort();
   }, [serverKnown, hinted]);
@@ -107,6 +104,14 @@ export function AgentSessionProvider({ session, children }: { session?: Session 
   }, []);
 
   const current = currentSession(serverKnown, hinted, checked);
+
+  useEffect(() => {
+    // The class of SESSION_HINT_SCRIPT hides the visitor's buttons only while the session is
+    // unknown: a failed check or a stale hint shows them again. Until hydrated, the script's stands.
+    if (hint === null) return;
+    document.documentElement.classList.toggle(SESSION_HINT_CLASS, current.status === 'loading');
+  }, [hint, current.status]);
+
   const value = useMemo(() => ({ session: current, refresh }), [current, refresh]);
   return <AgentSessionContext value={value}>{children}</AgentSessionContext>;
 }

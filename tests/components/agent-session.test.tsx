@@ -75,7 +75,25 @@ describe('AgentSessionProvider on a static page (no session from the server)', (
     expect(await screen.findByText('agent senior@desertrose.test')).toBeInTheDocument();
     expect(sessionRequests).toBe(1);
     expect(hasHint()).toBe(true);
+    // The pre-hydration class hides the visitor's buttons only while the answer is awaited.
+    expect(document.documentElement).not.toHaveClass(SESSION_HINT_CLASS);
+  });
+
+  it('hides the visitor buttons while asking, and shows them again when the check fails', async () => {
+    setHint(true);
+    let answer!: () => void;
+    server.use(http.get('*/api/auth/session', () => new Promise<Response>((resolve) => (answer = () => resolve(new Response(null, { status: 500 }))))));
+    render(
+      <AgentSessionProvider>
+        <Probe />
+      </AgentSessionProvider>,
+    );
+    expect(status()).toHaveTextContent('loading');
+    await vi.waitFor(() => expect(answer).toBeDefined());
     expect(document.documentElement).toHaveClass(SESSION_HINT_CLASS);
+    answer();
+    expect(await screen.findByText('anonymous')).toBeInTheDocument();
+    expect(document.documentElement).not.toHaveClass(SESSION_HINT_CLASS);
   });
 
   it('drops a hint whose session is gone and shows the visitor again', async () => {
