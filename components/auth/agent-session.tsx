@@ -77,6 +77,12 @@ export function AgentSessionProvider({ session, children }: { session?: Session 
   const [checked, setChecked] = useState<AgentSession | null>(null);
   const serverKnown = useMemo(() => (session === undefined ? null : fromServer(session)), [session]);
 
+  // A hint outliving its session (expired, signed out elsewhere) is dropped with the answer.
+  const takeAnswer = useCallback((answer: AgentSession) => {
+    setChecked(answer);
+    writeHint(answer.status === 'authenticated');
+  }, []);
+
   useEffect(() => {
     // On a portal page the server knows: the hint follows it and lives on while the session does.
     if (serverKnown) {
@@ -86,22 +92,17 @@ export function AgentSessionProvider({ session, children }: { session?: Session 
     if (!hinted) return;
     const controller = new AbortController();
     fetchSession(controller.signal)
-      .then((answer) => {
-        setChecked(answer);
-        // A hint outliving its session (expired, signed out elsewhere) is dropped here.
-        writeHint(answer.status === 'authenticated');
-      })
+      .then(takeAnswer)
       // A failed check shows the visitor's view; the next page load asks again.
       .catch(() => controller.signal.aborted || setChecked(ANONYMOUS));
     return () => controller.abort();
-  }, [serverKnown, hinted]);
+  }, [serverKnown, hinted, takeAnswer]);
 
   const refresh = useCallback(async () => {
     const answer = await fetchSession();
-    setChecked(answer);
-    writeHint(answer.status === 'authenticated');
+    takeAnswer(answer);
     return answer;
-  }, []);
+  }, [takeAnswer]);
 
   const current = currentSession(serverKnown, hinted, checked);
 
