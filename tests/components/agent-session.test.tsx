@@ -52,13 +52,18 @@ function Probe() {
 
 const status = () => screen.getByTestId('status');
 
+/** `session` as a portal page passes it; left out, as on a static page. */
+function renderProvider(session?: Session | null) {
+  return render(
+    <AgentSessionProvider session={session}>
+      <Probe />
+    </AgentSessionProvider>,
+  );
+}
+
 describe('AgentSessionProvider on a static page (no session from the server)', () => {
   it('treats a browser without the hint as a visitor and never asks the server', async () => {
-    render(
-      <AgentSessionProvider>
-        <Probe />
-      </AgentSessionProvider>,
-    );
+    renderProvider();
     expect(status()).toHaveTextContent('anonymous');
     await act(() => new Promise((resolve) => setTimeout(resolve, 50)));
     expect(sessionRequests).toBe(0);
@@ -67,11 +72,7 @@ describe('AgentSessionProvider on a static page (no session from the server)', (
 
   it('asks the server when the hint is present and shows the agent', async () => {
     setHint(true);
-    render(
-      <AgentSessionProvider>
-        <Probe />
-      </AgentSessionProvider>,
-    );
+    renderProvider();
     expect(await screen.findByText('agent senior@desertrose.test')).toBeInTheDocument();
     expect(sessionRequests).toBe(1);
     expect(hasHint()).toBe(true);
@@ -83,11 +84,7 @@ describe('AgentSessionProvider on a static page (no session from the server)', (
     setHint(true);
     let answer!: () => void;
     server.use(http.get('*/api/auth/session', () => new Promise<Response>((resolve) => (answer = () => resolve(new Response(null, { status: 500 }))))));
-    render(
-      <AgentSessionProvider>
-        <Probe />
-      </AgentSessionProvider>,
-    );
+    renderProvider();
     expect(status()).toHaveTextContent('loading');
     await vi.waitFor(() => expect(answer).toBeDefined());
     expect(document.documentElement).toHaveClass(SESSION_HINT_CLASS);
@@ -100,11 +97,7 @@ describe('AgentSessionProvider on a static page (no session from the server)', (
     setHint(true);
     document.documentElement.classList.add(SESSION_HINT_CLASS);
     sessionAnswer = null;
-    render(
-      <AgentSessionProvider>
-        <Probe />
-      </AgentSessionProvider>,
-    );
+    renderProvider();
     expect(await screen.findByText('anonymous')).toBeInTheDocument();
     expect(hasHint()).toBe(false);
     expect(document.documentElement).not.toHaveClass(SESSION_HINT_CLASS);
@@ -112,11 +105,7 @@ describe('AgentSessionProvider on a static page (no session from the server)', (
 
   it('shows the visitor when the hint disappears (signed out in another tab)', async () => {
     setHint(true);
-    render(
-      <AgentSessionProvider>
-        <Probe />
-      </AgentSessionProvider>,
-    );
+    renderProvider();
     await screen.findByText('agent senior@desertrose.test');
     setHint(false);
     act(() => document.dispatchEvent(new Event('visibilitychange')));
@@ -124,11 +113,7 @@ describe('AgentSessionProvider on a static page (no session from the server)', (
   });
 
   it('refresh() picks up a sign-in made on this page', async () => {
-    render(
-      <AgentSessionProvider>
-        <Probe />
-      </AgentSessionProvider>,
-    );
+    renderProvider();
     expect(status()).toHaveTextContent('anonymous');
     setHint(true); // what the sign-in action's response does
     await act(() => screen.getByRole('button', { name: 'refresh' }).click());
@@ -138,11 +123,7 @@ describe('AgentSessionProvider on a static page (no session from the server)', (
 
 describe('AgentSessionProvider on a portal page (session from the server)', () => {
   it('uses the server session without asking and writes the hint for later static pages', async () => {
-    render(
-      <AgentSessionProvider session={AGENT}>
-        <Probe />
-      </AgentSessionProvider>,
-    );
+    renderProvider(AGENT);
     expect(status()).toHaveTextContent('agent senior@desertrose.test');
     await act(() => new Promise((resolve) => setTimeout(resolve, 50)));
     expect(sessionRequests).toBe(0);
@@ -151,11 +132,7 @@ describe('AgentSessionProvider on a portal page (session from the server)', () =
 
   it('clears a stale hint when the server says nobody is signed in', async () => {
     setHint(true);
-    render(
-      <AgentSessionProvider session={null}>
-        <Probe />
-      </AgentSessionProvider>,
-    );
+    renderProvider(null);
     expect(status()).toHaveTextContent('anonymous');
     await act(() => new Promise((resolve) => setTimeout(resolve, 0)));
     expect(hasHint()).toBe(false);
