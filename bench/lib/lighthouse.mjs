@@ -70,7 +70,10 @@ export async function runLighthouseMedian(url, { chromePath, port, runs }) {
   return { ...median, runs: results.map(({ scores, metrics, benchmarkIndex }) => ({ scores, metrics, benchmarkIndex })), warmedImages };
 }
 
-/** `{ url, scores, metrics, failing }`: scores ×100, failing audits for categories under target. */
+/**
+ * `{ url, scores, metrics, failing }`: scores ×100, failing audits for categories under target.
+ * `options.categories` narrows the run (all four by default).
+ */
 export async function runLighthouse(url, options, attempt = 1) {
   try {
     return await runLighthouseOnce(url, options);
@@ -84,18 +87,18 @@ export async function runLighthouse(url, options, attempt = 1) {
   }
 }
 
-async function runLighthouseOnce(url, { chromePath, port }) {
+async function runLighthouseOnce(url, { chromePath, port, categories = CATEGORIES }) {
   const [{ default: lighthouse }, { launch }] = await Promise.all([import('lighthouse'), import('chrome-launcher')]);
   const chrome = await launch({ chromePath, port, chromeFlags: CHROME_FLAGS, logLevel: 'silent' });
   try {
     const { lhr } = await withTimeout(
-      lighthouse(url, { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: CATEGORIES }),
+      lighthouse(url, { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: categories }),
       TIMEOUT_MS,
       'Lighthouse',
     );
     const scores = {};
     const failing = {};
-    for (const id of CATEGORIES) {
+    for (const id of categories) {
       const category = lhr.categories[id];
       scores[id] = category.score === null ? null : Math.round(category.score * 100);
       if (scores[id] === null || scores[id] < LIGHTHOUSE_TARGETS[id]) failing[id] = failingAudits(lhr, category);
