@@ -1,7 +1,7 @@
 'use client';
 
 import type { Session } from 'next-auth';
-import { createContext, type ReactNode, useCallback, useContext, useEffect, useMemo, useState, useSyncExternalStore } from 'react';
+import { createContext, type ReactNode, useCallback, useContext, useEffect, useLayoutEffect, useMemo, useState, useSyncExternalStore } from 'react';
 import {
   SESSION_HINT_CLASS,
   SESSION_HINT_COOKIE,
@@ -106,9 +106,10 @@ export function AgentSessionProvider({ session, children }: { session?: Session 
 
   const current = currentSession(serverKnown, hinted, checked);
 
-  useEffect(() => {
+  useLayoutEffect(() => {
     // The class of SESSION_HINT_SCRIPT hides the visitor's buttons only while the session is
     // unknown: a failed check or a stale hint shows them again. Until hydrated, the script's stands.
+    // A layout effect, so the buttons come back in the frame that drops the placeholder.
     if (hint === null) return;
     document.documentElement.classList.toggle(SESSION_HINT_CLASS, current.status === 'loading');
   }, [hint, current.status]);
