@@ -13,6 +13,7 @@
 import http from 'node:http';
 import { HTML_VARIANTS } from './lib/html-variants.mjs';
 import { runLighthouse } from './lib/lighthouse.mjs';
+import { percentile } from './lib/load.mjs';
 
 const PORTAL = (process.env.BENCH_URL ?? 'http://127.0.0.1:3300').replace(/\/$/, '');
 const PORTS = { variants: 3303, chrome: 3302 };
@@ -24,8 +25,8 @@ const only = process.argv[4]?.split(',');
 function startVariantServer(pages) {
   const portal = new URL(PORTAL);
   const server = http.createServer((req, res) => {
-    const page = pages.get(req.url.replace(/^\/__variant\//, ''));
     if (req.url.startsWith('/__variant/')) {
+      const page = pages.get(req.url.slice('/__variant/'.length));
       if (!page) return res.writeHead(404).end();
       res.writeHead(200, { 'content-type': 'text/html; charset=utf-8', 'content-length': page.length });
       return res.end(page);
@@ -42,8 +43,6 @@ function startVariantServer(pages) {
   });
   return new Promise((resolve) => server.listen(PORTS.variants, '127.0.0.1', () => resolve(server)));
 }
-
-const median = (values) => [...values].sort((a, b) => a - b)[Math.floor((values.length - 1) / 2)];
 
 const source = await fetch(`${PORTAL}${path}`);
 if (source.status !== 200) throw new Error(`${PORTAL}${path} answered ${source.status}`);
@@ -71,6 +70,6 @@ try {
   server.close();
 }
 const summary = Object.fromEntries(
-  names.map((name) => [name, { bytes: pages.get(name).length, medianPerformance: median(runs[name].map((run) => run.performance)), runs: runs[name] }]),
+  names.map((name) => [name, { bytes: pages.get(name).length, medianPerformance: percentile(runs[name].map((run) => run.performance), 50), runs: runs[name] }]),
 );
 console.log(JSON.stringify({ page: `${PORTAL}${path}`, rounds, variants: summary }, null, 2));
