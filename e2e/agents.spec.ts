@@ -36,6 +36,14 @@ class AgentsPage {
     return form;
   }
 
+  /** Opens a card's edit panel and waits for the focus in its first field, as a person would. */
+  async openEditForm(card: Locator, name: string): Promise<Locator> {
+    await card.locator('summary', { hasText: 'Edit' }).click();
+    const form = card.getByRole('group', { name: `Edit ${name}` });
+    await expect(form.getByLabel('Name')).toBeFocused();
+    return form;
+  }
+
   async fill(form: Locator, fields: { name?: string; email?: string; phone?: string; jobTitle?: string; role?: string }) {
     if (fields.name !== undefined) await form.getByLabel('Name').fill(fields.name);
     if (fields.email !== undefined) await form.getByLabel('E-mail').fill(fields.email);
@@ -81,8 +89,7 @@ test('an admin creates, edits, deletes and restores an agent', async ({ page }) 
   // The link points to the host the admin is using.
   expect(invite?.textBody).toMatch(new RegExp(`http://localhost:${PORT}/reset-password\\?token=[\\w-]{20,}`));
 
-  await card.locator('summary', { hasText: 'Edit' }).click();
-  const edit = card.getByRole('group', { name: `Edit ${name}` });
+  const edit = await agents.openEditForm(card, name);
   const renamed = `${name} Haddad`;
   await agents.fill(edit, { name: renamed, role: 'Senior agent', jobTitle: 'Team Lead' });
   await edit.getByRole('button', { name: 'Save changes' }).click();

@@ -15,6 +15,7 @@ import {
 import type { AgentRow } from '@/server/agents/agent-queries';
 import type { AgentField } from '@/server/agents/agent-schema';
 import { AgentForm } from './agent-form';
+import { focusFirstField } from './focus-first-field';
 import type { AgentActionsLabels, AgentSentences, ConfirmLabels } from './agent-labels';
 import { PendingButton } from './pending-button';
 
@@ -69,7 +70,7 @@ export function AgentActions({ agent, isSelf, headingId, labels, sentences }: Pr
   function toggle(which: Exclude<Panel, null>, isOpen: boolean, container: HTMLElement) {
     setPanel((current) => (isOpen ? which : current === which ? null : current));
     // The summary hides while its panel is open: the focus goes into the panel.
-    if (isOpen) requestAnimationFrame(() => container.querySelector<HTMLElement>('[data-autofocus]')?.focus());
+    if (isOpen) focusFirstField(container);
   }
 
   function close(summary: HTMLElement | null) {

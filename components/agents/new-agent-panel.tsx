@@ -5,6 +5,7 @@ import { useActionState, useEffect, useRef, useState } from 'react';
 import { buttonVariants } from '@/components/ui/button';
 import { createAgentAction, type AgentFormState } from '@/server/agents/agent-actions';
 import { AgentForm } from './agent-form';
+import { focusFirstField } from './focus-first-field';
 import type { AgentFormLabels } from './agent-labels';
 
 type Props = {
@@ -52,7 +53,7 @@ export function NewAgentPanel({ labels }: Props) {
           const isOpen = event.currentTarget.open;
           setOpen(isOpen);
           // The summary hides while open: the focus goes to the first field.
-          if (isOpen) requestAnimationFrame(() => panelRef.current?.querySelector<HTMLElement>('[data-autofocus]')?.focus());
+          if (isOpen) focusFirstField(panelRef.current);
         }}
         className="group"
       >
