@@ -15,8 +15,8 @@ import {
 import type { AgentRow } from '@/server/agents/agent-queries';
 import type { AgentField } from '@/server/agents/agent-schema';
 import { AgentForm } from './agent-form';
-import { focusFirstField } from './focus-first-field';
 import type { AgentActionsLabels, AgentSentences, ConfirmLabels } from './agent-labels';
+import { focusFirstField } from './focus-first-field';
 import { PendingButton } from './pending-button';
 
 type Panel = 'edit' | 'confirm' | null;

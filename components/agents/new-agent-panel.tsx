@@ -5,8 +5,8 @@ import { useActionState, useEffect, useRef, useState } from 'react';
 import { buttonVariants } from '@/components/ui/button';
 import { createAgentAction, type AgentFormState } from '@/server/agents/agent-actions';
 import { AgentForm } from './agent-form';
-import { focusFirstField } from './focus-first-field';
 import type { AgentFormLabels } from './agent-labels';
+import { focusFirstField } from './focus-first-field';
 
 type Props = {
   labels: AgentFormLabels & { open: string; title: string; lead: string };
