@@ -12,3 +12,14 @@ export async function register() {
   const { prepareDatabase } = await import('./server/db/prepare');
   await prepareDatabase();
 }
+
+/**
+ * Every error Next catches while rendering a page or running a handler: one that shows the
+ * database unreachable marks it down, so the portal answers 'Server is under maintenance' (503)
+ * until the recovery probe reaches it again (server/db/health.ts).
+ */
+export async function onRequestError(error: unknown) {
+  if (process.env.NEXT_RUNTIME !== 'nodejs') return;
+  const { noteDatabaseError } = await import('./server/db/health');
+  noteDatabaseError(error);
+}

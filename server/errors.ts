@@ -45,3 +45,28 @@ export class RuleViolation extends DomainError {
     super(code);
   }
 }
+
+/** The request conflicts with what is stored (e.g. an idempotency key reused for another booking). */
+export class Conflict extends DomainError {
+  constructor(code = 'errors.conflict') {
+    super(code);
+  }
+}
+
+/** Too many attempts from this client or for this account; try again after `retryAfterSeconds`. */
+export class TooManyRequests extends DomainError {
+  constructor(
+    readonly retryAfterSeconds: number,
+    code = 'errors.tooManyRequests',
+  ) {
+    super(code);
+  }
+}
+
+/** The database cannot be reached: spec §8 'Server is under maintenance' (503). */
+export class Maintenance extends DomainError {
+  constructor(options?: { cause?: unknown }) {
+    super('errors.maintenance');
+    if (options?.cause !== undefined) this.cause = options.cause;
+  }
+}

@@ -84,6 +84,36 @@ export const signInAttempts = pgTable(
   (t) => [index('sign_in_attempts_email_time_idx').on(t.email, t.attemptedAt)],
 );
 
+/**
+ * One row per signed-in browser. The session cookie names its row; signing out deletes it, and a
+ * password change, deletion, restore or role change deletes every row of the agent, so a copied
+ * cookie dies with them. The principal is read through this row on every request.
+ */
+export const agentSessions = pgTable(
+  'agent_sessions',
+  {
+    id: text('id').primaryKey(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id),
+    createdAt: createdAt(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [index('agent_sessions_user_idx').on(t.userId)],
+);
+
+/**
+ * Counters for throttling (sign-in streaks per e-mail, failures and sign-ups per client address).
+ * One row per key, updated with a single atomic upsert so concurrent attempts are counted.
+ */
+export const rateLimits = pgTable('rate_limits', {
+  key: text('key').primaryKey(),
+  count: integer('count').notNull(),
+  windowStartedAt: timestamp('window_started_at', { withTimezone: true }).notNull(),
+  /** No attempt is let through before this moment. */
+  blockedUntil: timestamp('blocked_until', { withTimezone: true }),
+});
+
 // ---------------------------------------------------------------------------
 // Catalogue
 // ---------------------------------------------------------------------------
@@ -355,6 +385,8 @@ export const bookings = pgTable(
     locale: text('locale').notNull().default('en'),
     /** One per checkout attempt: a repeated submit returns the booking it already made. */
     idempotencyKey: text('idempotency_key').notNull(),
+    /** SHA-256 of the checkout input: a key reused with another input is refused, not replayed. */
+    requestFingerprint: text('request_fingerprint'),
     refundMinor: integer('refund_minor'),
     cancellationFeeMinor: integer('cancellation_fee_minor'),
     cancelledAt: timestamp('cancelled_at', { withTimezone: true }),
