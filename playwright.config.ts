@@ -20,7 +20,16 @@ export default defineConfig({
       args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
     },
   },
-  projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'], channel: undefined } }],
+  projects: [
+    { name: 'chromium', use: { ...devices['Desktop Chrome'], channel: undefined }, testIgnore: /database-outage/ },
+    // Cuts the database: it runs alone, after every other spec.
+    {
+      name: 'database-outage',
+      use: { ...devices['Desktop Chrome'], channel: undefined },
+      testMatch: /database-outage/,
+      dependencies: ['chromium'],
+    },
+  ],
   webServer: {
     command: 'node scripts/e2e-server.mjs',
     url: `http://localhost:${PORT}/api/health`,

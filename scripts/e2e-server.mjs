@@ -4,6 +4,7 @@ import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import postgres from 'postgres';
+import { startDatabaseSwitch } from './database-switch.mjs';
 
 const env = {
   ...process.env,
@@ -19,6 +20,13 @@ if (env.DATABASE_URL) {
   await admin.unsafe(`create database ${name}`);
   await admin.end();
   serverUrl.pathname = `/${name}`;
+  // The portal reaches its database through a relay the outage spec can cut (e2e/database-outage.spec.ts).
+  const controlPort = Number(env.E2E_DATABASE_SWITCH_PORT ?? Number(env.PORT ?? 3100) + 1000);
+  const relay = await startDatabaseSwitch({
+    target: { host: serverUrl.hostname, port: Number(serverUrl.port || 5432) },
+    controlPort,
+  });
+  serverUrl.host = `127.0.0.1:${relay.port}`;
   env.DATABASE_URL = serverUrl.toString();
   env.SEED_DEMO = 'true';
 } else {

@@ -1,0 +1,83 @@
+import { expect, type APIRequestContext, test } from '@playwright/test';
+import { DEMO_PASSWORD, demoEmail, PORT, SignInPage, signInAs } from './support/portal';
+
+// Spec §8 "503 → 'Server is under maintenance'" with the database really unreachable: the e2e
+// server reaches PostgreSQL through a relay (scripts/database-switch.mjs) that this spec cuts and
+// restores. The embedded database lives inside the server process and cannot go down on its own,
+// so this runs on PostgreSQL only. Its project runs after every other spec (playwright.config.ts),
+// because the outage would break whatever ran beside it.
+
+const MAINTENANCE = 'Server is under maintenance';
+const TOUR = '/tour/abu-dhabi-city-tour';
+const AGENT_DETAILS = '/api/catalog/tours/abu-dhabi-city-tour/agent-details';
+const SWITCH = `http://127.0.0.1:${Number(process.env.E2E_DATABASE_SWITCH_PORT ?? PORT + 1000)}`;
+
+test.skip(!process.env.DATABASE_URL, 'the embedded database runs inside the server process: no outage to simulate');
+test.describe.configure({ mode: 'serial' });
+
+async function switchDatabase(request: APIRequestContext, action: 'stop' | 'start') {
+  const response = await request.post(`${SWITCH}/${action}`);
+  expect(response.status()).toBe(204);
+}
+
+test.afterAll(async ({ request }) => {
+  // Never leave the database cut, whatever failed above.
+  await request.post(`${SWITCH}/start`).catch(() => undefined);
+});
+
+test('with the database stopped the portal says it is under maintenance, and recovers by itself', async ({ page, browser, request }) => {
+  test.setTimeout(120_000);
+  // Before the outage: a cached public page, a signed-in agent on a portal page with a form.
+  const warm = await request.get(TOUR);
+  expect(warm.status()).toBe(200);
+  await signInAs(page, 'admin', '/my-account');
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+
+  await switchDatabase(request, 'stop');
+  const stoppedAt = Date.now();
+
+  // Cached public pages keep being served.
+  const cached = await request.get(TOUR);
+  expect(cached.status()).toBe(200);
+  expect(await cached.text()).toContain('Abu Dhabi');
+
+  // An action on the open portal page answers with the maintenance message.
+  await page.getByLabel('Current password').fill(DEMO_PASSWORD);
+  await page.getByLabel('New password', { exact: true }).fill('Another!Pass2026');
+  await page.getByLabel('Repeat the new password').fill('Another!Pass2026');
+  await page.getByRole('button', { name: 'Change password' }).click();
+  await expect(page.getByText(MAINTENANCE).first()).toBeVisible({ timeout: 5_000 });
+
+  // An API call answers 503 with the message, never an empty 500.
+  await expect
+    .poll(async () => {
+      const response = await page.request.get(AGENT_DETAILS);
+      return `${response.status()} ${(await response.text()).includes(MAINTENANCE)}`;
+    }, { timeout: 5_000 })
+    .toBe('503 true');
+
+  // A portal page shows the maintenance screen (503), not a stack.
+  const portal = await page.goto('/bookings');
+  await expect(page.getByText(MAINTENANCE).first()).toBeVisible({ timeout: 5_000 });
+  expect(portal?.status()).toBe(503);
+  await expect(page.getByText('Component stack')).toHaveCount(0);
+
+  // Signing in says so too, instead of an error=Configuration page.
+  const visitor = await browser.newContext();
+  const visitorPage = await visitor.newPage();
+  const signIn = new SignInPage(visitorPage);
+  await signIn.open();
+  await signIn.signIn(demoEmail('senior'));
+  await expect(visitorPage.getByText(MAINTENANCE)).toBeVisible({ timeout: 5_000 });
+  expect(visitorPage.url()).not.toContain('error=Configuration');
+  expect(Date.now() - stoppedAt).toBeLessThan(30_000);
+
+  await switchDatabase(request, 'start');
+
+  // Within 10 s, with no restart: the maintenance screen reloads into the page, the API and sign-in work.
+  await expect(page.getByRole('heading', { name: 'All bookings' })).toBeVisible({ timeout: 10_000 });
+  await expect.poll(async () => (await page.request.get(AGENT_DETAILS)).status(), { timeout: 10_000 }).toBe(200);
+  await signIn.signIn(demoEmail('senior'));
+  await expect(visitorPage.getByRole('button', { name: 'Account menu' })).toBeVisible({ timeout: 10_000 });
+  await visitor.close();
+});
