@@ -237,9 +237,10 @@ async function measureBookings() {
   if (offers.length === 0) return { loadAverageAtStart, agents, error: 'no live offer found on the tour pages' };
   const load = { cookies, seconds: config.bookingSeconds, warmupSeconds: config.warmupSeconds, connections: config.connections };
 
-  const availabilityMonth = await runAvailabilityLoad(config.url, { ...load, offers });
-  const { rps, p50, p99, statuses, errors } = availabilityMonth;
-  log(`availability month: ${rps} req/s, p50 ${p50} ms, p99 ${p99} ms, statuses ${JSON.stringify(statuses)}, errors ${errors}`);
+  const { availabilityMonth, signedInFloor, availabilityVsSignedInFloor } = await runAvailabilityLoad(config.url, { ...load, offers });
+  for (const [label, { rps, p50, p99, statuses, errors }] of [['availability month', availabilityMonth], ['signed-in floor', signedInFloor]]) {
+    log(`${label}: ${rps} req/s, p50 ${p50} ms, p99 ${p99} ms, statuses ${JSON.stringify(statuses)}, errors ${errors}`);
+  }
 
   const booked = await runBookingLoad(config.url, { ...load, slots, paymentMethod: config.bookingPayment });
   log(`bookings: ${booked.perSecond}/s, p50 ${booked.p50} ms, p99 ${booked.p99} ms, statuses ${JSON.stringify(booked.statuses)}, errors ${booked.errors}`);
@@ -256,9 +257,29 @@ async function measureBookings() {
     agents,
     catalogue: { tours, liveOffers: offers.length, bookableSlots: slots.length, offerIdsFrom },
     availabilityMonth,
+    signedInFloor,
+    availabilityVsSignedInFloor,
     bookings: { ...booked, agents: cookies.length, connections: config.connections },
     insertFloor,
     bookingsVsInsertFloor: ratio(booked.perSecond, insertFloor.perSecond),
+  };
+}
+
+/**
+ * Issue 16: a signed-in route handler must not cost much more than authenticating: the month query
+ * at half the rate of the signed-in floor or better, its p99 under 50 ms on PostgreSQL (80 ms on
+ * the embedded database) at the bench's connections, and bookings end to end under 200 ms at p99.
+ */
+function signedInHandlerChecks(bookings) {
+  if (bookings.skipped || bookings.error) {
+    const skipped = { value: null, pass: null, note: bookings.error ?? 'skipped (BENCH_SKIP_BOOKINGS=1)' };
+    return { availabilityVsSignedInFloor: skipped, availabilityMonthP99: skipped, bookingsP99: skipped };
+  }
+  const p99Target = databaseUrl ? 50 : 80;
+  return {
+    availabilityVsSignedInFloor: check(bookings.availabilityVsSignedInFloor, '>= 0.50', (v) => v >= 0.5),
+    availabilityMonthP99: check(bookings.availabilityMonth.p99, `< ${p99Target} ms`, (v) => v < p99Target),
+    bookingsP99: check(bookings.bookings.p99, '< 200 ms', (v) => v < 200),
   };
 }
 
@@ -385,6 +406,7 @@ async function main() {
           [...tourProblems, ...(lighthouse.runtimeError ? [`Lighthouse: ${lighthouse.runtimeError}`] : [])],
         )
       : { value: null, target: LIGHTHOUSE_TARGETS, pass: null, note: lighthouse.error ?? 'skipped (BENCH_SKIP_LIGHTHOUSE=1)' },
+    ...signedInHandlerChecks(bookings),
   };
 
   return {

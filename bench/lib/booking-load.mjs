@@ -148,21 +148,55 @@ async function measurePhase({ seconds, connections }, task, onResponse = () => {
 }
 
 /**
- * The date picker's query: one offer's calendar month (next month and the one after, in turn, over
- * every live offer), `cookies` spread round-robin over the clients.
+ * The date picker's query (one offer's calendar month: next month and the one after, in turn, over
+ * every live offer) against the floor of signed-in route handlers (`GET /api/b2b/account`, which
+ * does nothing beyond authenticating the agent), in alternating rounds so the machine's drift falls
+ * on both alike. `cookies` are spread round-robin over the clients.
  */
-export async function runAvailabilityLoad(baseUrl, { cookies, offers, seconds, warmupSeconds, connections }) {
+export async function runAvailabilityLoad(baseUrl, { cookies, offers, seconds, warmupSeconds, connections, rounds = 6 }) {
   const months = [calendarMonth(1), calendarMonth(2)];
   const urls = offers.flatMap((id) => months.map(({ from, to }) => `${baseUrl}/api/b2b/availability/by-offer?id=${id}&from=${from}&to=${to}`));
   const agent = keepAliveAgent(connections);
   let next = 0;
-  const task = (client) => send(urls[next++ % urls.length], { headers: { cookie: cookies[client % cookies.length] }, agent });
+  const headers = (client) => ({ cookie: cookies[client % cookies.length] });
+  const tasks = {
+    signedInFloor: (client) => send(`${baseUrl}/api/b2b/account`, { headers: headers(client), agent }),
+    availabilityMonth: (client) => send(urls[next++ % urls.length], { headers: headers(client), agent }),
+  };
+  const roundSeconds = Math.max(2, seconds / rounds);
+  const totals = Object.fromEntries(Object.keys(tasks).map((name) => [name, { latencies: [], statuses: {}, errors: 0, elapsed: 0 }]));
   try {
-    if (warmupSeconds > 0) await measurePhase({ seconds: warmupSeconds, connections }, task);
-    return { ...(await measurePhase({ seconds, connections }, task)), queries: urls.length, range: months };
+    for (const task of Object.values(tasks)) if (warmupSeconds > 0) await measurePhase({ seconds: warmupSeconds, connections }, task);
+    for (let round = 0; round < rounds; round += 1) {
+      for (const [name, task] of Object.entries(tasks)) {
+        const total = totals[name];
+        total.elapsed += await closedLoop({ seconds: roundSeconds, connections }, async (client) => {
+          try {
+            const response = await task(client);
+            total.latencies.push(response.latency);
+            total.statuses[response.status] = (total.statuses[response.status] ?? 0) + 1;
+          } catch {
+            total.errors += 1;
+          }
+          return true;
+        });
+      }
+    }
   } finally {
     agent.destroy();
   }
+  const summary = ({ latencies, statuses, errors, elapsed }) => ({
+    requests: latencies.length,
+    errors,
+    statuses,
+    seconds: round(elapsed, 1),
+    rps: round(latencies.length / elapsed, 1),
+    p50: percentile(latencies, 50),
+    p99: percentile(latencies, 99),
+  });
+  const availabilityMonth = { ...summary(totals.availabilityMonth), queries: urls.length, range: months, rounds };
+  const signedInFloor = { ...summary(totals.signedInFloor), url: '/api/b2b/account', rounds };
+  return { availabilityMonth, signedInFloor, availabilityVsSignedInFloor: round(availabilityMonth.rps / signedInFloor.rps, 3) };
 }
 
 /** Hands out slots in turn, each until its budget is spent, so stock is spread over many dates. */
