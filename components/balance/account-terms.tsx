@@ -1,7 +1,7 @@
 import { CalendarClock } from 'lucide-react';
 import { getTranslations } from 'next-intl/server';
 import type { Locale } from '@/i18n/locales';
-import { monthTerms, type StatementMonth } from '@/server/ledger/statement-queries';
+import { monthTerms, type StatementMonth } from '@/server/balance/statement-queries';
 import { formatDay, formatMonth } from './format';
 
 /** Spec §9's terms, and what they mean for the month on screen. */

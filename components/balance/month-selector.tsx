@@ -2,7 +2,7 @@ import { ChevronLeft, ChevronRight } from 'lucide-react';
 import { getTranslations } from 'next-intl/server';
 import { buttonVariants } from '@/components/ui/button';
 import type { Locale } from '@/i18n/locales';
-import { addMonths, type StatementMonth } from '@/server/ledger/statement-queries';
+import { addMonths, type StatementMonth } from '@/server/balance/statement-queries';
 import { formatMonth } from './format';
 
 /**

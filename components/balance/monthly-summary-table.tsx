@@ -2,7 +2,7 @@ import { FileText } from 'lucide-react';
 import { getTranslations } from 'next-intl/server';
 import { cn } from '@/components/ui/cn';
 import type { Locale } from '@/i18n/locales';
-import type { MonthlySummaryRow, StatementMonth } from '@/server/ledger/statement-queries';
+import type { MonthlySummaryRow, StatementMonth } from '@/server/balance/statement-queries';
 import { formatAmount, formatMonth } from './format';
 
 const NUMBER_CELL = 'px-2 py-2 text-right whitespace-nowrap tabular-nums xs:px-3';

@@ -1,7 +1,7 @@
 import { getTranslations } from 'next-intl/server';
 import { cn } from '@/components/ui/cn';
 import { type Locale, localizedPath } from '@/i18n/locales';
-import type { LedgerEntryKind, StatementPage, StatementRow } from '@/server/ledger/statement-queries';
+import type { LedgerEntryKind, StatementPage, StatementRow } from '@/server/balance/statement-queries';
 import { formatMoney } from '@/server/money/money';
 import { formatAmount, formatDay, formatMonth } from './format';
 

@@ -1,7 +1,7 @@
 import { StaticImage } from '@/components/ui/static-image';
 import { getTranslations } from 'next-intl/server';
-import { OfferBooking } from '@/components/booking/offer-booking';
-import type { BookingLabels } from '@/components/booking/labels';
+import { OfferBooking } from '@/components/bookings/picker/offer-booking';
+import type { BookingLabels } from '@/components/bookings/picker/labels';
 import type { Locale } from '@/i18n/locales';
 import type { PublicOffer } from '@/server/catalog/queries';
 import type { DisplayCurrency } from '@/server/money/money';

@@ -1,9 +1,9 @@
 import { Download, SearchX } from 'lucide-react';
 import Link from 'next/link';
 import { getTranslations } from 'next-intl/server';
-import { DateRange, Field } from '@/components/booking-lists/filter-fields';
-import { FilterForm } from '@/components/booking-lists/filter-form';
-import { Pagination } from '@/components/booking-lists/pagination';
+import { DateRange, Field } from '@/components/bookings/lists/filter-fields';
+import { FilterForm } from '@/components/bookings/lists/filter-form';
+import { Pagination } from '@/components/bookings/lists/pagination';
 import { Price } from '@/components/catalog/price';
 import { Button, buttonVariants } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';

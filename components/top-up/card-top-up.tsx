@@ -5,7 +5,7 @@ import { FormField } from '@/components/forms/form-field';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import type { Locale } from '@/i18n/locales';
-import type { TopUpQuote } from '@/server/deposits/top-up-fee';
+import type { TopUpQuote } from '@/server/top-up/top-up-fee';
 import { formatMoney } from '@/server/money/money';
 
 export type CardTopUpLabels = {

@@ -7,7 +7,7 @@ import { FileField, type FileFieldLabels } from '@/components/forms/file-field';
 import { FormField } from '@/components/forms/form-field';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
-import { type DepositNoticeState, submitDepositNoticeAction } from '@/server/deposits/deposit-actions';
+import { type DepositNoticeState, submitDepositNoticeAction } from '@/server/top-up/deposit-actions';
 
 export type DepositNoticeFormLabels = {
   amount: string;

@@ -3,7 +3,7 @@ import { formatAmount, formatDay } from '@/components/balance/format';
 import { cn } from '@/components/ui/cn';
 import type { Locale } from '@/i18n/locales';
 import { dubaiToday } from '@/server/availability/rules';
-import type { DepositNoticeRow } from '@/server/deposits/deposit-queries';
+import type { DepositNoticeRow } from '@/server/top-up/deposit-queries';
 
 const STATUS_STYLES: Record<DepositNoticeRow['status'], string> = {
   pending: 'border-amber-500/40 bg-amber-50 text-amber-800',

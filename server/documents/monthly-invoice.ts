@@ -14,7 +14,7 @@ import { dubaiInstant, dubaiToday } from '@/server/availability/rules';
 import type { Database } from '@/server/db/connection';
 import { agencies, bookings, offers, tours } from '@/server/db/schema';
 import { Forbidden } from '@/server/errors';
-import { addMonths, isStatementMonth, lastDayOf, monthTerms, type StatementMonth } from '@/server/ledger/statement-queries';
+import { addMonths, isStatementMonth, lastDayOf, monthTerms, type StatementMonth } from '@/server/balance/statement-queries';
 import { OPERATOR } from '@/server/sites/site-content';
 import enMessages from '@/messages/en.json';
 import ruMessages from '@/messages/ru.json';

@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { z } from 'zod';
 import { getDb } from '@/server/db/database';
 import { depositNotices } from '@/server/db/schema';
-import { decideDepositNotice } from '@/server/deposits/credit-deposit-notice';
+import { decideDepositNotice } from '@/server/top-up/credit-deposit-notice';
 
 const decisionSchema = z.object({ bankReference: z.string().min(1), decision: z.enum(['credit', 'reject']) });
 

@@ -12,7 +12,7 @@ import { buttonVariants } from '@/components/ui/button';
 import { localizedPath } from '@/i18n/locales';
 import { requirePageAccess } from '@/server/auth/principal';
 import { getDb } from '@/server/db/database';
-import { loadPendingDeposits } from '@/server/deposits/deposit-queries';
+import { loadPendingDeposits } from '@/server/top-up/deposit-queries';
 import { isMonthlyInvoiceAvailable } from '@/server/documents/monthly-invoice';
 import {
   isStatementMonth,
@@ -21,7 +21,7 @@ import {
   loadStatement,
   monthOf,
   type StatementMonth,
-} from '@/server/ledger/statement-queries';
+} from '@/server/balance/statement-queries';
 import { resolveSiteParams, type SiteParams } from '@/server/sites/site-params';
 
 type SearchParams = Promise<Record<string, string | string[] | undefined>>;

@@ -1,8 +1,8 @@
 import type { Metadata } from 'next';
 import { getTranslations } from 'next-intl/server';
 import { AuditTrail } from '@/components/audit/audit-trail';
-import { CompanyForm, type CompanyFormLabels } from '@/components/company/company-form';
-import { COMPANY_SECTIONS } from '@/components/company/company-sections';
+import { CompanyForm, type CompanyFormLabels } from '@/components/agencies/company-form';
+import { COMPANY_SECTIONS } from '@/components/agencies/company-sections';
 import { localizedPath } from '@/i18n/locales';
 import { loadCompanySettings } from '@/server/agencies/company-queries';
 import { COMPANY_FILE_FIELDS, COMPANY_TEXT_FIELDS, type CompanyField } from '@/server/agencies/company-schema';

@@ -1,5 +1,5 @@
-import { BookingListPage, bookingListMetadata, type BookingListSearchParams } from '@/components/booking-lists/booking-list-page';
-import { listSearch } from '@/components/booking-lists/list-href';
+import { BookingListPage, bookingListMetadata, type BookingListSearchParams } from '@/components/bookings/lists/booking-list-page';
+import { listSearch } from '@/components/bookings/lists/list-href';
 import { requirePageAccess } from '@/server/auth/principal';
 import { parseBookingListQuery } from '@/server/bookings/list-schema';
 import { resolveSiteParams, type SiteParams } from '@/server/sites/site-params';

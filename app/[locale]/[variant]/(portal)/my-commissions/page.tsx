@@ -1,7 +1,7 @@
 import type { Metadata } from 'next';
 import { getTranslations } from 'next-intl/server';
-import type { BookingListSearchParams } from '@/components/booking-lists/booking-list-page';
-import { listSearch } from '@/components/booking-lists/list-href';
+import type { BookingListSearchParams } from '@/components/bookings/lists/booking-list-page';
+import { listSearch } from '@/components/bookings/lists/list-href';
 import { CommissionListPage } from '@/components/commissions/commission-list-page';
 import { requirePageAccess } from '@/server/auth/principal';
 import { parseBookingListQuery } from '@/server/bookings/list-schema';

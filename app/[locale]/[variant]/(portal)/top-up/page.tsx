@@ -10,11 +10,11 @@ import { localizedPath } from '@/i18n/locales';
 import { requirePageAccess } from '@/server/auth/principal';
 import { dubaiToday } from '@/server/availability/rules';
 import { getDb } from '@/server/db/database';
-import { listDepositNotices } from '@/server/deposits/deposit-queries';
-import { topUpFeeQuerySchema } from '@/server/deposits/deposit-schema';
-import { quoteCardTopUp } from '@/server/deposits/top-up-fee';
+import { listDepositNotices } from '@/server/top-up/deposit-queries';
+import { topUpFeeQuerySchema } from '@/server/top-up/deposit-schema';
+import { quoteCardTopUp } from '@/server/top-up/top-up-fee';
 import { allowedFormats } from '@/server/files/file-rules';
-import { loadBalanceOverview } from '@/server/ledger/statement-queries';
+import { loadBalanceOverview } from '@/server/balance/statement-queries';
 import { loadSettings } from '@/server/settings/settings';
 import { resolveSiteParams, type SiteParams } from '@/server/sites/site-params';
 

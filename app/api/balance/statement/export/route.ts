@@ -5,7 +5,7 @@ import { getDb } from '@/server/db/database';
 import { NotFound } from '@/server/errors';
 import { type XlsxColumn, xlsxResponse } from '@/server/exports/xlsx-stream';
 import { domainErrorResponse } from '@/server/http/api-errors';
-import { isStatementMonth, type StatementRow, streamStatement } from '@/server/ledger/statement-queries';
+import { isStatementMonth, type StatementRow, streamStatement } from '@/server/balance/statement-queries';
 
 /** The opening balance row carries no entry; every other row is a ledger entry with its running balance. */
 type SheetRow = { opening: true; balanceMinor: number } | ({ opening: false } & StatementRow);

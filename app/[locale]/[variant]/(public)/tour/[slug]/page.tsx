@@ -3,7 +3,7 @@ import type { Metadata } from 'next';
 import { StaticImage } from '@/components/ui/static-image';
 import { notFound } from 'next/navigation';
 import { getTranslations } from 'next-intl/server';
-import { getBookingLabels } from '@/components/booking/get-booking-labels';
+import { getBookingLabels } from '@/components/bookings/picker/get-booking-labels';
 import { AgentNotes, AgentTourDetailsProvider } from '@/components/catalog/agent-tour-details';
 import { Breadcrumbs, breadcrumbJsonLd, type Crumb } from '@/components/catalog/breadcrumbs';
 import { durationParts } from '@/components/catalog/duration';

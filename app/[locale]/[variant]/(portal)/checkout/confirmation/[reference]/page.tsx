@@ -2,7 +2,7 @@ import { CheckCircle2, Clock } from 'lucide-react';
 import type { Metadata } from 'next';
 import { notFound } from 'next/navigation';
 import { getTranslations } from 'next-intl/server';
-import { DocumentLinks } from '@/components/bookings/document-links';
+import { DocumentLinks } from '@/components/bookings/detail/document-links';
 import { Price } from '@/components/catalog/price';
 import { LocaleLink } from '@/components/i18n/locale-link';
 import { buttonVariants } from '@/components/ui/button';

@@ -14,7 +14,7 @@ import {
   type StatementPage,
   type StatementRow,
   streamStatement,
-} from '@/server/ledger/statement-queries';
+} from '@/server/balance/statement-queries';
 import { addDays, agencyBalance, checkoutInput, DESERT_ROSE, findOffer, prepareSlot, principalFor } from '../support/booking-fixtures';
 import { createTestDatabase, type TestDatabase } from '../support/test-database';
 

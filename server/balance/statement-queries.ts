@@ -6,7 +6,7 @@ import { dubaiInstant, dubaiToday, dubaiWallClock } from '@/server/availability/
 import type { Database } from '@/server/db/connection';
 import { agencies, bookings, ledgerEntries } from '@/server/db/schema';
 import { Forbidden, NotFound } from '@/server/errors';
-import { availableFunds } from './ledger';
+import { availableFunds } from '@/server/ledger/ledger';
 
 // The agency's balance page (spec §2 "Balance", §3 "Balance", §9 terms): reads of the append-only
 // ledger, always in AED fils and Asia/Dubai months. A month's opening balance is the running
