@@ -1,5 +1,5 @@
 import { LOCALES } from '@/i18n/locales';
-import { PORTAL_ROUTES } from '@/server/auth/route-access';
+import { PORTAL_ROUTES } from '@/server/shared/auth/route-access';
 import { publicOrigin } from '@/server/sites/seo';
 import { variantOfRequest } from '@/server/sites/request-site';
 

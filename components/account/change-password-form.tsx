@@ -3,7 +3,7 @@
 import { useActionState } from 'react';
 import { FormField } from '@/components/forms/form-field';
 import { Input } from '@/components/ui/input';
-import { PASSWORD_MIN_LENGTH } from '@/server/account/password-policy';
+import { PASSWORD_MIN_LENGTH } from '@/server/shared/account/password-policy';
 import { changePasswordAction, type ChangePasswordState } from '@/server/account/actions';
 import { FormAlert } from './form-alert';
 import { SubmitButton } from './submit-button';

@@ -4,7 +4,7 @@ import { useActionState } from 'react';
 import { FormField } from '@/components/forms/form-field';
 import { LocaleLink } from '@/components/i18n/locale-link';
 import { Input } from '@/components/ui/input';
-import { PASSWORD_MIN_LENGTH } from '@/server/account/password-policy';
+import { PASSWORD_MIN_LENGTH } from '@/server/shared/account/password-policy';
 import { resetPasswordAction, type ResetPasswordState } from '@/server/account/actions';
 import { FormAlert } from './form-alert';
 import { SubmitButton } from './submit-button';

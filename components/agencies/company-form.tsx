@@ -8,8 +8,8 @@ import { FormField } from '@/components/forms/form-field';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { updateCompanyAction, type CompanyFormState } from '@/server/agencies/company-actions';
-import type { CompanyField, CompanyFileField, CompanyValues } from '@/server/agencies/company-schema';
-import { allowedFormats } from '@/server/files/file-rules';
+import type { CompanyField, CompanyFileField, CompanyValues } from '@/server/shared/agencies/company-schema';
+import { allowedFormats } from '@/server/shared/files/file-rules';
 import { COMPANY_SECTIONS, type CompanyControl, type CompanySectionKey } from './company-sections';
 
 export type CompanyFormLabels = {

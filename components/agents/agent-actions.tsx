@@ -13,7 +13,7 @@ import {
   updateAgentAction,
 } from '@/server/agents/agent-actions';
 import type { AgentRow } from '@/server/agents/agent-queries';
-import type { AgentField } from '@/server/agents/agent-schema';
+import type { AgentField } from '@/server/shared/agents/agent-schema';
 import { AgentForm } from './agent-form';
 import type { AgentActionsLabels, AgentSentences, ConfirmLabels } from './agent-labels';
 import { focusFirstField } from './focus-first-field';

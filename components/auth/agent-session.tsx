@@ -6,7 +6,7 @@ import {
   SESSION_HINT_CLASS,
   SESSION_HINT_COOKIE,
   SESSION_HINT_MAX_AGE_SECONDS,
-} from '@/server/auth/session-hint';
+} from '@/server/shared/auth/session-hint';
 
 export type AgentSession =
   | { status: 'loading' }

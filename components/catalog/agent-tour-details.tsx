@@ -4,7 +4,7 @@ import { useAgentSession } from '@/components/auth/agent-session';
 import { useRouteLocale } from '@/components/i18n/locale-link';
 import { createContext, type ReactNode, useContext, useEffect, useState } from 'react';
 import type { AgentTourDetails } from '@/server/catalog/agent-details';
-import type { OfferPrices } from '@/server/catalog/prices';
+import type { OfferPrices } from '@/server/shared/catalog/prices';
 import { PriceList, type PriceKindLabels } from './price-list';
 
 type State = { status: 'anonymous' | 'loading' | 'failed' } | { status: 'ready'; details: AgentTourDetails };

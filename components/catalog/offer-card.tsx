@@ -4,7 +4,7 @@ import { OfferBooking } from '@/components/bookings/picker/offer-booking';
 import type { BookingLabels } from '@/components/bookings/picker/labels';
 import type { Locale } from '@/i18n/locales';
 import type { PublicOffer } from '@/server/catalog/queries';
-import type { DisplayCurrency } from '@/server/money/money';
+import type { DisplayCurrency } from '@/server/shared/money/money';
 import { AgentRate } from './agent-tour-details';
 import { PriceList } from './price-list';
 

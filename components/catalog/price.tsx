@@ -2,7 +2,7 @@
 
 import { useRouteLocale } from '@/components/i18n/locale-link';
 import { useCurrency } from '@/components/currency/currency-provider';
-import { type DisplayCurrency, formatAedAs } from '@/server/money/money';
+import { type DisplayCurrency, formatAedAs } from '@/server/shared/money/money';
 
 /** A price the server already formatted, and the currency it is in. */
 export type PreformattedPrice = { currency: DisplayCurrency; text: string };

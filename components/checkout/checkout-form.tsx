@@ -6,7 +6,7 @@ import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { FormField } from '@/components/forms/form-field';
 import { checkoutAction, type CheckoutState } from '@/server/bookings/actions';
-import type { CheckoutField, PaymentMethod } from '@/server/bookings/checkout-schema';
+import type { CheckoutField, PaymentMethod } from '@/server/shared/bookings/checkout-schema';
 import { ConfirmingLoader } from './confirming-loader';
 
 /** A pick-up hotel with the sentence that gives its pick-up time for this tour's start time. */

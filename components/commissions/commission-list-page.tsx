@@ -10,7 +10,7 @@ import { Input } from '@/components/ui/input';
 import { formatDisplayDate } from '@/i18n/dates';
 import { type Locale, localizedPath } from '@/i18n/locales';
 import type { Principal } from '@/server/auth/principal';
-import { type BookingListQuery, bookingListSearch } from '@/server/bookings/list-schema';
+import { type BookingListQuery, bookingListSearch } from '@/server/shared/bookings/list-schema';
 import { listCommissions } from '@/server/commissions/queries';
 import { getDb } from '@/server/db/database';
 

@@ -1,7 +1,7 @@
 'use client';
 
 import { createContext, type ReactNode, useCallback, useContext, useEffect, useMemo, useState } from 'react';
-import { CURRENCY_COOKIE, type DisplayCurrency, isDisplayCurrency } from '@/server/money/money';
+import { CURRENCY_COOKIE, type DisplayCurrency, isDisplayCurrency } from '@/server/shared/money/money';
 
 type CurrencyContextValue = { currency: DisplayCurrency; setCurrency: (currency: DisplayCurrency) => void };
 

@@ -1,6 +1,6 @@
 'use client';
 
-import { DISPLAY_CURRENCIES } from '@/server/money/money';
+import { DISPLAY_CURRENCIES } from '@/server/shared/money/money';
 import clsx from 'clsx';
 import { useCurrency } from './currency-provider';
 

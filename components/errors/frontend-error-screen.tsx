@@ -1,6 +1,6 @@
 'use client';
 
-import { SUPPORT_PHONE, telLink } from '@/server/sites/site-content';
+import { SUPPORT_PHONE, telLink } from '@/server/shared/sites/site-content';
 
 /** Spec §8: the frontend error screen, with the error text and component stack. */
 export type ErrorScreenLabels = Record<

@@ -2,7 +2,7 @@ import { Construction } from 'lucide-react';
 import type { Metadata } from 'next';
 import { getTranslations } from 'next-intl/server';
 import { requirePageAccess } from '@/server/auth/principal';
-import type { PortalPath } from '@/server/auth/route-access';
+import type { PortalPath } from '@/server/shared/auth/route-access';
 import { resolveSiteParams, type SiteParams } from '@/server/sites/site-params';
 
 type PageKey = 'widgets' | 'widgetEditor';

@@ -4,7 +4,7 @@ import type { Session } from 'next-auth';
 import type { ReactNode } from 'react';
 import { AgentSessionProvider } from '@/components/auth/agent-session';
 import { CurrencyProvider } from '@/components/currency/currency-provider';
-import type { DisplayCurrency } from '@/server/money/money';
+import type { DisplayCurrency } from '@/server/shared/money/money';
 
 /**
  * `session` undefined (static public pages): rendered for a visitor, and the client asks for the

@@ -4,7 +4,7 @@ import dynamic from 'next/dynamic';
 import { usePathname } from 'next/navigation';
 import { useAgentSession } from '@/components/auth/agent-session';
 import { LocaleLink, useRouteLocale } from '@/components/i18n/locale-link';
-import type { MenuKey } from '@/server/auth/route-access';
+import type { MenuKey } from '@/server/shared/auth/route-access';
 
 export type AccountMenuLabels = {
   signIn: string;

@@ -1,7 +1,7 @@
 import { getTranslations } from 'next-intl/server';
 import { LocaleLink } from '@/components/i18n/locale-link';
-import { type SiteContent, telLink, whatsAppLink } from '@/server/sites/site-content';
-import type { Variant } from '@/server/sites/site-variants';
+import { type SiteContent, telLink, whatsAppLink } from '@/server/shared/sites/site-content';
+import type { Variant } from '@/server/shared/sites/site-variants';
 
 export async function Footer({ site, variant }: { site: SiteContent; variant: Variant }) {
   const t = await getTranslations('footer');

@@ -14,7 +14,7 @@ import {
 } from '@/components/ui/dropdown-menu';
 import { type Locale, localizedPath } from '@/i18n/locales';
 import { LocaleLink } from '@/components/i18n/locale-link';
-import { menuFor } from '@/server/auth/route-access';
+import { menuFor } from '@/server/shared/auth/route-access';
 import type { AccountMenuLabels } from './account-menu';
 
 export function SignedInMenu({ user, labels, locale }: { user: Session['user']; labels: AccountMenuLabels; locale: Locale }) {

@@ -1,5 +1,5 @@
 import { MessageCircle } from 'lucide-react';
-import { whatsAppLink } from '@/server/sites/site-content';
+import { whatsAppLink } from '@/server/shared/sites/site-content';
 
 export function WhatsAppButton({ number, label }: { number: string; label: string }) {
   return (

@@ -5,8 +5,8 @@ import { FormField } from '@/components/forms/form-field';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import type { Locale } from '@/i18n/locales';
-import type { TopUpQuote } from '@/server/top-up/top-up-fee';
-import { formatMoney } from '@/server/money/money';
+import type { TopUpQuote } from '@/server/shared/top-up/top-up-fee';
+import { formatMoney } from '@/server/shared/money/money';
 
 export type CardTopUpLabels = {
   amount: string;

@@ -1,8 +1,8 @@
 // The account forms' fields (sign-up, forgot/reset/change password), shared by the server actions
 // and the REST calls of spec §6. Pure. Error messages are message keys.
 import { z } from 'zod';
-import { NAME_PATTERN } from '@/server/bookings/checkout-schema';
-import { PASSWORD_MIN_LENGTH } from './password-policy';
+import { NAME_PATTERN } from '@/server/shared/bookings/checkout-schema';
+import { PASSWORD_MIN_LENGTH } from '@/server/shared/account/password-policy';
 
 const requiredText = (max: number) =>
   z

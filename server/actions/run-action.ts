@@ -2,7 +2,7 @@ import 'server-only';
 import { getTranslations } from 'next-intl/server';
 import type { z } from 'zod';
 import { requirePermission, type Principal } from '@/server/auth/principal';
-import type { Permission } from '@/server/auth/permissions';
+import type { Permission } from '@/server/shared/auth/permissions';
 import { getDb } from '@/server/db/database';
 import type { Database } from '@/server/db/connection';
 import { DomainError, RuleViolation } from '@/server/errors';

@@ -1,9 +1,10 @@
 'use server';
 
+import 'server-only';
 import { refresh } from 'next/cache';
 import { getTranslations } from 'next-intl/server';
 import { type ActionFailure, runAction } from '@/server/actions/run-action';
-import { COMPANY_TEXT_FIELDS, type CompanyField, type CompanyTextField, type CompanyValues, companySchema } from './company-schema';
+import { COMPANY_TEXT_FIELDS, type CompanyField, type CompanyTextField, type CompanyValues, companySchema } from '@/server/shared/agencies/company-schema';
 import { readCompanyUploads, updateCompany } from './update-company';
 
 /**

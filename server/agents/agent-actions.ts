@@ -1,12 +1,13 @@
 'use server';
 
+import 'server-only';
 import { refresh } from 'next/cache';
 import { headers } from 'next/headers';
 import { getLocale, getTranslations } from 'next-intl/server';
 import { isLocale } from '@/i18n/locales';
 import { type ActionResult, runAction } from '@/server/actions/run-action';
 import { linkOrigin } from '@/server/http/link-origin';
-import { AGENT_FIELDS, type AgentField, agentIdSchema, createAgentSchema, updateAgentSchema } from './agent-schema';
+import { AGENT_FIELDS, type AgentField, agentIdSchema, createAgentSchema, updateAgentSchema } from '@/server/shared/agents/agent-schema';
 import { type AgentContext, createAgent, deleteAgent, resendInvite, restoreAgent, updateAgent } from './manage-agents';
 
 type Done = { message: string };

@@ -1,8 +1,8 @@
 import type { NextAuthConfig } from 'next-auth';
-import { isRole } from './permissions';
+import { isRole } from '@/server/shared/auth/permissions';
+import { SESSION_MAX_AGE_SECONDS } from '@/server/shared/auth/session-hint';
 
-/** Sessions last a working day; the access token inside has the same lifetime. */
-export const SESSION_MAX_AGE_SECONDS = 24 * 60 * 60;
+export { SESSION_MAX_AGE_SECONDS };
 
 /** The parts of the Auth.js configuration that need no database (no providers). */
 export const authConfig = {

@@ -6,7 +6,7 @@ import { getDb } from '@/server/db/database';
 import { issueAccessToken } from './access-token';
 import { authConfig } from './auth.config';
 import { authenticateAgent } from './authenticate';
-import { SESSION_HINT_COOKIE, SESSION_HINT_MAX_AGE_SECONDS } from './session-hint';
+import { SESSION_HINT_COOKIE, SESSION_HINT_MAX_AGE_SECONDS } from '@/server/shared/auth/session-hint';
 
 /** Too many failed attempts; the code travels to the sign-in form (not a secret). */
 export class ThrottledSignin extends CredentialsSignin {

@@ -2,7 +2,7 @@ import { and, eq, gt, sql } from 'drizzle-orm';
 import type { Database } from '@/server/db/connection';
 import { agencies, signInAttempts, users } from '@/server/db/schema';
 import { decoyPasswordHash, verifyPassword } from './password';
-import type { Role } from './permissions';
+import type { Role } from '@/server/shared/auth/permissions';
 
 /** After this many failures within the window, an e-mail (or an address) must wait. */
 export const THROTTLE = { perEmail: 5, perIp: 20, windowMinutes: 15 } as const;

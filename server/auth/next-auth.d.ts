@@ -1,5 +1,5 @@
 import type { DefaultSession } from 'next-auth';
-import type { Role } from './permissions';
+import type { Role } from '@/server/shared/auth/permissions';
 
 declare module 'next-auth' {
   interface User {

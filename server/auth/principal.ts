@@ -10,8 +10,8 @@ import { getDb } from '@/server/db/database';
 import { agencies, users } from '@/server/db/schema';
 import { Forbidden, Unauthorized } from '@/server/errors';
 import { auth } from './auth';
-import { can, type Permission, type Role } from './permissions';
-import { canOpen, type PortalPath } from './route-access';
+import { can, type Permission, type Role } from '@/server/shared/auth/permissions';
+import { canOpen, type PortalPath } from '@/server/shared/auth/route-access';
 
 /** The signed-in agent every query and action works for. */
 export type Principal = {

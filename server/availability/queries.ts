@@ -2,7 +2,7 @@ import 'server-only';
 import { and, asc, eq, gte, inArray, lte } from 'drizzle-orm';
 import type { Database } from '@/server/db/connection';
 import { availabilitySlots, offers, tours } from '@/server/db/schema';
-import { dubaiInstant, dubaiToday, isPastCutOff, type StockMode } from './rules';
+import { dubaiInstant, dubaiToday, isPastCutOff, type StockMode } from '@/server/shared/availability/rules';
 
 // Live availability for the date picker and spec §7's ByOffer/ByTour calls. Never cached: stock
 // changes with every booking.

@@ -1,8 +1,8 @@
 import 'server-only';
 import { and, asc, desc, eq, gte, lt, sql, type SQL } from 'drizzle-orm';
 import type { Principal } from '@/server/auth/principal';
-import { can } from '@/server/auth/permissions';
-import { dubaiInstant, dubaiToday, dubaiWallClock } from '@/server/availability/rules';
+import { can } from '@/server/shared/auth/permissions';
+import { dubaiInstant, dubaiToday, dubaiWallClock } from '@/server/shared/availability/rules';
 import type { Database } from '@/server/db/connection';
 import { agencies, bookings, ledgerEntries } from '@/server/db/schema';
 import { Forbidden, NotFound } from '@/server/errors';

@@ -1,10 +1,11 @@
 'use server';
 
+import 'server-only';
 import { redirect } from 'next/navigation';
 import { getLocale } from 'next-intl/server';
 import { isLocale, localizedPath } from '@/i18n/locales';
 import { type ActionFailure, runAction } from '@/server/actions/run-action';
-import { checkoutSchema, type CheckoutField } from './checkout-schema';
+import { checkoutSchema, type CheckoutField } from '@/server/shared/bookings/checkout-schema';
 import { createBooking } from './create-booking';
 
 /** A failed checkout, with what the agent entered so the form shows it again. */

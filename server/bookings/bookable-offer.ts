@@ -2,8 +2,8 @@ import 'server-only';
 import { and, asc, eq } from 'drizzle-orm';
 import type { Database, Transaction } from '@/server/db/connection';
 import { availabilitySlots, cities, countries, hotels, offers, pickUpTimes, tours, type LocalizedText } from '@/server/db/schema';
-import type { SlotStock, StockMode } from '@/server/availability/rules';
-import type { OfferPrices } from '@/server/catalog/prices';
+import type { SlotStock, StockMode } from '@/server/shared/availability/rules';
+import type { OfferPrices } from '@/server/shared/catalog/prices';
 
 // What checkout and the booking transaction need to know about the offer being booked.
 

@@ -1,8 +1,8 @@
 import 'server-only';
 import { and, eq, sql } from 'drizzle-orm';
 import type { Principal } from '@/server/auth/principal';
-import { can } from '@/server/auth/permissions';
-import { stockTaken } from '@/server/availability/rules';
+import { can } from '@/server/shared/auth/permissions';
+import { stockTaken } from '@/server/shared/availability/rules';
 import type { Database, Transaction } from '@/server/db/connection';
 import { availabilitySlots, bookings, offers } from '@/server/db/schema';
 import { Forbidden, NotFound, RuleViolation } from '@/server/errors';

@@ -1,14 +1,14 @@
 import 'server-only';
 import type { Principal } from '@/server/auth/principal';
-import { can } from '@/server/auth/permissions';
-import { requestReason, stockProblem, type RequestReason, type StockProblem } from '@/server/availability/rules';
+import { can } from '@/server/shared/auth/permissions';
+import { requestReason, stockProblem, type RequestReason, type StockProblem } from '@/server/shared/availability/rules';
 import type { Database } from '@/server/db/connection';
 import { eq } from 'drizzle-orm';
 import { agencies } from '@/server/db/schema';
 import { availableFunds } from '@/server/ledger/ledger';
 import { type BookableOffer, loadBookableOffer, loadPickUpHotels, loadSlot, type PickUpHotel } from './bookable-offer';
-import type { BookingSelection } from './checkout-schema';
-import { quoteBooking, type BookingQuote } from './pricing';
+import type { BookingSelection } from '@/server/shared/bookings/checkout-schema';
+import { quoteBooking, type BookingQuote } from '@/server/shared/bookings/pricing';
 
 /** What the checkout page shows for the agent's selection from the tour page. */
 export type CheckoutView = {

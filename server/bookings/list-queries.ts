@@ -2,15 +2,15 @@ import 'server-only';
 import { and, asc, count, desc, eq, gte, ilike, lt, lte, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Principal } from '@/server/auth/principal';
-import { can } from '@/server/auth/permissions';
-import { dubaiInstant } from '@/server/availability/rules';
+import { can } from '@/server/shared/auth/permissions';
+import { dubaiInstant } from '@/server/shared/availability/rules';
 import type { Database } from '@/server/db/connection';
 import { bookings, offers, tours, users, type LocalizedText } from '@/server/db/schema';
 import { Forbidden } from '@/server/errors';
 import { contains } from '@/server/db/like';
 import { visibleBookings } from './booking-scope';
 import type { BookingStatus } from './create-booking';
-import type { BookingListQuery } from './list-schema';
+import type { BookingListQuery } from '@/server/shared/bookings/list-schema';
 
 /**
  * Which list: `all` the agency's bookings (seniors and admins), `own` the agent's own, `requests`

@@ -3,19 +3,19 @@ import { and, eq } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { isLocale, type Locale } from '@/i18n/locales';
 import { getPrincipal, type Principal } from '@/server/auth/principal';
-import { can } from '@/server/auth/permissions';
+import { can } from '@/server/shared/auth/permissions';
 import { getDb } from '@/server/db/database';
 import type { Database } from '@/server/db/connection';
 import { agencies, bookings, cities, hotels, offers, promoCodes, tours, users, type LocalizedText } from '@/server/db/schema';
 import type { BookingDocument } from '@/server/documents/booking-document';
 import { NotFound, Unauthorized } from '@/server/errors';
 import { loadSettings } from '@/server/settings/settings';
-import { OPERATOR } from '@/server/sites/site-content';
+import { OPERATOR } from '@/server/shared/sites/site-content';
 import enMessages from '@/messages/en.json';
 import ruMessages from '@/messages/ru.json';
 import { visibleBookings } from './booking-scope';
 import type { BookingStatus } from './create-booking';
-import { priceLines } from './pricing';
+import { priceLines } from '@/server/shared/bookings/pricing';
 import { isCancellable, refundQuote, type RefundQuote } from './refund-rules';
 
 /** All fields of the spec's Booking entity, as the agent who may see it sees them. */

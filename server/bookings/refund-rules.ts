@@ -1,7 +1,8 @@
 // Cancellation refunds (DESIGN.md "Booking lifecycle"; spec §9): the tier depends on the hours left
 // before the tour starts in Asia/Dubai, the percents and the processing fee come from settings.
 // Pure: the booking page shows the exact figures the cancellation then applies.
-import { dubaiInstant } from '@/server/availability/rules';
+import 'server-only';
+import { dubaiInstant } from '@/server/shared/availability/rules';
 import type { RefundTiers, Settings } from '@/server/settings/defaults';
 
 export type RefundTier = keyof RefundTiers;

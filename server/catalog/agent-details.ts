@@ -1,10 +1,10 @@
 import 'server-only';
 import { and, asc, eq } from 'drizzle-orm';
 import type { Principal } from '@/server/auth/principal';
-import { can } from '@/server/auth/permissions';
+import { can } from '@/server/shared/auth/permissions';
 import type { Database } from '@/server/db/connection';
 import { offers, tours, type LocalizedText } from '@/server/db/schema';
-import type { OfferPrices } from './prices';
+import type { OfferPrices } from '@/server/shared/catalog/prices';
 
 /** What a signed-in agent sees on a tour page beyond the public page. Never cached. */
 export type AgentTourDetails = {

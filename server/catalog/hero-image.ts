@@ -1,6 +1,8 @@
 // Spec §3: an offer's hero image is the tour photo at the offer's position, else the first
 // category hero image. Pure.
 
+import 'server-only';
+
 export type HeroImageSources = {
   photos: readonly { position: number; url: string }[];
   categories: readonly { heroImage: string }[];

@@ -18,7 +18,7 @@ import {
 } from '@/server/db/schema';
 import { contains } from '@/server/db/like';
 import { offerHeroImage } from './hero-image';
-import { lowestPrice, type OfferPrices } from './prices';
+import { lowestPrice, type OfferPrices } from '@/server/shared/catalog/prices';
 import { CATALOG_REVALIDATE_SECONDS, CATALOG_TAGS } from './tags';
 
 // Public catalogue reads: retail data only, never b2b prices or notes to agents. They carry both

@@ -1,4 +1,6 @@
 // Cache tags of the public catalogue, in one place (a change revalidates exactly what shows it).
+import 'server-only';
+
 export const CATALOG_TAGS = {
   home: 'catalog:home',
   sitemap: 'catalog:sitemap',

@@ -1,5 +1,6 @@
 // What the voucher, tickets and invoice of a booking show. Built by server/bookings/queries.ts
 // (`loadBookingDocument`) from the database, rendered by the PDF renderers in this folder.
+import 'server-only';
 import type { Locale } from '@/i18n/locales';
 
 export type BookingDocumentStatus = 'quotation_request' | 'payment_required' | 'completed' | 'cancelled' | 'payment_failed';

@@ -1,6 +1,7 @@
 // Which booking documents there are and who may download them. Pure: the download route checks
 // it and the booking pages list only the links the agent may follow.
-import { can, type Permission, type Role } from '@/server/auth/permissions';
+import 'server-only';
+import { can, type Permission, type Role } from '@/server/shared/auth/permissions';
 
 /** The invoice is at NET (b2b) prices, so it needs the right to see them. */
 export const DOCUMENT_PERMISSIONS = {

@@ -5,7 +5,7 @@ import path from 'node:path';
 import { parseISO } from 'date-fns';
 import { createTranslator } from 'next-intl';
 import PDFDocument from 'pdfkit';
-import { dubaiToday } from '@/server/availability/rules';
+import { dubaiToday } from '@/server/shared/availability/rules';
 import { formatDisplayDate } from '@/i18n/dates';
 import type { Locale } from '@/i18n/locales';
 import en from '@/messages/documents/en.json';

@@ -1,7 +1,7 @@
 // The voucher the guest shows on the day: what was booked, for whom, the pick-up, and the cash
 // to collect. The guest sees it, so it never shows the agency's b2b (NET) price.
 import 'server-only';
-import { formatMoney } from '@/server/money/money';
+import { formatMoney } from '@/server/shared/money/money';
 import type { BookingDocument } from './booking-document';
 import {
   COLOR,

@@ -4,8 +4,8 @@ import { and, eq } from 'drizzle-orm';
 import type { Database, Transaction } from '@/server/db/connection';
 import { storedFiles } from '@/server/db/schema';
 import { NotFound, RuleViolation } from '@/server/errors';
-import { checkUpload } from './file-rules';
-import type { FilePurpose } from './file-purpose';
+import { checkUpload } from '@/server/shared/files/file-rules';
+import type { FilePurpose } from '@/server/shared/files/file-purpose';
 import { type FileStorage, getFileStorage } from './storage';
 
 export type StoredFile = typeof storedFiles.$inferSelect;

@@ -1,4 +1,4 @@
-import { parseHostsConfig } from '@/server/sites/site-variants';
+import { parseHostsConfig } from '@/server/shared/sites/site-variants';
 
 const KNOWN_HOSTS = parseHostsConfig(process.env.HOSTS);
 const HOST_PATTERN = /^[a-z0-9.-]+(?::\d{1,5})?$/;

@@ -1,6 +1,6 @@
 // The auth gate, pure so every branch is unit-tested without a server. The proxy runs it for
 // portal pages only (see proxy.ts's matcher); public pages never reach it.
-import { isPublicPath } from '@/server/auth/route-access';
+import { isPublicPath } from '@/server/shared/auth/route-access';
 import { DEFAULT_LOCALE, isLocale, type Locale, localizedPath, stripLocale } from '@/i18n/locales';
 
 export type GateRequest = {

@@ -1,5 +1,5 @@
 import 'server-only';
-import { parseHostsConfig, type Variant, variantForHost } from './site-variants';
+import { parseHostsConfig, type Variant, variantForHost } from '@/server/shared/sites/site-variants';
 
 const hosts = parseHostsConfig(process.env.HOSTS);
 

@@ -1,7 +1,8 @@
+import 'server-only';
 import { notFound } from 'next/navigation';
 import { setRequestLocale } from 'next-intl/server';
 import { DEFAULT_LOCALE, isLocale, type Locale } from '@/i18n/locales';
-import { isVariant, type Variant } from './site-variants';
+import { isVariant, type Variant } from '@/server/shared/sites/site-variants';
 
 export type SiteParams = Promise<{ locale: string; variant: string }>;
 

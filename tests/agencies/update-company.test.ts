@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { loadCompanySettings, readCompanyRecord } from '@/server/agencies/company-queries';
-import { companySchema, type CompanyValues } from '@/server/agencies/company-schema';
+import { companySchema, type CompanyValues } from '@/server/shared/agencies/company-schema';
 import { type CompanyUploads, readCompanyUploads, updateCompany } from '@/server/agencies/update-company';
 import type { Principal } from '@/server/auth/principal';
 import { agencyProfiles, auditLog, storedFiles } from '@/server/db/schema';

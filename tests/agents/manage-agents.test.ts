@@ -1,7 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import { peekAccountToken } from '@/server/account/account-tokens';
 import { listAgencyAgents, listAgentChanges } from '@/server/agents/agent-queries';
-import { createAgentSchema, type AgentInput } from '@/server/agents/agent-schema';
+import { createAgentSchema, type AgentInput } from '@/server/shared/agents/agent-schema';
 import { createAgent, deleteAgent, resendInvite, restoreAgent, updateAgent } from '@/server/agents/manage-agents';
 import { authenticateAgent } from '@/server/auth/authenticate';
 import { loadPrincipal, type Principal } from '@/server/auth/principal';

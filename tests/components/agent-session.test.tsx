@@ -4,7 +4,7 @@ import { http, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
 import type { Session } from 'next-auth';
 import { AgentSessionProvider, useAgentSession, useRefreshAgentSession } from '@/components/auth/agent-session';
-import { SESSION_HINT_CLASS, SESSION_HINT_COOKIE } from '@/server/auth/session-hint';
+import { SESSION_HINT_CLASS, SESSION_HINT_COOKIE } from '@/server/shared/auth/session-hint';
 
 const AGENT: Session = {
   expires: '2026-11-26T00:00:00.000Z',

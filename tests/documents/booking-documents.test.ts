@@ -5,7 +5,7 @@ import type { BookingDocument } from '@/server/documents/booking-document';
 import { includedVat, renderInvoicePdf } from '@/server/documents/invoice-pdf';
 import { guestTickets, renderTicketsPdf } from '@/server/documents/tickets-pdf';
 import { renderVoucherPdf } from '@/server/documents/voucher-pdf';
-import { formatMoney } from '@/server/money/money';
+import { formatMoney } from '@/server/shared/money/money';
 
 const SELLER: BookingDocument['seller'] = {
   legalName: 'Traveldesk Tourism L.L.C.',

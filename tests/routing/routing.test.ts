@@ -1,10 +1,10 @@
 import { existsSync } from 'node:fs';
 import { getPathMatch } from 'next/dist/shared/lib/router/utils/path-match';
 import { config as proxyConfig } from '@/proxy';
-import { PORTAL_ROUTES } from '@/server/auth/route-access';
+import { PORTAL_ROUTES } from '@/server/shared/auth/route-access';
 import { gateRedirect } from '@/server/routing/gate';
 import { DIRECT_PAGE_PREFIXES, routeRedirects, routeRewrites } from '@/server/routing/route-rules';
-import { DEFAULT_HOSTS, parseHostsConfig, variantForHost } from '@/server/sites/site-variants';
+import { DEFAULT_HOSTS, parseHostsConfig, variantForHost } from '@/server/shared/sites/site-variants';
 import { route, type RoutedRequest } from '../support/next-routes';
 
 const rules = { redirects: routeRedirects(DEFAULT_HOSTS), rewrites: routeRewrites(DEFAULT_HOSTS) };

@@ -1,7 +1,7 @@
 import crypto from 'node:crypto';
 import { and, asc, eq, isNotNull, isNull, type SQL } from 'drizzle-orm';
 import type { Principal } from '@/server/auth/principal';
-import type { CheckoutInput } from '@/server/bookings/checkout-schema';
+import type { CheckoutInput } from '@/server/shared/bookings/checkout-schema';
 import type { Database } from '@/server/db/connection';
 import { agencies, availabilitySlots, bookings, cities, ledgerEntries, offers, tours, users } from '@/server/db/schema';
 

@@ -1,7 +1,7 @@
 import type { Metadata, Viewport } from 'next';
 import { getTranslations } from 'next-intl/server';
 import type { ReactNode } from 'react';
-import { SESSION_HINT_SCRIPT } from '@/server/auth/session-hint';
+import { SESSION_HINT_SCRIPT } from '@/server/shared/auth/session-hint';
 import { resolveSiteParams, type SiteParams } from '@/server/sites/site-params';
 
 /**

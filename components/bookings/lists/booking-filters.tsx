@@ -4,7 +4,7 @@ import { Input } from '@/components/ui/input';
 import type { Locale } from '@/i18n/locales';
 import type { BookingListScope } from '@/server/bookings/list-queries';
 import type { AgentOption, TourOption } from '@/server/bookings/list-options';
-import { BOOKING_SORTS, BOOKING_STATUSES, type BookingListQuery, PAGE_SIZES } from '@/server/bookings/list-schema';
+import { BOOKING_SORTS, BOOKING_STATUSES, type BookingListQuery, PAGE_SIZES } from '@/server/shared/bookings/list-schema';
 import { DateRange, Field, Select } from './filter-fields';
 import { FilterForm } from './filter-form';
 

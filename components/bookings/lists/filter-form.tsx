@@ -2,7 +2,7 @@
 
 import { useRouter } from 'next/navigation';
 import type { FormEvent, ReactNode } from 'react';
-import { bookingListSearch, parseBookingListQuery } from '@/server/bookings/list-schema';
+import { bookingListSearch, parseBookingListQuery } from '@/server/shared/bookings/list-schema';
 
 /**
  * The filter form: a plain GET form that works before hydration; once hydrated it leaves empty

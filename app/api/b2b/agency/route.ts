@@ -1,6 +1,6 @@
 import { isLocale, type Locale } from '@/i18n/locales';
 import { type CompanySettings, loadCompanySettings } from '@/server/agencies/company-queries';
-import { COMPANY_TEXT_FIELDS, companySchema } from '@/server/agencies/company-schema';
+import { COMPANY_TEXT_FIELDS, companySchema } from '@/server/shared/agencies/company-schema';
 import { readCompanyUploads, updateCompany } from '@/server/agencies/update-company';
 import { requirePermission } from '@/server/auth/principal';
 import { getDb } from '@/server/db/database';

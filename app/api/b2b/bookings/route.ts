@@ -1,6 +1,6 @@
 import { isLocale, type Locale } from '@/i18n/locales';
 import { requirePermission } from '@/server/auth/principal';
-import { checkoutSchema } from '@/server/bookings/checkout-schema';
+import { checkoutSchema } from '@/server/shared/bookings/checkout-schema';
 import { createBooking } from '@/server/bookings/create-booking';
 import { getDb } from '@/server/db/database';
 import { domainErrorResponse, PRIVATE_HEADERS, validationResponse } from '@/server/http/api-errors';

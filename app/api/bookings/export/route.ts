@@ -1,6 +1,6 @@
 import { requirePermission } from '@/server/auth/principal';
 import type { BookingListScope } from '@/server/bookings/list-queries';
-import { parseBookingListQuery } from '@/server/bookings/list-schema';
+import { parseBookingListQuery } from '@/server/shared/bookings/list-schema';
 import { getDb } from '@/server/db/database';
 import { bookingExportResponse } from '@/server/exports/bookings-export';
 import { exportLocale } from '@/server/exports/export-locale';

@@ -1,5 +1,5 @@
 import { requirePermission } from '@/server/auth/principal';
-import { parseBookingListQuery } from '@/server/bookings/list-schema';
+import { parseBookingListQuery } from '@/server/shared/bookings/list-schema';
 import { getDb } from '@/server/db/database';
 import { commissionExportResponse } from '@/server/exports/commissions-export';
 import { exportLocale } from '@/server/exports/export-locale';

@@ -11,9 +11,9 @@ import { FormAlert } from '@/components/account/form-alert';
 import { loadAgencyStatus } from '@/server/account/agency-standing';
 import { requirePageAccess } from '@/server/auth/principal';
 import { loadCheckoutView, type CheckoutView } from '@/server/bookings/checkout-queries';
-import { bookingSelectionSchema, PAYMENT_METHODS, type PaymentMethod } from '@/server/bookings/checkout-schema';
+import { bookingSelectionSchema, PAYMENT_METHODS, type PaymentMethod } from '@/server/shared/bookings/checkout-schema';
 import { getDb } from '@/server/db/database';
-import { formatMoney } from '@/server/money/money';
+import { formatMoney } from '@/server/shared/money/money';
 import { resolveSiteParams, type SiteParams } from '@/server/sites/site-params';
 
 type SearchParams = Promise<Record<string, string | string[] | undefined>>;

@@ -8,7 +8,7 @@ import { buttonVariants } from '@/components/ui/button';
 import { LocaleLink } from '@/components/i18n/locale-link';
 import { getSearchFilters, searchTours } from '@/server/catalog/queries';
 import { resolveSiteParams, type SiteParams } from '@/server/sites/site-params';
-import { VARIANT_FEATURES } from '@/server/sites/site-variants';
+import { VARIANT_FEATURES } from '@/server/shared/sites/site-variants';
 
 // Per request: it reads the session or the query string.
 export const dynamic = 'force-dynamic';

@@ -2,7 +2,7 @@ import { isLocale, type Locale } from '@/i18n/locales';
 import { requirePermission } from '@/server/auth/principal';
 import { getDb } from '@/server/db/database';
 import { topUpFeeQuerySchema } from '@/server/top-up/deposit-schema';
-import { quoteCardTopUp } from '@/server/top-up/top-up-fee';
+import { quoteCardTopUp } from '@/server/shared/top-up/top-up-fee';
 import { domainErrorResponse, PRIVATE_HEADERS, validationResponse } from '@/server/http/api-errors';
 import { loadSettings } from '@/server/settings/settings';
 

@@ -11,7 +11,7 @@ import { Price } from '@/components/catalog/price';
 import { cn } from '@/components/ui/cn';
 import { formatDisplayDate } from '@/i18n/dates';
 import { type Locale, localizedPath } from '@/i18n/locales';
-import { dubaiToday } from '@/server/availability/rules';
+import { dubaiToday } from '@/server/shared/availability/rules';
 import { requirePageAccess } from '@/server/auth/principal';
 import { BOOKING_REFERENCE_PATTERN } from '@/server/bookings/booking-reference';
 import { type BookingDetail, getBookingDetail } from '@/server/bookings/queries';

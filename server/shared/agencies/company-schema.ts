@@ -2,7 +2,7 @@
 // `PUT /b2b/agency`. Pure. Every field is a flat form field; optional ones may be left empty
 // (stored as null in columns, '' in the contact and bank records). Messages are keys in `company.errors`.
 import { z } from 'zod';
-import type { FilePurpose } from '@/server/files/file-purpose';
+import type { FilePurpose } from '@/server/shared/files/file-purpose';
 
 /** The document uploads; each field is named after its file purpose. */
 export const COMPANY_FILE_FIELDS = ['tradeLicence', 'vatCertificate', 'contractCopy', 'signatoryId'] as const satisfies readonly FilePurpose[];

@@ -1,8 +1,8 @@
 // The agent form's fields, shared by the forms and the agents actions. Pure. Error messages are
 // message keys (in `agents.errors`).
 import { z } from 'zod';
-import { ROLES } from '@/server/auth/permissions';
-import { NAME_PATTERN } from '@/server/bookings/checkout-schema';
+import { ROLES } from '@/server/shared/auth/permissions';
+import { NAME_PATTERN } from '@/server/shared/bookings/checkout-schema';
 
 /** Digits and spaces, with an optional leading +, 6 to 20 characters. */
 const PHONE_PATTERN = /^\+?\d[\d ]{5,19}$/;

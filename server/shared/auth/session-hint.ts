@@ -1,4 +1,5 @@
-import { SESSION_MAX_AGE_SECONDS } from './auth.config';
+/** Sessions last a working day (Auth.js's maxAge and the agent session rows). */
+export const SESSION_MAX_AGE_SECONDS = 24 * 60 * 60;
 
 /**
  * A cookie the browser's scripts may read, saying "an agent signed in here". Public pages are
