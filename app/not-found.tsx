@@ -1,6 +1,7 @@
 import Link from 'next/link';
 
-// Only reached for paths the proxy does not route (it sends every page into [locale]/[variant]).
+// Only reached for paths no route matches: the config rewrites (server/routing/route-rules.ts) send
+// every page into [locale]/[variant] or app/(default-site).
 export default function GlobalNotFound() {
   return (
     <html lang="en">

@@ -330,7 +330,7 @@ async function main() {
     path: FRAMEWORK_FLOOR_PATH,
     status: floorSample.status,
     servedFloorPage: isFloorPage,
-    // The proxy marks the responses it rewrote; the floor is meant to bypass it.
+    // Next marks the responses a rewrite or the proxy sent elsewhere; the floor is meant to bypass both.
     throughProxy: 'x-middleware-rewrite' in floorSample.headers,
     ...(isFloorPage
       ? {}

@@ -1,8 +1,8 @@
 import { defineRouting } from 'next-intl/routing';
 import { DEFAULT_LOCALE, LOCALE_COOKIE, LOCALES } from './locales';
 
-// English is unprefixed, Russian lives under /ru. proxy.ts does the locale routing itself
-// (it also resolves the host variant and the auth gate); this config drives next-intl's links.
+// English is unprefixed, Russian lives under /ru. Next config redirects and rewrites do the locale
+// and host-variant routing (server/routing/route-rules.ts); this config drives next-intl's links.
 export const routing = defineRouting({
   locales: LOCALES,
   defaultLocale: DEFAULT_LOCALE,

@@ -3,7 +3,7 @@ import { parseHostsConfig, type Variant, variantForHost } from '@/server/shared/
 
 const hosts = parseHostsConfig(process.env.HOSTS);
 
-/** The variant of a request that bypasses the proxy (sitemap.xml, robots.txt). */
+/** The variant of a request outside the [locale]/[variant] tree (sitemap.xml, robots.txt), from its host. */
 export function variantOfRequest(request: Request): Variant {
   return variantForHost(request.headers.get('host'), hosts);
 }

@@ -1,5 +1,5 @@
 // Host variants (spec §1): chosen by host name, configured by the HOSTS environment variable.
-// Pure: read by the proxy on every request, so no I/O here.
+// Pure: compiled into the build's rewrites (next.config.ts) and read by the browser, so no I/O here.
 
 export const VARIANTS = ['main', 'second', 'russian'] as const;
 export type Variant = (typeof VARIANTS)[number];
