@@ -2,12 +2,11 @@
 // and the REST calls of spec §6. Pure. Error messages are message keys.
 import { z } from 'zod';
 import { NAME_PATTERN } from '@/server/shared/bookings/checkout-schema';
+import { text } from '@/server/shared/text';
 import { PASSWORD_MIN_LENGTH } from '@/server/shared/account/password-policy';
 
 const requiredText = (max: number) =>
-  z
-    .string({ error: 'account.errors.required' })
-    .trim()
+  text({ error: 'account.errors.required' })
     .min(1, { error: 'account.errors.required' })
     .max(max, { error: 'account.errors.tooLong' });
 
@@ -24,8 +23,8 @@ const phone = requiredText(30).regex(/^\+?[0-9][0-9 ()-]{5,19}$/, { error: 'acco
 /** Trade names carry digits and punctuation ("Travel 360 L.L.C."), but at least one letter. */
 const companyName = requiredText(150).regex(/^(?=.*\p{L})[\p{L}\p{N} .,&'()/-]+$/u, { error: 'account.errors.companyName' });
 
-const newPassword = z
-  .string({ error: 'account.errors.required' })
+/** Taken as typed (never trimmed); no one types a control character, so one is refused. */
+const newPassword = text({ error: 'account.errors.required', trim: false })
   .min(1, { error: 'account.errors.required' })
   .min(PASSWORD_MIN_LENGTH, { error: 'account.errors.passwordPolicy' })
   .max(200, { error: 'account.errors.tooLong' })
@@ -51,7 +50,8 @@ export const forgotPasswordSchema = z.object({ email: emailSchema });
 
 export const resetPasswordSchema = z
   .object({
-    token: z.string({ error: 'account.tokenInvalid' }).min(1, { error: 'account.tokenInvalid' }).max(200, { error: 'account.tokenInvalid' }),
+    // Tokens are base64url (server/account/account-tokens.ts): anything else is no token of ours.
+    token: z.string({ error: 'account.tokenInvalid' }).regex(/^[\w-]{1,200}$/, { error: 'account.tokenInvalid' }),
     password: newPassword,
     confirmPassword: z.string({ error: 'account.errors.passwordMismatch' }),
   })
@@ -61,7 +61,7 @@ export type ResetPasswordField = keyof z.input<typeof resetPasswordSchema>;
 
 export const changePasswordSchema = z
   .object({
-    currentPassword: z.string({ error: 'account.errors.required' }).min(1, { error: 'account.errors.required' }).max(200, { error: 'account.errors.tooLong' }),
+    currentPassword: text({ error: 'account.errors.required', trim: false }).min(1, { error: 'account.errors.required' }).max(200, { error: 'account.errors.tooLong' }),
     newPassword,
     confirmPassword: z.string({ error: 'account.errors.passwordMismatch' }),
   })

@@ -1,6 +1,7 @@
 // Input of spec §7's ByOffer/ByTour availability calls. Pure: the route handlers parse with it and
 // the date picker never asks for more than it allows (one calendar month).
 import { z } from 'zod';
+import { EARLIEST_DAY, isCalendarDay, LATEST_DAY } from '@/server/shared/dates';
 
 /** The longest range one call may ask for, in days, both ends included (two calendar months). */
 export const MAX_AVAILABILITY_DAYS = 62;
@@ -14,11 +15,17 @@ export function daysInRange(from: string, to: string): number {
 
 const isClean = (payload: { issues: readonly unknown[] }) => payload.issues.length === 0;
 
+/** A calendar day, within the years the portal keeps (a far-off year overflows the month arithmetic). */
+const day = () =>
+  z.iso
+    .date({ error: 'Must be a date (yyyy-MM-dd)', abort: true })
+    .refine((value) => isCalendarDay(value), { error: `Must be a date from ${EARLIEST_DAY} to ${LATEST_DAY}`, abort: true });
+
 export const availabilityQuerySchema = z
   .object({
     id: z.uuid({ error: 'Must be an id' }),
-    from: z.iso.date({ error: 'Must be a date (yyyy-MM-dd)' }),
-    to: z.iso.date({ error: 'Must be a date (yyyy-MM-dd)' }),
+    from: day(),
+    to: day(),
   })
   // Only once both dates are valid (zod runs refinements after a field's format check fails).
   .refine(({ from, to }) => from <= to, { error: 'Must not be before from', path: ['to'], when: isClean })

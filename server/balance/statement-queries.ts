@@ -6,6 +6,7 @@ import { dubaiInstant, dubaiToday, dubaiWallClock } from '@/server/shared/availa
 import type { Database } from '@/server/db/connection';
 import { agencies, bookings, ledgerEntries } from '@/server/db/schema';
 import { Forbidden, NotFound } from '@/server/errors';
+import { isCalendarMonth } from '@/server/shared/dates';
 import { availableFunds } from '@/server/ledger/ledger';
 
 // The agency's balance page (spec §2 "Balance", §3 "Balance", §9 terms): reads of the append-only
@@ -44,10 +45,12 @@ export type StatementRow = {
   balanceMinor: number;
 };
 
-const MONTH_PATTERN = /^(\d{4})-(0[1-9]|1[0-2])$/;
-
+/**
+ * A `yyyy-MM` within the calendar the portal keeps (2000-01 … 2100-12): a month past 9999 has no
+ * next month to end at, and the query failed.
+ */
 export function isStatementMonth(value: unknown): value is StatementMonth {
-  return typeof value === 'string' && MONTH_PATTERN.test(value) && value >= '2000-01';
+  return isCalendarMonth(value);
 }
 
 /** The Asia/Dubai month of an instant. */
@@ -283,21 +286,23 @@ export type StatementStream = { openingMinor: number; batches: AsyncGenerator<St
 
 /**
  * A month's whole statement a batch at a time (keyset paging on (created_at, id)), for the xlsx
- * export: the month's opening balance, then the rows with their running balances.
+ * export: the month's opening balance, then the rows with their running balances. The first batch
+ * is read before this returns, so a read that fails fails here, before the download has started,
+ * rather than cutting off a response already sent as 200; later batches are read as they are asked for.
  */
 export async function streamStatement(db: Database, principal: Principal, month: StatementMonth, batchSize = 2_000): Promise<StatementStream> {
   assertCanView(principal);
   if (!isStatementMonth(month)) throw new NotFound();
   const openingMinor = (await loadBalanceBefore(db, principal, monthStart(month))) ?? 0;
-  async function* batches(): AsyncGenerator<StatementRow[]> {
-    let after: SQL | undefined;
+  const read = (after: SQL | undefined) => selectEntries(db, and(inMonth(principal, month), after) as SQL, batchSize);
+  // A parameter, not a captured variable, so a batch is let go once the next one replaces it.
+  async function* batches(entries: EntryRow[]): AsyncGenerator<StatementRow[]> {
     for (;;) {
-      const entries = await selectEntries(db, and(inMonth(principal, month), after) as SQL, batchSize);
       if (entries.length > 0) yield entries.map(toStatementRow);
       const last = entries.at(-1);
       if (!last || entries.length < batchSize) return;
-      after = sql`(${ledgerEntries.createdAt}, ${ledgerEntries.id}) > (${last.cursor}::timestamptz, ${last.id}::uuid)`;
+      entries = await read(sql`(${ledgerEntries.createdAt}, ${ledgerEntries.id}) > (${last.cursor}::timestamptz, ${last.id}::uuid)`);
     }
   }
-  return { openingMinor, batches: batches() };
+  return { openingMinor, batches: batches(await read(undefined)) };
 }

@@ -12,3 +12,12 @@ export function newBookingReference(): string {
 }
 
 export const BOOKING_REFERENCE_PATTERN = /^TD-[A-Z2-9]{7}$/;
+
+/**
+ * Whether `value` could be a booking reference. Checked before any query: a reference from a URL
+ * that cannot be one (a NUL byte, which PostgreSQL refuses in text, or any other shape) is simply
+ * not found, without asking the database.
+ */
+export function isBookingReference(value: unknown): value is string {
+  return typeof value === 'string' && BOOKING_REFERENCE_PATTERN.test(value);
+}

@@ -13,6 +13,7 @@ import { loadSettings } from '@/server/settings/settings';
 import { OPERATOR } from '@/server/shared/sites/site-content';
 import enMessages from '@/messages/en.json';
 import ruMessages from '@/messages/ru.json';
+import { isBookingReference } from './booking-reference';
 import { visibleBookings } from './booking-scope';
 import type { BookingStatus } from './create-booking';
 import { priceLines } from '@/server/shared/bookings/pricing';
@@ -65,6 +66,8 @@ export type CancellationTerms = Pick<RefundQuote, 'tier' | 'percent'> & {
 const agent = alias(users, 'agent');
 
 async function loadBookingRow(db: Database, principal: Principal, reference: string) {
+  // The detail and the documents both read here: a reference that cannot be one is not found unasked.
+  if (!isBookingReference(reference)) return null;
   const [row] = await db
     .select({
       id: bookings.id,

@@ -55,6 +55,7 @@ export type MonthlyInvoice = {
 
 const SITE_MESSAGES = { en: enMessages, ru: ruMessages } satisfies Record<Locale, unknown>;
 
+/** A `yyyy-MM` within the calendar the portal keeps: `/api/invoices/monthly/9999-12` is not found, never a failed query. */
 export function isInvoiceMonth(value: unknown): value is StatementMonth {
   return isStatementMonth(value);
 }

@@ -45,7 +45,8 @@ export function bookingExportColumns(locale: Locale, seesNet: boolean): XlsxColu
 /**
  * A booking list as an xlsx download: exactly the rows the list shows with the same filters, in
  * its order, streamed from the database a batch at a time. The NET column is left out for a role
- * without b2b rates. Throws Forbidden before anything is sent when the principal may not see the list.
+ * without b2b rates. Throws Forbidden at once when the principal may not see the list; the promise
+ * rejects when the first batch cannot be read. Either way before anything is sent.
  */
 export function bookingExportResponse(
   db: Database,
@@ -54,7 +55,7 @@ export function bookingExportResponse(
   query: BookingListQuery,
   locale: Locale,
   now: Date = new Date(),
-): Response {
+): Promise<Response> {
   // Checked here, not when the first batch is read, so a refusal is a 403 rather than a broken download.
   bookingListCondition(principal, scope, query);
   const t = createTranslator({ locale, messages: MESSAGES[locale] });

@@ -24,8 +24,12 @@ export function commissionExportColumns(locale: Locale): XlsxColumn<CommissionRo
   ];
 }
 
-/** The commissions list as an xlsx download, with the list's filters, streamed a batch at a time. */
-export function commissionExportResponse(db: Database, principal: Principal, query: CommissionQuery, locale: Locale, now = new Date()): Response {
+/**
+ * The commissions list as an xlsx download, with the list's filters, streamed a batch at a time.
+ * Throws Forbidden at once for a role without commissions; the promise rejects when the first
+ * batch cannot be read. Either way before anything is sent.
+ */
+export function commissionExportResponse(db: Database, principal: Principal, query: CommissionQuery, locale: Locale, now = new Date()): Promise<Response> {
   // Refused before the first byte, so a junior gets a 403 rather than a broken download.
   assertCanSeeCommissions(principal);
   const t = createTranslator({ locale, messages: MESSAGES[locale], namespace: 'commissions.export' });

@@ -95,8 +95,25 @@ export function sheetZipInput(sheet: ExcelJS.Worksheet): DrainingStream | undefi
   return input && typeof input === 'object' && '_writableState' in input ? (input as DrainingStream) : undefined;
 }
 
+/** `rest`, whose first result was already read, with that result put back in front. */
+function startingWith<Row>(first: IteratorResult<Row[]>, rest: AsyncIterator<Row[]>): AsyncIterator<Row[]> {
+  // Let go once handed over, so the first batch does not live as long as the export.
+  let head: IteratorResult<Row[]> | undefined = first;
+  return {
+    next() {
+      const result = head;
+      head = undefined;
+      return result ? Promise.resolve(result) : rest.next();
+    },
+    return(value?: unknown) {
+      head = undefined;
+      return rest.return ? rest.return(value) : Promise.resolve({ done: true, value: undefined });
+    },
+  };
+}
+
 /** Writes the workbook into `sink`, reading the next batch only once the client has caught up. */
-async function writeWorkbook<Row>(sink: Writable, cancelled: AbortSignal, options: { sheetName: string; columns: XlsxColumn<Row>[]; batches: AsyncIterable<Row[]> }) {
+async function writeWorkbook<Row>(sink: Writable, cancelled: AbortSignal, options: { sheetName: string; columns: XlsxColumn<Row>[]; batches: AsyncIterator<Row[]> }) {
   const { columns } = options;
   const drained = (stream: DrainingStream) =>
     new Promise<void>((resolve) => {
@@ -126,7 +143,7 @@ async function writeWorkbook<Row>(sink: Writable, cancelled: AbortSignal, option
   header.font = { bold: true };
   header.commit();
   // One batch is read ahead, so the database works while the previous batch is being written.
-  const batches = options.batches[Symbol.asyncIterator]();
+  const batches = options.batches;
   const readAhead = () => {
     const next = batches.next();
     // Awaited in the next turn of the loop; until then a failure must not count as unhandled.
@@ -157,8 +174,16 @@ async function writeWorkbook<Row>(sink: Writable, cancelled: AbortSignal, option
   await workbook.commit();
 }
 
-/** An attachment response whose body is the workbook, written batch by batch as the rows arrive. */
-export function xlsxResponse<Row>(options: { filename: string; sheetName: string; columns: XlsxColumn<Row>[]; batches: AsyncIterable<Row[]> }): Response {
+/**
+ * An attachment response whose body is the workbook, written batch by batch as the rows arrive.
+ * The first batch is read before the response exists, so a query that fails (a bad filter, the
+ * database gone) rejects here and the caller answers with an error status, instead of a 200 whose
+ * download then breaks off. Only that one batch is read early: the writer still reads one batch
+ * ahead of what it writes, as before.
+ */
+export async function xlsxResponse<Row>(options: { filename: string; sheetName: string; columns: XlsxColumn<Row>[]; batches: AsyncIterable<Row[]> }): Promise<Response> {
+  const source = options.batches[Symbol.asyncIterator]();
+  const batches = startingWith(await source.next(), source);
   const state: SinkState = { done: false, waiting: null };
   const cancelled = new AbortController();
   const release = () => {
@@ -170,7 +195,7 @@ export function xlsxResponse<Row>(options: { filename: string; sheetName: string
   const stream = new ReadableStream<Uint8Array>(
     {
       start(controller) {
-        writeWorkbook(bodySink(controller, state), cancelled.signal, options).catch((error: unknown) => {
+        writeWorkbook(bodySink(controller, state), cancelled.signal, { ...options, batches }).catch((error: unknown) => {
           if (state.done) return;
           state.done = true;
           console.error('[xlsx] export failed', options.filename, error);

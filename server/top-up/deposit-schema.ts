@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { calendarDay } from '@/server/shared/dates';
+import { text } from '@/server/shared/text';
 
 /** Amounts are typed in AED with at most two decimals, e.g. "12,500.50". */
 const AMOUNT = /^\d{1,9}(\.\d{1,2})?$/;
@@ -16,9 +18,7 @@ export const MAX_DEPOSIT_MINOR = 10_000_000_00;
 /** A notice for a transfer older than this is a matter for the account manager, not a form. */
 export const OLDEST_TRANSFER_DAYS = 90;
 
-const amountMinor = z
-  .string()
-  .trim()
+const amountMinor = text()
   .min(1, { error: 'deposits.errors.amountRequired' })
   .transform((value, context) => {
     const minor = parseAedAmount(value);
@@ -33,10 +33,10 @@ const amountMinor = z
 /** The deposit notice form; the payment slip is checked separately (server/files). */
 export const depositNoticeSchema = z.object({
   amount: amountMinor,
-  transferDate: z.iso.date({ error: 'deposits.errors.transferDate' }),
-  bankReference: z
-    .string()
-    .trim()
+  // Within the calendar here; not in the future and not older than OLDEST_TRANSFER_DAYS is checked
+  // against the Dubai day when the notice is submitted (submitDepositNotice), with its own messages.
+  transferDate: calendarDay('deposits.errors.transferDate'),
+  bankReference: text()
     .min(3, { error: 'deposits.errors.bankReference' })
     .max(60, { error: 'deposits.errors.bankReference' })
     .regex(/^[\p{L}\p{N} /._-]+$/u, { error: 'deposits.errors.bankReference' }),

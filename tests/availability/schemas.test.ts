@@ -25,4 +25,16 @@ describe('availability query (spec §7 ByOffer/ByTour)', () => {
     ]);
     expect(problems({}).map((item) => item.fieldName)).toEqual(['id', 'from', 'to']);
   });
+
+  it('refuses a day outside the calendar the portal keeps, and a control character (issue 16 finding 7)', () => {
+    expect(problems({ id, from: '9999-12-01', to: '9999-12-31' })).toEqual([
+      { fieldName: 'from', errorMessage: 'Must be a date from 2000-01-01 to 2100-12-31' },
+      { fieldName: 'to', errorMessage: 'Must be a date from 2000-01-01 to 2100-12-31' },
+    ]);
+    expect(problems({ id, from: '0000-01-01', to: '2026-01-01' })).toEqual([{ fieldName: 'from', errorMessage: 'Must be a date from 2000-01-01 to 2100-12-31' }]);
+    expect(problems({ id: `${id}\u0000`, from: '2026-01-01\u0000', to: '2026-01-02' })).toEqual([
+      { fieldName: 'id', errorMessage: 'Must be an id' },
+      { fieldName: 'from', errorMessage: 'Must be a date (yyyy-MM-dd)' },
+    ]);
+  });
 });

@@ -4,9 +4,11 @@ import { cancelBooking } from '@/server/bookings/cancel-booking';
 import { createBooking } from '@/server/bookings/create-booking';
 import { agencies, ledgerEntries } from '@/server/db/schema';
 import { seedDemoData } from '@/server/db/seed';
-import { Forbidden } from '@/server/errors';
+import type { Database } from '@/server/db/connection';
+import { Forbidden, NotFound } from '@/server/errors';
 import {
   addMonths,
+  isStatementMonth,
   loadBalanceOverview,
   loadMonthlySummary,
   loadStatement,
@@ -189,6 +191,32 @@ describe('the daily statement', () => {
       expect(stream.openingMinor).toBe(statement.openingMinor);
       expect(streamed).toEqual(statement.rows);
     }
+  });
+
+  it('refuses a month outside the calendar before the export starts (issue 16 finding 7)', async () => {
+    const { db } = database;
+    for (const month of ['9999-12', '0000-01', '2101-01', '1999-12', '2026-1', '2026-00']) {
+      expect(isStatementMonth(month), month).toBe(false);
+      await expect(streamStatement(db, senior, month), month).rejects.toBeInstanceOf(NotFound);
+      await expect(loadStatement(db, senior, month), month).rejects.toBeInstanceOf(NotFound);
+    }
+  });
+
+  it('reads the first batch before handing the stream over, so a failing read fails before the first byte', async () => {
+    const { db } = database;
+    // The real database, whose second read (the statement's first batch, after the opening balance) fails.
+    let reads = 0;
+    const failingSecondRead = new Proxy(db, {
+      get(target, property, receiver) {
+        if (property !== 'select') return Reflect.get(target, property, receiver);
+        return (...args: Parameters<Database['select']>) => {
+          reads += 1;
+          if (reads === 2) throw new Error('the database went away');
+          return target.select(...args);
+        };
+      },
+    });
+    await expect(streamStatement(failingSecondRead, senior, '2026-10')).rejects.toThrow('the database went away');
   });
 
   it('never shows another agency’s entries', async () => {

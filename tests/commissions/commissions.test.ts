@@ -45,7 +45,7 @@ describe('commissions', () => {
     await expect(listCommissions(db, junior, { page: 1, onPage: 25 })).rejects.toBeInstanceOf(Forbidden);
     expect((await listCommissions(db, other, { page: 1, onPage: 25 })).total).toBe(1);
 
-    const response = commissionExportResponse(db, senior, { page: 1, onPage: 25 }, 'en');
+    const response = await commissionExportResponse(db, senior, { page: 1, onPage: 25 }, 'en');
     const workbook = new ExcelJS.Workbook();
     await workbook.xlsx.load(await response.arrayBuffer());
     const sheet = workbook.worksheets[0]!;

@@ -7,7 +7,7 @@ import type { CheckoutInput } from '@/server/shared/bookings/checkout-schema';
 import { bookings } from '@/server/db/schema';
 import { seedDemoData } from '@/server/db/seed';
 import { includedVat } from '@/server/documents/invoice-pdf';
-import { loadMonthlyInvoice, type MonthlyInvoice } from '@/server/documents/monthly-invoice';
+import { isInvoiceMonth, loadMonthlyInvoice, type MonthlyInvoice } from '@/server/documents/monthly-invoice';
 import { renderMonthlyInvoicePdf } from '@/server/documents/monthly-invoice-pdf';
 import { Forbidden } from '@/server/errors';
 import { formatMoney } from '@/server/shared/money/money';
@@ -142,6 +142,15 @@ describe('the monthly tax invoice', () => {
     expect(await loadMonthlyInvoice(db, senior, MONTH, new Date('2026-11-02T20:00:00Z'))).not.toBeNull();
     expect(await loadMonthlyInvoice(db, senior, '2026-11', now)).toBeNull();
     expect(await loadMonthlyInvoice(db, senior, '2026-13', now)).toBeNull();
+  });
+
+  it('is not found for a month outside the calendar the portal keeps (issue 16 finding 7: /api/invoices/monthly/9999-12)', async () => {
+    for (const month of ['9999-12', '0000-01', '1999-12', '2101-01']) {
+      expect(isInvoiceMonth(month), month).toBe(false);
+      expect(await loadMonthlyInvoice(database.db, senior, month, now), month).toBeNull();
+    }
+    expect(isInvoiceMonth('2000-01')).toBe(true);
+    expect(isInvoiceMonth('2100-12')).toBe(true);
   });
 
   it.each([

@@ -12,9 +12,9 @@ let database: TestDatabase;
 const now = new Date('2026-11-21T08:00:00Z');
 const query = (search: string) => parseBookingListQuery(new URLSearchParams(search));
 
-async function sheetOf(response: Response): Promise<ExcelJS.Worksheet> {
+async function sheetOf(response: Promise<Response>): Promise<ExcelJS.Worksheet> {
   const workbook = new ExcelJS.Workbook();
-  await workbook.xlsx.load(await response.arrayBuffer());
+  await workbook.xlsx.load(await (await response).arrayBuffer());
   const [sheet] = workbook.worksheets;
   if (!sheet) throw new Error('The workbook has no sheet');
   return sheet;
@@ -67,9 +67,9 @@ describe('booking xlsx export', () => {
   it('writes typed cells: Dubai booking time, travel date, counts, translated labels and AED amounts', async () => {
     const { db } = database;
     const senior = await principalFor(db, 'senior@desertrose.test');
-    const response = bookingExportResponse(db, senior, 'all', query('sort=reference&dir=asc'), 'en', now);
+    const response = await bookingExportResponse(db, senior, 'all', query('sort=reference&dir=asc'), 'en', now);
     expect(response.headers.get('content-disposition')).toBe('attachment; filename="bookings-2026-11-21.xlsx"');
-    const sheet = await sheetOf(response);
+    const sheet = await sheetOf(Promise.resolve(response));
     expect(headers(sheet)).toEqual([
       'Reference',
       'Booking date',
@@ -114,6 +114,18 @@ describe('booking xlsx export', () => {
     const { db } = database;
     const junior = await principalFor(db, 'junior@desertrose.test');
     expect(() => bookingExportResponse(db, junior, 'all', query(''), 'en', now)).toThrow(Forbidden);
+  });
+
+  it('fails before a response exists when the first read fails, so the client gets an error status, not a cut-off 200 (issue 16 finding 7)', async () => {
+    const { db } = database;
+    const senior = await principalFor(db, 'senior@desertrose.test');
+    // PostgreSQL has no year 0: the query itself fails. The URL's parser drops such a date; a
+    // caller that builds the query by hand is not guarded by it.
+    const broken = { ...query(''), travelFrom: '0000-01-01' };
+    await expect(bookingExportResponse(db, senior, 'all', broken, 'en', now)).rejects.toThrow(/Failed query/);
+    // Through the URL, the absurd date and the NUL are dropped, and the whole list exports.
+    const sheet = await sheetOf(bookingExportResponse(db, senior, 'all', query('travelFrom=0000-01-01&guest=Senior%00'), 'en', now));
+    expect(column(sheet, 1)).toHaveLength(12);
   });
 
   it('writes the sheet in Russian', async () => {

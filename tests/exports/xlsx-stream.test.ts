@@ -44,7 +44,7 @@ async function readAll(response: Response): Promise<ArrayBuffer> {
 describe('xlsxResponse', () => {
   it('writes a typed sheet with a bold header, a frozen header row and column widths', async () => {
     const { batches } = generated(6, 500);
-    const response = xlsxResponse({ filename: 'rows-2026-11-22.xlsx', sheetName: 'Rows', columns, batches });
+    const response = await xlsxResponse({ filename: 'rows-2026-11-22.xlsx', sheetName: 'Rows', columns, batches });
     expect(response.headers.get('content-type')).toBe(XLSX_CONTENT_TYPE);
     expect(response.headers.get('content-disposition')).toBe('attachment; filename="rows-2026-11-22.xlsx"');
     expect(response.headers.get('cache-control')).toBe('private, no-store');
@@ -72,9 +72,9 @@ describe('xlsxResponse', () => {
     expect(sheet.getRow(3_001).getCell(1).value).toBe(3_000);
   });
 
-  it('sends the first bytes before the rows are read, and reads rows only as the client reads', async () => {
+  it('sends the first bytes before the rest of the rows are read, and reads rows only as the client reads', async () => {
     const { pulled, batches } = generated(40, 500);
-    const response = xlsxResponse({ filename: 'rows.xlsx', sheetName: 'Rows', columns, batches });
+    const response = await xlsxResponse({ filename: 'rows.xlsx', sheetName: 'Rows', columns, batches });
     const reader = response.body!.getReader();
     const first = await reader.read();
     expect(first.done).toBe(false);
@@ -103,7 +103,7 @@ describe('xlsxResponse', () => {
 
   it('stops reading rows when the client goes away', async () => {
     const { pulled, batches } = generated(100, 500);
-    const response = xlsxResponse({ filename: 'rows.xlsx', sheetName: 'Rows', columns, batches });
+    const response = await xlsxResponse({ filename: 'rows.xlsx', sheetName: 'Rows', columns, batches });
     const reader = response.body!.getReader();
     await reader.read();
     await reader.cancel();
@@ -120,10 +120,17 @@ describe('xlsxResponse', () => {
       throw new Error('database went away');
     }
     const logged = vi.spyOn(console, 'error').mockImplementation(() => undefined);
-    const response = xlsxResponse({ filename: 'rows.xlsx', sheetName: 'Rows', columns, batches: failing() });
+    const response = await xlsxResponse({ filename: 'rows.xlsx', sheetName: 'Rows', columns, batches: failing() });
     await expect(readAll(response)).rejects.toThrow('database went away');
     expect(logged).toHaveBeenCalledWith('[xlsx] export failed', 'rows.xlsx', expect.any(Error));
     logged.mockRestore();
+  });
+
+  it('fails before a response exists when the first batch fails: an error status, never a 200 cut off (issue 16 finding 7)', async () => {
+    async function* failing(): AsyncGenerator<Row[]> {
+      throw new Error('the query failed');
+    }
+    await expect(xlsxResponse({ filename: 'rows.xlsx', sheetName: 'Rows', columns, batches: failing() })).rejects.toThrow('the query failed');
   });
 
   it('finds the zip input of an exceljs sheet, so writing waits for deflate (guards an exceljs upgrade)', () => {

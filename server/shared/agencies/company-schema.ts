@@ -3,6 +3,8 @@
 // (stored as null in columns, '' in the contact and bank records). Messages are keys in `company.errors`.
 import { z } from 'zod';
 import type { FilePurpose } from '@/server/shared/files/file-purpose';
+import { isCalendarDay } from '@/server/shared/dates';
+import { text as plainText } from '@/server/shared/text';
 
 /** The document uploads; each field is named after its file purpose. */
 export const COMPANY_FILE_FIELDS = ['tradeLicence', 'vatCertificate', 'contractCopy', 'signatoryId'] as const satisfies readonly FilePurpose[];
@@ -30,7 +32,8 @@ export function isValidIban(iban: string): boolean {
   return remainder === 1;
 }
 
-const text = (max: number) => z.string().trim().max(max, { error: 'company.errors.tooLong' }).default('');
+/** A text area (address, bank notes) keeps its line breaks; every other field is one line. */
+const text = (max: number, options: { multiLine?: boolean } = {}) => plainText(options).max(max, { error: 'company.errors.tooLong' }).default('');
 const compact = (value: string) => value.replace(/\s+/g, '').toUpperCase();
 
 /** Empty, or a value that matches after `normalise`. */
@@ -42,7 +45,7 @@ const optional = (max: number, check: (value: string) => boolean, error: string,
 const personName = optional(100, (value) => PERSON_NAME.test(value), 'company.errors.personName');
 const phone = optional(30, (value) => PHONE.test(value), 'company.errors.phone');
 const email = optional(254, (value) => z.email().safeParse(value).success, 'company.errors.email', (value) => value.toLowerCase());
-const date = optional(10, (value) => z.iso.date().safeParse(value).success, 'company.errors.date');
+const date = optional(10, (value) => isCalendarDay(value), 'company.errors.date');
 
 const CONTRACT_DATES = new Set(['contractValidFrom', 'contractValidTo']);
 
@@ -52,13 +55,13 @@ export const companySchema = z
     trn: optional(20, (value) => TRN.test(value), 'company.errors.trn', compact),
     tradeLicenceNumber: text(60),
     tradeLicenceExpiry: date,
-    address: text(500),
+    address: text(500, { multiLine: true }),
 
     bankName: text(120),
     bankAccountNumber: optional(40, (value) => ACCOUNT_NUMBER.test(value), 'company.errors.accountNumber', compact),
     bankIban: optional(50, isValidIban, 'company.errors.iban', compact),
     bankSwift: optional(20, (value) => SWIFT.test(value), 'company.errors.swift', compact),
-    bankNotes: text(1000),
+    bankNotes: text(1000, { multiLine: true }),
 
     signatoryName: personName,
     contractValidFrom: date,

@@ -3,6 +3,7 @@
 import { z } from 'zod';
 import { ROLES } from '@/server/shared/auth/permissions';
 import { NAME_PATTERN } from '@/server/shared/bookings/checkout-schema';
+import { text } from '@/server/shared/text';
 
 /** Digits and spaces, with an optional leading +, 6 to 20 characters. */
 const PHONE_PATTERN = /^\+?\d[\d ]{5,19}$/;
@@ -12,27 +13,20 @@ const required = { error: 'agents.errors.required' };
 const optionalText = (schema: z.ZodString) => schema.transform((value) => value || null);
 
 export const agentFieldsSchema = z.object({
-  name: z
-    .string(required)
-    .trim()
+  name: text(required)
     .min(1, required)
     .max(100, { error: 'agents.errors.tooLong' })
     .regex(NAME_PATTERN, { error: 'agents.errors.nameLetters' }),
-  email: z
-    .string(required)
-    .trim()
+  email: text(required)
     .min(1, required)
     .max(254, { error: 'agents.errors.tooLong' })
     .pipe(z.email({ error: 'agents.errors.email' }))
     .transform((value) => value.toLowerCase()),
   phone: optionalText(
-    z
-      .string()
-      .trim()
-      .refine((value) => value === '' || PHONE_PATTERN.test(value), { error: 'agents.errors.phone' }),
+    text().refine((value) => value === '' || PHONE_PATTERN.test(value), { error: 'agents.errors.phone' }),
   ),
   role: z.enum(ROLES, { error: 'agents.errors.role' }),
-  jobTitle: optionalText(z.string().trim().max(100, { error: 'agents.errors.tooLong' })),
+  jobTitle: optionalText(text().max(100, { error: 'agents.errors.tooLong' })),
 });
 
 const agentId = z.uuid({ error: 'errors.notFound' });

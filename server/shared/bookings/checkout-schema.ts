@@ -1,14 +1,14 @@
 // The checkout form's fields, shared by the form (client-side checks) and the booking action.
 // Pure. Error messages are message keys (in `checkout.errors`).
 import { z } from 'zod';
+import { calendarDay } from '@/server/shared/dates';
+import { text } from '@/server/shared/text';
 
 export const PAYMENT_METHODS = ['balance', 'cash', 'request'] as const;
 export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
 
-const optionalText = (max: number) =>
-  z
-    .string()
-    .trim()
+const optionalText = (max: number, options: { multiLine?: boolean } = {}) =>
+  text(options)
     .max(max, { error: 'checkout.errors.tooLong' })
     .transform((value) => value || null)
     .nullable()
@@ -19,13 +19,15 @@ const count = (max: number) => z.coerce.number({ error: 'checkout.errors.count' 
 /** Where the picker sends the agent: offer, date, optional start time and head counts. */
 export const bookingSelectionSchema = z.object({
   offerId: z.uuid({ error: 'checkout.errors.offer' }),
-  date: z.iso.date({ error: 'checkout.errors.date' }),
-  time: z
-    .string()
-    .regex(/^([01]\d|2[0-3]):[0-5]\d$/, { error: 'checkout.errors.time' })
+  // Past days are refused by the booking itself, with their own message (`checkout.pastDate`).
+  date: calendarDay('checkout.errors.date'),
+  // Empty for an offer without start times. One string schema (not a union with ''), so a bad
+  // value gets this field's message rather than a union's generic one.
+  time: text()
+    .refine((value) => value === '' || /^([01]\d|2[0-3]):[0-5]\d$/.test(value), { error: 'checkout.errors.time' })
+    .transform((value) => value || null)
     .nullable()
-    .default(null)
-    .or(z.literal('').transform(() => null)),
+    .default(null),
   adults: count(50),
   children: count(50).default(0),
   infants: count(20).default(0),
@@ -38,17 +40,16 @@ export const NAME_PATTERN = /^\p{L}+(?: \p{L}+)*$/u;
 export const checkoutSchema = bookingSelectionSchema
   .extend({
     idempotencyKey: z.uuid({ error: 'checkout.errors.retry' }),
-    guestName: z.string().trim().min(1, { error: 'checkout.errors.required' }).max(100, { error: 'checkout.errors.tooLong' }).regex(NAME_PATTERN, { error: 'checkout.errors.nameLetters' }),
-    guestPhone: z
-      .string()
-      .trim()
+    guestName: text().min(1, { error: 'checkout.errors.required' }).max(100, { error: 'checkout.errors.tooLong' }).regex(NAME_PATTERN, { error: 'checkout.errors.nameLetters' }),
+    guestPhone: text()
       .min(1, { error: 'checkout.errors.required' })
       .regex(/^\+?[0-9][0-9 ()-]{5,19}$/, { error: 'checkout.errors.phone' }),
-    guestEmail: z.string().trim().min(1, { error: 'checkout.errors.required' }).pipe(z.email({ error: 'checkout.errors.email' })),
-    guestEmailConfirm: z.string().trim(),
+    guestEmail: text().min(1, { error: 'checkout.errors.required' }).pipe(z.email({ error: 'checkout.errors.email' })),
+    guestEmailConfirm: text(),
     hotelId: z.uuid({ error: 'checkout.errors.hotel' }).nullable().default(null).or(z.literal('').transform(() => null)),
     room: optionalText(20),
-    notes: optionalText(1000),
+    // Several lines from an API client, one in the form.
+    notes: optionalText(1000, { multiLine: true }),
     promoCode: optionalText(40),
     paymentMethod: z.enum(PAYMENT_METHODS, { error: 'checkout.errors.paymentMethod' }),
   })

@@ -2,14 +2,18 @@
 // they travel in the URL. Pure: the list pages, the xlsx export and the tests share it. A value
 // that does not parse is dropped (a shared link with a stale filter still opens), never an error.
 import { z } from 'zod';
+import { isCalendarDay } from '@/server/shared/dates';
+import { text as plainText } from '@/server/shared/text';
 
 export const BOOKING_STATUSES = ['quotation_request', 'payment_required', 'completed', 'cancelled', 'payment_failed'] as const;
 export const BOOKING_SORTS = ['createdAt', 'tourDate', 'reference', 'guestName', 'publishedTotal'] as const;
 export const PAGE_SIZES = [10, 25, 50, 100] as const;
 
 const optional = <T extends z.ZodType>(schema: T) => schema.optional().catch(undefined);
-const text = (max: number) => optional(z.string().trim().min(1).max(max));
-const day = () => optional(z.iso.date());
+// A control character or a day outside the calendar (year 0, 9999-12-31, whose next day is no
+// date) is dropped like any other value that does not parse: it never reaches the query.
+const text = (max: number) => optional(plainText().min(1).max(max));
+const day = () => optional(z.string().refine((value) => isCalendarDay(value)));
 
 export const bookingListQuerySchema = z.object({
   reference: text(20),

@@ -1,0 +1,39 @@
+// The public search page's query string (`/search?q=&category=&city=&date=&page=`). Pure. Unknown
+// or malformed filters are dropped rather than failing the page, like the back-office lists'
+// filters: a control character in the text or a day outside the calendar never reaches the query.
+import { z } from 'zod';
+import { isCalendarDay } from '@/server/shared/dates';
+import { text } from '@/server/shared/text';
+import type { TourSearch } from './queries';
+
+/** "Load more" stops after this many pages. */
+export const MAX_SEARCH_PAGES = 20;
+
+const SLUG = /^[a-z0-9-]{1,60}$/;
+
+export const tourSearchQuerySchema = z.object({
+  q: text().max(100).optional().catch(undefined),
+  category: z.string().regex(SLUG).optional().catch(undefined),
+  city: z.string().regex(SLUG).optional().catch(undefined),
+  date: z
+    .string()
+    .refine((value) => isCalendarDay(value))
+    .optional()
+    .catch(undefined),
+  page: z.coerce.number().int().min(1).max(MAX_SEARCH_PAGES).catch(1),
+});
+
+type SearchParams = Record<string, string | string[] | undefined>;
+
+/** The search and page of a request's search params (the first value of each; empty ones dropped). */
+export function parseTourSearchQuery(params: SearchParams): { search: TourSearch; page: number } {
+  const single = (value: string | string[] | undefined) => (Array.isArray(value) ? value[0] : value) || undefined;
+  const query = tourSearchQuerySchema.parse({
+    q: single(params.q),
+    category: single(params.category),
+    city: single(params.city),
+    date: single(params.date),
+    page: single(params.page) ?? 1,
+  });
+  return { search: { text: query.q || undefined, category: query.category, city: query.city, date: query.date }, page: query.page };
+}
