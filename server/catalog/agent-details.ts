@@ -5,6 +5,7 @@ import { can } from '@/server/shared/auth/permissions';
 import type { Database } from '@/server/db/connection';
 import { offers, tours, type LocalizedText } from '@/server/db/schema';
 import type { OfferPrices } from '@/server/shared/catalog/prices';
+import { isSlug } from '@/server/shared/catalog/slug';
 
 /** What a signed-in agent sees on a tour page beyond the public page. Never cached. */
 export type AgentTourDetails = {
@@ -14,6 +15,7 @@ export type AgentTourDetails = {
 };
 
 export async function getAgentTourDetails(db: Database, principal: Principal, slug: string): Promise<AgentTourDetails | null> {
+  if (!isSlug(slug)) return null;
   const [tour] = await db
     .select({ id: tours.id, notesToAgents: tours.notesToAgents })
     .from(tours)

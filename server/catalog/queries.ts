@@ -19,6 +19,7 @@ import {
 import { contains } from '@/server/db/like';
 import { offerHeroImage } from './hero-image';
 import { lowestPrice, type OfferPrices } from '@/server/shared/catalog/prices';
+import { isSlug } from '@/server/shared/catalog/slug';
 import { CATALOG_REVALIDATE_SECONDS, CATALOG_TAGS } from './tags';
 
 // Public catalogue reads: retail data only, never b2b prices or notes to agents. They carry both
@@ -179,6 +180,7 @@ export function getCountryPage(slug: string): Promise<PlacePage | null> {
 }
 
 export async function loadCountryPage(db: Database, slug: string): Promise<PlacePage | null> {
+  if (!isSlug(slug)) return null;
   const [country] = await db
     .select({ id: countries.id, slug: countries.slug, name: countries.name, heroImage: countries.heroImage })
     .from(countries)
@@ -206,6 +208,7 @@ export function getCityPage(slug: string): Promise<PlacePage | null> {
 }
 
 export async function loadCityPage(db: Database, slug: string): Promise<PlacePage | null> {
+  if (!isSlug(slug)) return null;
   const [city] = await db
     .select({
       id: cities.id,
@@ -241,6 +244,7 @@ export function getTourPage(slug: string): Promise<TourPage | null> {
 }
 
 export async function loadTourPage(db: Database, slug: string): Promise<TourPage | null> {
+  if (!isSlug(slug)) return null;
   const [tour] = await db
     .select({
       id: tours.id,

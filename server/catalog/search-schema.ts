@@ -2,6 +2,7 @@
 // or malformed filters are dropped rather than failing the page, like the back-office lists'
 // filters: a control character in the text or a day outside the calendar never reaches the query.
 import { z } from 'zod';
+import { isSlug } from '@/server/shared/catalog/slug';
 import { isCalendarDay } from '@/server/shared/dates';
 import { text } from '@/server/shared/text';
 import type { TourSearch } from './queries';
@@ -9,12 +10,10 @@ import type { TourSearch } from './queries';
 /** "Load more" stops after this many pages. */
 export const MAX_SEARCH_PAGES = 20;
 
-const SLUG = /^[a-z0-9-]{1,60}$/;
-
 export const tourSearchQuerySchema = z.object({
   q: text().max(100).optional().catch(undefined),
-  category: z.string().regex(SLUG).optional().catch(undefined),
-  city: z.string().regex(SLUG).optional().catch(undefined),
+  category: z.string().refine(isSlug).optional().catch(undefined),
+  city: z.string().refine(isSlug).optional().catch(undefined),
   date: z
     .string()
     .refine((value) => isCalendarDay(value))

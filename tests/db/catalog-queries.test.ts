@@ -104,6 +104,20 @@ describe('public pages', () => {
   });
 });
 
+describe('slugs that cannot be one', () => {
+  // PostgreSQL refuses a NUL in text: before the check, each of these answered a 500.
+  const bad = ['dubai\u0000', 'x'.repeat(5_000), 'Burj Khalifa', '../uae'];
+
+  it('are not found, without a database error', async () => {
+    for (const slug of bad) {
+      expect(await loadTourPage(database.db, slug)).toBeNull();
+      expect(await loadCityPage(database.db, slug)).toBeNull();
+      expect(await loadCountryPage(database.db, slug)).toBeNull();
+      expect(await getAgentTourDetails(database.db, agent('senior'), slug)).toBeNull();
+    }
+  });
+});
+
 describe('agent details', () => {
   it('gives seniors the b2b rates, and juniors only the notes', async () => {
     const senior = await getAgentTourDetails(database.db, agent('senior'), 'burj-khalifa-at-the-top');
