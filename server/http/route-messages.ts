@@ -26,6 +26,8 @@ export function routeMessages(locale: Locale): Promise<RouteMessages> {
         text: (key, values) => t(key as never, values as never),
       };
     });
+    // A failed load is not kept: the next error answer tries again.
+    messages.catch(() => byLocale.delete(locale));
     byLocale.set(locale, messages);
   }
   return messages;

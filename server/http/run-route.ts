@@ -8,6 +8,7 @@ import type { Database } from '@/server/db/connection';
 import { getDb } from '@/server/db/database';
 import { isDatabaseKnownDown } from '@/server/db/health-state';
 import { Forbidden, Maintenance, NotFound, Unauthorized } from '@/server/errors';
+import { isProvidedFile } from '@/server/files/uploads';
 import { isCrossSiteMutation } from './cross-site';
 import { failureOf } from './failure';
 import { mediaType, PayloadTooLarge, readBodyWithin } from './request-body';
@@ -178,15 +179,11 @@ async function readBody(request: Request, body: BodySpec): Promise<unknown> {
   return parse(body.schema, body.from ? body.from(form, request) : formFields(form));
 }
 
-/**
- * A form's fields by name (the first value of each). A file input left empty arrives as an empty
- * file without a name; it is left out, as if the field was not sent.
- */
+/** A form's fields by name (the first value of each); a file input left empty is left out, as if not sent. */
 export function formFields(form: FormData): Record<string, string | File> {
   const fields: Record<string, string | File> = {};
   for (const [name, value] of form) {
-    if (name in fields) continue;
-    if (typeof value !== 'string' && value.size === 0 && value.name === '') continue;
+    if (name in fields || (typeof value !== 'string' && !isProvidedFile(value))) continue;
     fields[name] = value;
   }
   return fields;
