@@ -1,15 +1,19 @@
 import { LOCALES } from '@/i18n/locales';
 import { PORTAL_ROUTES } from '@/server/shared/auth/route-access';
+import { PUBLIC, runRoute } from '@/server/http/run-route';
 import { publicOrigin } from '@/server/sites/seo';
 import { variantOfRequest } from '@/server/sites/request-site';
 
 export const dynamic = 'force-dynamic';
 
 /** Public pages are indexed; the signed-in portal, the API and search results are not. */
-export function GET(request: Request) {
-  const variant = variantOfRequest(request);
-  const privatePaths = ['/api/', '/search', '/sign-in', ...Object.keys(PORTAL_ROUTES)];
-  const disallow = privatePaths.flatMap((path) => [path, ...LOCALES.filter((l) => l !== 'en').map((l) => `/${l}${path}`)]);
-  const body = ['User-agent: *', 'Allow: /', ...disallow.map((path) => `Disallow: ${path}`), `Sitemap: ${publicOrigin(variant)}/sitemap.xml`, ''].join('\n');
-  return new Response(body, { headers: { 'content-type': 'text/plain; charset=utf-8' } });
-}
+export const GET = runRoute({
+  permission: PUBLIC,
+  run: async (_input, { request }) => {
+    const variant = variantOfRequest(request);
+    const privatePaths = ['/api/', '/search', '/sign-in', ...Object.keys(PORTAL_ROUTES)];
+    const disallow = privatePaths.flatMap((path) => [path, ...LOCALES.filter((l) => l !== 'en').map((l) => `/${l}${path}`)]);
+    const body = ['User-agent: *', 'Allow: /', ...disallow.map((path) => `Disallow: ${path}`), `Sitemap: ${publicOrigin(variant)}/sitemap.xml`, ''].join('\n');
+    return new Response(body, { headers: { 'content-type': 'text/plain; charset=utf-8' } });
+  },
+});

@@ -1,5 +1,6 @@
 import { LOCALES } from '@/i18n/locales';
 import { getSitemapEntries } from '@/server/catalog/queries';
+import { PUBLIC, runRoute } from '@/server/http/run-route';
 import { absoluteUrl } from '@/server/sites/seo';
 import { variantOfRequest } from '@/server/sites/request-site';
 
@@ -9,26 +10,29 @@ export const dynamic = 'force-dynamic';
 const escapeXml = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 
 /** Every public page in both languages, with hreflang alternates (spec: sitemap.xml, issue 3). */
-export async function GET(request: Request) {
-  const variant = variantOfRequest(request);
-  const entries = await getSitemapEntries();
-  const pages: { path: string; lastModified?: string }[] = [
-    { path: '/' },
-    { path: '/terms-of-use' },
-    { path: '/privacy-policy' },
-    ...entries.countries.map((slug) => ({ path: `/${slug}` })),
-    ...entries.cities.map((slug) => ({ path: `/city/${slug}` })),
-    ...entries.tours.map((tour) => ({ path: `/tour/${tour.slug}`, lastModified: tour.updatedAt })),
-  ];
-  const urls = pages.flatMap(({ path, lastModified }) =>
-    LOCALES.map((locale) => {
-      const alternates = LOCALES.map(
-        (language) => `<xhtml:link rel="alternate" hreflang="${language}" href="${escapeXml(absoluteUrl(variant, language, path))}"/>`,
-      ).join('');
-      const modified = lastModified ? `<lastmod>${lastModified}</lastmod>` : '';
-      return `<url><loc>${escapeXml(absoluteUrl(variant, locale, path))}</loc>${modified}${alternates}</url>`;
-    }),
-  );
-  const xml = `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9" xmlns:xhtml="http://www.w3.org/1999/xhtml">\n${urls.join('\n')}\n</urlset>\n`;
-  return new Response(xml, { headers: { 'content-type': 'application/xml; charset=utf-8', 'cache-control': 'public, max-age=3600' } });
-}
+export const GET = runRoute({
+  permission: PUBLIC,
+  run: async (_input, { request }) => {
+    const variant = variantOfRequest(request);
+    const entries = await getSitemapEntries();
+    const pages: { path: string; lastModified?: string }[] = [
+      { path: '/' },
+      { path: '/terms-of-use' },
+      { path: '/privacy-policy' },
+      ...entries.countries.map((slug) => ({ path: `/${slug}` })),
+      ...entries.cities.map((slug) => ({ path: `/city/${slug}` })),
+      ...entries.tours.map((tour) => ({ path: `/tour/${tour.slug}`, lastModified: tour.updatedAt })),
+    ];
+    const urls = pages.flatMap(({ path, lastModified }) =>
+      LOCALES.map((locale) => {
+        const alternates = LOCALES.map(
+          (language) => `<xhtml:link rel="alternate" hreflang="${language}" href="${escapeXml(absoluteUrl(variant, language, path))}"/>`,
+        ).join('');
+        const modified = lastModified ? `<lastmod>${lastModified}</lastmod>` : '';
+        return `<url><loc>${escapeXml(absoluteUrl(variant, locale, path))}</loc>${modified}${alternates}</url>`;
+      }),
+    );
+    const xml = `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9" xmlns:xhtml="http://www.w3.org/1999/xhtml">\n${urls.join('\n')}\n</urlset>\n`;
+    return new Response(xml, { headers: { 'content-type': 'application/xml; charset=utf-8', 'cache-control': 'public, max-age=3600' } });
+  },
+});

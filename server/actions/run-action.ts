@@ -1,24 +1,32 @@
 import 'server-only';
+import { unstable_rethrow } from 'next/navigation';
 import { getTranslations } from 'next-intl/server';
 import type { z } from 'zod';
 import { requirePermission, type Principal } from '@/server/auth/principal';
 import type { Permission } from '@/server/shared/auth/permissions';
 import { getDb } from '@/server/db/database';
 import type { Database } from '@/server/db/connection';
-import { DomainError, RuleViolation } from '@/server/errors';
+import { isDatabaseKnownDown } from '@/server/db/health-state';
+import { Maintenance } from '@/server/errors';
+import { failureOf, type FailureStatus } from '@/server/http/failure';
 
 // The one path every server action takes (STYLE.md §4): parse → authenticate → authorize → run
 // → typed result. Failures come back as messages in the request's language (islands carry no
-// translation runtime); the detail of an unexpected error is logged, never shown.
+// translation runtime) with the status a route handler would answer (server/http/failure.ts,
+// shared with `runRoute`); the detail of an unexpected error is logged, never shown.
 
 export type ActionFailure<Field extends string = string> = {
   ok: false;
+  /** Spec §8's status: 422 bad input or a refused rule, 401, 403, 404, 409, 429, 503 (outage), 500. */
+  status: FailureStatus;
   /** Message key, e.g. `availability.soldOut`. */
   code: string;
   /** The message for the whole form. */
   message: string;
   /** Messages per field, for fields the failure is about. */
   fieldErrors: Partial<Record<Field, string>>;
+  /** With 429: when the client may try again. */
+  retryAfterSeconds?: number;
 };
 export type ActionResult<Data, Field extends string = string> = { ok: true; data: Data } | ActionFailure<Field>;
 
@@ -68,17 +76,20 @@ async function execute<Schema extends z.ZodType, Data>(
       fieldErrors[field] ??= t.has(issue.message as never) ? t(issue.message as never) : t('errors.validation');
     }
     const code = definition.invalidMessage ?? 'errors.validation';
-    return { ok: false, code, message: t(code as never), fieldErrors };
+    return { ok: false, status: 422, code, message: t(code as never), fieldErrors };
   }
   try {
+    // While the database is known to be down, every action would wait for it to fail.
+    if (isDatabaseKnownDown()) throw new Maintenance();
     return { ok: true, data: await run(parsed.data, await getDb()) };
   } catch (error) {
-    if (error instanceof RuleViolation) {
-      const message = t(error.code as never, error.values as never);
-      return { ok: false, code: error.code, message, fieldErrors: error.field ? ({ [error.field]: message } as Partial<Record<Field, string>>) : {} };
-    }
-    if (error instanceof DomainError) return { ok: false, code: error.code, message: t(error.code as never), fieldErrors: {} };
-    console.error('[action] failed', error);
-    return { ok: false, code: 'errors.unexpected', message: t('errors.unexpected'), fieldErrors: {} };
+    // Next's own signals (redirect(), notFound()) are not failures.
+    unstable_rethrow(error);
+    const failure = failureOf(error);
+    if (failure.status === 500) console.error('[action] failed', error);
+    const message = t(failure.code as never, failure.values as never);
+    const fieldErrors = failure.field ? ({ [failure.field]: message } as Partial<Record<Field, string>>) : {};
+    const retry = failure.retryAfterSeconds === undefined ? {} : { retryAfterSeconds: failure.retryAfterSeconds };
+    return { ok: false, status: failure.status, code: failure.code, message, fieldErrors, ...retry };
   }
 }

@@ -40,5 +40,5 @@ export async function cancelBookingAction(_previous: CancelBookingState, formDat
 /** The only field is hidden, so a malformed reference reads as "not found". */
 async function notFound(): Promise<ActionFailure<'reference'>> {
   const t = await getTranslations();
-  return { ok: false, code: 'errors.notFound', message: t('errors.notFound'), fieldErrors: {} };
+  return { ok: false, status: 404, code: 'errors.notFound', message: t('errors.notFound'), fieldErrors: {} };
 }

@@ -1,4 +1,5 @@
 import 'server-only';
+import { createHash } from 'node:crypto';
 import { and, eq, gte, sql } from 'drizzle-orm';
 import type { Locale } from '@/i18n/locales';
 import { assertAgencyMayBook } from '@/server/account/agency-standing';
@@ -8,7 +9,7 @@ import { dubaiInstant, dubaiToday, requestReason, stockProblem, stockTaken, type
 import type { Database, Transaction } from '@/server/db/connection';
 import { uniqueViolation } from '@/server/db/errors';
 import { availabilitySlots, bookings, hotels, promoCodes } from '@/server/db/schema';
-import { Forbidden, RuleViolation } from '@/server/errors';
+import { Conflict, Forbidden, RuleViolation } from '@/server/errors';
 import { debitAgency } from '@/server/ledger/ledger';
 import { type BookableOffer, loadBookableOffer, loadSlot, lookUpPickUpTime, type SlotRow } from './bookable-offer';
 import { newBookingReference } from './booking-reference';
@@ -24,8 +25,10 @@ const UNLIMITED = { left: Number.MAX_SAFE_INTEGER, leftAdults: Number.MAX_SAFE_I
 /**
  * Books an offer in one transaction (DESIGN.md "Stock", "Balance"): the booking row, the slot's
  * stock taken with a conditional update, and for balance payments a ledger debit checked against
- * balance + credit limit under the agency's row lock. The same idempotency key always yields the
- * same booking, however often and however concurrently it is submitted.
+ * balance + credit limit under the agency's row lock. The same idempotency key with the same
+ * checkout always yields the same booking, however often and however concurrently it is
+ * submitted; the same key with another checkout is a Conflict, never the first booking passed off
+ * as the second.
  */
 export async function createBooking(
   db: Database,
@@ -35,17 +38,18 @@ export async function createBooking(
 ): Promise<CreatedBooking> {
   if (!can(principal.role, 'bookings:create')) throw new Forbidden();
   await assertAgencyMayBook(db, principal.agencyId);
-  const earlier = await findAttempt(db, principal.agencyId, input.idempotencyKey);
+  const fingerprint = checkoutFingerprint(input);
+  const earlier = await findAttempt(db, principal.agencyId, input.idempotencyKey, fingerprint);
   if (earlier) return earlier;
 
   const plan = await planBooking(db, input, options.locale, options.now ?? new Date());
   for (let attempt = 1; ; attempt += 1) {
     try {
-      return await db.transaction((tx) => writeBooking(tx, principal, input, plan, options.locale));
+      return await db.transaction((tx) => writeBooking(tx, principal, input, plan, options.locale, fingerprint));
     } catch (error) {
       const constraint = uniqueViolation(error);
       if (constraint === 'bookings_agency_idempotency_unique') {
-        const winner = await findAttempt(db, principal.agencyId, input.idempotencyKey);
+        const winner = await findAttempt(db, principal.agencyId, input.idempotencyKey, fingerprint);
         if (winner) return winner;
       }
       if (constraint === 'bookings_reference_unique' && attempt < REFERENCE_ATTEMPTS) continue;
@@ -131,7 +135,14 @@ async function findPromo(db: Database, code: string, tourDate: string) {
   return promo;
 }
 
-async function writeBooking(tx: Transaction, principal: Principal, input: CheckoutInput, plan: BookingPlan, locale: Locale): Promise<CreatedBooking> {
+async function writeBooking(
+  tx: Transaction,
+  principal: Principal,
+  input: CheckoutInput,
+  plan: BookingPlan,
+  locale: Locale,
+  fingerprint: string,
+): Promise<CreatedBooking> {
   const instant = plan.reason === null;
   const paysFromBalance = instant && input.paymentMethod === 'balance';
   const status: BookingStatus = instant ? 'completed' : 'quotation_request';
@@ -167,6 +178,7 @@ async function writeBooking(tx: Transaction, principal: Principal, input: Checko
       holdsStock: instant && plan.slot !== null,
       locale,
       idempotencyKey: input.idempotencyKey,
+      requestFingerprint: fingerprint,
     })
     .returning({ id: bookings.id });
   if (!booking) throw new Error('The booking insert returned no row');
@@ -215,11 +227,34 @@ export async function takeStock(tx: Transaction, slotId: string, mode: StockMode
   throw new RuleViolation('availability.soldOut', { max: problem?.code === 'soldOut' ? problem.max : 0 }, 'adults');
 }
 
-async function findAttempt(db: Database, agencyId: string, idempotencyKey: string): Promise<CreatedBooking | null> {
+/**
+ * The booking an earlier submission with this key made, if any. A different checkout under the
+ * same key is refused; a booking stored before fingerprints were kept cannot be compared and
+ * counts as the same.
+ */
+async function findAttempt(db: Database, agencyId: string, idempotencyKey: string, fingerprint: string): Promise<CreatedBooking | null> {
   const [row] = await db
-    .select({ reference: bookings.reference, status: bookings.status })
+    .select({ reference: bookings.reference, status: bookings.status, fingerprint: bookings.requestFingerprint })
     .from(bookings)
     .where(and(eq(bookings.agencyId, agencyId), eq(bookings.idempotencyKey, idempotencyKey)))
     .limit(1);
-  return row ? { ...row, replayed: true } : null;
+  if (!row) return null;
+  if (row.fingerprint !== null && row.fingerprint !== fingerprint) throw new Conflict('errors.idempotencyConflict');
+  return { reference: row.reference, status: row.status, replayed: true };
+}
+
+/**
+ * SHA-256 of the checkout as parsed (trimmed, defaults applied) without its idempotency key, with
+ * the keys sorted and spellings that book the same thing made equal: e-mail case (stored lower
+ * case), promo code case (looked up upper case), and the e-mail's confirmation (checked equal).
+ */
+export function checkoutFingerprint(input: CheckoutInput): string {
+  const { idempotencyKey: _key, guestEmailConfirm: _confirmation, ...checkout } = input;
+  const normalised: Record<string, unknown> = {
+    ...checkout,
+    guestEmail: checkout.guestEmail.toLowerCase(),
+    promoCode: checkout.promoCode?.toUpperCase() ?? null,
+  };
+  const canonical = JSON.stringify(Object.keys(normalised).sort().map((key) => [key, normalised[key]]));
+  return createHash('sha256').update(canonical).digest('hex');
 }

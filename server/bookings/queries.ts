@@ -201,12 +201,3 @@ export async function loadBookingDocument(db: Database, principal: Principal, re
     },
   };
 }
-
-/** For the document downloads: the signed-in principal's booking document, or a typed error. */
-export async function getBookingDocument(reference: string): Promise<BookingDocument> {
-  const principal = await getPrincipal();
-  if (!principal) throw new Unauthorized();
-  const document = await loadBookingDocument(await getDb(), principal, reference);
-  if (!document) throw new NotFound();
-  return document;
-}

@@ -1,11 +1,13 @@
 import 'server-only';
 import { randomUUID } from 'node:crypto';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
+import type { Principal } from '@/server/auth/principal';
+import { can } from '@/server/shared/auth/permissions';
 import type { Database, Transaction } from '@/server/db/connection';
 import { storedFiles } from '@/server/db/schema';
 import { NotFound, RuleViolation } from '@/server/errors';
 import { checkUpload } from '@/server/shared/files/file-rules';
-import type { FilePurpose } from '@/server/shared/files/file-purpose';
+import { FILE_PURPOSE_PERMISSIONS, type FilePurpose } from '@/server/shared/files/file-purpose';
 import { type FileStorage, getFileStorage } from './storage';
 
 export type StoredFile = typeof storedFiles.$inferSelect;
@@ -58,12 +60,22 @@ export function isProvidedFile(value: unknown): value is File {
   return value instanceof File && (value.size > 0 || (value.name !== '' && value.name !== 'undefined'));
 }
 
-/** A file of the agency, or NotFound: another agency's file id is indistinguishable from none. */
-export async function loadAgencyFile(db: Database, agencyId: string, fileId: string): Promise<StoredFile> {
+/** The purposes of the files a role may download (FILE_PURPOSE_PERMISSIONS). */
+export function visibleFilePurposes(principal: Principal): FilePurpose[] {
+  return (Object.keys(FILE_PURPOSE_PERMISSIONS) as FilePurpose[]).filter((purpose) => can(principal.role, FILE_PURPOSE_PERMISSIONS[purpose]));
+}
+
+/**
+ * A file the principal may download: of their agency, and of a purpose their role may see. Any
+ * other id is NotFound, so a junior agent cannot tell the contract copy's id from a wrong one.
+ */
+export async function loadVisibleFile(db: Database, principal: Principal, fileId: string): Promise<StoredFile> {
+  const purposes = visibleFilePurposes(principal);
+  if (purposes.length === 0) throw new NotFound();
   const [row] = await db
     .select()
     .from(storedFiles)
-    .where(and(eq(storedFiles.id, fileId), eq(storedFiles.agencyId, agencyId)))
+    .where(and(eq(storedFiles.id, fileId), eq(storedFiles.agencyId, principal.agencyId), inArray(storedFiles.purpose, purposes)))
     .limit(1);
   if (!row) throw new NotFound();
   return row;

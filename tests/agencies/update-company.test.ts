@@ -10,12 +10,11 @@ import { agencyProfiles, auditLog, storedFiles } from '@/server/db/schema';
 import { seedDemoData } from '@/server/db/seed';
 import { Forbidden, NotFound, RuleViolation } from '@/server/errors';
 import { LocalDiskStorage } from '@/server/files/storage';
-import { loadAgencyFile } from '@/server/files/uploads';
+import { loadVisibleFile } from '@/server/files/uploads';
 import { principalFor } from '../support/booking-fixtures';
 import { createTestDatabase, type TestDatabase } from '../support/test-database';
 
 const GULF_HORIZONS = '6d1f3c1e-6a0b-4f3e-9a51-0d2b7a1c0002';
-const PALM_COAST = '6d1f3c1e-6a0b-4f3e-9a51-0d2b7a1c0003';
 const pdf = (name: string, size = 64) => {
   const bytes = new Uint8Array(size);
   bytes.set(new TextEncoder().encode('%PDF-1.4\n'));
@@ -194,9 +193,10 @@ describe('documents stay with their agency', () => {
   it('does not load one agency’s document for another, nor list it in the other’s settings', async () => {
     const { files } = await loadCompanySettings(database.db, admin);
     const fileId = files.tradeLicence!.id;
-    await expect(loadAgencyFile(database.db, GULF_HORIZONS, fileId)).resolves.toMatchObject({ id: fileId });
-    await expect(loadAgencyFile(database.db, PALM_COAST, fileId)).rejects.toBeInstanceOf(NotFound);
-    const palmCoast = await loadCompanySettings(database.db, await principalFor(database.db, 'admin@palmcoast.test'));
+    const palmCoastAdmin = await principalFor(database.db, 'admin@palmcoast.test');
+    await expect(loadVisibleFile(database.db, admin, fileId)).resolves.toMatchObject({ id: fileId });
+    await expect(loadVisibleFile(database.db, palmCoastAdmin, fileId)).rejects.toBeInstanceOf(NotFound);
+    const palmCoast = await loadCompanySettings(database.db, palmCoastAdmin);
     expect(Object.values(palmCoast.files)).toEqual([null, null, null, null]);
   });
 });

@@ -8,7 +8,7 @@ import { seedDemoData } from '@/server/db/seed';
 import { NotFound, RuleViolation } from '@/server/errors';
 import { allowedFormats, checkUpload, MAX_UPLOAD_BYTES } from '@/server/shared/files/file-rules';
 import { LocalDiskStorage, S3Storage } from '@/server/files/storage';
-import { loadAgencyFile, saveUpload } from '@/server/files/uploads';
+import { loadVisibleFile, saveUpload } from '@/server/files/uploads';
 import { DESERT_ROSE, principalFor } from '../support/booking-fixtures';
 import { createTestDatabase, type TestDatabase } from '../support/test-database';
 
@@ -62,13 +62,13 @@ describe('uploads on the real database and local disk', () => {
     expect(stored).toMatchObject({ contentType: 'application/pdf', sizeBytes: PDF_BYTES.byteLength, originalName: 'slip1.exe.pdf' });
     const body = await storage.get(stored.storageKey);
     expect(new Uint8Array(await new Response(body).arrayBuffer())).toEqual(PDF_BYTES);
-    await expect(loadAgencyFile(database.db, DESERT_ROSE, stored.id)).resolves.toMatchObject({ id: stored.id });
+    await expect(loadVisibleFile(database.db, senior, stored.id)).resolves.toMatchObject({ id: stored.id });
   });
 
   it('hides a file from every other agency', async () => {
     const other = await principalFor(database.db, 'admin@gulfhorizons.test');
     const [file] = await database.db.select().from(storedFiles).limit(1);
-    await expect(loadAgencyFile(database.db, other.agencyId, file!.id)).rejects.toBeInstanceOf(NotFound);
+    await expect(loadVisibleFile(database.db, other, file!.id)).rejects.toBeInstanceOf(NotFound);
   });
 
   it('refuses a renamed executable at its field and records nothing', async () => {

@@ -1,16 +1,13 @@
-import { sql } from 'drizzle-orm';
-import { getConnection } from '@/server/db/database';
+import { checkDatabase } from '@/server/db/readiness';
+import { PUBLIC, runRoute } from '@/server/http/run-route';
 
 export const dynamic = 'force-dynamic';
 
-/** Readiness: the server answers and its database does. */
-export async function GET() {
-  try {
-    const connection = await getConnection();
-    await connection.db.execute(sql`select 1`);
-    return Response.json({ ok: true, database: connection.driver });
-  } catch (error) {
-    console.error('[health] database check failed', error);
-    return Response.json({ ok: false }, { status: 503 });
-  }
-}
+/** Readiness: the server answers and its database does (503 'Server is under maintenance' when it does not). */
+export const GET = runRoute({
+  permission: PUBLIC,
+  run: async () => {
+    const { driver } = await checkDatabase();
+    return { ok: true, database: driver };
+  },
+});

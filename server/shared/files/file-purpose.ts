@@ -1,4 +1,19 @@
+import type { Permission } from '@/server/shared/auth/permissions';
 import type { filePurpose } from '@/server/db/schema';
 
 /** What an uploaded file is for (the `file_purpose` enum). */
 export type FilePurpose = (typeof filePurpose.enumValues)[number];
+
+/**
+ * Who may download a file of each purpose: what the role may see where the file is shown, not
+ * merely membership of the agency. Company documents (licence, certificate, contract, signatory's
+ * id) belong to the company settings, for admins; payment slips to the deposit notices of the
+ * balance pages.
+ */
+export const FILE_PURPOSE_PERMISSIONS: Record<FilePurpose, Permission> = {
+  tradeLicence: 'company:edit',
+  vatCertificate: 'company:edit',
+  contractCopy: 'company:edit',
+  signatoryId: 'company:edit',
+  paymentSlip: 'balance:view',
+};

@@ -1,7 +1,6 @@
 import { z } from 'zod';
 import { approveAgencyOfAdmin } from '@/server/account/approve-agency';
-import { getDb } from '@/server/db/database';
-import { NotFound } from '@/server/errors';
+import { runRoute, TEST_HOOK } from '@/server/http/run-route';
 
 const approvalSchema = z.object({ email: z.email() });
 
@@ -10,14 +9,8 @@ const approvalSchema = z.object({ email: z.email() });
  * admin registered, through the same server function as `npm run agency:approve`. A 404 unless
  * TEST_HOOKS=1.
  */
-export async function POST(request: Request) {
-  if (process.env.TEST_HOOKS !== '1') return new Response(null, { status: 404 });
-  const parsed = approvalSchema.safeParse(await request.json().catch(() => null));
-  if (!parsed.success) return Response.json(z.flattenError(parsed.error), { status: 422 });
-  try {
-    return Response.json(await approveAgencyOfAdmin(await getDb(), parsed.data.email));
-  } catch (error) {
-    if (error instanceof NotFound) return new Response(null, { status: 404 });
-    throw error;
-  }
-}
+export const POST = runRoute({
+  permission: TEST_HOOK,
+  body: { kind: 'json', schema: approvalSchema, maxBytes: 4 * 1024 },
+  run: async ({ body }, { db }) => approveAgencyOfAdmin(db, body.email),
+});

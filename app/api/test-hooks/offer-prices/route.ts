@@ -1,17 +1,18 @@
-import { z } from 'zod';
 import { changeOfferPrices, offerPriceChangeSchema, revalidateCatalog } from '@/server/catalog/catalog-changes';
-import { getDb } from '@/server/db/database';
+import { NotFound } from '@/server/errors';
+import { runRoute, TEST_HOOK } from '@/server/http/run-route';
 
 /**
  * Stands in for the operator console (a later issue) in end-to-end tests: changes an offer's
  * prices through the same server function. A 404 unless TEST_HOOKS=1.
  */
-export async function POST(request: Request) {
-  if (process.env.TEST_HOOKS !== '1') return new Response(null, { status: 404 });
-  const parsed = offerPriceChangeSchema.safeParse(await request.json().catch(() => null));
-  if (!parsed.success) return Response.json(z.flattenError(parsed.error), { status: 422 });
-  const tags = await changeOfferPrices(await getDb(), parsed.data);
-  if (!tags) return new Response(null, { status: 404 });
-  revalidateCatalog(tags);
-  return Response.json({ revalidated: tags });
-}
+export const POST = runRoute({
+  permission: TEST_HOOK,
+  body: { kind: 'json', schema: offerPriceChangeSchema, maxBytes: 16 * 1024 },
+  run: async ({ body }, { db }) => {
+    const tags = await changeOfferPrices(db, body);
+    if (!tags) throw new NotFound();
+    revalidateCatalog(tags);
+    return { revalidated: tags };
+  },
+});

@@ -1,10 +1,18 @@
-import { availabilityResponse } from '@/server/availability/availability-route';
 import { loadOfferAvailability } from '@/server/availability/queries';
+import { availabilityQuerySchema } from '@/server/availability/schemas';
+import { NotFound } from '@/server/errors';
+import { runRoute } from '@/server/http/run-route';
 
 /**
  * Spec §7 "GET /b2b/availability/ByOffer": one offer's slots from `from` to `to`, never before
- * today in Dubai. The tour page's picker asks for one month at a time.
+ * today in Dubai, for agents who may book. The tour page's picker asks for one month at a time.
  */
-export function GET(request: Request) {
-  return availabilityResponse(request, loadOfferAvailability);
-}
+export const GET = runRoute({
+  permission: 'bookings:create',
+  query: availabilityQuerySchema,
+  run: async ({ query: { id, from, to } }, { db }) => {
+    const availability = await loadOfferAvailability(db, id, { from, to }, new Date());
+    if (!availability) throw new NotFound();
+    return availability;
+  },
+});

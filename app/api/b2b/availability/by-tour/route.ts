@@ -1,7 +1,15 @@
-import { availabilityResponse } from '@/server/availability/availability-route';
 import { loadTourAvailability } from '@/server/availability/queries';
+import { availabilityQuerySchema } from '@/server/availability/schemas';
+import { NotFound } from '@/server/errors';
+import { runRoute } from '@/server/http/run-route';
 
 /** Spec §7 "GET /b2b/availability/ByTour": every offer of a tour, from `from` to `to`, never before today in Dubai. */
-export function GET(request: Request) {
-  return availabilityResponse(request, loadTourAvailability);
-}
+export const GET = runRoute({
+  permission: 'bookings:create',
+  query: availabilityQuerySchema,
+  run: async ({ query: { id, from, to } }, { db }) => {
+    const availability = await loadTourAvailability(db, id, { from, to }, new Date());
+    if (!availability) throw new NotFound();
+    return availability;
+  },
+});

@@ -1,0 +1,233 @@
+import 'server-only';
+import { unstable_rethrow } from 'next/navigation';
+import { z } from 'zod';
+import type { Locale } from '@/i18n/locales';
+import { getPrincipal, type Principal } from '@/server/auth/principal';
+import { can, type Permission } from '@/server/shared/auth/permissions';
+import type { Database } from '@/server/db/connection';
+import { getDb } from '@/server/db/database';
+import { isDatabaseKnownDown } from '@/server/db/health-state';
+import { Forbidden, Maintenance, NotFound, Unauthorized } from '@/server/errors';
+import { isProvidedFile } from '@/server/files/uploads';
+import { isCrossSiteMutation } from './cross-site';
+import { failureOf } from './failure';
+import { mediaType, PayloadTooLarge, readBodyWithin } from './request-body';
+import { requestLocale } from './request-locale';
+import { type RouteMessages, routeMessages } from './route-messages';
+
+// The one path of every route handler under app/, the twin of `runAction`: locale → body size and
+// content type → origin → authenticate → authorize → parse → run → spec §8's answer. A handler
+// states what it accepts and who may call it; no handler can skip a step or answer an error its
+// own way.
+
+export const PRIVATE_HEADERS = { 'cache-control': 'private, no-store' } as const;
+
+/** Anyone may call the route (spec §6 "Public calls"); it gets no principal. */
+export const PUBLIC = 'public';
+/** Stands in for the operator console in end-to-end tests: a 404 before anything else unless TEST_HOOKS=1. */
+export const TEST_HOOK = 'testHook';
+
+/** The schema of a raw body: the bytes as read. */
+export const RAW_BYTES = z.custom<Uint8Array<ArrayBuffer>>((value) => value instanceof Uint8Array);
+
+/** Who may call: a permission, `null` for any signed-in agent, or one of the markers above. */
+type Access = Permission | null | typeof PUBLIC | typeof TEST_HOOK;
+
+type JsonBody<Schema> = {
+  kind: 'json';
+  maxBytes: number;
+  schema: Schema;
+  /** What the schema parses, from the JSON body (e.g. with a header folded in). */
+  from?: (body: unknown, request: Request) => unknown;
+};
+type FormBody<Schema> = {
+  /** `form` takes multipart or url-encoded forms; `multipart` only multipart (files). */
+  kind: 'form' | 'multipart';
+  maxBytes: number;
+  schema: Schema;
+  /** What the schema parses, from the form; by default its fields, without file inputs left empty. */
+  from?: (form: FormData, request: Request) => unknown;
+};
+/** The capped bytes, of any content type, for a handler that hands the request on (Auth.js): `schema: RAW_BYTES`. */
+type RawBody<Schema> = { kind: 'raw'; maxBytes: number; schema: Schema };
+type BodySpec<Schema = z.ZodType> = JsonBody<Schema> | FormBody<Schema> | RawBody<Schema>;
+
+type Parsed<Schema> = Schema extends z.ZodType ? z.output<Schema> : undefined;
+type ParamsOf<Schema> = Schema extends z.ZodType ? z.output<Schema> : Record<string, never>;
+
+export type RouteContext<A extends Access, Params> = {
+  principal: A extends typeof PUBLIC | typeof TEST_HOOK ? undefined : Principal;
+  db: Database;
+  locale: Locale;
+  request: Request;
+  params: Params;
+};
+
+export type RouteDefinition<A extends Access, Query, Body, Params, Data> = {
+  permission: A;
+  /** The search parameters' schema; a query that does not parse is a 422. */
+  query?: Query;
+  /** How the body is read (at most `maxBytes`, of the kind's content types) and its schema. */
+  body?: BodySpec<Body>;
+  /** The path segments' schema; a path that does not parse names nothing: 404. */
+  params?: Params;
+  /** Data is answered as JSON (nothing: 204); a Response (a PDF, a sheet) is sent as it is. */
+  run: (input: { query: Parsed<Query>; body: Parsed<Body> }, context: RouteContext<A, ParamsOf<Params>>) => Promise<Data | Response>;
+};
+
+/** What Next calls; the context is optional so tests can call a handler with a Request alone. */
+export type RouteHandler = (request: Request, segment?: { params: Promise<unknown> }) => Promise<Response>;
+
+/** Refusals of the request itself, before any domain call. */
+class RequestRefused extends Error {
+  constructor(
+    readonly status: 403 | 413 | 415 | 422,
+    readonly code: string,
+  ) {
+    super(code);
+    this.name = 'RequestRefused';
+  }
+}
+
+export function runRoute<
+  A extends Access,
+  Query extends z.ZodType | undefined = undefined,
+  Body extends z.ZodType | undefined = undefined,
+  Params extends z.ZodType | undefined = undefined,
+  Data = unknown,
+>(definition: RouteDefinition<A, Query, Body, Params, Data>): RouteHandler {
+  return async (request, segment) => {
+    if (definition.permission === TEST_HOOK && process.env.TEST_HOOKS !== '1') return new Response(null, { status: 404 });
+    const locale = requestLocale(request);
+    // A body spec always has a schema; `Body` is undefined only when there is no spec.
+    const bodySpec = definition.body as BodySpec | undefined;
+    try {
+      if (bodySpec) refuseUnacceptableBody(request, bodySpec);
+      if (isCrossSiteMutation(request)) throw new RequestRefused(403, 'errors.crossSite');
+      const principal = await authorize(definition.permission);
+      const params = definition.params ? await parseParams(definition.params, await segment?.params) : {};
+      const query = definition.query ? await parse(definition.query, Object.fromEntries(new URL(request.url).searchParams)) : undefined;
+      const body = bodySpec ? await readBody(request, bodySpec) : undefined;
+      const context = { principal, db: await getDb(), locale, request, params } as RouteContext<A, ParamsOf<Params>>;
+      const result = await definition.run({ query, body } as { query: Parsed<Query>; body: Parsed<Body> }, context);
+      if (result instanceof Response) return result;
+      if (result === undefined) return new Response(null, { status: 204, headers: PRIVATE_HEADERS });
+      return Response.json(result, { headers: PRIVATE_HEADERS });
+    } catch (error) {
+      // Next's own signals (dynamic rendering, notFound(), redirect()) are not failures.
+      unstable_rethrow(error);
+      return errorResponse(error, locale, request);
+    }
+  };
+}
+
+/** JSON with the private, no-store headers every route answer carries; for a status other than 200. */
+export function routeJson(data: unknown, init: { status: number }): Response {
+  return Response.json(data, { status: init.status, headers: PRIVATE_HEADERS });
+}
+
+/** A declared size above the cap, or a content type the route does not take, is refused unread. */
+function refuseUnacceptableBody(request: Request, body: BodySpec) {
+  const declared = request.headers.get('content-length');
+  if (declared !== null && Number(declared) > body.maxBytes) throw new PayloadTooLarge();
+  const type = mediaType(request);
+  const accepted =
+    body.kind === 'raw' ||
+    (body.kind === 'json' && type === 'application/json') ||
+    (body.kind === 'multipart' && type === 'multipart/form-data') ||
+    (body.kind === 'form' && (type === 'multipart/form-data' || type === 'application/x-www-form-urlencoded'));
+  if (!accepted) throw new RequestRefused(415, 'errors.unsupportedMediaType');
+}
+
+async function authorize(access: Access): Promise<Principal | undefined> {
+  if (access === PUBLIC || access === TEST_HOOK) return undefined;
+  // While the database is known to be down, every signed-in call would wait for it to fail.
+  if (isDatabaseKnownDown()) throw new Maintenance();
+  const principal = await getPrincipal();
+  if (!principal) throw new Unauthorized();
+  if (access !== null && !can(principal.role, access)) throw new Forbidden();
+  return principal;
+}
+
+async function parse<Schema extends z.ZodType>(schema: Schema, value: unknown): Promise<z.output<Schema>> {
+  const parsed = await schema.safeParseAsync(value);
+  if (!parsed.success) throw parsed.error;
+  return parsed.data;
+}
+
+async function parseParams<Schema extends z.ZodType>(schema: Schema, value: unknown): Promise<z.output<Schema>> {
+  const parsed = await schema.safeParseAsync(value);
+  if (!parsed.success) throw new NotFound();
+  return parsed.data;
+}
+
+async function readBody(request: Request, body: BodySpec): Promise<unknown> {
+  const bytes = await readBodyWithin(request, body.maxBytes);
+  if (body.kind === 'raw') return parse(body.schema, bytes);
+  if (body.kind === 'json') {
+    let value: unknown;
+    try {
+      value = JSON.parse(new TextDecoder().decode(bytes));
+    } catch {
+      throw new RequestRefused(422, 'errors.validationError');
+    }
+    return parse(body.schema, body.from ? body.from(value, request) : value);
+  }
+  const form = await new Response(bytes, { headers: { 'content-type': request.headers.get('content-type') ?? '' } }).formData().catch(() => {
+    throw new RequestRefused(422, 'errors.validationError');
+  });
+  return parse(body.schema, body.from ? body.from(form, request) : formFields(form));
+}
+
+/** A form's fields by name (the first value of each); a file input left empty is left out, as if not sent. */
+export function formFields(form: FormData): Record<string, string | File> {
+  const fields: Record<string, string | File> = {};
+  for (const [name, value] of form) {
+    if (name in fields || (typeof value !== 'string' && !isProvidedFile(value))) continue;
+    fields[name] = value;
+  }
+  return fields;
+}
+
+async function errorResponse(error: unknown, locale: Locale, request: Request): Promise<Response> {
+  try {
+    const messages = await routeMessages(locale);
+    if (error instanceof z.core.$ZodError) return Response.json(validationItems(error, messages), { status: 422, headers: PRIVATE_HEADERS });
+    if (error instanceof PayloadTooLarge) return messageResponse(413, messages.text('errors.payloadTooLarge'));
+    if (error instanceof RequestRefused) {
+      const message = messages.text(error.code);
+      return error.status === 422 ? itemsResponse([{ fieldName: '', errorMessage: message }]) : messageResponse(error.status, message);
+    }
+    const failure = failureOf(error);
+    if (failure.status === 500) {
+      console.error('[route] failed', request.method, new URL(request.url).pathname, error);
+      return messageResponse(500, messages.text('errors.error'));
+    }
+    const message = messages.text(failure.code, failure.values);
+    if (failure.status === 422) return itemsResponse([{ fieldName: failure.field ?? '', errorMessage: message }]);
+    const headers: Record<string, string> = { ...PRIVATE_HEADERS };
+    if (failure.retryAfterSeconds !== undefined) headers['retry-after'] = String(failure.retryAfterSeconds);
+    return Response.json({ message }, { status: failure.status, headers });
+  } catch (mappingError) {
+    console.error('[route] failed to answer an error', mappingError, error);
+    return messageResponse(500, 'Error');
+  }
+}
+
+/** Spec §3's error item. */
+export type ErrorItem = { fieldName: string; errorMessage: string };
+
+function validationItems(error: z.core.$ZodError, messages: RouteMessages): ErrorItem[] {
+  return error.issues.map((issue) => ({
+    fieldName: issue.path.join('.'),
+    errorMessage: messages.has(issue.message) ? messages.text(issue.message) : issue.message,
+  }));
+}
+
+function itemsResponse(items: ErrorItem[]): Response {
+  return Response.json(items, { status: 422, headers: PRIVATE_HEADERS });
+}
+
+function messageResponse(status: number, message: string): Response {
+  return Response.json({ message }, { status, headers: PRIVATE_HEADERS });
+}

@@ -1,0 +1,28 @@
+import 'server-only';
+import { z } from 'zod';
+import type { Principal } from '@/server/auth/principal';
+import { can } from '@/server/shared/auth/permissions';
+import type { Database } from '@/server/db/connection';
+import { Forbidden } from '@/server/errors';
+import { convertFromAed, DISPLAY_CURRENCIES, type DisplayCurrency } from '@/server/shared/money/money';
+import { loadBalanceOverview } from '@/server/balance/statement-queries';
+
+/** Spec §7 `GET /b2b/balance (currencyCode)`: the currencies the header can show. */
+export const agencyBalanceQuerySchema = z.object({
+  currencyCode: z.enum(DISPLAY_CURRENCIES, { error: 'deposits.errors.currency' }).default('AED'),
+});
+
+/** The agency's funds in minor units of `currency` (the account itself is kept in AED). */
+export type AgencyBalance = { currency: DisplayCurrency; balanceMinor: number; creditLimitMinor: number; availableMinor: number };
+
+/** The balance, credit limit and available funds (balance + credit limit) of the principal's agency. */
+export async function loadAgencyBalance(db: Database, principal: Principal, currency: DisplayCurrency): Promise<AgencyBalance> {
+  if (!can(principal.role, 'balance:view')) throw new Forbidden();
+  const overview = await loadBalanceOverview(db, principal);
+  return {
+    currency,
+    balanceMinor: convertFromAed(overview.balanceMinor, currency),
+    creditLimitMinor: convertFromAed(overview.creditLimitMinor, currency),
+    availableMinor: convertFromAed(overview.availableMinor, currency),
+  };
+}

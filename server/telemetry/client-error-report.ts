@@ -1,0 +1,29 @@
+import 'server-only';
+import { SpanStatusCode, trace } from '@opentelemetry/api';
+import { z } from 'zod';
+
+/** Spec §9's telemetry limits: messages up to 32,768 characters, URLs up to 2,048. */
+export const clientErrorReportSchema = z.object({
+  message: z.string().max(32_768),
+  stack: z.string().max(32_768).optional(),
+  componentStack: z.string().max(32_768).optional(),
+  digest: z.string().max(200).optional(),
+  url: z.string().max(2048).optional(),
+});
+
+export type ClientErrorReport = z.output<typeof clientErrorReportSchema>;
+
+/** The largest report the schema allows, in UTF-8 (up to 4 bytes a character), with room for JSON. */
+export const MAX_CLIENT_ERROR_REPORT_BYTES = 4 * (3 * 32_768 + 2048 + 200) + 1024;
+
+/** A browser render error, recorded as an exception with error severity (spec §8). */
+export function recordClientError(report: ClientErrorReport): void {
+  const span = trace.getTracer('traveldesk-b2b').startSpan('client.render_error');
+  const error = Object.assign(new Error(report.message), { stack: report.stack });
+  span.recordException(error);
+  span.setAttributes({ 'log.severity': 'error', 'url.full': report.url ?? '', 'react.component_stack': report.componentStack ?? '' });
+  span.setStatus({ code: SpanStatusCode.ERROR, message: report.message });
+  span.end();
+  // The full stacks travel with the span; the log line stays one readable line.
+  console.error('[client-error]', JSON.stringify({ severity: 'error', message: report.message, digest: report.digest, url: report.url }));
+}

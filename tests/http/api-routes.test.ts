@@ -1,0 +1,105 @@
+import { eq } from 'drizzle-orm';
+import { GET as getAccount } from '@/app/api/b2b/account/route';
+import { GET as getAvailability } from '@/app/api/b2b/availability/by-offer/route';
+import { GET as getBalance } from '@/app/api/b2b/balance/route';
+import { GET as getDocument } from '@/app/api/bookings/[reference]/[document]/route';
+import { GET as getHealth } from '@/app/api/health/route';
+import { POST as decideDeposit } from '@/app/api/test-hooks/deposit-notices/route';
+import { agencies } from '@/server/db/schema';
+import { seedDemoData } from '@/server/db/seed';
+import { AED_PER_USD } from '@/server/shared/money/money';
+import { addDays, DESERT_ROSE, findOffer, principalFor } from '../support/booking-fixtures';
+import { agentRequest, apiRequest, segment, serveRoutesFrom, session } from '../support/route-requests';
+import { createTestDatabase, type TestDatabase } from '../support/test-database';
+
+vi.mock('@/server/auth/principal', async () => (await import('../support/route-requests')).mockedPrincipalModule());
+
+// The route handlers added with runRoute, and a few that moved their rules into server/, called
+// as Next calls them, on the test database.
+
+let database: TestDatabase;
+
+beforeAll(async () => {
+  database = await createTestDatabase();
+  await seedDemoData(database.db, { today: new Date() });
+  serveRoutesFrom(database);
+});
+afterAll(() => database.dispose());
+
+describe('GET /api/b2b/balance', () => {
+  it('answers the agency’s balance, credit limit and available funds in minor units, AED by default', async () => {
+    session.principal = await principalFor(database.db, 'senior@desertrose.test');
+    const [agency] = await database.db.select().from(agencies).where(eq(agencies.id, DESERT_ROSE));
+    const response = await getBalance(agentRequest('/api/b2b/balance'));
+    expect(response.status).toBe(200);
+    expect(response.headers.get('cache-control')).toBe('private, no-store');
+    expect(await response.json()).toEqual({
+      currency: 'AED',
+      balanceMinor: agency!.balanceMinor,
+      creditLimitMinor: agency!.creditLimitMinor,
+      availableMinor: agency!.balanceMinor + agency!.creditLimitMinor,
+    });
+    const usd = (await (await getBalance(agentRequest('/api/b2b/balance?currencyCode=USD'))).json()) as { currency: string; creditLimitMinor: number };
+    expect(usd).toMatchObject({ currency: 'USD', creditLimitMinor: Math.round(agency!.creditLimitMinor / AED_PER_USD) });
+    expect((await getBalance(agentRequest('/api/b2b/balance?currencyCode=EUR'))).status).toBe(422);
+  });
+
+  it('is not for junior agents (403) nor visitors (401)', async () => {
+    session.principal = await principalFor(database.db, 'junior@desertrose.test');
+    expect((await getBalance(agentRequest('/api/b2b/balance'))).status).toBe(403);
+    session.principal = null;
+    expect((await getBalance(apiRequest('/api/b2b/balance'))).status).toBe(401);
+  });
+});
+
+describe('GET /api/b2b/account', () => {
+  it('answers the signed-in agent, and 401 to a visitor', async () => {
+    const junior = await principalFor(database.db, 'junior@desertrose.test');
+    session.principal = junior;
+    expect(await (await getAccount(agentRequest('/api/b2b/account'))).json()).toEqual({
+      name: junior.name,
+      email: junior.email,
+      role: 'junior',
+      agencyName: junior.agencyName,
+    });
+    session.principal = null;
+    expect((await getAccount(apiRequest('/api/b2b/account'))).status).toBe(401);
+  });
+});
+
+describe('moved handlers', () => {
+  it('answers the availability query’s errors as `[{ fieldName, errorMessage }]`', async () => {
+    session.principal = await principalFor(database.db, 'junior@desertrose.test');
+    const offer = await findOffer(database.db, 'shared');
+    const from = new Date().toISOString().slice(0, 10);
+    const ok = await getAvailability(agentRequest(`/api/b2b/availability/by-offer?id=${offer.id}&from=${from}&to=${addDays(from, 30)}`));
+    expect(ok.status).toBe(200);
+    const bad = await getAvailability(agentRequest(`/api/b2b/availability/by-offer?id=${offer.id}&from=${from}&to=someday`));
+    expect(bad.status).toBe(422);
+    expect(await bad.json()).toEqual([{ fieldName: 'to', errorMessage: 'Must be a date (yyyy-MM-dd)' }]);
+  });
+
+  it('answers 404 for an unknown document kind and 403 for a junior agent’s invoice', async () => {
+    session.principal = await principalFor(database.db, 'junior@desertrose.test');
+    expect((await getDocument(agentRequest('/api/bookings/TD-AAAAAAA/receipt'), segment({ reference: 'TD-AAAAAAA', document: 'receipt' }))).status).toBe(404);
+    expect((await getDocument(agentRequest('/api/bookings/TD-AAAAAAA/invoice'), segment({ reference: 'TD-AAAAAAA', document: 'invoice' }))).status).toBe(403);
+    expect((await getDocument(agentRequest('/api/bookings/TD-AAAAAAA/voucher'), segment({ reference: 'TD-AAAAAAA', document: 'voucher' }))).status).toBe(404);
+  });
+
+  it('keeps the deposit-notice hook a 404 unless TEST_HOOKS=1, and finds no notice for an unknown reference', async () => {
+    const request = () => apiRequest('/api/test-hooks/deposit-notices', { json: { bankReference: 'NO-SUCH-REF', decision: 'credit' } });
+    expect((await decideDeposit(request())).status).toBe(404);
+    vi.stubEnv('TEST_HOOKS', '1');
+    try {
+      const response = await decideDeposit(request());
+      expect(response.status).toBe(404);
+      expect(await response.json()).toEqual({ message: 'Not found.' });
+    } finally {
+      vi.unstubAllEnvs();
+    }
+  });
+
+  it('answers the health check with the database driver', async () => {
+    expect(await (await getHealth(apiRequest('/api/health'))).json()).toEqual({ ok: true, database: database.driver });
+  });
+});
