@@ -3,7 +3,7 @@
 import dynamic from 'next/dynamic';
 import { usePathname } from 'next/navigation';
 import { useAgentSession } from '@/components/auth/agent-session';
-import { LocaleLink, useRouteLocale } from '@/components/i18n/locale-link';
+import { LocaleLink } from '@/components/i18n/locale-link';
 import type { MenuKey } from '@/server/auth/route-access';
 
 export type AccountMenuLabels = {
@@ -31,7 +31,6 @@ const SIGN_IN_CLASS =
 
 /** Sign-in button for visitors; for agents, the role's menu (spec §2 "Header menu"). */
 export function AccountMenu({ labels }: { labels: AccountMenuLabels }) {
-  const locale = useRouteLocale();
   // The browser's path is already localized, so it is the way back as it stands.
   const pathname = usePathname();
   const session = useAgentSession();
@@ -45,5 +44,5 @@ export function AccountMenu({ labels }: { labels: AccountMenuLabels }) {
       </LocaleLink>
     );
   }
-  return <SignedInMenu user={session.user} labels={labels} locale={locale} />;
+  return <SignedInMenu user={session.user} labels={labels} />;
 }
