@@ -32,6 +32,8 @@ export async function SiteShell({
     errorText: errors('errorText'),
     componentStack: errors('componentStack'),
     reload: errors('reload'),
+    maintenance: errors('maintenance'),
+    maintenanceText: errors('maintenanceText'),
   };
   const httpLabels: HttpLabels = { maintenance: errors('maintenance'), error: errors('error'), validationError: errors('validationError') };
   const site = SITE_CONTENT[variant];
