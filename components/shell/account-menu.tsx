@@ -5,6 +5,7 @@ import { usePathname } from 'next/navigation';
 import { useAgentSession } from '@/components/auth/agent-session';
 import { LocaleLink } from '@/components/i18n/locale-link';
 import type { MenuKey } from '@/server/auth/route-access';
+import type { HeaderBalanceLabels } from './header-balance';
 
 export type AccountMenuLabels = {
   signIn: string;
@@ -13,9 +14,10 @@ export type AccountMenuLabels = {
   signedInAs: string;
   logout: string;
   menu: Record<MenuKey, string>;
+  balance: HeaderBalanceLabels;
 };
 
-// The dropdown (Radix) loads only for signed-in agents; visitors never download it.
+// The dropdown (Radix) and the balance load only for signed-in agents; visitors never download them.
 const SignedInMenu = dynamic(() => import('./signed-in-menu').then((module) => module.SignedInMenu), {
   ssr: false,
   loading: () => <MenuPlaceholder />,

@@ -13,12 +13,15 @@ import {
   DropdownMenuTrigger,
 } from '@/components/ui/dropdown-menu';
 import { LocaleLink } from '@/components/i18n/locale-link';
+import { can } from '@/server/auth/permissions';
 import { menuFor } from '@/server/auth/route-access';
 import type { AccountMenuLabels } from './account-menu';
+import { HeaderBalance } from './header-balance';
 
 export function SignedInMenu({ user, labels }: { user: Session['user']; labels: AccountMenuLabels }) {
   return (
     <>
+      {can(user.role, 'balance:view') ? <HeaderBalance labels={labels.balance} /> : null}
       <DropdownMenu modal={false}>
         <DropdownMenuTrigger asChild>
           <Button variant="outline" className="h-9 px-2 md:px-3" aria-label={labels.accountMenu}>
