@@ -1,9 +1,11 @@
 // @vitest-environment jsdom
-import { act, render, screen } from '@testing-library/react';
+import { act, render, renderHook, screen } from '@testing-library/react';
+import type { ReactNode } from 'react';
 import { delay, http, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
 import { toast } from 'sonner';
 import { fetchApi, reportActionFailure } from '@/components/http/api-client';
+import { HttpFeedbackProvider, useApiFetch } from '@/components/http/http-feedback';
 import { LazyToaster } from '@/components/shell/lazy-toaster';
 import { SESSION_BROADCAST_KEY } from '@/components/auth/session-signals';
 import en from '@/messages/en.json';
@@ -150,6 +152,19 @@ describe('fetchApi', () => {
     );
     expect(await call(() => fetchApi('/api/thing', {}, labels))).toMatchObject({ ok: false });
     expect(navigation.goTo).toHaveBeenCalledWith('http://localhost/sign-in?error=SessionRequired');
+  });
+});
+
+describe('useApiFetch', () => {
+  it('stays the same function when the server renders the shell again with equal texts', () => {
+    let texts = { ...labels };
+    const wrapper = ({ children }: { children: ReactNode }) => <HttpFeedbackProvider labels={texts}>{children}</HttpFeedbackProvider>;
+    const { result, rerender } = renderHook(() => useApiFetch(), { wrapper });
+    const first = result.current;
+    texts = { ...labels };
+    rerender();
+    // An island's effect that depends on it does not fetch again.
+    expect(result.current).toBe(first);
   });
 });
 
