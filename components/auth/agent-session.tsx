@@ -81,9 +81,9 @@ export function AgentSessionProvider({ session, children }: { session?: Session 
   const current = currentSession(serverKnown, hinted, checked);
 
   // Read by the listeners below, which live as long as the provider.
-  const latest = useRef({ portal, hinted, status: current.status });
+  const latest = useRef({ portal, status: current.status });
   useLayoutEffect(() => {
-    latest.current = { portal, hinted, status: current.status };
+    latest.current = { portal, status: current.status };
   });
 
   const takeAnswer = useCallback((answer: AgentSession, { announce }: { announce: boolean }) => {
@@ -124,8 +124,8 @@ export function AgentSessionProvider({ session, children }: { session?: Session 
     // Another check already under way answers for this one too. A failed background check
     // changes nothing: the next trigger asks again.
     const recheck = () => {
-      const { portal: onPortal, hinted: hintSaysAgent } = latest.current;
-      if (running || !(onPortal || hintSaysAgent)) return;
+      // The hint read now: it may have changed in another tab since this one last rendered.
+      if (running || !(latest.current.portal || readHint())) return;
       running = true;
       fetchSession()
         .then((answer) => takeAnswer(answer, { announce: false }))
@@ -136,9 +136,8 @@ export function AgentSessionProvider({ session, children }: { session?: Session 
       if (document.visibilityState === 'visible') recheck();
     };
     const stopListening = onSessionAnnounced(() => {
-      // The other tab changed the hint cookie too: read it first, so a sign-in there is asked about here.
+      // The other tab changed the hint cookie too: this one's readers look again.
       notifyHintListeners();
-      latest.current = { ...latest.current, hinted: readHint() };
       recheck();
     });
     const poll = window.setInterval(() => {

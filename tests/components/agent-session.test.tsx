@@ -193,6 +193,19 @@ describe('AgentSessionProvider refetches (spec §4)', () => {
     expect(await screen.findByText('agent senior@desertrose.test')).toBeInTheDocument();
   });
 
+  it('asks again when the tab is shown after another agent signed in elsewhere, never showing the earlier one', async () => {
+    setHint(true);
+    renderProvider();
+    await screen.findByText('agent senior@desertrose.test');
+    setHint(false); // signed out in another tab while this one was hidden
+    showTab();
+    expect(status()).toHaveTextContent('anonymous');
+    setHint(true); // and someone signed in there again
+    sessionAnswer = RENAMED;
+    showTab();
+    expect(await screen.findByText('agent renamed@desertrose.test')).toBeInTheDocument();
+  });
+
   it('polls every minute while the tab is visible and online, not while it is hidden or offline', async () => {
     vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval'] });
     renderProvider(AGENT);
