@@ -2,6 +2,7 @@
 
 import { useActionState } from 'react';
 import { FormField } from '@/components/forms/form-field';
+import { useActionFailureFeedback } from '@/components/http/http-feedback';
 import { Input } from '@/components/ui/input';
 import { PASSWORD_MIN_LENGTH } from '@/server/shared/account/password-policy';
 import { changePasswordAction, type ChangePasswordState } from '@/server/account/actions';
@@ -22,6 +23,7 @@ export type ChangePasswordFormLabels = {
 /** The change-password form of /my-account (current, new, repeat). Fields clear after each post. */
 export function ChangePasswordForm({ email, labels }: { email: string; labels: ChangePasswordFormLabels }) {
   const [state, formAction] = useActionState<ChangePasswordState, FormData>(changePasswordAction, null);
+  useActionFailureFeedback(state);
   const failure = state?.ok === false ? state : null;
   const errors = failure?.fieldErrors ?? {};
   const alert = failure && (Object.keys(errors).length > 0 ? labels.invalid : failure.message);

@@ -2,6 +2,7 @@
 
 import { useActionState } from 'react';
 import { FormField } from '@/components/forms/form-field';
+import { useActionFailureFeedback } from '@/components/http/http-feedback';
 import { Input } from '@/components/ui/input';
 import { forgotPasswordAction, type ForgotPasswordState } from '@/server/account/actions';
 import { FormAlert } from './form-alert';
@@ -20,6 +21,7 @@ export type ForgotPasswordFormLabels = {
 /** Asks for a reset link. The answer is the same for any address (no account enumeration). */
 export function ForgotPasswordForm({ labels }: { labels: ForgotPasswordFormLabels }) {
   const [state, formAction] = useActionState<ForgotPasswordState, FormData>(forgotPasswordAction, null);
+  useActionFailureFeedback(state);
   if (state?.ok) return <MailSentNotice title={labels.sentTitle} text={labels.sentText} email={state.email} />;
 
   const failure = state?.ok === false ? state : null;

@@ -2,6 +2,7 @@
 
 import { useActionState } from 'react';
 import { FormField } from '@/components/forms/form-field';
+import { useActionFailureFeedback } from '@/components/http/http-feedback';
 import { LocaleLink } from '@/components/i18n/locale-link';
 import { Input } from '@/components/ui/input';
 import { PASSWORD_MIN_LENGTH } from '@/server/shared/account/password-policy';
@@ -22,6 +23,7 @@ export type ResetPasswordFormLabels = {
 /** Sets the password through a link from an e-mail; success goes on to sign-in. */
 export function ResetPasswordForm({ token, email, labels }: { token: string; email: string; labels: ResetPasswordFormLabels }) {
   const [state, formAction] = useActionState<ResetPasswordState, FormData>(resetPasswordAction, null);
+  useActionFailureFeedback(state);
   const errors = state?.fieldErrors ?? {};
   // The token is a hidden field: its refusal (used meanwhile, expired) is the form's message.
   const tokenRefused = errors.token !== undefined;

@@ -3,6 +3,7 @@
 import { type FormEvent, useActionState, useTransition } from 'react';
 import { FileField } from '@/components/forms/file-field';
 import { FormField } from '@/components/forms/form-field';
+import { useActionFailureFeedback } from '@/components/http/http-feedback';
 import { Input } from '@/components/ui/input';
 import { signUpAction, type SignUpState } from '@/server/account/actions';
 import { FormAlert } from './form-alert';
@@ -39,6 +40,7 @@ export type SignUpFormLabels = {
  */
 export function SignUpForm({ accept, labels }: { accept: string; labels: SignUpFormLabels }) {
   const [state, formAction, pending] = useActionState<SignUpState, FormData>(signUpAction, null);
+  useActionFailureFeedback(state);
   const [, startTransition] = useTransition();
 
   if (state?.ok) {

@@ -5,6 +5,7 @@ import { useActionState, useEffect, useRef } from 'react';
 import { useFormStatus } from 'react-dom';
 import { FileField } from '@/components/forms/file-field';
 import { FormField } from '@/components/forms/form-field';
+import { useActionFailureFeedback } from '@/components/http/http-feedback';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { updateCompanyAction, type CompanyFormState } from '@/server/agencies/company-actions';
@@ -41,6 +42,7 @@ type Props = {
  */
 export function CompanyForm({ values, files, labels }: Props) {
   const [state, formAction] = useActionState<CompanyFormState, FormData>(updateCompanyAction, null);
+  useActionFailureFeedback(state);
   const formRef = useRef<HTMLFormElement>(null);
   const shown = state?.values ?? values;
   const errors: Partial<Record<CompanyField, string>> = state && !state.ok ? state.fieldErrors : {};

@@ -4,6 +4,7 @@ import { Mail, Pencil, RotateCcw, Trash2 } from 'lucide-react';
 import { type ReactNode, type RefObject, useActionState, useEffect, useRef, useState } from 'react';
 import { Button, buttonVariants } from '@/components/ui/button';
 import { cn } from '@/components/ui/cn';
+import { useActionFailureFeedback } from '@/components/http/http-feedback';
 import {
   type AgentCommandState,
   type AgentFormState,
@@ -42,6 +43,10 @@ export function AgentActions({ agent, isSelf, headingId, labels, sentences }: Pr
   const [deleteState, deleteAction] = useActionState<AgentCommandState, FormData>(deleteAgentAction, null);
   const [restoreState, restoreAction] = useActionState<AgentCommandState, FormData>(restoreAgentAction, null);
   const [resendState, resendAction] = useActionState<AgentCommandState, FormData>(resendInviteAction, null);
+  useActionFailureFeedback(updateState);
+  useActionFailureFeedback(deleteState);
+  useActionFailureFeedback(restoreState);
+  useActionFailureFeedback(resendState);
   const [panel, setPanel] = useState<Panel>(null);
   const [formKey, setFormKey] = useState(0);
   const results = [updateState, deleteState, restoreState, resendState];

@@ -3,6 +3,7 @@
 import { UserPlus } from 'lucide-react';
 import { useActionState, useEffect, useRef, useState } from 'react';
 import { buttonVariants } from '@/components/ui/button';
+import { useActionFailureFeedback } from '@/components/http/http-feedback';
 import { createAgentAction, type AgentFormState } from '@/server/agents/agent-actions';
 import { AgentForm } from './agent-form';
 import type { AgentFormLabels } from './agent-labels';
@@ -18,6 +19,7 @@ type Props = {
  */
 export function NewAgentPanel({ labels }: Props) {
   const [state, formAction] = useActionState<AgentFormState, FormData>(createAgentAction, null);
+  useActionFailureFeedback(state);
   const [open, setOpen] = useState(false);
   // A cancelled form forgets its errors and starts again with empty fields.
   const [dismissed, setDismissed] = useState<AgentFormState>(null);

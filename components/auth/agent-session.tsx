@@ -1,12 +1,21 @@
 'use client';
 
 import type { Session } from 'next-auth';
-import { createContext, type ReactNode, useCallback, useContext, useEffect, useLayoutEffect, useMemo, useState, useSyncExternalStore } from 'react';
 import {
-  SESSION_HINT_CLASS,
-  SESSION_HINT_COOKIE,
-  SESSION_HINT_MAX_AGE_SECONDS,
-} from '@/server/shared/auth/session-hint';
+  createContext,
+  type ReactNode,
+  useCallback,
+  useContext,
+  useEffect,
+  useLayoutEffect,
+  useMemo,
+  useRef,
+  useState,
+  useSyncExternalStore,
+} from 'react';
+import { signOutAndGoHome } from '@/components/http/sign-out';
+import { SESSION_HINT_CLASS } from '@/server/shared/auth/session-hint';
+import { announceSessionChange, notifyHintListeners, onSessionAnnounced, readHint, subscribeToHint, writeHint } from './session-signals';
 
 export type AgentSession =
   | { status: 'loading' }
@@ -18,6 +27,9 @@ type AgentSessionContextValue = {
   /** Asks the server again, e.g. right after signing in. */
   refresh: () => Promise<AgentSession>;
 };
+
+/** Spec §4 "optionally on a timed poll": how often a visible, online tab asks again. */
+export const SESSION_POLL_MS = 60_000;
 
 const ANONYMOUS: AgentSession = { status: 'anonymous' };
 const LOADING: AgentSession = { status: 'loading' };
@@ -31,32 +43,8 @@ function fromServer(session: Session | null): AgentSession {
   return session?.user?.role ? { status: 'authenticated', user: session.user } : ANONYMOUS;
 }
 
-// The hint cookie as an external store: another tab signing in or out changes it, and this tab
-// reads it again when it comes back into view.
-const hintListeners = new Set<() => void>();
-
-function subscribeToHint(listener: () => void) {
-  hintListeners.add(listener);
-  document.addEventListener('visibilitychange', listener);
-  return () => {
-    hintListeners.delete(listener);
-    document.removeEventListener('visibilitychange', listener);
-  };
-}
-
-function readHint(): boolean {
-  return document.cookie.split('; ').includes(`${SESSION_HINT_COOKIE}=1`);
-}
-
-/** Writes (and so renews) the hint for an agent; clears it for a visitor. */
-function writeHint(signedIn: boolean) {
-  if (!signedIn && !readHint()) return;
-  document.cookie = signedIn
-    ? `${SESSION_HINT_COOKIE}=1; path=/; max-age=${SESSION_HINT_MAX_AGE_SECONDS}; samesite=lax`
-    : `${SESSION_HINT_COOKIE}=; path=/; max-age=0; samesite=lax`;
-  hintListeners.forEach((listener) => listener());
-}
-
+// Auth.js's endpoint, fetched directly rather than through the API helper: a background check
+// must not toast, and its "nobody" answer is itself the signal the provider acts on.
 async function fetchSession(signal?: AbortSignal): Promise<AgentSession> {
   const response = await fetch('/api/auth/session', { signal, cache: 'no-store' });
   if (!response.ok) throw new Error(`session check answered ${response.status}`);
@@ -67,6 +55,13 @@ async function fetchSession(signal?: AbortSignal): Promise<AgentSession> {
  * Who is signed in, for client islands. Portal pages pass the server's session (`null` for a
  * visitor). Public pages are static and pass nothing: they render for a visitor, and ask the
  * server only when the hint cookie says an agent signed in in this browser.
+ *
+ * Spec §4: the session is asked for again when another tab signs in or out (a storage event),
+ * when the tab is shown again, and every SESSION_POLL_MS while it is visible and online; on a
+ * public page only while the hint is there, so a visitor's browser never asks. On a portal page a
+ * session found ended signs out and goes home (spec §2's gate). Every answer is a new object, so
+ * `useAgentSession()` changing identity means "the session was just checked" (the header's
+ * balance refetches on it).
  */
 export function AgentSessionProvider({ session, children }: { session?: Session | null; children: ReactNode }) {
   // null while hydrating: the server cannot read the cookie and rendered for a visitor; an agent's
@@ -76,23 +71,43 @@ export function AgentSessionProvider({ session, children }: { session?: Session 
   // The latest answer of a check made in this browser, which beats the page's own.
   const [checked, setChecked] = useState<AgentSession | null>(null);
   const serverKnown = useMemo(() => (session === undefined ? null : fromServer(session)), [session]);
+  // A portal page rendered anew by the server brings a newer session than any earlier check.
+  const [checkedSince, setCheckedSince] = useState(serverKnown);
+  if (checkedSince !== serverKnown) {
+    setCheckedSince(serverKnown);
+    setChecked(null);
+  }
+  const portal = serverKnown !== null;
+  const current = currentSession(serverKnown, hinted, checked);
 
-  // A hint outliving its session (expired, signed out elsewhere) is dropped with the answer.
-  const takeAnswer = useCallback((answer: AgentSession) => {
+  // Read by the listeners below, which live as long as the provider.
+  const latest = useRef({ portal, status: current.status });
+  useLayoutEffect(() => {
+    latest.current = { portal, status: current.status };
+  });
+
+  const takeAnswer = useCallback((answer: AgentSession, { announce }: { announce: boolean }) => {
+    const before = latest.current;
     setChecked(answer);
+    // A hint outliving its session (expired, signed out elsewhere) is dropped with the answer.
     writeHint(answer.status === 'authenticated');
+    const signedIn = answer.status === 'authenticated';
+    if (announce && before.status !== 'loading' && signedIn !== (before.status === 'authenticated')) announceSessionChange();
+    if (before.portal && !signedIn) void signOutAndGoHome();
   }, []);
 
   useEffect(() => {
     // On a portal page the server knows: the hint follows it and lives on while the session does.
-    if (serverKnown) {
-      writeHint(serverKnown.status === 'authenticated');
-      return;
-    }
-    if (!hinted) return;
+    if (serverKnown) writeHint(serverKnown.status === 'authenticated');
+  }, [serverKnown]);
+
+  useEffect(() => {
+    // A static page asks when the hint says an agent signed in here, unless the answer that
+    // wrote the hint is the one showing (a sign-in on this page).
+    if (serverKnown || !hinted || latest.current.status === 'authenticated') return;
     const controller = new AbortController();
     fetchSession(controller.signal)
-      .then(takeAnswer)
+      .then((answer) => takeAnswer(answer, { announce: false }))
       // A failed check shows the visitor's view; the next page load asks again.
       .catch(() => controller.signal.aborted || setChecked(ANONYMOUS));
     return () => controller.abort();
@@ -100,11 +115,41 @@ export function AgentSessionProvider({ session, children }: { session?: Session 
 
   const refresh = useCallback(async () => {
     const answer = await fetchSession();
-    takeAnswer(answer);
+    takeAnswer(answer, { announce: true });
     return answer;
   }, [takeAnswer]);
 
-  const current = currentSession(serverKnown, hinted, checked);
+  useEffect(() => {
+    let running = false;
+    // Another check already under way answers for this one too. A failed background check
+    // changes nothing: the next trigger asks again.
+    const recheck = () => {
+      // The hint read now: it may have changed in another tab since this one last rendered.
+      if (running || !(latest.current.portal || readHint())) return;
+      running = true;
+      fetchSession()
+        .then((answer) => takeAnswer(answer, { announce: false }))
+        .catch(() => undefined)
+        .finally(() => (running = false));
+    };
+    const onVisible = () => {
+      if (document.visibilityState === 'visible') recheck();
+    };
+    const stopListening = onSessionAnnounced(() => {
+      // The other tab changed the hint cookie too: this one's readers look again.
+      notifyHintListeners();
+      recheck();
+    });
+    const poll = window.setInterval(() => {
+      if (document.visibilityState === 'visible' && navigator.onLine) recheck();
+    }, SESSION_POLL_MS);
+    document.addEventListener('visibilitychange', onVisible);
+    return () => {
+      stopListening();
+      window.clearInterval(poll);
+      document.removeEventListener('visibilitychange', onVisible);
+    };
+  }, [takeAnswer]);
 
   useLayoutEffect(() => {
     // The class of SESSION_HINT_SCRIPT hides the visitor's buttons only while the session is

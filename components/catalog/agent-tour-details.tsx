@@ -1,6 +1,7 @@
 'use client';
 
 import { useAgentSession } from '@/components/auth/agent-session';
+import { useApiFetch } from '@/components/http/http-feedback';
 import { useRouteLocale } from '@/components/i18n/locale-link';
 import { createContext, type ReactNode, useContext, useEffect, useState } from 'react';
 import type { AgentTourDetails } from '@/server/catalog/agent-details';
@@ -15,18 +16,19 @@ const AgentDetailsContext = createContext<State>({ status: 'anonymous' });
 export function AgentTourDetailsProvider({ slug, children }: { slug: string; children: ReactNode }) {
   const { status } = useAgentSession();
   const [state, setState] = useState<State>({ status: 'anonymous' });
+  const fetchApi = useApiFetch();
 
   useEffect(() => {
     if (status !== 'authenticated') return;
     const controller = new AbortController();
     // eslint-disable-next-line react-hooks/set-state-in-effect -- starts a fetch for an external resource
     setState({ status: 'loading' });
-    fetch(`/api/catalog/tours/${encodeURIComponent(slug)}/agent-details`, { signal: controller.signal })
-      .then((response) => (response.ok ? (response.json() as Promise<AgentTourDetails>) : Promise.reject(response.status)))
-      .then((details) => setState({ status: 'ready', details }))
-      .catch(() => controller.signal.aborted || setState({ status: 'failed' }));
+    void fetchApi<AgentTourDetails>(`/api/catalog/tours/${encodeURIComponent(slug)}/agent-details`, { signal: controller.signal }).then((result) => {
+      if (result.ok) setState({ status: 'ready', details: result.data });
+      else if (!result.aborted) setState({ status: 'failed' });
+    });
     return () => controller.abort();
-  }, [slug, status]);
+  }, [slug, status, fetchApi]);
 
   return <AgentDetailsContext value={state}>{children}</AgentDetailsContext>;
 }

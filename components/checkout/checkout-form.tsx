@@ -5,6 +5,7 @@ import { useFormStatus } from 'react-dom';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { FormField } from '@/components/forms/form-field';
+import { useActionFailureFeedback } from '@/components/http/http-feedback';
 import { checkoutAction, type CheckoutState } from '@/server/bookings/actions';
 import type { CheckoutField, PaymentMethod } from '@/server/shared/bookings/checkout-schema';
 import { ConfirmingLoader } from './confirming-loader';
@@ -51,6 +52,7 @@ type Props = {
  */
 export function CheckoutForm({ hidden, hotels, paymentMethods, labels }: Props) {
   const [state, formAction] = useActionState<CheckoutState, FormData>(checkoutAction, null);
+  useActionFailureFeedback(state);
   const [mismatch, setMismatch] = useState(false);
   const [hotelId, setHotelId] = useState(state?.values.hotelId ?? '');
   const [method, setMethod] = useState<PaymentMethod>(paymentMethods[0] ?? 'request');

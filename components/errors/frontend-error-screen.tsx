@@ -1,12 +1,14 @@
 'use client';
 
 import { SUPPORT_PHONE, telLink } from '@/server/shared/sites/site-content';
+import type { MaintenanceLabels } from './maintenance-screen';
 
-/** Spec §8: the frontend error screen, with the error text and component stack. */
+/** Spec §8: the frontend error screen, with the error text and component stack; and the maintenance screen's texts. */
 export type ErrorScreenLabels = Record<
   'frontendTitle' | 'contactPrefix' | 'contactSuffix' | 'errorText' | 'componentStack' | 'reload',
   string
->;
+> &
+  MaintenanceLabels;
 
 export function FrontendErrorScreen({
   message,

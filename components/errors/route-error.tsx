@@ -1,13 +1,16 @@
 'use client';
 
 import { useEffect, useState } from 'react';
-import { type ErrorScreenLabels, FrontendErrorScreen } from './frontend-error-screen';
+import { ErrorScreenChoice } from './error-screen-choice';
+import type { ErrorScreenLabels } from './frontend-error-screen';
 import { reportClientError } from './report-client-error';
 
 /**
  * The last resort, for errors outside the page's own boundary (the shell, server rendering;
  * Next gives no component stack here). Its texts load only when it shows, so no page pays for
- * a translation runtime up front.
+ * a translation runtime up front. What reaches it mostly comes from the server (the layouts ask
+ * the database for the session), so it always asks whether the database is down: then the
+ * maintenance screen shows instead.
  */
 export function RouteError({ error }: { error: Error & { digest?: string } }) {
   const [labels, setLabels] = useState<ErrorScreenLabels | null>(null);
@@ -19,5 +22,5 @@ export function RouteError({ error }: { error: Error & { digest?: string } }) {
   }, [error]);
 
   if (!labels) return null;
-  return <FrontendErrorScreen message={error.digest ? `${error.message} (${error.digest})` : error.message} labels={labels} />;
+  return <ErrorScreenChoice message={error.digest ? `${error.message} (${error.digest})` : error.message} askServer labels={labels} />;
 }

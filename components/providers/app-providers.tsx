@@ -4,25 +4,32 @@ import type { Session } from 'next-auth';
 import type { ReactNode } from 'react';
 import { AgentSessionProvider } from '@/components/auth/agent-session';
 import { CurrencyProvider } from '@/components/currency/currency-provider';
+import type { HttpLabels } from '@/components/http/api-client';
+import { HttpFeedbackProvider } from '@/components/http/http-feedback';
 import type { DisplayCurrency } from '@/server/shared/money/money';
 
 /**
  * `session` undefined (static public pages): rendered for a visitor, and the client asks for the
  * session once hydrated if an agent signed in in this browser. Portal pages pass the server's
- * session so the header renders without a round trip.
+ * session so the header renders without a round trip. `httpLabels`: spec §8's texts for the
+ * islands' fetches and forms (components/http).
  */
 export function AppProviders({
   session,
   defaultCurrency,
+  httpLabels,
   children,
 }: {
   session?: Session | null;
   defaultCurrency: DisplayCurrency;
+  httpLabels: HttpLabels;
   children: ReactNode;
 }) {
   return (
-    <AgentSessionProvider session={session}>
-      <CurrencyProvider defaultCurrency={defaultCurrency}>{children}</CurrencyProvider>
-    </AgentSessionProvider>
+    <HttpFeedbackProvider labels={httpLabels}>
+      <AgentSessionProvider session={session}>
+        <CurrencyProvider defaultCurrency={defaultCurrency}>{children}</CurrencyProvider>
+      </AgentSessionProvider>
+    </HttpFeedbackProvider>
   );
 }

@@ -3,8 +3,9 @@
 import dynamic from 'next/dynamic';
 import { usePathname } from 'next/navigation';
 import { useAgentSession } from '@/components/auth/agent-session';
-import { LocaleLink, useRouteLocale } from '@/components/i18n/locale-link';
+import { LocaleLink } from '@/components/i18n/locale-link';
 import type { MenuKey } from '@/server/shared/auth/route-access';
+import type { HeaderBalanceLabels } from './header-balance';
 
 export type AccountMenuLabels = {
   signIn: string;
@@ -13,9 +14,10 @@ export type AccountMenuLabels = {
   signedInAs: string;
   logout: string;
   menu: Record<MenuKey, string>;
+  balance: HeaderBalanceLabels;
 };
 
-// The dropdown (Radix) loads only for signed-in agents; visitors never download it.
+// The dropdown (Radix) and the balance load only for signed-in agents; visitors never download them.
 const SignedInMenu = dynamic(() => import('./signed-in-menu').then((module) => module.SignedInMenu), {
   ssr: false,
   loading: () => <MenuPlaceholder />,
@@ -31,7 +33,6 @@ const SIGN_IN_CLASS =
 
 /** Sign-in button for visitors; for agents, the role's menu (spec §2 "Header menu"). */
 export function AccountMenu({ labels }: { labels: AccountMenuLabels }) {
-  const locale = useRouteLocale();
   // The browser's path is already localized, so it is the way back as it stands.
   const pathname = usePathname();
   const session = useAgentSession();
@@ -45,5 +46,5 @@ export function AccountMenu({ labels }: { labels: AccountMenuLabels }) {
       </LocaleLink>
     );
   }
-  return <SignedInMenu user={session.user} labels={labels} locale={locale} />;
+  return <SignedInMenu user={session.user} labels={labels} />;
 }

@@ -11,12 +11,14 @@ import { LanguageSwitch } from './language-switch';
 
 export async function Header({ site }: { site: SiteContent }) {
   const t = await getTranslations('shell');
+  const balance = await getTranslations('headerBalance');
   const accountLabels: AccountMenuLabels = {
     signIn: t('signIn'),
     accountMenu: t('accountMenu'),
     signedInAs: t.raw('signedInAs') as string,
     logout: t('logout'),
     menu: Object.fromEntries(HEADER_MENU.map(({ key }) => [key, t(`menu.${key}`)])) as AccountMenuLabels['menu'],
+    balance: { label: balance('label'), available: balance.raw('available') as string, loading: balance('loading') },
   };
   const languageNames = Object.fromEntries(LOCALES.map((code) => [code, t(`languages.${code}`)])) as Record<
     (typeof LOCALES)[number],

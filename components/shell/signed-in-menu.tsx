@@ -2,7 +2,7 @@
 
 import { ChevronDown, LogOut, UserRound } from 'lucide-react';
 import type { Session } from 'next-auth';
-import { signOut } from 'next-auth/react';
+import { signOutAndGoHome } from '@/components/http/sign-out';
 import { Button } from '@/components/ui/button';
 import {
   DropdownMenu,
@@ -12,35 +12,39 @@ import {
   DropdownMenuSeparator,
   DropdownMenuTrigger,
 } from '@/components/ui/dropdown-menu';
-import { type Locale, localizedPath } from '@/i18n/locales';
 import { LocaleLink } from '@/components/i18n/locale-link';
+import { can } from '@/server/shared/auth/permissions';
 import { menuFor } from '@/server/shared/auth/route-access';
 import type { AccountMenuLabels } from './account-menu';
+import { HeaderBalance } from './header-balance';
 
-export function SignedInMenu({ user, labels, locale }: { user: Session['user']; labels: AccountMenuLabels; locale: Locale }) {
+export function SignedInMenu({ user, labels }: { user: Session['user']; labels: AccountMenuLabels }) {
   return (
-    <DropdownMenu modal={false}>
-      <DropdownMenuTrigger asChild>
-        <Button variant="outline" className="h-9 px-2 md:px-3" aria-label={labels.accountMenu}>
-          <UserRound aria-hidden />
-          <span className="hidden max-w-40 truncate md:inline">{user.name ?? user.email}</span>
-          <ChevronDown aria-hidden />
-        </Button>
-      </DropdownMenuTrigger>
-      <DropdownMenuContent align="end">
-        <DropdownMenuLabel className="text-muted-foreground">{labels.signedInAs.replace('{email}', user.email ?? '')}</DropdownMenuLabel>
-        <DropdownMenuSeparator />
-        {menuFor(user.role).map((item) => (
-          <DropdownMenuItem key={item.key} asChild>
-            <LocaleLink href={item.href}>{labels.menu[item.key]}</LocaleLink>
+    <>
+      {can(user.role, 'balance:view') ? <HeaderBalance labels={labels.balance} /> : null}
+      <DropdownMenu modal={false}>
+        <DropdownMenuTrigger asChild>
+          <Button variant="outline" className="h-9 px-2 md:px-3" aria-label={labels.accountMenu}>
+            <UserRound aria-hidden />
+            <span className="hidden max-w-40 truncate md:inline">{user.name ?? user.email}</span>
+            <ChevronDown aria-hidden />
+          </Button>
+        </DropdownMenuTrigger>
+        <DropdownMenuContent align="end">
+          <DropdownMenuLabel className="text-muted-foreground">{labels.signedInAs.replace('{email}', user.email ?? '')}</DropdownMenuLabel>
+          <DropdownMenuSeparator />
+          {menuFor(user.role).map((item) => (
+            <DropdownMenuItem key={item.key} asChild>
+              <LocaleLink href={item.href}>{labels.menu[item.key]}</LocaleLink>
+            </DropdownMenuItem>
+          ))}
+          <DropdownMenuSeparator />
+          <DropdownMenuItem onSelect={() => void signOutAndGoHome()}>
+            <LogOut aria-hidden className="size-4" />
+            {labels.logout}
           </DropdownMenuItem>
-        ))}
-        <DropdownMenuSeparator />
-        <DropdownMenuItem onSelect={() => signOut({ redirectTo: localizedPath(locale, '/') })}>
-          <LogOut aria-hidden className="size-4" />
-          {labels.logout}
-        </DropdownMenuItem>
-      </DropdownMenuContent>
-    </DropdownMenu>
+        </DropdownMenuContent>
+      </DropdownMenu>
+    </>
   );
 }

@@ -3,6 +3,7 @@ import { getTranslations } from 'next-intl/server';
 import type { ReactNode } from 'react';
 import { FrontendErrorBoundary } from '@/components/errors/frontend-error-boundary';
 import type { ErrorScreenLabels } from '@/components/errors/frontend-error-screen';
+import type { HttpLabels } from '@/components/http/api-client';
 import { AppProviders } from '@/components/providers/app-providers';
 import { SITE_CONTENT } from '@/server/shared/sites/site-content';
 import { type Variant, VARIANT_FEATURES } from '@/server/shared/sites/site-variants';
@@ -31,10 +32,13 @@ export async function SiteShell({
     errorText: errors('errorText'),
     componentStack: errors('componentStack'),
     reload: errors('reload'),
+    maintenance: errors('maintenance'),
+    maintenanceText: errors('maintenanceText'),
   };
+  const httpLabels: HttpLabels = { maintenance: errors('maintenance'), error: errors('error'), validationError: errors('validationError') };
   const site = SITE_CONTENT[variant];
   return (
-    <AppProviders session={session} defaultCurrency={VARIANT_FEATURES[variant].defaultCurrency}>
+    <AppProviders session={session} defaultCurrency={VARIANT_FEATURES[variant].defaultCurrency} httpLabels={httpLabels}>
       <a
         href="#main"
         className="sr-only z-50 rounded-lg bg-primary px-4 py-2 text-primary-foreground focus:not-sr-only focus:fixed focus:top-2 focus:left-2"

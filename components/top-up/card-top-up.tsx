@@ -2,6 +2,7 @@
 
 import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { FormField } from '@/components/forms/form-field';
+import { useApiFetch } from '@/components/http/http-feedback';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import type { Locale } from '@/i18n/locales';
@@ -21,7 +22,6 @@ export type CardTopUpLabels = {
 };
 
 type Quote = TopUpQuote & { currency: 'AED' };
-type ErrorItem = { fieldName: string; errorMessage: string };
 
 /**
  * The card top-up's first step: the amount and the fee the server charges for it (spec §9). Before
@@ -48,10 +48,12 @@ export function CardTopUp({
   const [error, setError] = useState(initialError);
   const [loading, setLoading] = useState(false);
   const request = useRef<AbortController | null>(null);
+  const fetchApi = useApiFetch();
 
   useEffect(() => () => request.current?.abort(), []);
 
-  async function fetchQuote(value: string) {
+  /** `typing`: asked as the amount changes, so a refusal shows at the field only; a submit also toasts it. */
+  async function fetchQuote(value: string, typing: boolean) {
     request.current?.abort();
     if (value.trim() === '') {
       setQuote(null);
@@ -61,27 +63,25 @@ export function CardTopUp({
     const controller = new AbortController();
     request.current = controller;
     setLoading(true);
-    try {
-      const query = new URLSearchParams({ amount: value, type: 'card', currency: 'AED', language: locale });
-      const response = await fetch(`/api/b2b/balance/topupfee?${query}`, { signal: controller.signal });
-      const body: unknown = await response.json();
-      if (response.ok) {
-        setQuote(body as Quote);
-        setError(null);
-      } else {
-        setQuote(null);
-        setError(Array.isArray(body) ? ((body as ErrorItem[])[0]?.errorMessage ?? null) : null);
-      }
-    } catch (failure) {
-      if ((failure as Error).name !== 'AbortError') setError(null);
-    } finally {
-      if (request.current === controller) setLoading(false);
+    const query = new URLSearchParams({ amount: value, type: 'card', currency: 'AED', language: locale });
+    const result = await fetchApi<Quote>(`/api/b2b/balance/topupfee?${query}`, { signal: controller.signal, quietValidation: typing });
+    // A newer amount's request has taken over.
+    if (request.current !== controller) return;
+    if (result.ok) {
+      setQuote(result.data);
+      setError(null);
+    } else if (result.status !== null) {
+      setQuote(null);
+      setError(result.errors[0]?.errorMessage ?? null);
+    } else if (!result.aborted) {
+      setError(null);
     }
+    setLoading(false);
   }
 
   function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    void fetchQuote(amount);
+    void fetchQuote(amount, false);
   }
 
   return (
@@ -95,7 +95,7 @@ export function CardTopUp({
             value={amount}
             onChange={(event) => {
               setAmount(event.target.value);
-              void fetchQuote(event.target.value);
+              void fetchQuote(event.target.value, true);
             }}
           />
         </FormField>

@@ -5,6 +5,7 @@ import { useActionState } from 'react';
 import { useFormStatus } from 'react-dom';
 import { FileField, type FileFieldLabels } from '@/components/forms/file-field';
 import { FormField } from '@/components/forms/form-field';
+import { useActionFailureFeedback } from '@/components/http/http-feedback';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { type DepositNoticeState, submitDepositNoticeAction } from '@/server/top-up/deposit-actions';
@@ -30,6 +31,7 @@ export type DepositNoticeFormLabels = {
  */
 export function DepositNoticeForm({ labels, accept, today }: { labels: DepositNoticeFormLabels; accept: string; today: string }) {
   const [state, action] = useActionState<DepositNoticeState, FormData>(submitDepositNoticeAction, null);
+  useActionFailureFeedback(state);
   const errors = state?.fieldErrors ?? {};
   const values = state?.values;
   return (

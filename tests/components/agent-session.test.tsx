@@ -1,10 +1,14 @@
 // @vitest-environment jsdom
-import { act, render, screen } from '@testing-library/react';
+import { act, render, screen, waitFor } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
 import type { Session } from 'next-auth';
-import { AgentSessionProvider, useAgentSession, useRefreshAgentSession } from '@/components/auth/agent-session';
+import { AgentSessionProvider, SESSION_POLL_MS, useAgentSession, useRefreshAgentSession } from '@/components/auth/agent-session';
+import { SESSION_BROADCAST_KEY } from '@/components/auth/session-signals';
 import { SESSION_HINT_CLASS, SESSION_HINT_COOKIE } from '@/server/shared/auth/session-hint';
+
+const navigation = vi.hoisted(() => ({ goTo: vi.fn(), reloadPage: vi.fn() }));
+vi.mock('@/components/http/navigate', () => navigation);
 
 const AGENT: Session = {
   expires: '2026-11-26T00:00:00.000Z',
@@ -14,10 +18,16 @@ const AGENT: Session = {
 
 let sessionAnswer: Session | null = AGENT;
 let sessionRequests = 0;
+let signOuts = 0;
 const server = setupServer(
   http.get('*/api/auth/session', () => {
     sessionRequests += 1;
     return HttpResponse.json(sessionAnswer);
+  }),
+  http.get('*/api/auth/csrf', () => HttpResponse.json({ csrfToken: 'csrf' })),
+  http.post('*/api/auth/signout', () => {
+    signOuts += 1;
+    return HttpResponse.json({ url: 'http://localhost/' });
   }),
 );
 
@@ -26,10 +36,34 @@ afterAll(() => server.close());
 beforeEach(() => {
   sessionAnswer = AGENT;
   sessionRequests = 0;
+  signOuts = 0;
   setHint(false);
+  localStorage.clear();
+  navigation.goTo.mockClear();
   document.documentElement.className = '';
 });
-afterEach(() => server.resetHandlers());
+afterEach(() => {
+  server.resetHandlers();
+  vi.useRealTimers();
+  setVisibility('visible');
+});
+
+function setVisibility(state: DocumentVisibilityState) {
+  Object.defineProperty(document, 'visibilityState', { configurable: true, get: () => state });
+}
+
+/** What the browser tells this tab when another one signs in or out. */
+function announceFromAnotherTab() {
+  act(() => window.dispatchEvent(new StorageEvent('storage', { key: SESSION_BROADCAST_KEY, newValue: String(Date.now()) })));
+}
+
+function showTab() {
+  setVisibility('visible');
+  act(() => document.dispatchEvent(new Event('visibilitychange')));
+}
+
+/** Lets requests that were going to start do so. */
+const settle = () => act(() => new Promise((resolve) => setTimeout(resolve, 50)));
 
 function setHint(present: boolean) {
   document.cookie = present ? `${SESSION_HINT_COOKIE}=1; path=/` : `${SESSION_HINT_COOKIE}=; path=/; max-age=0`;
@@ -137,5 +171,93 @@ describe('AgentSessionProvider on a portal page (session from the server)', () =
     await act(() => new Promise((resolve) => setTimeout(resolve, 0)));
     expect(hasHint()).toBe(false);
     expect(sessionRequests).toBe(0);
+  });
+});
+
+describe('AgentSessionProvider refetches (spec §4)', () => {
+  const RENAMED: Session = { ...AGENT, user: { ...AGENT.user, email: 'renamed@desertrose.test' } };
+
+  it('asks again when the tab is shown, and takes the newer answer', async () => {
+    renderProvider(AGENT);
+    sessionAnswer = RENAMED;
+    showTab();
+    expect(await screen.findByText('agent renamed@desertrose.test')).toBeInTheDocument();
+    expect(sessionRequests).toBe(1);
+  });
+
+  it('asks again when another tab announces a sign-in, and shows the agent on a static page', async () => {
+    renderProvider();
+    expect(status()).toHaveTextContent('anonymous');
+    setHint(true); // the other tab's sign-in set the shared cookie
+    announceFromAnotherTab();
+    expect(await screen.findByText('agent senior@desertrose.test')).toBeInTheDocument();
+  });
+
+  it('asks again when the tab is shown after another agent signed in elsewhere, never showing the earlier one', async () => {
+    setHint(true);
+    renderProvider();
+    await screen.findByText('agent senior@desertrose.test');
+    setHint(false); // signed out in another tab while this one was hidden
+    showTab();
+    expect(status()).toHaveTextContent('anonymous');
+    setHint(true); // and someone signed in there again
+    sessionAnswer = RENAMED;
+    showTab();
+    expect(await screen.findByText('agent renamed@desertrose.test')).toBeInTheDocument();
+  });
+
+  it('polls every minute while the tab is visible and online, not while it is hidden or offline', async () => {
+    vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval'] });
+    renderProvider(AGENT);
+    sessionAnswer = RENAMED;
+    act(() => vi.advanceTimersByTime(SESSION_POLL_MS));
+    expect(await screen.findByText('agent renamed@desertrose.test')).toBeInTheDocument();
+    expect(sessionRequests).toBe(1);
+
+    setVisibility('hidden');
+    act(() => vi.advanceTimersByTime(SESSION_POLL_MS));
+    setVisibility('visible');
+    const online = vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
+    act(() => vi.advanceTimersByTime(SESSION_POLL_MS));
+    online.mockRestore();
+    await settle();
+    expect(sessionRequests).toBe(1);
+  });
+
+  it('never asks for a visitor on a static page, whatever happens (no hint)', async () => {
+    vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval'] });
+    renderProvider();
+    showTab();
+    announceFromAnotherTab();
+    act(() => vi.advanceTimersByTime(SESSION_POLL_MS * 3));
+    await settle();
+    expect(sessionRequests).toBe(0);
+    expect(status()).toHaveTextContent('anonymous');
+  });
+
+  it('signs out and goes home when a portal page finds the session ended', async () => {
+    renderProvider(AGENT);
+    sessionAnswer = null;
+    announceFromAnotherTab();
+    // The first sign-out loads next-auth/react, which takes a moment in a test run.
+    await waitFor(() => expect(navigation.goTo).toHaveBeenCalledWith('/'), { timeout: 5_000 });
+    expect(signOuts).toBe(1);
+    expect(hasHint()).toBe(false);
+  });
+
+  it('announces a sign-in made on this page to the other tabs, and not an unchanged answer', async () => {
+    renderProvider();
+    setHint(true);
+    await act(() => screen.getByRole('button', { name: 'refresh' }).click());
+    await screen.findByText('agent senior@desertrose.test');
+    expect(localStorage.getItem(SESSION_BROADCAST_KEY)).not.toBeNull();
+    // The hint the answer wrote needs no second check.
+    expect(sessionRequests).toBe(1);
+
+    localStorage.removeItem(SESSION_BROADCAST_KEY);
+    await act(() => screen.getByRole('button', { name: 'refresh' }).click());
+    await settle();
+    expect(sessionRequests).toBe(2);
+    expect(localStorage.getItem(SESSION_BROADCAST_KEY)).toBeNull();
   });
 });

@@ -6,6 +6,7 @@ import { setupServer } from 'msw/node';
 import { BookingPicker, type PickerOffer } from '@/components/bookings/picker/booking-picker';
 import type { BookingLabels } from '@/components/bookings/picker/labels';
 import { CurrencyProvider } from '@/components/currency/currency-provider';
+import { HttpFeedbackProvider } from '@/components/http/http-feedback';
 import type { AvailabilityDay, OfferAvailability } from '@/server/availability/queries';
 import en from '@/messages/en.json';
 import ru from '@/messages/ru.json';
@@ -61,9 +62,11 @@ afterEach(() => {
 
 function renderPicker(props: { offer?: PickerOffer; netPrices?: PickerOffer['retail'] | null; labels?: BookingLabels } = {}) {
   return render(
-    <CurrencyProvider defaultCurrency="AED">
-      <BookingPicker offer={props.offer ?? offer} netPrices={props.netPrices ?? null} labels={props.labels ?? en.availability} />
-    </CurrencyProvider>,
+    <HttpFeedbackProvider labels={en.errors}>
+      <CurrencyProvider defaultCurrency="AED">
+        <BookingPicker offer={props.offer ?? offer} netPrices={props.netPrices ?? null} labels={props.labels ?? en.availability} />
+      </CurrencyProvider>
+    </HttpFeedbackProvider>,
   );
 }
 

@@ -3,6 +3,7 @@
 import { useActionState, useRef, useState } from 'react';
 import { useFormStatus } from 'react-dom';
 import { Price } from '@/components/catalog/price';
+import { useActionFailureFeedback } from '@/components/http/http-feedback';
 import { Button, buttonVariants } from '@/components/ui/button';
 import { cancelBookingAction, type CancelBookingState } from '@/server/bookings/cancel-action';
 
@@ -46,6 +47,7 @@ type Props = {
  */
 export function CancelBookingPanel({ reference, quote, pageHref, labels }: Props) {
   const [state, formAction] = useActionState<CancelBookingState, FormData>(cancelBookingAction, null);
+  useActionFailureFeedback(state);
   const [open, setOpen] = useState(false);
   const summaryRef = useRef<HTMLElement>(null);
   const nothingPaid = quote?.paidMinor === 0;

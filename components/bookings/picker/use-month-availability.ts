@@ -1,6 +1,7 @@
 'use client';
 
 import { useEffect, useState } from 'react';
+import { useApiFetch } from '@/components/http/http-feedback';
 import type { OfferAvailability } from '@/server/availability/queries';
 
 export type MonthAvailability = { status: 'loading' } | { status: 'failed' } | { status: 'ready'; availability: OfferAvailability };
@@ -20,19 +21,19 @@ export function monthRange(month: string, today: string): { from: string; to: st
 export function useMonthAvailability(offerId: string, month: string, today: string, attempt: number, enabled: boolean): MonthAvailability {
   const key = `${offerId}|${month}|${attempt}`;
   const [result, setResult] = useState<{ key: string; availability: OfferAvailability | null } | null>(null);
+  const fetchApi = useApiFetch();
 
   useEffect(() => {
     if (!enabled) return;
     const controller = new AbortController();
     const query = new URLSearchParams({ id: offerId, ...monthRange(month, today) });
-    fetch(`/api/b2b/availability/by-offer?${query.toString()}`, { signal: controller.signal, headers: { accept: 'application/json' } })
-      .then((response) => (response.ok ? (response.json() as Promise<OfferAvailability>) : Promise.reject(new Error(`HTTP ${response.status}`))))
-      .then((availability) => setResult({ key, availability }))
-      .catch(() => {
-        if (!controller.signal.aborted) setResult({ key, availability: null });
-      });
+    // Failures are the calendar's "failed" state with its retry, after spec §8's reaction (a toast, a sign-out).
+    void fetchApi<OfferAvailability>(`/api/b2b/availability/by-offer?${query.toString()}`, { signal: controller.signal }).then((result) => {
+      if (result.ok) setResult({ key, availability: result.data });
+      else if (!result.aborted) setResult({ key, availability: null });
+    });
     return () => controller.abort();
-  }, [enabled, key, offerId, month, today]);
+  }, [enabled, key, offerId, month, today, fetchApi]);
 
   if (result?.key !== key) return { status: 'loading' };
   return result.availability ? { status: 'ready', availability: result.availability } : { status: 'failed' };

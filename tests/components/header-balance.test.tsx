@@ -1,0 +1,137 @@
+// @vitest-environment jsdom
+import { act, render, screen, waitFor } from '@testing-library/react';
+import { http, HttpResponse } from 'msw';
+import { setupServer } from 'msw/node';
+import type { Session } from 'next-auth';
+import { AgentSessionProvider, useRefreshAgentSession } from '@/components/auth/agent-session';
+import { CurrencyProvider } from '@/components/currency/currency-provider';
+import { HttpFeedbackProvider } from '@/components/http/http-feedback';
+import { AccountMenu, type AccountMenuLabels } from '@/components/shell/account-menu';
+import type { AgencyBalance } from '@/components/shell/header-balance';
+import en from '@/messages/en.json';
+import header from '@/messages/header/en.json';
+import { SESSION_HINT_COOKIE } from '@/server/shared/auth/session-hint';
+import { CURRENCY_COOKIE } from '@/server/shared/money/money';
+
+vi.mock('next/navigation', () => ({
+  useParams: () => ({ locale: 'en' }),
+  usePathname: () => '/bookings',
+  useRouter: () => ({ prefetch: () => undefined }),
+}));
+
+const agent = (role: Session['user']['role']): Session => ({
+  expires: '2026-11-26T00:00:00.000Z',
+  accessToken: 'token',
+  user: { id: 'a1', role, agencyId: 'g1', email: `${role}@desertrose.test`, name: role },
+});
+
+const labels: AccountMenuLabels = {
+  signIn: en.shell.signIn,
+  accountMenu: en.shell.accountMenu,
+  signedInAs: en.shell.signedInAs,
+  logout: en.shell.logout,
+  menu: en.shell.menu,
+  balance: header.headerBalance,
+};
+
+let sessionAnswer: Session | null = agent('senior');
+let balance: AgencyBalance = { currency: 'AED', balanceMinor: 123_450, creditLimitMinor: 1_000_000, availableMinor: 1_123_450 };
+let balanceRequests = 0;
+const server = setupServer(
+  http.get('*/api/auth/session', () => HttpResponse.json(sessionAnswer)),
+  http.get('*/api/b2b/balance', () => {
+    balanceRequests += 1;
+    return HttpResponse.json(balance);
+  }),
+);
+
+beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
+afterAll(() => server.close());
+beforeEach(() => {
+  sessionAnswer = agent('senior');
+  balance = { currency: 'AED', balanceMinor: 123_450, creditLimitMinor: 1_000_000, availableMinor: 1_123_450 };
+  balanceRequests = 0;
+  document.cookie = `${CURRENCY_COOKIE}=; path=/; max-age=0`;
+  document.cookie = `${SESSION_HINT_COOKIE}=; path=/; max-age=0`;
+});
+afterEach(() => server.resetHandlers());
+
+function SignInProbe() {
+  const refresh = useRefreshAgentSession();
+  return (
+    <button type="button" onClick={() => void refresh()}>
+      signed in
+    </button>
+  );
+}
+
+/** The header's account corner, as a portal page (`session`) or a static page (none) renders it. */
+function renderHeader(session?: Session | null) {
+  return render(
+    <HttpFeedbackProvider labels={en.errors}>
+      <AgentSessionProvider session={session}>
+        <CurrencyProvider defaultCurrency="AED">
+          <AccountMenu labels={labels} />
+          <SignInProbe />
+        </CurrencyProvider>
+      </AgentSessionProvider>
+    </HttpFeedbackProvider>,
+  );
+}
+
+const balanceLink = () => screen.findByRole('link', { name: /Balance/ });
+
+describe('the header balance', () => {
+  it('shows a senior agent the agency balance with a loading placeholder first, linking to the balance page', async () => {
+    renderHeader(agent('senior'));
+    expect(await screen.findByRole('status')).toHaveTextContent('Loading the balance…');
+    const link = await balanceLink();
+    expect(link).toHaveTextContent('AED 1,234.50');
+    expect(link).toHaveAttribute('href', '/balance');
+    // The amounts are formatted as the browser does: a no-break space after the currency code.
+    expect(link.title).toMatch(/^Available funds: AED\s11,234\.50$/);
+    expect(balanceRequests).toBe(1);
+  });
+
+  it('shows it in the currency the switch picked', async () => {
+    document.cookie = `${CURRENCY_COOKIE}=USD; path=/`;
+    renderHeader(agent('admin'));
+    // 1,234.50 AED at 3.65 AED per USD.
+    expect(await balanceLink()).toHaveTextContent('USD 338.22');
+  });
+
+  it('shows nothing to a junior agent and never asks for it', async () => {
+    renderHeader(agent('junior'));
+    expect(await screen.findByRole('button', { name: 'Account menu' })).toBeInTheDocument();
+    await act(() => new Promise((resolve) => setTimeout(resolve, 50)));
+    expect(screen.queryByRole('link', { name: /Balance/ })).not.toBeInTheDocument();
+    expect(balanceRequests).toBe(0);
+  });
+
+  it('is fetched again on each session refetch, keeping the figure shown meanwhile', async () => {
+    renderHeader(agent('senior'));
+    expect(await balanceLink()).toHaveTextContent('AED 1,234.50');
+    balance = { ...balance, balanceMinor: 23_450, availableMinor: 1_023_450 };
+    act(() => document.dispatchEvent(new Event('visibilitychange')));
+    await waitFor(() => expect(screen.getByRole('link', { name: /Balance/ })).toHaveTextContent('AED 234.50'));
+    expect(balanceRequests).toBe(2);
+    expect(screen.queryByRole('status')).not.toBeInTheDocument();
+  });
+
+  it('is fetched when the agent signs in on a static page', async () => {
+    renderHeader();
+    expect(await screen.findByRole('link', { name: 'Sign in' })).toBeInTheDocument();
+    expect(balanceRequests).toBe(0);
+    document.cookie = `${SESSION_HINT_COOKIE}=1; path=/`; // what the sign-in action's response does
+    await act(() => screen.getByRole('button', { name: 'signed in' }).click());
+    expect(await balanceLink()).toHaveTextContent('AED 1,234.50');
+    expect(balanceRequests).toBe(1);
+  });
+
+  it('hides itself when the balance cannot be had', async () => {
+    server.use(http.get('*/api/b2b/balance', () => HttpResponse.json({ message: 'Not found' }, { status: 404 })));
+    renderHeader(agent('senior'));
+    await waitFor(() => expect(screen.queryByRole('status')).not.toBeInTheDocument());
+    expect(screen.queryByRole('link', { name: /Balance/ })).not.toBeInTheDocument();
+  });
+});
