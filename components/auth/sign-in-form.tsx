@@ -13,7 +13,6 @@ type Labels = {
   password: string;
   submit: string;
   submitting: string;
-  errors: Record<'invalidCredentials' | 'throttled' | 'invalidInput' | 'failed', string>;
 };
 
 export function SignInForm({ callbackUrl, labels }: { callbackUrl: string; labels: Labels }) {
@@ -34,7 +33,8 @@ export function SignInForm({ callbackUrl, labels }: { callbackUrl: string; label
       .then(() => router.replace(state.redirectTo));
   }, [state, refreshSession, router]);
 
-  const error = state && !state.ok ? labels.errors[state.code] : null;
+  // The server words a failure (a throttled one says how long to wait).
+  const error = state && !state.ok ? state.message : null;
   const busy = pending || state?.ok === true;
   return (
     <form action={formAction} className="grid gap-4" noValidate>

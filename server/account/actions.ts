@@ -5,6 +5,7 @@ import { redirect } from 'next/navigation';
 import { getLocale } from 'next-intl/server';
 import { isLocale, type Locale, localizedPath } from '@/i18n/locales';
 import { type ActionFailure, runAction, runPublicAction } from '@/server/actions/run-action';
+import { renewSession } from '@/server/auth/renew-session';
 import { isProvidedFile } from '@/server/files/uploads';
 import type { MailContext } from './account-mail';
 import {
@@ -92,11 +93,17 @@ export async function changePasswordAction(_previous: ChangePasswordState, formD
       schema: changePasswordSchema,
       permission: null,
       invalidMessage: 'account.errors.invalid',
-      run: (input, { principal, db }) => changePassword(db, principal, input),
+      run: async (input, { principal, db }) => {
+        await changePassword(db, principal, input);
+        return { email: principal.email, password: input.newPassword };
+      },
     },
     { currentPassword: formData.get('currentPassword'), newPassword: formData.get('newPassword'), confirmPassword: formData.get('confirmPassword') },
   );
-  return result.ok ? { ok: true } : result;
+  if (!result.ok) return result;
+  // The change ended every session, this browser's too: it goes on in a new one.
+  await renewSession(result.data);
+  return { ok: true };
 }
 
 function textFields<Field extends string>(formData: FormData, fields: readonly Field[]): Partial<Record<Field, string>> {

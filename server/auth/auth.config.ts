@@ -1,7 +1,7 @@
 import type { NextAuthConfig } from 'next-auth';
 import { isRole } from './permissions';
 
-/** Sessions last a working day; the access token inside has the same lifetime. */
+/** Sessions last a working day from sign-in (their row in `agent_sessions` expires with them). */
 export const SESSION_MAX_AGE_SECONDS = 24 * 60 * 60;
 
 /** The parts of the Auth.js configuration that need no database (no providers). */
@@ -15,9 +15,9 @@ export const authConfig = {
     jwt({ token, user }) {
       if (user) {
         token.uid = user.id;
+        token.sid = user.sessionId;
         token.role = user.role;
         token.agencyId = user.agencyId;
-        token.accessToken = user.accessToken;
       }
       return token;
     },
@@ -27,7 +27,6 @@ export const authConfig = {
         session.user.role = token.role;
         session.user.agencyId = token.agencyId;
       }
-      session.accessToken = typeof token.accessToken === 'string' ? token.accessToken : '';
       return session;
     },
   },

@@ -40,7 +40,7 @@ describe('a pending agency', () => {
   it('lets its verified admin sign in, but books nothing until it is approved', async () => {
     const { db } = database;
     const admin = await verifiedSignUp();
-    const signIn = await authenticateAgent(db, { email: admin.email, password: PASSWORD, ip: '203.0.113.50' }, now);
+    const signIn = await authenticateAgent(db, { email: admin.email, password: PASSWORD, address: '203.0.113.50' }, now);
     expect(signIn).toMatchObject({ ok: true, agent: { id: admin.id, role: 'admin' } });
 
     const principal = await principalFor(db, admin.email);

@@ -8,7 +8,6 @@ import { SESSION_HINT_CLASS, SESSION_HINT_COOKIE } from '@/server/auth/session-h
 
 const AGENT: Session = {
   expires: '2026-11-26T00:00:00.000Z',
-  accessToken: 'token',
   user: { id: 'a1', role: 'senior', agencyId: 'g1', email: 'senior@desertrose.test', name: 'Senior' },
 };
 

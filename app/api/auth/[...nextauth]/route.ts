@@ -1,3 +1,3 @@
-import { handlers } from '@/server/auth/auth';
+import { authRouteHandlers } from '@/server/auth/auth-route';
 
-export const { GET, POST } = handlers;
+export const { GET, POST } = authRouteHandlers;
