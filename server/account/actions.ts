@@ -6,6 +6,7 @@ import { getLocale } from 'next-intl/server';
 import { isLocale, type Locale, localizedPath } from '@/i18n/locales';
 import { type ActionFailure, runAction, runPublicAction } from '@/server/actions/run-action';
 import { renewSession } from '@/server/auth/renew-session';
+import { RuleViolation, TooManyRequests } from '@/server/errors';
 import { isProvidedFile } from '@/server/files/uploads';
 import type { MailContext } from './account-mail';
 import {
@@ -18,6 +19,7 @@ import {
   signUpSchema,
 } from './account-schemas';
 import { changePassword } from './change-password';
+import { clientAddress } from '@/server/http/client-address';
 import { linkOrigin } from '@/server/http/link-origin';
 import { requestPasswordReset } from './request-password-reset';
 import { resetPassword } from './reset-password';
@@ -34,13 +36,13 @@ export type SignUpState = (ActionFailure<SignUpField> & { values: Partial<Record
 /** Spec §6 public call "sign-up" (multipart). The same success for a new and a registered e-mail. */
 export async function signUpAction(_previous: SignUpState, formData: FormData): Promise<SignUpState> {
   const values = textFields(formData, SIGN_UP_TEXT);
-  const context = await visitorContext();
+  const [context, requestHeaders] = await Promise.all([visitorContext(), headers()]);
   const result = await runPublicAction(
     {
       schema: signUpSchema,
       invalidMessage: 'account.errors.invalid',
       run: async (input, { db }) => {
-        await signUp(db, input, context);
+        await withRetryAfter(() => signUp(db, input, { ...context, clientAddress: clientAddress(requestHeaders) }));
         return input.email;
       },
     },
@@ -118,6 +120,16 @@ function textFields<Field extends string>(formData: FormData, fields: readonly F
 /** An empty file input arrives as an unnamed empty file: treated as no file. */
 function providedFile(value: FormDataEntryValue | null): File | undefined {
   return isProvidedFile(value) ? value : undefined;
+}
+
+/** The wait of a refused attempt in its message ("wait 42 seconds"), which a DomainError's lacks. */
+async function withRetryAfter<T>(work: () => Promise<T>): Promise<T> {
+  try {
+    return await work();
+  } catch (error) {
+    if (error instanceof TooManyRequests) throw new RuleViolation(error.code, { seconds: error.retryAfterSeconds });
+    throw error;
+  }
 }
 
 async function visitorLocale(): Promise<Locale> {

@@ -8,7 +8,7 @@ import { agencies, auditLog } from '@/server/db/schema';
 import { seedDemoData } from '@/server/db/seed';
 import { NotFound } from '@/server/errors';
 import { addDays, checkoutInput, countBookings, findOffer, prepareSlot, principalFor } from '../support/booking-fixtures';
-import { linkToken, MAIL, rejection, signUpInput, uploadDirectory, userByEmail } from './account-fixtures';
+import { linkToken, MAIL, rejection, signUpInput, uploadDirectory, userByEmail, visitorAddress } from './account-fixtures';
 import { createTestDatabase, type TestDatabase } from '../support/test-database';
 
 let database: TestDatabase;
@@ -31,7 +31,7 @@ afterAll(async () => {
 async function verifiedSignUp() {
   const { db } = database;
   const input = signUpInput();
-  await signUp(db, input, { ...MAIL, storage: uploads.storage });
+  await signUp(db, input, { ...MAIL, storage: uploads.storage, clientAddress: visitorAddress() });
   await resetPassword(db, { token: await linkToken(db, input.email), password: PASSWORD });
   return userByEmail(db, input.email);
 }
