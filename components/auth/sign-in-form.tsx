@@ -6,6 +6,7 @@ import { useRefreshAgentSession } from '@/components/auth/agent-session';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
+import type { Locale } from '@/i18n/locales';
 import { signInAction, type SignInState } from '@/server/auth/actions';
 
 type Labels = {
@@ -15,7 +16,7 @@ type Labels = {
   submitting: string;
 };
 
-export function SignInForm({ callbackUrl, labels }: { callbackUrl: string; labels: Labels }) {
+export function SignInForm({ callbackUrl, locale, labels }: { callbackUrl: string; locale: Locale; labels: Labels }) {
   const [state, formAction, pending] = useActionState<SignInState, FormData>(signInAction, null);
   const [hydrated, setHydrated] = useState(false);
   const refreshSession = useRefreshAgentSession();
@@ -39,6 +40,8 @@ export function SignInForm({ callbackUrl, labels }: { callbackUrl: string; label
   return (
     <form action={formAction} className="grid gap-4" noValidate>
       <input type="hidden" name="callbackUrl" value={callbackUrl} />
+      {/* The action words its failures in the page's language (sign-in is outside the proxy). */}
+      <input type="hidden" name="locale" value={locale} />
       {hydrated ? <input type="hidden" name="enhanced" value="1" /> : null}
       <div className="grid gap-2">
         <Label htmlFor="email">{labels.email}</Label>

@@ -4,7 +4,7 @@ import { AuthError, CredentialsSignin } from 'next-auth';
 import { redirect } from 'next/navigation';
 import { getLocale, getTranslations } from 'next-intl/server';
 import { z } from 'zod';
-import { isLocale, localizedPath } from '@/i18n/locales';
+import { isLocale, type Locale, localizedPath } from '@/i18n/locales';
 import { type ActionFailure, runAction } from '@/server/actions/run-action';
 import { endAgentSessions } from './agent-sessions';
 import { signIn, signOut } from './auth';
@@ -28,10 +28,11 @@ const signInSchema = credentialsSchema.extend({ callbackUrl: z.string().optional
  */
 export async function signInAction(_previous: SignInState, formData: FormData): Promise<SignInState> {
   const email = String(formData.get('email') ?? '');
+  const locale = formData.get('locale');
   const fail = async (code: SignInFailure, retryAfterSeconds = 0): Promise<SignInState> => ({
     ok: false,
     code,
-    message: await signInMessage(code, retryAfterSeconds),
+    message: await signInMessage(isLocale(locale) ? locale : 'en', code, retryAfterSeconds),
     email,
   });
   const parsed = signInSchema.safeParse({
@@ -60,8 +61,8 @@ export async function signInAction(_previous: SignInState, formData: FormData): 
   redirect(redirectTo);
 }
 
-async function signInMessage(code: SignInFailure, retryAfterSeconds: number): Promise<string> {
-  const t = await getTranslations();
+async function signInMessage(locale: Locale, code: SignInFailure, retryAfterSeconds: number): Promise<string> {
+  const t = await getTranslations({ locale });
   switch (code) {
     case 'throttled':
       return t('auth.errors.throttled', { seconds: retryAfterSeconds });

@@ -52,6 +52,7 @@ export default async function SignInPage({
       <div className="mt-6 rounded-xl border border-border p-6 shadow-sm">
         <SignInForm
           callbackUrl={callbackUrl}
+          locale={locale}
           labels={{
             email: t('email'),
             password: t('password'),
