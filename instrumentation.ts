@@ -3,6 +3,8 @@ export async function register() {
   if (process.env.NEXT_RUNTIME !== 'nodejs' || process.env.NEXT_PHASE === 'phase-production-build') return;
   const { installEncodedPageCache } = await import('./server/http/encoded-page-cache');
   installEncodedPageCache();
+  const { installPeerAddressHeader } = await import('./server/http/peer-address');
+  installPeerAddressHeader();
   // Tracing only when there is a collector to send to: with none, every request would still pay
   // for spans nobody reads (a few per cent of a cached page's server time).
   if (process.env.OTEL_EXPORTER_OTLP_ENDPOINT || process.env.OTEL_EXPORTER_OTLP_TRACES_ENDPOINT) {

@@ -6,6 +6,7 @@ import { useRefreshAgentSession } from '@/components/auth/agent-session';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
+import type { Locale } from '@/i18n/locales';
 import { signInAction, type SignInState } from '@/server/auth/actions';
 
 type Labels = {
@@ -13,10 +14,9 @@ type Labels = {
   password: string;
   submit: string;
   submitting: string;
-  errors: Record<'invalidCredentials' | 'throttled' | 'invalidInput' | 'failed', string>;
 };
 
-export function SignInForm({ callbackUrl, labels }: { callbackUrl: string; labels: Labels }) {
+export function SignInForm({ callbackUrl, locale, labels }: { callbackUrl: string; locale: Locale; labels: Labels }) {
   const [state, formAction, pending] = useActionState<SignInState, FormData>(signInAction, null);
   const [hydrated, setHydrated] = useState(false);
   const refreshSession = useRefreshAgentSession();
@@ -34,11 +34,14 @@ export function SignInForm({ callbackUrl, labels }: { callbackUrl: string; label
       .then(() => router.replace(state.redirectTo));
   }, [state, refreshSession, router]);
 
-  const error = state && !state.ok ? labels.errors[state.code] : null;
+  // The server words a failure (a throttled one says how long to wait).
+  const error = state && !state.ok ? state.message : null;
   const busy = pending || state?.ok === true;
   return (
     <form action={formAction} className="grid gap-4" noValidate>
       <input type="hidden" name="callbackUrl" value={callbackUrl} />
+      {/* The action words its failures in the page's language (sign-in is outside the proxy). */}
+      <input type="hidden" name="locale" value={locale} />
       {hydrated ? <input type="hidden" name="enhanced" value="1" /> : null}
       <div className="grid gap-2">
         <Label htmlFor="email">{labels.email}</Label>

@@ -5,6 +5,7 @@ import { redirect } from 'next/navigation';
 import { getLocale } from 'next-intl/server';
 import { isLocale, type Locale, localizedPath } from '@/i18n/locales';
 import { type ActionFailure, runAction, runPublicAction } from '@/server/actions/run-action';
+import { renewSession } from '@/server/auth/renew-session';
 import { isProvidedFile } from '@/server/files/uploads';
 import type { MailContext } from './account-mail';
 import {
@@ -17,6 +18,7 @@ import {
   signUpSchema,
 } from './account-schemas';
 import { changePassword } from './change-password';
+import { clientAddress } from '@/server/http/client-address';
 import { linkOrigin } from '@/server/http/link-origin';
 import { requestPasswordReset } from './request-password-reset';
 import { resetPassword } from './reset-password';
@@ -33,13 +35,13 @@ export type SignUpState = (ActionFailure<SignUpField> & { values: Partial<Record
 /** Spec §6 public call "sign-up" (multipart). The same success for a new and a registered e-mail. */
 export async function signUpAction(_previous: SignUpState, formData: FormData): Promise<SignUpState> {
   const values = textFields(formData, SIGN_UP_TEXT);
-  const context = await visitorContext();
+  const [context, requestHeaders] = await Promise.all([visitorContext(), headers()]);
   const result = await runPublicAction(
     {
       schema: signUpSchema,
       invalidMessage: 'account.errors.invalid',
       run: async (input, { db }) => {
-        await signUp(db, input, context);
+        await signUp(db, input, { ...context, clientAddress: clientAddress(requestHeaders) });
         return input.email;
       },
     },
@@ -92,11 +94,17 @@ export async function changePasswordAction(_previous: ChangePasswordState, formD
       schema: changePasswordSchema,
       permission: null,
       invalidMessage: 'account.errors.invalid',
-      run: (input, { principal, db }) => changePassword(db, principal, input),
+      run: async (input, { principal, db }) => {
+        await changePassword(db, principal, input);
+        return { email: principal.email, password: input.newPassword };
+      },
     },
     { currentPassword: formData.get('currentPassword'), newPassword: formData.get('newPassword'), confirmPassword: formData.get('confirmPassword') },
   );
-  return result.ok ? { ok: true } : result;
+  if (!result.ok) return result;
+  // The change ended every session, this browser's too: it goes on in a new one.
+  await renewSession(result.data);
+  return { ok: true };
 }
 
 function textFields<Field extends string>(formData: FormData, fields: readonly Field[]): Partial<Record<Field, string>> {
@@ -113,6 +121,7 @@ function providedFile(value: FormDataEntryValue | null): File | undefined {
   return isProvidedFile(value) ? value : undefined;
 }
 
+/** The wait of a refused attempt in its message ("wait 42 seconds"), which a DomainError's lacks. */
 async function visitorLocale(): Promise<Locale> {
   const locale = await getLocale();
   return isLocale(locale) ? locale : 'en';

@@ -2,20 +2,33 @@ import 'server-only';
 import { randomBytes } from 'node:crypto';
 import { changedFields, recordAudit } from '@/server/audit/audit';
 import { hashPassword } from '@/server/auth/password';
+import { hitWindowLimit } from '@/server/auth/rate-limits';
 import type { Database, Transaction } from '@/server/db/connection';
 import { uniqueViolation } from '@/server/db/errors';
 import { agencies, agencyProfiles, users } from '@/server/db/schema';
-import { RuleViolation } from '@/server/errors';
+import { RuleViolation, TooManyRequests } from '@/server/errors';
 import type { FilePurpose } from '@/server/shared/files/file-purpose';
 import { checkUpload } from '@/server/shared/files/file-rules';
 import type { FileStorage } from '@/server/files/storage';
 import { saveUpload } from '@/server/files/uploads';
+import { addressBucket } from '@/server/http/client-address';
 import { accountMailThrottled, type MailContext, sendAccountMail } from './account-mail';
 import { type AccountRow, findAccountByEmail } from './account-queries';
 import type { SignUpInput } from './account-schemas';
 import { issueAccountToken } from './account-tokens';
 
-export type SignUpOptions = MailContext & { now?: Date; storage?: FileStorage };
+export type SignUpOptions = MailContext & {
+  /** The visitor's address (server/http/client-address.ts), for the per-client limit. */
+  clientAddress: string;
+  now?: Date;
+  storage?: FileStorage;
+};
+
+/**
+ * Sign-ups one client address may send: an agency registers once, a script thousands of times.
+ * Room for a few colleagues behind one office address, and for the e2e suite's five.
+ */
+export const SIGN_UP_LIMIT = { perAddress: 10, windowSeconds: 60 * 60 } as const;
 
 /**
  * Registers an agency (spec §3 "Sign-up form"): a pending agency with its profile and documents,
@@ -28,6 +41,8 @@ export async function signUp(db: Database, input: SignUpInput, options: SignUpOp
   // Checked before the e-mail is looked at, so bad files get the same answer for any address.
   await checkDocument(input.tradeLicence, 'tradeLicence');
   if (input.vatCertificate) await checkDocument(input.vatCertificate, 'vatCertificate');
+  // Counted once the input is valid (a visitor fixing a file is not held back), before the work.
+  await admitSignUp(db, options);
   // Hashed on both paths, so a registered address does not answer measurably faster. The admin
   // chooses a password through the verification link; until then this one opens nothing.
   const unusableHash = await hashPassword(randomBytes(32).toString('base64url'));
@@ -42,6 +57,15 @@ export async function signUp(db: Database, input: SignUpInput, options: SignUpOp
     if (uniqueViolation(error) === 'users_email_unique') return;
     throw error;
   }
+}
+
+async function admitSignUp(db: Database, options: SignUpOptions): Promise<void> {
+  const decision = await hitWindowLimit(
+    db,
+    { key: `sign-up:address:${addressBucket(options.clientAddress)}`, limit: SIGN_UP_LIMIT.perAddress, windowSeconds: SIGN_UP_LIMIT.windowSeconds },
+    options.now ?? new Date(),
+  );
+  if (!decision.allowed) throw new TooManyRequests(decision.retryAfterSeconds);
 }
 
 async function checkDocument(file: File, purpose: FilePurpose & keyof SignUpInput): Promise<void> {

@@ -1,6 +1,7 @@
 import 'server-only';
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import { recordAudit } from '@/server/audit/audit';
+import { endAgentSessions } from '@/server/auth/agent-sessions';
 import type { Transaction } from '@/server/db/connection';
 import { accountTokens, users } from '@/server/db/schema';
 import type { AccountTokenPurpose } from './account-tokens';
@@ -19,7 +20,8 @@ export type PasswordChange = {
 
 /**
  * Stores a new password in the caller's transaction. Every link still open for the user stops
- * working: whoever holds an older reset or verification mail can no longer change it again.
+ * working: whoever holds an older reset or verification mail can no longer change it again. Every
+ * session ends too: whoever signed in with the old password (or copied a cookie) is out.
  */
 export async function storePassword(tx: Transaction, change: PasswordChange): Promise<void> {
   await tx
@@ -30,6 +32,7 @@ export async function storePassword(tx: Transaction, change: PasswordChange): Pr
     .update(accountTokens)
     .set({ usedAt: sql`now()` })
     .where(and(eq(accountTokens.userId, change.userId), isNull(accountTokens.usedAt)));
+  await endAgentSessions(tx, change.userId);
   await recordAudit(tx, {
     agencyId: change.agencyId,
     actorUserId: change.userId,

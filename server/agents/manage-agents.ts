@@ -3,6 +3,7 @@ import { randomBytes } from 'node:crypto';
 import { and, asc, desc, eq, isNull, ne, sql } from 'drizzle-orm';
 import { issueAccountToken } from '@/server/account/account-tokens';
 import { changedFields, recordAudit } from '@/server/audit/audit';
+import { endAgentSessions } from '@/server/auth/agent-sessions';
 import { hashPassword } from '@/server/auth/password';
 import { can } from '@/server/shared/auth/permissions';
 import type { Principal } from '@/server/auth/principal';
@@ -76,6 +77,8 @@ export async function updateAgent(
         .update(users)
         .set({ ...input, updatedAt: sql`now()` })
         .where(eq(users.id, agent.id));
+      // A session keeps the role it began with in its cookie: the agent signs in again as the new one.
+      if (changes.role) await endAgentSessions(tx, agent.id);
       const reinvited = Boolean(changes.email) && agent.status === 'emailNotVerified';
       if (reinvited) await sendInvite(tx, principal, { id: agent.id, ...input }, context);
       await recordAudit(tx, {
@@ -92,8 +95,8 @@ export async function updateAgent(
 }
 
 /**
- * Deletes an agent: it can no longer sign in and its open sessions end on their next request
- * (the principal is re-read per request). Refuses the admin's own account and the last active admin.
+ * Deletes an agent: it can no longer sign in and its sessions end (their rows go, so even a
+ * restore does not bring them back). Refuses the admin's own account and the last active admin.
  */
 export async function deleteAgent(db: Database, principal: Principal, agentId: string, now = new Date()): Promise<{ name: string }> {
   assertCanManage(principal);
@@ -106,6 +109,7 @@ export async function deleteAgent(db: Database, principal: Principal, agentId: s
     if (isActiveAdmin(agent) && activeAdmins <= 1) throw new RuleViolation('agents.lastAdmin');
 
     await tx.update(users).set({ status: 'deleted', updatedAt: sql`now()` }).where(eq(users.id, agent.id));
+    await endAgentSessions(tx, agent.id);
     // An invitation or reset link sent before must not bring the account back.
     await tx
       .update(accountTokens)
@@ -123,7 +127,10 @@ export async function deleteAgent(db: Database, principal: Principal, agentId: s
   });
 }
 
-/** Restores a deleted agent to the status it had before the deletion (active, or still awaiting verification). */
+/**
+ * Restores a deleted agent to the status it had before the deletion (active, or still awaiting
+ * verification). The agent signs in anew: no session from before the deletion opens again.
+ */
 export async function restoreAgent(db: Database, principal: Principal, agentId: string): Promise<{ name: string; status: AgentStatus }> {
   assertCanManage(principal);
   return db.transaction(async (tx) => {
@@ -132,6 +139,7 @@ export async function restoreAgent(db: Database, principal: Principal, agentId: 
 
     const status = await statusBeforeDeletion(tx, agent.id);
     await tx.update(users).set({ status, updatedAt: sql`now()` }).where(eq(users.id, agent.id));
+    await endAgentSessions(tx, agent.id);
     await recordAudit(tx, {
       agencyId: principal.agencyId,
       actorUserId: principal.userId,

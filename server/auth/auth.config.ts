@@ -15,9 +15,9 @@ export const authConfig = {
     jwt({ token, user }) {
       if (user) {
         token.uid = user.id;
+        token.sid = user.sessionId;
         token.role = user.role;
         token.agencyId = user.agencyId;
-        token.accessToken = user.accessToken;
       }
       return token;
     },
@@ -27,7 +27,6 @@ export const authConfig = {
         session.user.role = token.role;
         session.user.agencyId = token.agencyId;
       }
-      session.accessToken = typeof token.accessToken === 'string' ? token.accessToken : '';
       return session;
     },
   },

@@ -5,11 +5,11 @@ declare module 'next-auth' {
   interface User {
     role?: Role;
     agencyId?: string;
-    accessToken?: string;
+    /** The row of `agent_sessions` made at sign-in (server/auth/agent-sessions.ts). */
+    sessionId?: string;
   }
 
   interface Session {
-    accessToken: string;
     user: { id: string; role: Role; agencyId: string } & DefaultSession['user'];
   }
 }
@@ -17,8 +17,9 @@ declare module 'next-auth' {
 declare module 'next-auth/jwt' {
   interface JWT {
     uid?: string;
+    /** The session's row; never sent to the browser (the session callback leaves it out). */
+    sid?: string;
     role?: Role;
     agencyId?: string;
-    accessToken?: string;
   }
 }

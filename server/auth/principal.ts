@@ -1,5 +1,6 @@
 import 'server-only';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, gt } from 'drizzle-orm';
+import { cookies } from 'next/headers';
 import { forbidden } from 'next/navigation';
 import { getLocale } from 'next-intl/server';
 import { cache } from 'react';
@@ -7,11 +8,11 @@ import { isLocale, localizedPath } from '@/i18n/locales';
 import { redirect } from '@/i18n/navigation';
 import type { Database } from '@/server/db/connection';
 import { getDb } from '@/server/db/database';
-import { agencies, users } from '@/server/db/schema';
+import { agencies, agentSessions, users } from '@/server/db/schema';
 import { Forbidden, Unauthorized } from '@/server/errors';
-import { auth } from './auth';
 import { can, type Permission, type Role } from '@/server/shared/auth/permissions';
 import { canOpen, type PortalPath } from '@/server/shared/auth/route-access';
+import { type CookieList, readSessionCookie, type SessionClaims } from './session-cookie';
 
 /** The signed-in agent every query and action works for. */
 export type Principal = {
@@ -24,18 +25,24 @@ export type Principal = {
 };
 
 /**
- * The session's agent, re-read from the database once per request, so that a deleted agent's
- * session ends at once and a changed role applies on the next request.
+ * The session's agent, read from the database once per request through the session's row, so a
+ * session ends at once when its row goes (sign-out, a new password, deletion, a new role) and
+ * the agent's current role applies.
  */
-export const getPrincipal = cache(async (): Promise<Principal | null> => {
-  const session = await auth();
-  const userId = session?.user?.id;
-  if (!userId) return null;
-  return loadPrincipal(await getDb(), userId);
-});
+export const getPrincipal = cache(async (): Promise<Principal | null> => principalOfCookies(await cookies(), getDb));
 
-/** The agent as a principal, or null unless the account is active. */
-export async function loadPrincipal(db: Database, userId: string): Promise<Principal | null> {
+/** The principal of the request's session cookie; the database is asked only when there is one. */
+export async function principalOfCookies(cookieList: CookieList, db: () => Promise<Database>, now?: Date): Promise<Principal | null> {
+  const session = await readSessionCookie(cookieList);
+  if (typeof session === 'string') return null;
+  return loadPrincipal(await db(), session, now);
+}
+
+/**
+ * The agent of a live session as a principal, or null unless the session's row exists, belongs
+ * to that agent and has not expired, and the account is active. One query on the session's key.
+ */
+export async function loadPrincipal(db: Database, session: SessionClaims, now: Date = new Date()): Promise<Principal | null> {
   const [row] = await db
     .select({
       userId: users.id,
@@ -45,9 +52,17 @@ export async function loadPrincipal(db: Database, userId: string): Promise<Princ
       agencyId: users.agencyId,
       agencyName: agencies.name,
     })
-    .from(users)
+    .from(agentSessions)
+    .innerJoin(users, eq(users.id, agentSessions.userId))
     .innerJoin(agencies, eq(agencies.id, users.agencyId))
-    .where(and(eq(users.id, userId), eq(users.status, 'active')))
+    .where(
+      and(
+        eq(agentSessions.id, session.sessionId),
+        eq(agentSessions.userId, session.userId),
+        gt(agentSessions.expiresAt, now),
+        eq(users.status, 'active'),
+      ),
+    )
     .limit(1);
   return row ?? null;
 }

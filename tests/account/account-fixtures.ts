@@ -31,6 +31,13 @@ export function largePdf(megabytes: number): File {
 
 export const MAIL: MailContext = { locale: 'en', origin: 'https://b2b.test' };
 
+let visitors = 0;
+/** A client address no other sign-up of the test file came from (sign-ups are limited per address). */
+export function visitorAddress(): string {
+  visitors += 1;
+  return `10.${(visitors >> 16) & 255}.${(visitors >> 8) & 255}.${visitors & 255}`;
+}
+
 export function signUpInput(overrides: Partial<SignUpInput> = {}): SignUpInput {
   return {
     name: 'Maya Rahman',

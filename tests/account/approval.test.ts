@@ -8,7 +8,7 @@ import { agencies, auditLog } from '@/server/db/schema';
 import { seedDemoData } from '@/server/db/seed';
 import { NotFound } from '@/server/errors';
 import { addDays, checkoutInput, countBookings, findOffer, prepareSlot, principalFor } from '../support/booking-fixtures';
-import { linkToken, MAIL, rejection, signUpInput, uploadDirectory, userByEmail } from './account-fixtures';
+import { linkToken, MAIL, rejection, signUpInput, uploadDirectory, userByEmail, visitorAddress } from './account-fixtures';
 import { createTestDatabase, type TestDatabase } from '../support/test-database';
 
 let database: TestDatabase;
@@ -31,7 +31,7 @@ afterAll(async () => {
 async function verifiedSignUp() {
   const { db } = database;
   const input = signUpInput();
-  await signUp(db, input, { ...MAIL, storage: uploads.storage });
+  await signUp(db, input, { ...MAIL, storage: uploads.storage, clientAddress: visitorAddress() });
   await resetPassword(db, { token: await linkToken(db, input.email), password: PASSWORD });
   return userByEmail(db, input.email);
 }
@@ -40,7 +40,7 @@ describe('a pending agency', () => {
   it('lets its verified admin sign in, but books nothing until it is approved', async () => {
     const { db } = database;
     const admin = await verifiedSignUp();
-    const signIn = await authenticateAgent(db, { email: admin.email, password: PASSWORD, ip: '203.0.113.50' }, now);
+    const signIn = await authenticateAgent(db, { email: admin.email, password: PASSWORD, address: '203.0.113.50' }, now);
     expect(signIn).toMatchObject({ ok: true, agent: { id: admin.id, role: 'admin' } });
 
     const principal = await principalFor(db, admin.email);

@@ -9,7 +9,7 @@ import { verifyPassword } from '@/server/auth/password';
 import { auditLog, users } from '@/server/db/schema';
 import { DEMO_PASSWORD, seedAgencies } from '@/server/db/seed/agencies';
 import { principalFor } from '../support/booking-fixtures';
-import { accountCounts, linkToken, MAIL, mailsTo, rejection, signUpInput, uploadDirectory, userByEmail } from './account-fixtures';
+import { accountCounts, linkToken, MAIL, mailsTo, rejection, signUpInput, uploadDirectory, userByEmail, visitorAddress } from './account-fixtures';
 import { createTestDatabase, type TestDatabase } from '../support/test-database';
 
 let database: TestDatabase;
@@ -141,7 +141,7 @@ describe('invitation and verification links', () => {
   it('tell a new agency’s admin that the agency still waits for approval', async () => {
     const { db } = database;
     const input = signUpInput();
-    await signUp(db, input, { ...MAIL, storage: uploads.storage });
+    await signUp(db, input, { ...MAIL, storage: uploads.storage, clientAddress: visitorAddress() });
     await expect(resetPassword(db, { token: await linkToken(db, input.email), password: NEW_PASSWORD })).resolves.toEqual({
       purpose: 'verifyEmail',
       agencyPending: true,

@@ -1,10 +1,11 @@
 import { and, eq } from 'drizzle-orm';
 import { signUpSchema } from '@/server/account/account-schemas';
 import { peekAccountToken } from '@/server/account/account-tokens';
-import { signUp } from '@/server/account/sign-up';
+import { SIGN_UP_LIMIT, signUp } from '@/server/account/sign-up';
 import { verifyPassword } from '@/server/auth/password';
 import { agencies, agencyProfiles, auditLog, storedFiles } from '@/server/db/schema';
 import { seedAgencies } from '@/server/db/seed/agencies';
+import { TooManyRequests } from '@/server/errors';
 import {
   accountCounts,
   fileOf,
@@ -18,6 +19,7 @@ import {
   signUpInput,
   uploadDirectory,
   userByEmail,
+  visitorAddress,
 } from './account-fixtures';
 import { createTestDatabase, type TestDatabase } from '../support/test-database';
 
@@ -34,7 +36,7 @@ afterAll(async () => {
   await uploads.remove();
 });
 
-const options = () => ({ ...MAIL, storage: uploads.storage });
+const options = () => ({ ...MAIL, storage: uploads.storage, clientAddress: visitorAddress() });
 
 describe('sign-up', () => {
   it('creates a pending agency with its documents, an admin waiting for verification, the audit and the verification mail', async () => {
@@ -121,6 +123,34 @@ describe('a registered e-mail', () => {
     const { db } = database;
     for (let attempt = 0; attempt < 5; attempt += 1) await signUp(db, signUpInput({ email: 'junior@gulfhorizons.test' }), options());
     expect((await mailsTo(db, 'junior@gulfhorizons.test')).filter((mail) => mail.kind === 'alreadyRegistered')).toHaveLength(3);
+  });
+});
+
+describe('sign-ups per client address', () => {
+  it(`refuses a client past ${SIGN_UP_LIMIT.perAddress} sign-ups an hour, saying how long to wait, and creates nothing`, async () => {
+    const { db } = database;
+    const script = { ...options(), clientAddress: '192.0.2.66' };
+    const start = new Date('2026-12-03T09:00:00Z');
+    for (let i = 0; i < SIGN_UP_LIMIT.perAddress; i += 1) await signUp(db, signUpInput(), { ...script, now: new Date(start.getTime() + i * 60_000) });
+
+    const before = await accountCounts(db);
+    const tenMinutesOn = new Date(start.getTime() + 10 * 60_000);
+    const refused = await signUp(db, signUpInput(), { ...script, now: tenMinutesOn }).catch((error: unknown) => error);
+    expect(refused).toBeInstanceOf(TooManyRequests);
+    expect((refused as TooManyRequests).retryAfterSeconds).toBe(SIGN_UP_LIMIT.windowSeconds - 10 * 60);
+    expect(await accountCounts(db)).toEqual(before);
+
+    // Another client at the same moment, and the same client an hour later, are let through.
+    await signUp(db, signUpInput(), { ...options(), now: tenMinutesOn });
+    await signUp(db, signUpInput(), { ...script, now: new Date(start.getTime() + SIGN_UP_LIMIT.windowSeconds * 1000) });
+    expect((await accountCounts(db)).agencyCount).toBe(before.agencyCount + 2);
+  });
+
+  it('counts an IPv6 client by its /64 network, not by each of its addresses', async () => {
+    const { db } = database;
+    const now = new Date('2026-12-03T12:00:00Z');
+    for (let i = 1; i <= SIGN_UP_LIMIT.perAddress; i += 1) await signUp(db, signUpInput(), { ...options(), clientAddress: `2001:db8:aa:1::${i}`, now });
+    await expect(signUp(db, signUpInput(), { ...options(), clientAddress: '2001:db8:aa:1:ffff::9', now })).rejects.toBeInstanceOf(TooManyRequests);
   });
 });
 

@@ -3,6 +3,7 @@ import { peekAccountToken } from '@/server/account/account-tokens';
 import { listAgencyAgents, listAgentChanges } from '@/server/agents/agent-queries';
 import { createAgentSchema, type AgentInput } from '@/server/shared/agents/agent-schema';
 import { createAgent, deleteAgent, resendInvite, restoreAgent, updateAgent } from '@/server/agents/manage-agents';
+import { startAgentSession } from '@/server/auth/agent-sessions';
 import { authenticateAgent } from '@/server/auth/authenticate';
 import { loadPrincipal, type Principal } from '@/server/auth/principal';
 import { accountTokens, auditLog, mailOutbox, users } from '@/server/db/schema';
@@ -65,7 +66,7 @@ async function expectRule(promise: Promise<unknown>, code: string, field?: strin
   if (field) expect((error as RuleViolation).field).toBe(field);
 }
 
-const ip = '203.0.113.50';
+const address = '203.0.113.50';
 
 describe('createAgent', () => {
   it('stores an agent awaiting e-mail verification and mails an invitation whose link works', async () => {
@@ -77,7 +78,7 @@ describe('createAgent', () => {
     const user = await userRow(id);
     expect(user).toMatchObject({ agencyId: admin.agencyId, email: input.email, name: input.name, role: 'junior', status: 'emailNotVerified', jobTitle: 'Travel Consultant' });
     // Nobody can sign in before choosing a password through the link.
-    expect(await authenticateAgent(db, { email: input.email, password: '', ip })).toEqual({ ok: false, reason: 'invalidCredentials' });
+    expect(await authenticateAgent(db, { email: input.email, password: '', address })).toEqual({ ok: false, reason: 'invalidCredentials' });
 
     const [mail] = await listOutboxMail(db, input.email);
     expect(mail).toMatchObject({ kind: 'invite', subject: 'You are invited to Gulf Horizons Tours on Traveldesk B2B' });
@@ -233,16 +234,18 @@ describe('deleteAgent and restoreAgent', () => {
     expect(await snapshot()).toEqual(before);
   });
 
-  it('ends a deleted agent’s sign-in and session; a restore brings both back', async () => {
+  it('ends a deleted agent’s sign-in and session; a restore brings the sign-in back, not the session', async () => {
     const { db } = database;
     const admin = await principalFor(db, 'admin@gulfhorizons.test');
     const junior = await principalFor(db, 'junior@gulfhorizons.test');
+    const session = { userId: junior.userId, sessionId: await startAgentSession(db, junior.userId) };
+    expect(await loadPrincipal(db, session)).toEqual(junior);
 
     expect(await deleteAgent(db, admin, junior.userId)).toEqual({ name: 'Dmitry Volkov' });
     expect((await userRow(junior.userId)).status).toBe('deleted');
-    expect(await authenticateAgent(db, { email: junior.email, password: DEMO_PASSWORD, ip })).toEqual({ ok: false, reason: 'invalidCredentials' });
+    expect(await authenticateAgent(db, { email: junior.email, password: DEMO_PASSWORD, address })).toEqual({ ok: false, reason: 'invalidCredentials' });
     // Every request re-reads the session's agent: a deleted one is no principal at all.
-    expect(await loadPrincipal(db, junior.userId)).toBeNull();
+    expect(await loadPrincipal(db, session)).toBeNull();
     expect((await auditOf(junior.userId)).at(-1)).toMatchObject({ action: 'user.delete', actorUserId: admin.userId, changes: { status: { from: 'active', to: 'deleted' } } });
 
     // A repeated confirmation changes nothing more.
@@ -251,8 +254,9 @@ describe('deleteAgent and restoreAgent', () => {
     expect(await snapshot()).toEqual(before);
 
     expect(await restoreAgent(db, admin, junior.userId)).toEqual({ name: 'Dmitry Volkov', status: 'active' });
-    expect((await authenticateAgent(db, { email: junior.email, password: DEMO_PASSWORD, ip })).ok).toBe(true);
-    expect(await loadPrincipal(db, junior.userId)).toEqual(junior);
+    expect((await authenticateAgent(db, { email: junior.email, password: DEMO_PASSWORD, address })).ok).toBe(true);
+    expect(await loadPrincipal(db, session)).toBeNull();
+    expect(await loadPrincipal(db, { userId: junior.userId, sessionId: await startAgentSession(db, junior.userId) })).toEqual(junior);
     expect((await auditOf(junior.userId)).at(-1)).toMatchObject({ action: 'user.restore', changes: { status: { from: 'deleted', to: 'active' } } });
   });
 

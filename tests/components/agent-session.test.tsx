@@ -12,7 +12,6 @@ vi.mock('@/components/http/navigate', () => navigation);
 
 const AGENT: Session = {
   expires: '2026-11-26T00:00:00.000Z',
-  accessToken: 'token',
   user: { id: 'a1', role: 'senior', agencyId: 'g1', email: 'senior@desertrose.test', name: 'Senior' },
 };
 

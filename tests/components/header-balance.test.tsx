@@ -21,7 +21,6 @@ vi.mock('next/navigation', () => ({
 
 const agent = (role: Session['user']['role']): Session => ({
   expires: '2026-11-26T00:00:00.000Z',
-  accessToken: 'token',
   user: { id: 'a1', role, agencyId: 'g1', email: `${role}@desertrose.test`, name: role },
 });
 

@@ -2,6 +2,7 @@ import type { Metadata } from 'next';
 import { getTranslations } from 'next-intl/server';
 import { ChangePasswordForm } from '@/components/account/change-password-form';
 import { FormAlert } from '@/components/account/form-alert';
+import { SignOutEverywhereForm } from '@/components/account/sign-out-everywhere-form';
 import { RolesTable } from '@/components/auth/roles-table';
 import { loadAgencyStatus } from '@/server/account/agency-standing';
 import { requirePageAccess } from '@/server/auth/principal';
@@ -60,6 +61,15 @@ export default async function MyAccountPage({ params }: { params: SiteParams }) 
             }}
           />
         </div>
+      </section>
+      <section aria-labelledby="sessions-title" className="mt-10">
+        <h2 id="sessions-title" className="text-xl font-semibold">
+          {t('account.signOutEverywhere.title')}
+        </h2>
+        <p className="mt-1 mb-4 max-w-xl text-sm text-muted-foreground">{t('account.signOutEverywhere.lead')}</p>
+        <SignOutEverywhereForm
+          labels={{ submit: t('account.signOutEverywhere.submit'), submitting: t('account.signOutEverywhere.submitting') }}
+        />
       </section>
       <section aria-labelledby="roles-title" className="mt-10">
         <h2 id="roles-title" className="text-xl font-semibold">

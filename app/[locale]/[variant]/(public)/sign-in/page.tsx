@@ -20,11 +20,12 @@ export default async function SignInPage({
   searchParams,
 }: {
   params: SiteParams;
-  searchParams: Promise<{ callbackUrl?: string; error?: string; notice?: string }>;
+  searchParams: Promise<{ callbackUrl?: string; error?: string; code?: string; notice?: string }>;
 }) {
   const [{ locale }, query] = await Promise.all([resolveSiteParams(params), searchParams]);
   const t = await getTranslations('auth');
   const notices = await getTranslations('account.signInNotice');
+  const errors = await getTranslations('errors');
   const callbackUrl = safeCallbackUrl(query.callbackUrl, localizedPath(locale, '/'));
   return (
     <div className="mx-auto w-full max-w-md px-4 py-12">
@@ -42,20 +43,21 @@ export default async function SignInPage({
           {t('sessionRequired')}
         </p>
       ) : null}
+      {/* Auth.js's own sign-in endpoint sends a failed sign-in here with its code. */}
+      {query.code === 'maintenance' ? (
+        <p role="alert" className="mt-4 rounded-lg border border-destructive/40 bg-destructive/5 p-3 text-sm text-destructive">
+          {errors('maintenance')}
+        </p>
+      ) : null}
       <div className="mt-6 rounded-xl border border-border p-6 shadow-sm">
         <SignInForm
           callbackUrl={callbackUrl}
+          locale={locale}
           labels={{
             email: t('email'),
             password: t('password'),
             submit: t('submit'),
             submitting: t('submitting'),
-            errors: {
-              invalidCredentials: t('errors.invalidCredentials'),
-              throttled: t('errors.throttled'),
-              invalidInput: t('errors.invalidInput'),
-              failed: t('errors.failed'),
-            },
           }}
         />
         <div className="mt-4 flex flex-wrap justify-between gap-2 text-sm">

@@ -1,14 +1,19 @@
 import { changePasswordSchema } from '@/server/account/account-schemas';
 import { changePassword } from '@/server/account/change-password';
+import { renewSession } from '@/server/auth/renew-session';
 import { runRoute } from '@/server/http/run-route';
 
 /**
  * Spec §7 protected call "POST /b2b/account/changepassword" with `{ currentPassword,
  * newPassword, confirmPassword }`: 204, 401 without a session, 422 for bad input or a wrong
- * current password.
+ * current password. The change ends every session of the agent (a copied cookie dies with it);
+ * the caller's browser goes on in a new one.
  */
 export const POST = runRoute({
   permission: null,
   body: { kind: 'json', schema: changePasswordSchema, maxBytes: 4 * 1024 },
-  run: async ({ body }, { principal, db }) => changePassword(db, principal, body),
+  run: async ({ body }, { principal, db }) => {
+    await changePassword(db, principal, body);
+    await renewSession({ email: principal.email, password: body.newPassword });
+  },
 });

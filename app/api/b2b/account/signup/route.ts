@@ -1,6 +1,7 @@
 import type { Locale } from '@/i18n/locales';
 import { signUpSchema } from '@/server/account/account-schemas';
 import { signUp, type SignUpOptions } from '@/server/account/sign-up';
+import { clientAddress } from '@/server/http/client-address';
 import { linkOrigin } from '@/server/http/link-origin';
 import { formFields, PUBLIC, runRoute } from '@/server/http/run-route';
 
@@ -27,9 +28,9 @@ export const POST = runRoute({
 });
 
 /**
- * Who the sign-up is for: the language and origin of the links it mails. The per-client sign-up
- * limit (server/auth's trusted-proxy client address) joins here.
+ * Who the sign-up is for: the language and origin of the links it mails, and the client address
+ * the per-client sign-up limit counts (behind TRUSTED_PROXY_HOPS trusted proxies).
  */
 function signUpContext(request: Request, locale: Locale): SignUpOptions {
-  return { locale, origin: linkOrigin(request.headers) };
+  return { locale, origin: linkOrigin(request.headers), clientAddress: clientAddress(request.headers) };
 }

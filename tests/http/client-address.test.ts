@@ -1,0 +1,81 @@
+import { once } from 'node:events';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { addressBucket, clientAddress, trustedProxyHops } from '@/server/http/client-address';
+import { installPeerAddressHeader } from '@/server/http/peer-address';
+
+const forwarded = (value: string) => new Headers({ 'x-forwarded-for': value });
+
+describe('clientAddress', () => {
+  it('takes the rightmost entry with no trusted proxy, whatever the client wrote to its left', () => {
+    expect(clientAddress(forwarded('203.0.113.9'), 0)).toBe('203.0.113.9');
+    expect(clientAddress(forwarded('1.2.3.4, 5.6.7.8, 203.0.113.9'), 0)).toBe('203.0.113.9');
+  });
+
+  it('behind trusted proxies, takes the entry that many places left of the rightmost', () => {
+    // client-forged, the client as the load balancer saw it, the load balancer as this server saw it
+    expect(clientAddress(forwarded('6.6.6.6, 198.51.100.20, 10.0.0.2'), 1)).toBe('198.51.100.20');
+    expect(clientAddress(forwarded('6.6.6.6, 198.51.100.20, 10.0.0.3, 10.0.0.2'), 2)).toBe('198.51.100.20');
+    // Fewer entries than proxies: the request did not pass them all; the leftmost is the best left.
+    expect(clientAddress(forwarded('10.0.0.2'), 2)).toBe('10.0.0.2');
+  });
+
+  it('reads an IPv4 peer on a dual-stack socket as IPv4, and has an answer without the header', () => {
+    expect(clientAddress(forwarded('::FFFF:203.0.113.9'), 0)).toBe('203.0.113.9');
+    expect(clientAddress(new Headers(), 0)).toBe('unknown');
+  });
+
+  it('reads TRUSTED_PROXY_HOPS, none by default and for anything but a whole number', () => {
+    expect(trustedProxyHops({})).toBe(0);
+    expect(trustedProxyHops({ TRUSTED_PROXY_HOPS: '2' })).toBe(2);
+    expect(trustedProxyHops({ TRUSTED_PROXY_HOPS: '-1' })).toBe(0);
+    expect(trustedProxyHops({ TRUSTED_PROXY_HOPS: 'one' })).toBe(0);
+  });
+});
+
+describe('addressBucket', () => {
+  it('counts an IPv4 address alone and an IPv6 address by its /64 network', () => {
+    expect(addressBucket('203.0.113.9')).toBe('203.0.113.9');
+    expect(addressBucket('2001:db8:0:1:aaaa::1')).toBe('2001:db8:0:1::/64');
+    expect(addressBucket('2001:0db8:0000:0001:ffff:ffff:ffff:ffff')).toBe('2001:db8:0:1::/64');
+    expect(addressBucket('2001:db8::1')).toBe('2001:db8:0:0::/64');
+    expect(addressBucket('::1')).toBe('0:0:0:0::/64');
+    expect(addressBucket('fe80::1%eth0')).toBe('fe80:0:0:0::/64');
+  });
+});
+
+describe('installPeerAddressHeader', () => {
+  it('appends the socket peer to X-Forwarded-For, so a forged header cannot hide the client', async () => {
+    installPeerAddressHeader();
+    installPeerAddressHeader(); // idempotent: a second install must not append twice
+    const server = http.createServer((request, response) => {
+      response.end(clientAddress(new Headers({ 'x-forwarded-for': String(request.headers['x-forwarded-for']) }), 0));
+    });
+    server.listen(0, '127.0.0.1');
+    await once(server, 'listening');
+    const { port } = server.address() as AddressInfo;
+    const ask = async (headers: Record<string, string>) =>
+      (await fetch(`http://127.0.0.1:${port}/`, { headers })).text();
+    try {
+      expect(await ask({})).toBe('127.0.0.1');
+      expect(await ask({ 'x-forwarded-for': '198.51.100.1' })).toBe('127.0.0.1');
+      expect(await ask({ 'x-forwarded-for': '198.51.100.1, 198.51.100.2' })).toBe('127.0.0.1');
+    } finally {
+      server.close();
+    }
+  });
+
+  it('keeps what the client sent, left of the peer, for a trusted proxy to be read by', async () => {
+    installPeerAddressHeader();
+    const server = http.createServer((request, response) => response.end(String(request.headers['x-forwarded-for'])));
+    server.listen(0, '127.0.0.1');
+    await once(server, 'listening');
+    const { port } = server.address() as AddressInfo;
+    try {
+      const answer = await (await fetch(`http://127.0.0.1:${port}/`, { headers: { 'x-forwarded-for': '198.51.100.1' } })).text();
+      expect(answer).toBe('198.51.100.1, 127.0.0.1');
+    } finally {
+      server.close();
+    }
+  });
+});
