@@ -1,5 +1,6 @@
 // The account forms' fields (sign-up, forgot/reset/change password), shared by the server actions
 // and the REST calls of spec §6. Pure. Error messages are message keys.
+import 'server-only';
 import { z } from 'zod';
 import { NAME_PATTERN } from '@/server/shared/bookings/checkout-schema';
 import { text } from '@/server/shared/text';

@@ -1,5 +1,6 @@
 'use server';
 
+import 'server-only';
 import { AuthError, CredentialsSignin } from 'next-auth';
 import { redirect } from 'next/navigation';
 import { getLocale, getTranslations } from 'next-intl/server';

@@ -1,3 +1,4 @@
+import 'server-only';
 import type { NextAuthConfig } from 'next-auth';
 import { isRole } from '@/server/shared/auth/permissions';
 import { SESSION_MAX_AGE_SECONDS } from '@/server/shared/auth/session-hint';

@@ -1,4 +1,5 @@
 /** Only paths on this site: anything else (other hosts, `//evil`, `javascript:`) goes home. */
+import 'server-only';
 export function safeCallbackUrl(value: unknown, fallback = '/'): string {
   if (typeof value !== 'string' || !value.startsWith('/') || value.startsWith('//') || value.startsWith('/\\')) {
     return fallback;

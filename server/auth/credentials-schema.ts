@@ -1,4 +1,5 @@
 // The sign-in form's fields, shared by the server action and Auth.js's `authorize`. Pure.
+import 'server-only';
 import { z } from 'zod';
 
 /** C0 and C1 control characters (NUL, escape, DEL…): no e-mail or typed password has one. */

@@ -1,5 +1,6 @@
 // Input of spec §7's ByOffer/ByTour availability calls. Pure: the route handlers parse with it and
 // the date picker never asks for more than it allows (one calendar month).
+import 'server-only';
 import { z } from 'zod';
 import { EARLIEST_DAY, isCalendarDay, LATEST_DAY } from '@/server/shared/dates';
 

@@ -1,3 +1,4 @@
+import 'server-only';
 import { randomInt } from 'node:crypto';
 
 // Without 0/O and 1/I, so a reference read out over the phone is not misheard.

@@ -1,6 +1,7 @@
 // The public search page's query string (`/search?q=&category=&city=&date=&page=`). Pure. Unknown
 // or malformed filters are dropped rather than failing the page, like the back-office lists'
 // filters: a control character in the text or a day outside the calendar never reaches the query.
+import 'server-only';
 import { z } from 'zod';
 import { isSlug } from '@/server/shared/catalog/slug';
 import { isCalendarDay } from '@/server/shared/dates';

@@ -1,3 +1,4 @@
+import 'server-only';
 import { parseHostsConfig } from '@/server/shared/sites/site-variants';
 
 const KNOWN_HOSTS = parseHostsConfig(process.env.HOSTS);

@@ -1,3 +1,4 @@
+import 'server-only';
 import { z } from 'zod';
 import { calendarDay } from '@/server/shared/dates';
 import { text } from '@/server/shared/text';

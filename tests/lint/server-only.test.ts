@@ -1,0 +1,43 @@
+import fs from 'node:fs';
+import path from 'node:path';
+
+// Every module of server/ guards against client bundles with `import 'server-only'`, except the
+// client-safe folder and the few modules that Node loads outside Next (config, CLI, seed).
+const root = path.resolve(__dirname, '../..');
+
+const OUTSIDE_NEXT = [
+  // next.config.ts compiles the routes from these.
+  'server/routing/',
+  // The database CLI (`npm run db:migrate`, `db:seed`), the seed and the bench's data generator.
+  'server/db/',
+  'server/errors.ts',
+  'server/auth/password.ts',
+  'server/settings/defaults.ts',
+  // Loaded by instrumentation.ts before any request, and by its unit tests' plain http server.
+  'server/http/encoded-page-cache.ts',
+  'server/http/peer-address.ts',
+];
+
+function modules(dir: string): string[] {
+  return fs.readdirSync(path.join(root, dir), { withFileTypes: true }).flatMap((entry) => {
+    const relative = `${dir}/${entry.name}`;
+    if (entry.isDirectory()) return modules(relative);
+    return /\.tsx?$/.test(entry.name) && !entry.name.endsWith('.d.ts') ? [relative] : [];
+  });
+}
+
+describe('server-only', () => {
+  const candidates = modules('server').filter(
+    (file) => !file.startsWith('server/shared/') && !OUTSIDE_NEXT.some((prefix) => file === prefix || (prefix.endsWith('/') && file.startsWith(prefix))),
+  );
+
+  it('guards every server module outside server/shared/', () => {
+    const unguarded = candidates.filter((file) => !/^import 'server-only';$/m.test(fs.readFileSync(path.join(root, file), 'utf8')));
+    expect(unguarded).toEqual([]);
+  });
+
+  it('keeps server/shared/ free of it', () => {
+    const guarded = modules('server/shared').filter((file) => /^import 'server-only';$/m.test(fs.readFileSync(path.join(root, file), 'utf8')));
+    expect(guarded).toEqual([]);
+  });
+});
