@@ -1,4 +1,5 @@
 import { type NextRequest, NextResponse } from 'next/server';
+import { contentSecurityPolicy, createNonce, CSP_HEADER, nonceSource } from '@/server/http/security-headers';
 import { gateRedirect, localeOfPath } from '@/server/routing/gate';
 
 // next-intl reads the request's locale from this header where no route segment gives it: in
@@ -18,23 +19,32 @@ export function proxy(request: NextRequest) {
     hasSessionCookie: cookies.getAll().some(({ name }) => SESSION_COOKIE_PREFIXES.some((prefix) => name.startsWith(prefix))),
   });
   if (location) return NextResponse.redirect(new URL(location, nextUrl));
+  // These pages render per request, so their scripts carry a nonce: Next reads it from the
+  // request's policy and puts it on every script it writes (a page Next serves from its cache
+  // instead gets its scripts' hashes, server/http/encoded-page-cache.ts).
+  const policy = contentSecurityPolicy({ scriptSources: [nonceSource(createNonce())] });
   // Host and locale routing are config rewrites (server/routing/route-rules.ts), applied after this.
   const headers = new Headers(request.headers);
   headers.set(INTL_LOCALE_HEADER, localeOfPath(nextUrl.pathname));
-  return NextResponse.next({ request: { headers } });
+  headers.set(CSP_HEADER, policy);
+  const response = NextResponse.next({ request: { headers } });
+  response.headers.set(CSP_HEADER, policy);
+  return response;
 }
 
 export const config = {
-  // Portal pages only, in both languages (tests/routing checks this list against PORTAL_ROUTES).
-  // Public pages skip the proxy entirely, so they keep the framework's static speed; the three
-  // account pages are the exception: their forms post to server actions, which learn the page's
-  // locale only from the header set here (their messages and e-mails are in that language).
+  // Portal pages, in both languages (tests/routing checks this list against PORTAL_ROUTES), and
+  // the public pages Next renders per request, which need the nonce: search, sign-in, the three
+  // account pages (their server actions also learn the page's locale only from the header set
+  // here) and the 404 of unknown deeper paths (the `[...rest]` catch-all). Cached public pages
+  // (home, countries, cities, tours, legal, embeds) skip the proxy and keep the framework's
+  // static speed: the last pattern leaves out `tour/x`, `city/x`, `embedded/checkout`, `/ru/x`,
+  // API routes, Next's files and the public folders.
   matcher: [
-    '/(sign-up|forgot-password|reset-password)',
-    '/ru/(sign-up|forgot-password|reset-password)',
+    '/(search|sign-in|sign-up|forgot-password|reset-password)',
+    '/ru/(search|sign-in|sign-up|forgot-password|reset-password)',
     '/(checkout|bookings|requests|my-account|my-bookings|my-commissions|my-agencies|balance|top-up|widgets|agents)',
-    '/(checkout|bookings|requests|my-account|my-bookings|my-commissions|my-agencies|balance|top-up|widgets|agents)/:path*',
     '/ru/(checkout|bookings|requests|my-account|my-bookings|my-commissions|my-agencies|balance|top-up|widgets|agents)',
-    '/ru/(checkout|bookings|requests|my-account|my-bookings|my-commissions|my-agencies|balance|top-up|widgets|agents)/:path*',
+    '/((?!(?:ru/)?(?:tour|city)/[^/]+$|(?:ru/)?embedded/checkout$|ru/[^/]+$|api/|_next/|images/|brand/)[^/]+/.+)',
   ],
 };

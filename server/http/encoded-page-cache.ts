@@ -1,4 +1,5 @@
 import { ServerResponse } from 'node:http';
+import { contentSecurityPolicy, CSP_HEADER, inlineScriptHashes, withScriptSources } from './security-headers';
 
 /**
  * Next answers a cached page with `res.setHeader('Content-Length', Buffer.byteLength(html))` and
@@ -9,12 +10,25 @@ import { ServerResponse } from 'node:http';
  * another 7%. This keeps the encoded bytes of recently sent large pages, keyed by the string
  * itself: V8 caches a string's hash, so finding the same cached page again costs next to nothing,
  * and a changed page is a new key.
+ *
+ * Beside the bytes it keeps each HTML page's Content-Security-Policy: a page served from Next's
+ * cache is the same for everyone, so it cannot carry a per-request nonce; its inline scripts are
+ * allowed by their hashes instead, computed once per cached page.
  */
 export const MIN_CACHED_LENGTH = 16 * 1024;
 
+type Entry = {
+  bytes: Buffer;
+  scriptSources?: string[];
+  /** The last policy made for this page, and the policy it was made from. */
+  policy?: { base: string; value: string };
+};
+
 export class EncodedPageCache {
-  private readonly entries = new Map<string, Buffer>();
+  private readonly entries = new Map<string, Entry>();
   private bytes = 0;
+  /** Pages sent from the cached bytes: the drift test's proof that Next still sends pages this way. */
+  hits = 0;
 
   constructor(private readonly maxBytes: number) {}
 
@@ -25,7 +39,8 @@ export class EncodedPageCache {
       // Most recently used last, so eviction drops the least recently used first.
       this.entries.delete(text);
       this.entries.set(text, cached);
-      return cached;
+      this.hits++;
+      return cached.bytes;
     }
     const encoded = Buffer.from(text, 'utf8');
     // The key string is held too: count it at two bytes a character, the worst case.
@@ -34,16 +49,29 @@ export class EncodedPageCache {
     for (const [key, value] of this.entries) {
       if (this.bytes + cost <= this.maxBytes) break;
       this.entries.delete(key);
-      this.bytes -= value.length + key.length * 2;
+      this.bytes -= value.bytes.length + key.length * 2;
     }
-    this.entries.set(text, encoded);
+    this.entries.set(text, { bytes: encoded });
     this.bytes += cost;
     return encoded;
   }
 
   /** The cached bytes of `text`, if it was sent recently; never encodes. */
   peek(text: string): Buffer | undefined {
-    return this.entries.get(text);
+    return this.entries.get(text)?.bytes;
+  }
+
+  /**
+   * `basePolicy` with the HTML page `html`'s inline scripts allowed by hash: hashed once while
+   * the page stays cached (a page too large to keep is hashed on each call).
+   */
+  pagePolicy(html: string, basePolicy: string): string {
+    const entry = this.entries.get(html);
+    if (!entry) return withScriptSources(basePolicy, inlineScriptHashes(html));
+    if (entry.policy?.base === basePolicy) return entry.policy.value;
+    entry.scriptSources ??= inlineScriptHashes(html);
+    entry.policy = { base: basePolicy, value: withScriptSources(basePolicy, entry.scriptSources) };
+    return entry.policy.value;
   }
 
   get size() {
@@ -53,27 +81,40 @@ export class EncodedPageCache {
 
 type End = ServerResponse['end'];
 const INSTALLED = Symbol.for('traveldesk.encodedPageCache');
+type Prototype = ServerResponse & { [INSTALLED]?: EncodedPageCache };
 
 const isUtf8 = (encoding: unknown) => encoding === undefined || encoding === 'utf8' || encoding === 'utf-8';
+const isHtml = (contentType: unknown) => typeof contentType === 'string' && contentType.startsWith('text/html');
 
 /**
  * Makes `res.end(largeUtf8String)` send cached bytes, and `Buffer.byteLength` of a page sent
- * before answer from them. Idempotent; the server process only.
+ * before answer from them; gives an HTML page ended with a string (the way Next sends a page
+ * from its cache, and the first render of a cacheable one) a policy allowing its inline scripts
+ * by hash, in place of the nonce or the no-inline-script policy it was given before.
+ * Idempotent (returns the cache installed first); the server process only.
  */
-export function installEncodedPageCache(maxBytes = 32 * 1024 * 1024) {
-  const prototype = ServerResponse.prototype as ServerResponse & { [INSTALLED]?: boolean };
-  if (prototype[INSTALLED]) return;
-  prototype[INSTALLED] = true;
+export function installEncodedPageCache(maxBytes = 32 * 1024 * 1024): EncodedPageCache {
+  const prototype = ServerResponse.prototype as Prototype;
+  const installed = prototype[INSTALLED];
+  if (installed) return installed;
   const cache = new EncodedPageCache(maxBytes);
+  prototype[INSTALLED] = cache;
   const end = prototype.end as (this: ServerResponse, ...args: unknown[]) => ServerResponse;
   prototype.end = function endWithEncodedPage(this: ServerResponse, ...args: unknown[]) {
     const [chunk, encoding] = args;
     const utf8 = typeof encoding === 'function' || isUtf8(encoding);
-    if (typeof chunk === 'string' && chunk.length >= MIN_CACHED_LENGTH && utf8) {
-      const callback = typeof encoding === 'function' ? encoding : args[2];
-      return end.call(this, cache.encode(chunk), callback);
+    if (typeof chunk !== 'string' || !utf8) return end.apply(this, args);
+    // HTML pages of any size are kept, so a small cached page (the framework floor) is not
+    // hashed again on every request either.
+    const html = !this.headersSent && isHtml(this.getHeader('content-type'));
+    if (!html && chunk.length < MIN_CACHED_LENGTH) return end.apply(this, args);
+    const bytes = cache.encode(chunk);
+    if (html) {
+      const policy = this.getHeader(CSP_HEADER);
+      this.setHeader(CSP_HEADER, cache.pagePolicy(chunk, typeof policy === 'string' ? policy : contentSecurityPolicy()));
     }
-    return end.apply(this, args);
+    const callback = typeof encoding === 'function' ? encoding : args[2];
+    return end.call(this, bytes, callback);
   } as End;
   const byteLength = Buffer.byteLength;
   Buffer.byteLength = function byteLengthOfSentPage(value: Parameters<typeof byteLength>[0], encoding?: BufferEncoding) {
@@ -83,4 +124,5 @@ export function installEncodedPageCache(maxBytes = 32 * 1024 * 1024) {
     }
     return byteLength(value, encoding);
   };
+  return cache;
 }

@@ -1,11 +1,18 @@
 import { existsSync } from 'node:fs';
-import { getPathMatch } from 'next/dist/shared/lib/router/utils/path-match';
+import { createRequire } from 'node:module';
+import type { ProxyMatcher } from 'next/dist/build/analysis/get-page-static-info';
+import { getMiddlewareRouteMatcher, type MiddlewareRouteMatch } from 'next/dist/shared/lib/router/utils/middleware-route-matcher';
 import { config as proxyConfig } from '@/proxy';
 import { PORTAL_ROUTES } from '@/server/auth/route-access';
 import { gateRedirect } from '@/server/routing/gate';
 import { DIRECT_PAGE_PREFIXES, routeRedirects, routeRewrites } from '@/server/routing/route-rules';
 import { DEFAULT_HOSTS, parseHostsConfig, variantForHost } from '@/server/sites/site-variants';
 import { route, type RoutedRequest } from '../support/next-routes';
+
+// Not in Next's type declarations, but what `next build` compiles the proxy's matcher with.
+const { getMiddlewareMatchers } = createRequire(import.meta.url)('next/dist/build/analysis/get-page-static-info') as {
+  getMiddlewareMatchers: (matcher: string[], nextConfig: object) => ProxyMatcher[];
+};
 
 const rules = { redirects: routeRedirects(DEFAULT_HOSTS), rewrites: routeRewrites(DEFAULT_HOSTS) };
 const request = (overrides: Partial<RoutedRequest>): RoutedRequest => ({ host: 'localhost:3000', pathname: '/', ...overrides });
@@ -121,15 +128,22 @@ describe('auth gate', () => {
     expect(gateRedirect({ pathname: '/agents', search: '', hasSessionCookie: true })).toBeNull();
   });
 
-  it('runs the proxy for every portal page in both languages, and for no public page', () => {
-    const matchers = proxyConfig.matcher.map((source) => getPathMatch(source));
-    const proxied = (path: string) => matchers.some((match) => match(path) !== false);
-    for (const path of Object.keys(PORTAL_ROUTES)) {
+  it('runs the proxy for every page rendered per request, and for no cached public page', () => {
+    // Compiled and matched by the functions `next build` and `next start` use for the matcher.
+    const matches = getMiddlewareRouteMatcher(getMiddlewareMatchers(proxyConfig.matcher, {}));
+    const proxied = (path: string) => matches(path, { headers: {} } as Parameters<MiddlewareRouteMatch>[1], {});
+    const perRequest = ['/search', '/sign-in', '/sign-up', '/forgot-password', '/reset-password', '/nope/x', '/tour/x/y', '/embedded/x'];
+    for (const path of [...Object.keys(PORTAL_ROUTES), '/checkout/confirmation/TD-1', '/my-bookings/TD-1', ...perRequest]) {
       expect(proxied(path), path).toBe(true);
       expect(proxied(`/ru${path}`), `/ru${path}`).toBe(true);
     }
-    for (const path of ['/', '/ru', '/tour/x', '/city/dubai', '/uae', '/terms-of-use', '/sign-in', '/search']) {
+    const cached = ['/', '/tour/x', '/city/dubai', '/uae', '/terms-of-use', '/privacy-policy', '/embedded', '/embedded/checkout', '/bench-floor'];
+    for (const path of [...cached, ...cached.map((path) => (path === '/' ? '/ru' : `/ru${path}`))]) {
+      expect(proxied(path), path).toBe(false);
+    }
+    for (const path of ['/api/health', '/api/b2b/bookings', '/_next/static/chunks/a.js', '/_next/image', '/images/demo/x.webp', '/brand/traveldesk-logo.svg', '/sitemap.xml', '/robots.txt']) {
       expect(proxied(path), path).toBe(false);
     }
   });
+
 });
