@@ -1,6 +1,8 @@
 import { type NextRequest, NextResponse } from 'next/server';
+import { isDatabaseKnownDown } from '@/server/db/health-state';
 import { contentSecurityPolicy, createNonce, CSP_HEADER, nonceSource } from '@/server/http/security-headers';
-import { gateRedirect, localeOfPath } from '@/server/routing/gate';
+import { proxyDecision } from '@/server/routing/gate';
+import { MAINTENANCE_RETRY_SECONDS, maintenancePage } from '@/server/routing/maintenance-page';
 
 // next-intl reads the request's locale from this header where no route segment gives it: in
 // server actions, which post to the page's URL but render no layout.
@@ -13,19 +15,32 @@ const SESSION_COOKIE_PREFIXES = ['authjs.session-token', '__Secure-authjs.sessio
 
 export function proxy(request: NextRequest) {
   const { nextUrl, cookies } = request;
-  const location = gateRedirect({
+  const decision = proxyDecision({
     pathname: nextUrl.pathname,
     search: nextUrl.search,
+    method: request.method,
     hasSessionCookie: cookies.getAll().some(({ name }) => SESSION_COOKIE_PREFIXES.some((prefix) => name.startsWith(prefix))),
+    databaseDown: isDatabaseKnownDown(),
   });
-  if (location) return NextResponse.redirect(new URL(location, nextUrl));
+  if (decision.kind === 'maintenance') {
+    return new NextResponse(maintenancePage(decision.locale), {
+      status: 503,
+      headers: {
+        'Content-Type': 'text/html; charset=utf-8',
+        'Cache-Control': 'no-store',
+        'Retry-After': String(MAINTENANCE_RETRY_SECONDS),
+        [CSP_HEADER]: contentSecurityPolicy(),
+      },
+    });
+  }
+  if (decision.kind === 'redirect') return NextResponse.redirect(new URL(decision.location, nextUrl));
   // These pages render per request, so their scripts carry a nonce: Next reads it from the
   // request's policy and puts it on every script it writes (a page Next serves from its cache
   // instead gets its scripts' hashes, server/http/encoded-page-cache.ts).
   const policy = contentSecurityPolicy({ scriptSources: [nonceSource(createNonce())] });
   // Host and locale routing are config rewrites (server/routing/route-rules.ts), applied after this.
   const headers = new Headers(request.headers);
-  headers.set(INTL_LOCALE_HEADER, localeOfPath(nextUrl.pathname));
+  headers.set(INTL_LOCALE_HEADER, decision.locale);
   headers.set(CSP_HEADER, policy);
   const response = NextResponse.next({ request: { headers } });
   response.headers.set(CSP_HEADER, policy);

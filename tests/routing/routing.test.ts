@@ -2,9 +2,12 @@ import { existsSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import type { ProxyMatcher } from 'next/dist/build/analysis/get-page-static-info';
 import { getMiddlewareRouteMatcher, type MiddlewareRouteMatch } from 'next/dist/shared/lib/router/utils/middleware-route-matcher';
-import { config as proxyConfig } from '@/proxy';
+import { NextRequest } from 'next/server';
+import { config as proxyConfig, proxy } from '@/proxy';
+import { markDatabaseDown, markDatabaseUp } from '@/server/db/health-state';
 import { PORTAL_ROUTES } from '@/server/auth/route-access';
-import { gateRedirect } from '@/server/routing/gate';
+import { gateRedirect, proxyDecision, type ProxyRequest } from '@/server/routing/gate';
+import { MAINTENANCE_RETRY_SECONDS, maintenancePage } from '@/server/routing/maintenance-page';
 import { DIRECT_PAGE_PREFIXES, routeRedirects, routeRewrites } from '@/server/routing/route-rules';
 import { DEFAULT_HOSTS, parseHostsConfig, variantForHost } from '@/server/sites/site-variants';
 import { route, type RoutedRequest } from '../support/next-routes';
@@ -146,4 +149,68 @@ describe('auth gate', () => {
     }
   });
 
+});
+
+describe('proxy decisions', () => {
+  const request = (overrides: Partial<ProxyRequest>): ProxyRequest => ({
+    pathname: '/bookings',
+    search: '',
+    method: 'GET',
+    hasSessionCookie: true,
+    databaseDown: false,
+    ...overrides,
+  });
+
+  it('lets a page through with its locale while the database is up', () => {
+    expect(proxyDecision(request({}))).toEqual({ kind: 'page', locale: 'en' });
+    expect(proxyDecision(request({ pathname: '/ru/search', hasSessionCookie: false }))).toEqual({ kind: 'page', locale: 'ru' });
+    expect(proxyDecision(request({ hasSessionCookie: false }))).toEqual({ kind: 'redirect', location: gateRedirect({ pathname: '/bookings', search: '', hasSessionCookie: false }) });
+  });
+
+  it('answers every page with the maintenance page in its language while the database is down, signed in or not', () => {
+    expect(proxyDecision(request({ databaseDown: true }))).toEqual({ kind: 'maintenance', locale: 'en' });
+    expect(proxyDecision(request({ databaseDown: true, method: 'HEAD', hasSessionCookie: false }))).toEqual({ kind: 'maintenance', locale: 'en' });
+    expect(proxyDecision(request({ databaseDown: true, pathname: '/ru/checkout', hasSessionCookie: false }))).toEqual({ kind: 'maintenance', locale: 'ru' });
+    expect(proxyDecision(request({ databaseDown: true, pathname: '/sign-in' }))).toEqual({ kind: 'maintenance', locale: 'en' });
+  });
+
+  it('leaves posts (server actions) to their wrapper while the database is down', () => {
+    expect(proxyDecision(request({ databaseDown: true, method: 'POST' }))).toEqual({ kind: 'page', locale: 'en' });
+  });
+
+  it('writes a self-contained maintenance page that reloads itself, in the path\'s language', () => {
+    const english = maintenancePage('en');
+    expect(english).toContain('<html lang="en">');
+    expect(english).toContain('<h1>Server is under maintenance</h1>');
+    expect(english).toContain('This page reloads by itself');
+    expect(english).toContain(`<meta http-equiv="refresh" content="${MAINTENANCE_RETRY_SECONDS}">`);
+    // Nothing for the Content-Security-Policy to allow, and nothing to fetch from a server that is down.
+    expect(english).not.toMatch(/<script|<link|<img|src=/);
+    const russian = maintenancePage('ru');
+    expect(russian).toContain('<html lang="ru">');
+    expect(russian).toContain('<h1>Сервер на техническом обслуживании</h1>');
+    expect(russian).toContain('Страница обновится сама');
+  });
+});
+
+describe('proxy while the database is down', () => {
+  afterEach(() => markDatabaseUp());
+
+  it('answers a portal page 503 with Retry-After and the maintenance page, and the page again once the database is back', async () => {
+    const request = () => new NextRequest('http://localhost:3000/ru/bookings', { headers: { cookie: 'authjs.session-token=x' } });
+    markDatabaseDown();
+    const down = proxy(request());
+    expect(down.status).toBe(503);
+    expect(down.headers.get('retry-after')).toBe(String(MAINTENANCE_RETRY_SECONDS));
+    expect(down.headers.get('cache-control')).toBe('no-store');
+    expect(down.headers.get('content-type')).toBe('text/html; charset=utf-8');
+    expect(down.headers.get('content-security-policy')).toMatch(/frame-ancestors 'none'/);
+    expect(await down.text()).toBe(maintenancePage('ru'));
+
+    markDatabaseUp();
+    const up = proxy(request());
+    expect(up.status).toBe(200);
+    expect(up.headers.get('x-middleware-next')).toBe('1');
+    expect(up.headers.get('content-security-policy')).toMatch(/script-src 'self' 'sha256-[^']+' 'nonce-[^']+'/);
+  });
 });
