@@ -18,7 +18,8 @@ import { contentSecurityPolicy, CSP_HEADER, inlineScriptHashes, withScriptSource
 export const MIN_CACHED_LENGTH = 16 * 1024;
 
 type Entry = {
-  bytes: Buffer;
+  /** The UTF-8 bytes, once the page was sent uncompressed (and is large enough to be worth it). */
+  bytes?: Buffer;
   scriptSources?: string[];
   /** The last policy made for this page, and the policy it was made from. */
   policy?: { base: string; value: string };
@@ -34,25 +35,18 @@ export class EncodedPageCache {
 
   /** The UTF-8 bytes of `text`, encoded once while it stays among the recently sent pages. */
   encode(text: string): Buffer {
-    const cached = this.entries.get(text);
-    if (cached) {
+    const entry = this.entries.get(text);
+    if (entry?.bytes) {
       // Most recently used last, so eviction drops the least recently used first.
       this.entries.delete(text);
-      this.entries.set(text, cached);
+      this.entries.set(text, entry);
       this.hits++;
-      return cached.bytes;
+      return entry.bytes;
     }
     const encoded = Buffer.from(text, 'utf8');
+    if (entry) this.remove(text, entry);
     // The key string is held too: count it at two bytes a character, the worst case.
-    const cost = encoded.length + text.length * 2;
-    if (cost > this.maxBytes) return encoded;
-    for (const [key, value] of this.entries) {
-      if (this.bytes + cost <= this.maxBytes) break;
-      this.entries.delete(key);
-      this.bytes -= value.bytes.length + key.length * 2;
-    }
-    this.entries.set(text, { bytes: encoded });
-    this.bytes += cost;
+    if (this.reserve(encoded.length + text.length * 2)) this.entries.set(text, { ...entry, bytes: encoded });
     return encoded;
   }
 
@@ -66,12 +60,31 @@ export class EncodedPageCache {
    * the page stays cached (a page too large to keep is hashed on each call).
    */
   pagePolicy(html: string, basePolicy: string): string {
-    const entry = this.entries.get(html);
-    if (!entry) return withScriptSources(basePolicy, inlineScriptHashes(html));
+    let entry = this.entries.get(html);
+    if (!entry) {
+      entry = {};
+      if (this.reserve(html.length * 2)) this.entries.set(html, entry);
+    }
     if (entry.policy?.base === basePolicy) return entry.policy.value;
     entry.scriptSources ??= inlineScriptHashes(html);
     entry.policy = { base: basePolicy, value: withScriptSources(basePolicy, entry.scriptSources) };
     return entry.policy.value;
+  }
+
+  /** Makes room for `cost` more bytes by dropping the least recently used pages; false if it cannot fit. */
+  private reserve(cost: number): boolean {
+    if (cost > this.maxBytes) return false;
+    for (const [key, value] of this.entries) {
+      if (this.bytes + cost <= this.maxBytes) break;
+      this.remove(key, value);
+    }
+    this.bytes += cost;
+    return true;
+  }
+
+  private remove(key: string, entry: Entry) {
+    this.entries.delete(key);
+    this.bytes -= (entry.bytes?.length ?? 0) + key.length * 2;
   }
 
   get size() {
@@ -79,8 +92,10 @@ export class EncodedPageCache {
   }
 }
 
-type End = ServerResponse['end'];
+type End = (this: ServerResponse, ...args: unknown[]) => ServerResponse;
 const INSTALLED = Symbol.for('traveldesk.encodedPageCache');
+const ASSIGNED_END = Symbol.for('traveldesk.assignedEnd');
+type Response = ServerResponse & { [ASSIGNED_END]?: End };
 type Prototype = ServerResponse & { [INSTALLED]?: EncodedPageCache };
 
 const isUtf8 = (encoding: unknown) => encoding === undefined || encoding === 'utf8' || encoding === 'utf-8';
@@ -88,10 +103,15 @@ const isHtml = (contentType: unknown) => typeof contentType === 'string' && cont
 
 /**
  * Makes `res.end(largeUtf8String)` send cached bytes, and `Buffer.byteLength` of a page sent
- * before answer from them; gives an HTML page ended with a string (the way Next sends a page
+ * before answer from them; and gives an HTML page ended with a string (the way Next sends a page
  * from its cache, and the first render of a cacheable one) a policy allowing its inline scripts
  * by hash, in place of the nonce or the no-inline-script policy it was given before.
- * Idempotent (returns the cache installed first); the server process only.
+ *
+ * The policy must be set before the headers go, and Next's compression (on by default) replaces
+ * `res.end` on each response with one that sends the headers before it calls the `end` it found.
+ * So `end` becomes an accessor: a function assigned to a response's `end` is kept and called
+ * after the policy is set; the `end` it read first is the one below, which encodes. Idempotent
+ * (returns the cache installed first); the server process only.
  */
 export function installEncodedPageCache(maxBytes = 32 * 1024 * 1024): EncodedPageCache {
   const prototype = ServerResponse.prototype as Prototype;
@@ -99,23 +119,37 @@ export function installEncodedPageCache(maxBytes = 32 * 1024 * 1024): EncodedPag
   if (installed) return installed;
   const cache = new EncodedPageCache(maxBytes);
   prototype[INSTALLED] = cache;
-  const end = prototype.end as (this: ServerResponse, ...args: unknown[]) => ServerResponse;
-  prototype.end = function endWithEncodedPage(this: ServerResponse, ...args: unknown[]) {
+
+  const setPagePolicy = (res: ServerResponse, chunk: unknown, encoding: unknown) => {
+    if (typeof chunk !== 'string' || !isUtf8(encoding) || res.headersSent || !isHtml(res.getHeader('content-type'))) return;
+    const policy = res.getHeader(CSP_HEADER);
+    res.setHeader(CSP_HEADER, cache.pagePolicy(chunk, typeof policy === 'string' ? policy : contentSecurityPolicy()));
+  };
+
+  const end = prototype.end as End;
+  const endWithEncodedPage: End = function endWithEncodedPage(...args) {
     const [chunk, encoding] = args;
+    setPagePolicy(this, chunk, typeof encoding === 'function' ? undefined : encoding);
     const utf8 = typeof encoding === 'function' || isUtf8(encoding);
-    if (typeof chunk !== 'string' || !utf8) return end.apply(this, args);
-    // HTML pages of any size are kept, so a small cached page (the framework floor) is not
-    // hashed again on every request either.
-    const html = !this.headersSent && isHtml(this.getHeader('content-type'));
-    if (!html && chunk.length < MIN_CACHED_LENGTH) return end.apply(this, args);
-    const bytes = cache.encode(chunk);
-    if (html) {
-      const policy = this.getHeader(CSP_HEADER);
-      this.setHeader(CSP_HEADER, cache.pagePolicy(chunk, typeof policy === 'string' ? policy : contentSecurityPolicy()));
+    if (typeof chunk === 'string' && chunk.length >= MIN_CACHED_LENGTH && utf8) {
+      const callback = typeof encoding === 'function' ? encoding : args[2];
+      return end.call(this, cache.encode(chunk), callback);
     }
-    const callback = typeof encoding === 'function' ? encoding : args[2];
-    return end.call(this, bytes, callback);
-  } as End;
+    return end.apply(this, args);
+  };
+  Object.defineProperty(prototype, 'end', {
+    configurable: true,
+    get(this: Response) {
+      return this[ASSIGNED_END] ?? endWithEncodedPage;
+    },
+    set(this: Response, assigned: End) {
+      this[ASSIGNED_END] = function endAfterPagePolicy(...args) {
+        setPagePolicy(this, args[0], typeof args[1] === 'function' ? undefined : args[1]);
+        return assigned.apply(this, args);
+      };
+    },
+  });
+
   const byteLength = Buffer.byteLength;
   Buffer.byteLength = function byteLengthOfSentPage(value: Parameters<typeof byteLength>[0], encoding?: BufferEncoding) {
     if (typeof value === 'string' && value.length >= MIN_CACHED_LENGTH && isUtf8(encoding)) {

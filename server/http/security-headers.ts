@@ -13,8 +13,17 @@ export function scriptHashSource(source: string): string {
   return `'sha256-${createHash('sha256').update(source, 'utf8').digest('base64')}'`;
 }
 
-/** The root layout's only inline script of our own: allowed by hash on every page. */
+/**
+ * Zod 4 probes whether it may compile parsers with `new Function` the first time it parses an
+ * object in the browser; the policy refuses eval, and the refused probe (caught by zod, which
+ * then parses without it) is still reported as a violation. Its global config, read when zod
+ * loads, turns the probe off: the root layout runs this before any script file.
+ */
+export const NO_EVAL_SCRIPT = 'self.__zod_globalConfig={jitless:true}';
+
+/** The root layout's inline scripts of our own, allowed by hash on every page. */
 export const SESSION_HINT_SOURCE = scriptHashSource(SESSION_HINT_SCRIPT);
+export const NO_EVAL_SOURCE = scriptHashSource(NO_EVAL_SCRIPT);
 
 export function nonceSource(nonce: string): string {
   return `'nonce-${nonce}'`;
@@ -50,7 +59,7 @@ export function contentSecurityPolicy({ scriptSources = [], framable = false }: 
 }
 
 function scriptSrc(sources: readonly string[]): string {
-  return ['script-src', "'self'", SESSION_HINT_SOURCE, ...sources].join(' ');
+  return ['script-src', ...new Set(["'self'", SESSION_HINT_SOURCE, NO_EVAL_SOURCE, ...sources])].join(' ');
 }
 
 /** `policy` with its script sources replaced: the rest (frame-ancestors above all) is kept. */
@@ -115,7 +124,7 @@ export const NOT_EMBED_SOURCE = '/((?!(?:ru/)?embedded(?:/|$)).*)';
 
 /**
  * The headers next.config.ts sends with every response, pages, route handlers (JSON, PDF, xlsx)
- * and files alike. The policy here allows no inline script but the session hint: it stands for
+ * and files alike. The policy here allows no inline script but the root layout's two: it stands for
  * any page nothing else gave a policy, and a page rendered per request outside the proxy shows
  * up as blocked scripts in the e2e check rather than as an open policy.
  */

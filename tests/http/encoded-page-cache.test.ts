@@ -3,9 +3,10 @@ import { readFileSync } from 'node:fs';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { createRequire } from 'node:module';
+import { gunzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import { EncodedPageCache, installEncodedPageCache, MIN_CACHED_LENGTH } from '@/server/http/encoded-page-cache';
-import { contentSecurityPolicy, CSP_HEADER, inlineScriptHashes, SESSION_HINT_SOURCE } from '@/server/http/security-headers';
+import { contentSecurityPolicy, CSP_HEADER, inlineScriptHashes, NO_EVAL_SOURCE, SESSION_HINT_SOURCE } from '@/server/http/security-headers';
 
 const page = (marker: string) => `<p>${marker} — Русский</p>`.padEnd(MIN_CACHED_LENGTH + 10, '.');
 
@@ -14,6 +15,14 @@ const htmlPage = (marker: string, size = MIN_CACHED_LENGTH + 10) =>
   `<!DOCTYPE html><html><head><script src="/_next/static/chunks/a.js" async=""></script></head><body><p>${marker} — Русский</p>` +
   `<script>self.__next_f.push([1,"${marker}"])</script><script type="application/ld+json">{}</script>`.padEnd(size, ' ') +
   '</body></html>';
+
+/** A GET that leaves the body as sent (fetch would ask for and undo compression itself). */
+async function get(url: string, headers: http.OutgoingHttpHeaders = {}) {
+  const [response] = (await once(http.get(url, { headers }), 'response')) as [http.IncomingMessage];
+  const chunks: Buffer[] = [];
+  for await (const chunk of response) chunks.push(chunk as Buffer);
+  return { headers: response.headers, body: Buffer.concat(chunks) };
+}
 
 async function listen(handler: http.RequestListener) {
   const server = http.createServer(handler);
@@ -122,7 +131,7 @@ describe('Content-Security-Policy of pages ended with a string', () => {
 
         const embed = await fetch(`${url}/small-embed`);
         const policy = embed.headers.get(CSP_HEADER) ?? '';
-        expect(policy).toContain(`script-src 'self' ${SESSION_HINT_SOURCE} ${inlineScriptHashes(pages['/small-embed']!.body)[0]}`);
+        expect(policy).toContain(`script-src 'self' ${SESSION_HINT_SOURCE} ${NO_EVAL_SOURCE} ${inlineScriptHashes(pages['/small-embed']!.body)[0]}`);
         expect(policy).not.toContain('nonce-');
         expect(policy).toContain('frame-ancestors *');
 
@@ -142,13 +151,19 @@ describe('drift: Next still sends cached pages the way the cache expects', () =>
   const require = createRequire(import.meta.url);
   const nextFile = (path: string) => readFileSync(require.resolve(`next/dist/${path}`), 'utf8');
 
-  it('serves the second send of a page from the cache, through the send-payload code Next bundles into every page', async () => {
+  it('serves the second send of a page from the cache and gives it its policy, through the code Next runs for a cached page', async () => {
     const cache = installEncodedPageCache();
-    // The ES module build is the one the page bundles include (their source maps name it).
+    // What `next start` runs: its router applies its compression to every response, then the
+    // page's handler sends the cached page with sendRenderResult, whose ES module build the
+    // page bundles include (their source maps name it).
+    const compression = require('next/dist/compiled/compression') as () => (req: http.IncomingMessage, res: http.ServerResponse, next: () => void) => void;
+    const compress = compression();
     const { sendRenderResult } = (await import('next/dist/esm/server/send-payload.js' as string)) as typeof import('next/dist/server/send-payload');
     const { default: RenderResult } = (await import('next/dist/esm/server/render-result.js' as string)) as typeof import('next/dist/server/render-result');
     const html = htmlPage(`cached ${Math.random()}`);
+    const policy = contentSecurityPolicy({ scriptSources: inlineScriptHashes(html) });
     const { server, url } = await listen((req, res) => {
+      compress(req, res, () => {});
       void sendRenderResult({
         req,
         res,
@@ -160,14 +175,21 @@ describe('drift: Next still sends cached pages the way the cache expects', () =>
     });
     try {
       const hitsBefore = cache.hits;
-      const first = await fetch(url);
-      expect(await first.text()).toBe(html);
+      const first = await get(url);
+      expect(first.body.toString('utf8')).toBe(html);
+      expect(first.headers['content-security-policy']).toBe(policy);
       expect(cache.hits).toBe(hitsBefore);
-      const second = await fetch(url);
-      expect(await second.text()).toBe(html);
+      const second = await get(url);
+      expect(second.body.toString('utf8')).toBe(html);
       expect(cache.hits).toBe(hitsBefore + 1);
-      expect(Number(second.headers.get('content-length'))).toBe(Buffer.byteLength(html, 'utf8'));
-      expect(second.headers.get(CSP_HEADER)).toBe(contentSecurityPolicy({ scriptSources: inlineScriptHashes(html) }));
+      expect(Number(second.headers['content-length'])).toBe(Buffer.byteLength(html, 'utf8'));
+      expect(second.headers['content-security-policy']).toBe(policy);
+
+      // A browser asks for gzip: the bytes go through zlib, the policy is the same.
+      const compressed = await get(url, { 'accept-encoding': 'gzip' });
+      expect(compressed.headers['content-encoding']).toBe('gzip');
+      expect(gunzipSync(compressed.body).toString('utf8')).toBe(html);
+      expect(compressed.headers['content-security-policy']).toBe(policy);
     } finally {
       server.close();
     }

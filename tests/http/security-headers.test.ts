@@ -11,6 +11,8 @@ import {
   CSP_HEADER,
   inlineScriptHashes,
   isEmbedPath,
+  NO_EVAL_SCRIPT,
+  NO_EVAL_SOURCE,
   nonceSource,
   securityHeaderRules,
   SESSION_HINT_SOURCE,
@@ -31,9 +33,9 @@ function directives(policy: string): Map<string, string[]> {
 }
 
 describe('Content-Security-Policy', () => {
-  it('allows our own scripts and the session hint, no inline script by default, and none of the rest', () => {
+  it('allows our own scripts and the root layout\'s two, no other inline script by default, and none of the rest', () => {
     const policy = directives(contentSecurityPolicy());
-    expect(policy.get('script-src')).toEqual(["'self'", sha256(SESSION_HINT_SCRIPT)]);
+    expect(policy.get('script-src')).toEqual(["'self'", sha256(SESSION_HINT_SCRIPT), sha256(NO_EVAL_SCRIPT)]);
     expect(policy.get('default-src')).toEqual(["'self'"]);
     expect(policy.get('object-src')).toEqual(["'none'"]);
     expect(policy.get('base-uri')).toEqual(["'self'"]);
@@ -57,15 +59,17 @@ describe('Content-Security-Policy', () => {
     expect(Buffer.from(nonce, 'base64')).toHaveLength(16);
     const policy = contentSecurityPolicy({ scriptSources: [nonceSource(nonce)] });
     expect(getScriptNonceFromHeader(policy)).toBe(nonce);
-    expect(directives(policy).get('script-src')).toEqual(["'self'", SESSION_HINT_SOURCE, `'nonce-${nonce}'`]);
+    expect(directives(policy).get('script-src')).toEqual(["'self'", SESSION_HINT_SOURCE, NO_EVAL_SOURCE, `'nonce-${nonce}'`]);
   });
 
   it('replaces only the script sources of a policy, keeping its framing', () => {
     const framable = contentSecurityPolicy({ framable: true, scriptSources: [nonceSource('abc')] });
     const hashed = directives(withScriptSources(framable, ["'sha256-x'"]));
-    expect(hashed.get('script-src')).toEqual(["'self'", SESSION_HINT_SOURCE, "'sha256-x'"]);
+    expect(hashed.get('script-src')).toEqual(["'self'", SESSION_HINT_SOURCE, NO_EVAL_SOURCE, "'sha256-x'"]);
     expect(hashed.get('frame-ancestors')).toEqual(['*']);
-    expect(directives(withScriptSources("default-src 'self'", ["'sha256-y'"])).get('script-src')).toEqual(["'self'", SESSION_HINT_SOURCE, "'sha256-y'"]);
+    expect(directives(withScriptSources("default-src 'self'", ["'sha256-y'"])).get('script-src')).toEqual(["'self'", SESSION_HINT_SOURCE, NO_EVAL_SOURCE, "'sha256-y'"]);
+    // A page's own hash of the session hint is not repeated.
+    expect(directives(withScriptSources(framable, [SESSION_HINT_SOURCE, NO_EVAL_SOURCE, "'sha256-x'"])).get('script-src')).toEqual(["'self'", SESSION_HINT_SOURCE, NO_EVAL_SOURCE, "'sha256-x'"]);
   });
 });
 
@@ -75,6 +79,7 @@ describe('inlineScriptHashes', () => {
     const html = [
       '<!DOCTYPE html><html><head>',
       `<script>${SESSION_HINT_SCRIPT}</script>`,
+      `<script>${NO_EVAL_SCRIPT}</script>`,
       '<script src="/_next/static/chunks/a.js" async=""></script>',
       '<script noModule="" src="/_next/static/chunks/polyfill.js"></script>',
       '<script type="application/ld+json">{"@type":"Product"}</script>',
@@ -88,6 +93,7 @@ describe('inlineScriptHashes', () => {
     ].join('');
     expect(inlineScriptHashes(html)).toEqual([
       SESSION_HINT_SOURCE,
+      NO_EVAL_SOURCE,
       sha256(push),
       sha256('import("/x.js")'),
       // The HTML parser turns CRLF into LF before the script exists.

@@ -211,6 +211,6 @@ describe('proxy while the database is down', () => {
     const up = proxy(request());
     expect(up.status).toBe(200);
     expect(up.headers.get('x-middleware-next')).toBe('1');
-    expect(up.headers.get('content-security-policy')).toMatch(/script-src 'self' 'sha256-[^']+' 'nonce-[^']+'/);
+    expect(up.headers.get('content-security-policy')).toMatch(/script-src 'self' 'sha256-[^']+' 'sha256-[^']+' 'nonce-[^']+'/);
   });
 });
