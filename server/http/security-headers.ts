@@ -37,11 +37,12 @@ export function createNonce(): string {
 /**
  * The policy of every page. Scripts: our own files ('self'), plus each inline script allowed by
  * its hash (cached pages) or by the response's nonce (pages rendered per request); never
- * 'unsafe-inline' or 'unsafe-eval'. Styles keep 'unsafe-inline': React renders `style`
- * attributes (next/image's placeholder colour, widths of progress bars, Radix's positioning),
- * which no hash or nonce can allow, and a style cannot run code; what it could leak is bounded
- * by img-src and connect-src being our own origin. Embed pages (`framable`) may be framed by
- * any site for now; the widgets issue restricts them to each widget's domains.
+ * 'unsafe-inline' or 'unsafe-eval'. Styles keep 'unsafe-inline': the HTML carries `style`
+ * attributes (next/image writes `color:transparent` on every image), which no hash or nonce can
+ * allow, and sonner adds a <style> element when it first toasts, which cannot carry a cached
+ * page's nonce; a style cannot run code, and what it could leak is bounded by img-src and
+ * connect-src being our own origin. Embed pages (`framable`) may be framed by any site for now;
+ * the widgets issue restricts them to each widget's domains.
  */
 export function contentSecurityPolicy({ scriptSources = [], framable = false }: { scriptSources?: readonly string[]; framable?: boolean } = {}): string {
   return [
