@@ -1,5 +1,6 @@
 import type { NextConfig } from 'next';
 import createNextIntlPlugin from 'next-intl/plugin';
+import { securityHeaderRules } from './server/http/security-headers';
 import { routeRedirects, routeRewrites } from './server/routing/route-rules';
 import { parseHostsConfig } from '@/server/shared/sites/site-variants';
 
@@ -29,6 +30,9 @@ const nextConfig: NextConfig = {
     serverActions: { bodySizeLimit: '30mb' },
     proxyClientMaxBodySize: '30mb',
   },
+  // nosniff, Referrer-Policy, Permissions-Policy, framing, HSTS behind HTTPS, and a default
+  // Content-Security-Policy that the proxy (nonce) and the encoded-page cache (hashes) refine per page.
+  headers: async () => securityHeaderRules(),
   redirects: async () => routeRedirects(hosts),
   // After files: public files and API routes are served first, then page paths are rewritten.
   rewrites: async () => ({ beforeFiles: [], afterFiles: routeRewrites(hosts), fallback: [] }),

@@ -1,5 +1,8 @@
 import { type NextRequest, NextResponse } from 'next/server';
-import { gateRedirect, localeOfPath } from '@/server/routing/gate';
+import { isDatabaseKnownDown } from '@/server/db/health-state';
+import { contentSecurityPolicy, createNonce, CSP_HEADER, nonceSource } from '@/server/http/security-headers';
+import { proxyDecision } from '@/server/routing/gate';
+import { MAINTENANCE_RETRY_SECONDS, maintenancePage } from '@/server/routing/maintenance-page';
 
 // next-intl reads the request's locale from this header where no route segment gives it: in
 // server actions, which post to the page's URL but render no layout.
@@ -12,29 +15,51 @@ const SESSION_COOKIE_PREFIXES = ['authjs.session-token', '__Secure-authjs.sessio
 
 export function proxy(request: NextRequest) {
   const { nextUrl, cookies } = request;
-  const location = gateRedirect({
+  const decision = proxyDecision({
     pathname: nextUrl.pathname,
     search: nextUrl.search,
+    method: request.method,
     hasSessionCookie: cookies.getAll().some(({ name }) => SESSION_COOKIE_PREFIXES.some((prefix) => name.startsWith(prefix))),
+    databaseDown: isDatabaseKnownDown(),
   });
-  if (location) return NextResponse.redirect(new URL(location, nextUrl));
+  if (decision.kind === 'maintenance') {
+    return new NextResponse(maintenancePage(decision.locale), {
+      status: 503,
+      headers: {
+        'Content-Type': 'text/html; charset=utf-8',
+        'Cache-Control': 'no-store',
+        'Retry-After': String(MAINTENANCE_RETRY_SECONDS),
+        [CSP_HEADER]: contentSecurityPolicy(),
+      },
+    });
+  }
+  if (decision.kind === 'redirect') return NextResponse.redirect(new URL(decision.location, nextUrl));
+  // These pages render per request, so their scripts carry a nonce: Next reads it from the
+  // request's policy and puts it on every script it writes (a page Next serves from its cache
+  // instead gets its scripts' hashes, server/http/encoded-page-cache.ts).
+  const policy = contentSecurityPolicy({ scriptSources: [nonceSource(createNonce())] });
   // Host and locale routing are config rewrites (server/routing/route-rules.ts), applied after this.
   const headers = new Headers(request.headers);
-  headers.set(INTL_LOCALE_HEADER, localeOfPath(nextUrl.pathname));
-  return NextResponse.next({ request: { headers } });
+  headers.set(INTL_LOCALE_HEADER, decision.locale);
+  headers.set(CSP_HEADER, policy);
+  const response = NextResponse.next({ request: { headers } });
+  response.headers.set(CSP_HEADER, policy);
+  return response;
 }
 
 export const config = {
-  // Portal pages only, in both languages (tests/routing checks this list against PORTAL_ROUTES).
-  // Public pages skip the proxy entirely, so they keep the framework's static speed; the three
-  // account pages are the exception: their forms post to server actions, which learn the page's
-  // locale only from the header set here (their messages and e-mails are in that language).
+  // Portal pages, in both languages (tests/routing checks this list against PORTAL_ROUTES), and
+  // the public pages Next renders per request, which need the nonce: search, sign-in, the three
+  // account pages (their server actions also learn the page's locale only from the header set
+  // here) and the 404 of unknown deeper paths (the `[...rest]` catch-all). Cached public pages
+  // (home, countries, cities, tours, legal, embeds) skip the proxy and keep the framework's
+  // static speed: the last pattern leaves out `tour/x`, `city/x`, `embedded/checkout`, `/ru/x`,
+  // API routes, Next's files and the public folders.
   matcher: [
-    '/(sign-up|forgot-password|reset-password)',
-    '/ru/(sign-up|forgot-password|reset-password)',
+    '/(search|sign-in|sign-up|forgot-password|reset-password)',
+    '/ru/(search|sign-in|sign-up|forgot-password|reset-password)',
     '/(checkout|bookings|requests|my-account|my-bookings|my-commissions|my-agencies|balance|top-up|widgets|agents)',
-    '/(checkout|bookings|requests|my-account|my-bookings|my-commissions|my-agencies|balance|top-up|widgets|agents)/:path*',
     '/ru/(checkout|bookings|requests|my-account|my-bookings|my-commissions|my-agencies|balance|top-up|widgets|agents)',
-    '/ru/(checkout|bookings|requests|my-account|my-bookings|my-commissions|my-agencies|balance|top-up|widgets|agents)/:path*',
+    '/((?!(?:ru/)?(?:tour|city)/[^/]+$|(?:ru/)?embedded/checkout$|ru/[^/]+$|api/|_next/|images/|brand/)[^/]+/.+)',
   ],
 };

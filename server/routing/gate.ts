@@ -1,5 +1,6 @@
-// The auth gate, pure so every branch is unit-tested without a server. The proxy runs it for
-// portal pages only (see proxy.ts's matcher); public pages never reach it.
+// The proxy's decisions, pure so every branch is unit-tested without a server. The proxy runs
+// them for portal pages and the few public pages rendered per request (see proxy.ts's matcher);
+// cached public pages never reach them.
 import { isPublicPath } from '@/server/shared/auth/route-access';
 import { DEFAULT_LOCALE, isLocale, type Locale, localizedPath, stripLocale } from '@/i18n/locales';
 
@@ -24,4 +25,28 @@ export function gateRedirect(request: GateRequest): string | null {
   const callbackUrl = `${request.pathname}${request.search}`;
   const query = new URLSearchParams({ error: 'SessionRequired', callbackUrl });
   return `${localizedPath(locale, '/sign-in')}?${query}`;
+}
+
+export type ProxyRequest = GateRequest & {
+  method: string;
+  /** server/db/health-state.ts's isDatabaseKnownDown(), read by the caller. */
+  databaseDown: boolean;
+};
+
+export type ProxyDecision =
+  | { kind: 'maintenance'; locale: Locale }
+  | { kind: 'redirect'; location: string }
+  | { kind: 'page'; locale: Locale };
+
+/**
+ * While the database is known to be down, a page (GET or HEAD, which includes the client
+ * router's RSC requests) gets the maintenance page, signed in or not: it could not render, and
+ * sign-in could not check a password. Posts (server actions) go on to their wrapper, which
+ * answers them 'Server is under maintenance' in the shape their form reads.
+ */
+export function proxyDecision(request: ProxyRequest): ProxyDecision {
+  const locale = localeOfPath(request.pathname);
+  if (request.databaseDown && (request.method === 'GET' || request.method === 'HEAD')) return { kind: 'maintenance', locale };
+  const location = gateRedirect(request);
+  return location ? { kind: 'redirect', location } : { kind: 'page', locale };
 }

@@ -1,11 +1,21 @@
 import { existsSync } from 'node:fs';
-import { getPathMatch } from 'next/dist/shared/lib/router/utils/path-match';
-import { config as proxyConfig } from '@/proxy';
+import { createRequire } from 'node:module';
+import type { ProxyMatcher } from 'next/dist/build/analysis/get-page-static-info';
+import { getMiddlewareRouteMatcher, type MiddlewareRouteMatch } from 'next/dist/shared/lib/router/utils/middleware-route-matcher';
+import { NextRequest } from 'next/server';
+import { config as proxyConfig, proxy } from '@/proxy';
+import { markDatabaseDown, markDatabaseUp } from '@/server/db/health-state';
 import { PORTAL_ROUTES } from '@/server/shared/auth/route-access';
-import { gateRedirect } from '@/server/routing/gate';
+import { gateRedirect, proxyDecision, type ProxyRequest } from '@/server/routing/gate';
+import { MAINTENANCE_RETRY_SECONDS, maintenancePage } from '@/server/routing/maintenance-page';
 import { DIRECT_PAGE_PREFIXES, routeRedirects, routeRewrites } from '@/server/routing/route-rules';
 import { DEFAULT_HOSTS, parseHostsConfig, variantForHost } from '@/server/shared/sites/site-variants';
 import { route, type RoutedRequest } from '../support/next-routes';
+
+// Not in Next's type declarations, but what `next build` compiles the proxy's matcher with.
+const { getMiddlewareMatchers } = createRequire(import.meta.url)('next/dist/build/analysis/get-page-static-info') as {
+  getMiddlewareMatchers: (matcher: string[], nextConfig: object) => ProxyMatcher[];
+};
 
 const rules = { redirects: routeRedirects(DEFAULT_HOSTS), rewrites: routeRewrites(DEFAULT_HOSTS) };
 const request = (overrides: Partial<RoutedRequest>): RoutedRequest => ({ host: 'localhost:3000', pathname: '/', ...overrides });
@@ -121,15 +131,86 @@ describe('auth gate', () => {
     expect(gateRedirect({ pathname: '/agents', search: '', hasSessionCookie: true })).toBeNull();
   });
 
-  it('runs the proxy for every portal page in both languages, and for no public page', () => {
-    const matchers = proxyConfig.matcher.map((source) => getPathMatch(source));
-    const proxied = (path: string) => matchers.some((match) => match(path) !== false);
-    for (const path of Object.keys(PORTAL_ROUTES)) {
+  it('runs the proxy for every page rendered per request, and for no cached public page', () => {
+    // Compiled and matched by the functions `next build` and `next start` use for the matcher.
+    const matches = getMiddlewareRouteMatcher(getMiddlewareMatchers(proxyConfig.matcher, {}));
+    const proxied = (path: string) => matches(path, { headers: {} } as Parameters<MiddlewareRouteMatch>[1], {});
+    const perRequest = ['/search', '/sign-in', '/sign-up', '/forgot-password', '/reset-password', '/nope/x', '/tour/x/y', '/embedded/x'];
+    for (const path of [...Object.keys(PORTAL_ROUTES), '/checkout/confirmation/TD-1', '/my-bookings/TD-1', ...perRequest]) {
       expect(proxied(path), path).toBe(true);
       expect(proxied(`/ru${path}`), `/ru${path}`).toBe(true);
     }
-    for (const path of ['/', '/ru', '/tour/x', '/city/dubai', '/uae', '/terms-of-use', '/sign-in', '/search']) {
+    const cached = ['/', '/tour/x', '/city/dubai', '/uae', '/terms-of-use', '/privacy-policy', '/embedded', '/embedded/checkout', '/bench-floor'];
+    for (const path of [...cached, ...cached.map((path) => (path === '/' ? '/ru' : `/ru${path}`))]) {
       expect(proxied(path), path).toBe(false);
     }
+    for (const path of ['/api/health', '/api/b2b/bookings', '/_next/static/chunks/a.js', '/_next/image', '/images/demo/x.webp', '/brand/traveldesk-logo.svg', '/sitemap.xml', '/robots.txt']) {
+      expect(proxied(path), path).toBe(false);
+    }
+  });
+
+});
+
+describe('proxy decisions', () => {
+  const request = (overrides: Partial<ProxyRequest>): ProxyRequest => ({
+    pathname: '/bookings',
+    search: '',
+    method: 'GET',
+    hasSessionCookie: true,
+    databaseDown: false,
+    ...overrides,
+  });
+
+  it('lets a page through with its locale while the database is up', () => {
+    expect(proxyDecision(request({}))).toEqual({ kind: 'page', locale: 'en' });
+    expect(proxyDecision(request({ pathname: '/ru/search', hasSessionCookie: false }))).toEqual({ kind: 'page', locale: 'ru' });
+    expect(proxyDecision(request({ hasSessionCookie: false }))).toEqual({ kind: 'redirect', location: gateRedirect({ pathname: '/bookings', search: '', hasSessionCookie: false }) });
+  });
+
+  it('answers every page with the maintenance page in its language while the database is down, signed in or not', () => {
+    expect(proxyDecision(request({ databaseDown: true }))).toEqual({ kind: 'maintenance', locale: 'en' });
+    expect(proxyDecision(request({ databaseDown: true, method: 'HEAD', hasSessionCookie: false }))).toEqual({ kind: 'maintenance', locale: 'en' });
+    expect(proxyDecision(request({ databaseDown: true, pathname: '/ru/checkout', hasSessionCookie: false }))).toEqual({ kind: 'maintenance', locale: 'ru' });
+    expect(proxyDecision(request({ databaseDown: true, pathname: '/sign-in' }))).toEqual({ kind: 'maintenance', locale: 'en' });
+  });
+
+  it('leaves posts (server actions) to their wrapper while the database is down', () => {
+    expect(proxyDecision(request({ databaseDown: true, method: 'POST' }))).toEqual({ kind: 'page', locale: 'en' });
+  });
+
+  it('writes a self-contained maintenance page that reloads itself, in the path\'s language', () => {
+    const english = maintenancePage('en');
+    expect(english).toContain('<html lang="en">');
+    expect(english).toContain('<h1>Server is under maintenance</h1>');
+    expect(english).toContain('This page reloads by itself');
+    expect(english).toContain(`<meta http-equiv="refresh" content="${MAINTENANCE_RETRY_SECONDS}">`);
+    // Nothing for the Content-Security-Policy to allow, and nothing to fetch from a server that is down.
+    expect(english).not.toMatch(/<script|<link|<img|src=/);
+    const russian = maintenancePage('ru');
+    expect(russian).toContain('<html lang="ru">');
+    expect(russian).toContain('<h1>Сервер на техническом обслуживании</h1>');
+    expect(russian).toContain('Страница обновится сама');
+  });
+});
+
+describe('proxy while the database is down', () => {
+  afterEach(() => markDatabaseUp());
+
+  it('answers a portal page 503 with Retry-After and the maintenance page, and the page again once the database is back', async () => {
+    const request = () => new NextRequest('http://localhost:3000/ru/bookings', { headers: { cookie: 'authjs.session-token=x' } });
+    markDatabaseDown();
+    const down = proxy(request());
+    expect(down.status).toBe(503);
+    expect(down.headers.get('retry-after')).toBe(String(MAINTENANCE_RETRY_SECONDS));
+    expect(down.headers.get('cache-control')).toBe('no-store');
+    expect(down.headers.get('content-type')).toBe('text/html; charset=utf-8');
+    expect(down.headers.get('content-security-policy')).toMatch(/frame-ancestors 'none'/);
+    expect(await down.text()).toBe(maintenancePage('ru'));
+
+    markDatabaseUp();
+    const up = proxy(request());
+    expect(up.status).toBe(200);
+    expect(up.headers.get('x-middleware-next')).toBe('1');
+    expect(up.headers.get('content-security-policy')).toMatch(/script-src 'self' 'sha256-[^']+' 'sha256-[^']+' 'nonce-[^']+'/);
   });
 });

@@ -2,6 +2,7 @@ import type { Metadata, Viewport } from 'next';
 import { getTranslations } from 'next-intl/server';
 import type { ReactNode } from 'react';
 import { SESSION_HINT_SCRIPT } from '@/server/shared/auth/session-hint';
+import { NO_EVAL_SCRIPT } from '@/server/http/security-headers';
 import { resolveSiteParams, type SiteParams } from '@/server/sites/site-params';
 
 /**
@@ -37,6 +38,8 @@ export default async function RootLayout({ children, params }: { children: React
       <head>
         {/* Runs before the first paint, so an agent never sees the visitor's "Sign in" buttons flash. */}
         <script dangerouslySetInnerHTML={{ __html: SESSION_HINT_SCRIPT }} />
+        {/* Before any script file: no library probes for eval, which the Content-Security-Policy refuses. */}
+        <script dangerouslySetInnerHTML={{ __html: NO_EVAL_SCRIPT }} />
       </head>
       <body className="font-sans">
         {/* No client translation runtime: islands get their texts as props and the locale from the route. */}

@@ -1,0 +1,158 @@
+// Every security header of the portal is decided here: next.config.ts sends the constant ones
+// with every response, proxy.ts gives pages rendered per request a policy with a fresh nonce, and
+// the encoded-page cache gives pages Next serves from its cache a policy with their scripts'
+// hashes. Relative imports and no 'server-only': next.config.ts loads this before path aliases
+// exist, outside any bundle.
+import { createHash } from 'node:crypto';
+import { SESSION_HINT_SCRIPT } from '@/server/shared/auth/session-hint';
+
+export const CSP_HEADER = 'Content-Security-Policy';
+
+/** A CSP source allowing the inline script whose text is `source`, byte for byte. */
+export function scriptHashSource(source: string): string {
+  return `'sha256-${createHash('sha256').update(source, 'utf8').digest('base64')}'`;
+}
+
+/**
+ * Zod 4 probes whether it may compile parsers with `new Function` the first time it parses an
+ * object in the browser; the policy refuses eval, and the refused probe (caught by zod, which
+ * then parses without it) is still reported as a violation. Its global config, read when zod
+ * loads, turns the probe off: the root layout runs this before any script file.
+ */
+export const NO_EVAL_SCRIPT = 'self.__zod_globalConfig={jitless:true}';
+
+/** The root layout's inline scripts of our own, allowed by hash on every page. */
+export const SESSION_HINT_SOURCE = scriptHashSource(SESSION_HINT_SCRIPT);
+export const NO_EVAL_SOURCE = scriptHashSource(NO_EVAL_SCRIPT);
+
+export function nonceSource(nonce: string): string {
+  return `'nonce-${nonce}'`;
+}
+
+/** A nonce for one response: 128 random bits, base64 (the characters Next accepts in a nonce). */
+export function createNonce(): string {
+  return Buffer.from(crypto.getRandomValues(new Uint8Array(16))).toString('base64');
+}
+
+/**
+ * The policy of every page. Scripts: our own files ('self'), plus each inline script allowed by
+ * its hash (cached pages) or by the response's nonce (pages rendered per request); never
+ * 'unsafe-inline' or 'unsafe-eval'. Styles keep 'unsafe-inline': the HTML carries `style`
+ * attributes (next/image writes `color:transparent` on every image), which no hash or nonce can
+ * allow, and sonner adds a <style> element when it first toasts, which cannot carry a cached
+ * page's nonce; a style cannot run code, and what it could leak is bounded by img-src and
+ * connect-src being our own origin. Embed pages (`framable`) may be framed by any site for now;
+ * the widgets issue restricts them to each widget's domains.
+ */
+export function contentSecurityPolicy({ scriptSources = [], framable = false }: { scriptSources?: readonly string[]; framable?: boolean } = {}): string {
+  return [
+    "default-src 'self'",
+    scriptSrc(scriptSources),
+    "style-src 'self' 'unsafe-inline'",
+    "img-src 'self' data: blob:",
+    "font-src 'self'",
+    "connect-src 'self'",
+    "object-src 'none'",
+    "base-uri 'self'",
+    "form-action 'self'",
+    `frame-ancestors ${framable ? '*' : "'none'"}`,
+  ].join('; ');
+}
+
+function scriptSrc(sources: readonly string[]): string {
+  return ['script-src', ...new Set(["'self'", SESSION_HINT_SOURCE, NO_EVAL_SOURCE, ...sources])].join(' ');
+}
+
+/** `policy` with its script sources replaced: the rest (frame-ancestors above all) is kept. */
+export function withScriptSources(policy: string, sources: readonly string[]): string {
+  const directives = policy.split(';').map((directive) => directive.trim());
+  const index = directives.findIndex((directive) => /^script-src(\s|$)/i.test(directive));
+  if (index === -1) directives.push(scriptSrc(sources));
+  else directives[index] = scriptSrc(sources);
+  return directives.join('; ');
+}
+
+// Content types under which a browser runs a <script> (the HTML standard's JavaScript MIME types
+// and modules); anything else (application/ld+json) is a data block that no policy governs.
+const SCRIPT_TYPE = /^(?:|module|(?:text|application)\/(?:x-)?(?:java|ecma)script|text\/(?:jscript|livescript)|text\/javascript1\.[0-5])$/i;
+const SCRIPT_ELEMENT = /<script\b([^>]*)>([\s\S]*?)<\/script\s*>/gi;
+const ATTRIBUTE = /([^\s"'=/>]+)(?:\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s"'>]+)))?/g;
+
+function attributesOf(tag: string): Map<string, string> {
+  const attributes = new Map<string, string>();
+  for (const [, name, doubleQuoted, singleQuoted, bare] of tag.matchAll(ATTRIBUTE)) {
+    if (name) attributes.set(name.toLowerCase(), doubleQuoted ?? singleQuoted ?? bare ?? '');
+  }
+  return attributes;
+}
+
+/**
+ * The hash sources of every inline script a browser would run in `html`, each once. Next and
+ * React escape `<` inside the scripts they write, so a script's text ends at the first
+ * `</script`. The browser hashes the text after its parser turned CR and CRLF into LF.
+ */
+export function inlineScriptHashes(html: string): string[] {
+  const sources = new Set<string>();
+  for (const [, tag = '', text = ''] of html.matchAll(SCRIPT_ELEMENT)) {
+    const attributes = attributesOf(tag);
+    if (attributes.has('src') || !SCRIPT_TYPE.test((attributes.get('type') ?? '').trim())) continue;
+    if (text === '') continue;
+    sources.add(scriptHashSource(text.replace(/\r\n?/g, '\n')));
+  }
+  return [...sources];
+}
+
+/** The public paths of the widget pages, which other sites frame (with or without a locale). */
+const EMBED_PATH = /^(?:\/ru)?\/embedded(?:\/|$)/;
+
+export function isEmbedPath(pathname: string): boolean {
+  return EMBED_PATH.test(pathname);
+}
+
+export const STRICT_TRANSPORT_SECURITY = 'max-age=63072000; includeSubDomains';
+
+// Off: features no page of the portal uses, so neither can a script injected into one.
+const PERMISSIONS_POLICY = ['accelerometer', 'camera', 'geolocation', 'gyroscope', 'magnetometer', 'microphone', 'payment', 'usb']
+  .map((feature) => `${feature}=()`)
+  .join(', ');
+
+type Header = { key: string; value: string };
+type HeaderRule = { source: string; has?: { type: 'header'; key: string; value: string }[]; headers: Header[] };
+
+// next.config `source` patterns (path-to-regexp): the embed pages, and every other path.
+export const EMBED_SOURCES = ['/embedded/:path*', '/ru/embedded/:path*'];
+export const NOT_EMBED_SOURCE = '/((?!(?:ru/)?embedded(?:/|$)).*)';
+
+/**
+ * The headers next.config.ts sends with every response, pages, route handlers (JSON, PDF, xlsx)
+ * and files alike. The policy here allows no inline script but the root layout's two: it stands for
+ * any page nothing else gave a policy, and a page rendered per request outside the proxy shows
+ * up as blocked scripts in the e2e check rather than as an open policy.
+ */
+export function securityHeaderRules(): HeaderRule[] {
+  return [
+    {
+      source: '/:path*',
+      headers: [
+        { key: 'X-Content-Type-Options', value: 'nosniff' },
+        { key: 'Referrer-Policy', value: 'strict-origin-when-cross-origin' },
+        { key: 'Permissions-Policy', value: PERMISSIONS_POLICY },
+      ],
+    },
+    {
+      source: NOT_EMBED_SOURCE,
+      headers: [
+        { key: 'X-Frame-Options', value: 'DENY' },
+        { key: CSP_HEADER, value: contentSecurityPolicy() },
+      ],
+    },
+    ...EMBED_SOURCES.map((source) => ({ source, headers: [{ key: CSP_HEADER, value: contentSecurityPolicy({ framable: true }) }] })),
+    {
+      // Behind a TLS-terminating proxy (the only way this server is reached over HTTPS), which
+      // says so in X-Forwarded-Proto; over plain HTTP a browser would ignore the header anyway.
+      source: '/:path*',
+      has: [{ type: 'header', key: 'x-forwarded-proto', value: 'https(?:\\s*,.*)?' }],
+      headers: [{ key: 'Strict-Transport-Security', value: STRICT_TRANSPORT_SECURITY }],
+    },
+  ];
+}
