@@ -2,7 +2,7 @@ import type { NextConfig } from 'next';
 import createNextIntlPlugin from 'next-intl/plugin';
 import { securityHeaderRules } from './server/http/security-headers';
 import { routeRedirects, routeRewrites } from './server/routing/route-rules';
-import { parseHostsConfig } from '@/server/shared/sites/site-variants';
+import { parseHostsConfig } from './server/shared/sites/site-variants';
 
 const withNextIntl = createNextIntlPlugin('./i18n/request.ts');
 

@@ -4,7 +4,7 @@
 // hashes. Relative imports and no 'server-only': next.config.ts loads this before path aliases
 // exist, outside any bundle.
 import { createHash } from 'node:crypto';
-import { SESSION_HINT_SCRIPT } from '@/server/shared/auth/session-hint';
+import { SESSION_HINT_SCRIPT } from '../shared/auth/session-hint';
 
 export const CSP_HEADER = 'Content-Security-Policy';
 
