@@ -6,8 +6,9 @@ import path from 'node:path';
 const root = path.resolve(__dirname, '../..');
 
 const OUTSIDE_NEXT = [
-  // next.config.ts compiles the routes from these.
+  // next.config.ts compiles the routes and the headers from these.
   'server/routing/',
+  'server/http/security-headers.ts',
   // The database CLI (`npm run db:migrate`, `db:seed`), the seed and the bench's data generator.
   'server/db/',
   'server/errors.ts',
