@@ -71,19 +71,6 @@ export const users = pgTable(
   (t) => [uniqueIndex('users_email_unique').on(t.email), index('users_agency_idx').on(t.agencyId)],
 );
 
-/** Failed and successful sign-ins, for throttling repeated failures. */
-export const signInAttempts = pgTable(
-  'sign_in_attempts',
-  {
-    id: uuid('id').primaryKey().defaultRandom(),
-    email: text('email').notNull(),
-    ip: text('ip').notNull(),
-    succeeded: boolean('succeeded').notNull(),
-    attemptedAt: timestamp('attempted_at', { withTimezone: true }).notNull().defaultNow(),
-  },
-  (t) => [index('sign_in_attempts_email_time_idx').on(t.email, t.attemptedAt)],
-);
-
 /**
  * One row per signed-in browser. The session cookie names its row; signing out deletes it, and a
  * password change, deletion, restore or role change deletes every row of the agent, so a copied
