@@ -39,9 +39,11 @@ export class AccountMenu {
 
   async logout() {
     await this.open();
+    // Sign-out ends in a full load of the home page: wait for it, or the test's next navigation
+    // races it (net::ERR_ABORTED). The header turns to the visitor's before that load.
+    const homeLoaded = this.page.waitForEvent('load', { timeout: 15_000 });
     await this.page.getByRole('menuitem', { name: 'Logout' }).click();
-    // Sign-out ends in a full navigation to the home page: wait for it, or the test's next
-    // navigation races it (net::ERR_ABORTED).
+    await homeLoaded;
     await expect(this.page.getByRole('link', { name: 'Sign in' })).toBeVisible({ timeout: 15_000 });
   }
 }
