@@ -56,8 +56,8 @@ export const config = {
   // static speed: the last pattern leaves out `tour/x`, `city/x`, `embedded/checkout`, `/ru/x`,
   // API routes, Next's files and the public folders.
   matcher: [
-    '/(search|sign-in|sign-up|forgot-password|reset-password)',
-    '/ru/(search|sign-in|sign-up|forgot-password|reset-password)',
+    '/(search|sign-in|sign-up|forgot-password|reset-password|e2e-render-error)',
+    '/ru/(search|sign-in|sign-up|forgot-password|reset-password|e2e-render-error)',
     '/(checkout|bookings|requests|my-account|my-bookings|my-commissions|my-agencies|balance|top-up|widgets|agents)',
     '/ru/(checkout|bookings|requests|my-account|my-bookings|my-commissions|my-agencies|balance|top-up|widgets|agents)',
     '/((?!(?:ru/)?(?:tour|city)/[^/]+$|(?:ru/)?embedded/checkout$|ru/[^/]+$|api/|_next/|images/|brand/)[^/]+/.+)',

@@ -41,11 +41,11 @@ export function HeaderBalance({ labels }: { labels: HeaderBalanceLabels }) {
     return () => controller.abort();
   }, [session, fetchApi]);
 
-  // Below `sm` the header has no room beside the menu; the menu's Statement item leads there.
+  // Below `lg` (1024 px) the header has no room beside the menu in Russian; the menu's Statement item leads there.
   if (balance === 'failed') return null;
   if (balance === 'loading') {
     return (
-      <span role="status" className="hidden h-9 w-28 animate-pulse rounded-lg bg-muted sm:inline-block" data-testid="header-balance-loading">
+      <span role="status" className="hidden h-9 w-28 animate-pulse rounded-lg bg-muted lg:inline-block" data-testid="header-balance-loading">
         <span className="sr-only">{labels.loading}</span>
       </span>
     );
@@ -55,11 +55,11 @@ export function HeaderBalance({ labels }: { labels: HeaderBalanceLabels }) {
     <LocaleLink
       href="/balance"
       title={labels.available.replace('{amount}', formatAedAs(balance.availableMinor, currency, locale))}
-      className="hidden h-9 items-center gap-1.5 rounded-lg px-2 text-sm font-medium whitespace-nowrap tabular-nums hover:bg-muted focus-visible:ring-3 focus-visible:ring-primary/40 focus-visible:outline-none sm:inline-flex"
+      className="hidden h-9 items-center gap-1.5 rounded-lg px-2 text-sm font-medium whitespace-nowrap tabular-nums hover:bg-muted focus-visible:ring-3 focus-visible:ring-primary/40 focus-visible:outline-none lg:inline-flex"
       data-testid="header-balance"
     >
       <Wallet aria-hidden className="size-4 text-muted-foreground" />
-      <span className="sr-only lg:not-sr-only">{labels.label}</span>
+      <span className="sr-only xl:not-sr-only">{labels.label}</span>
       <span className={balance.balanceMinor < 0 ? 'text-destructive' : undefined}>{amount}</span>
     </LocaleLink>
   );
