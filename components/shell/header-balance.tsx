@@ -5,6 +5,7 @@ import { useEffect, useState } from 'react';
 import { useAgentSession } from '@/components/auth/agent-session';
 import { useCurrency } from '@/components/currency/currency-provider';
 import { useApiFetch } from '@/components/http/http-feedback';
+import { DropdownMenuItem } from '@/components/ui/dropdown-menu';
 import { LocaleLink, useRouteLocale } from '@/components/i18n/locale-link';
 import { formatAedAs } from '@/server/shared/money/money';
 
@@ -18,16 +19,10 @@ export type HeaderBalanceLabels = {
 /** `GET /api/b2b/balance`: the agency's account, in AED minor units. */
 export type AgencyBalance = { currency: 'AED'; balanceMinor: number; creditLimitMinor: number; availableMinor: number };
 
-/**
- * The agency's balance beside the account menu (spec §4), for roles that may see it (the caller
- * checks `balance:view`), in the display currency, linking to the balance page. Fetched again on
- * every session answer: at sign-in and on each of the session's refetches. A failed fetch hides it.
- */
-export function HeaderBalance({ labels }: { labels: HeaderBalanceLabels }) {
+/** The agency's balance, fetched again on every session answer (sign-in and each refetch). */
+function useAgencyBalance(): AgencyBalance | 'loading' | 'failed' {
   const session = useAgentSession();
   const fetchApi = useApiFetch();
-  const { currency } = useCurrency();
-  const locale = useRouteLocale();
   const [balance, setBalance] = useState<AgencyBalance | 'loading' | 'failed'>('loading');
 
   useEffect(() => {
@@ -40,8 +35,19 @@ export function HeaderBalance({ labels }: { labels: HeaderBalanceLabels }) {
     });
     return () => controller.abort();
   }, [session, fetchApi]);
+  return balance;
+}
 
-  // Below `lg` (1024 px) the header has no room beside the menu in Russian; the menu's Statement item leads there.
+/**
+ * The agency's balance beside the account menu (spec §4), for roles that may see it (the caller
+ * checks `balance:view`), in the display currency, linking to the balance page. A failed fetch hides it.
+ */
+export function HeaderBalance({ labels }: { labels: HeaderBalanceLabels }) {
+  const balance = useAgencyBalance();
+  const { currency } = useCurrency();
+  const locale = useRouteLocale();
+
+  // Below `lg` (1024 px) the header has no room beside the menu in Russian: the menu shows it there.
   if (balance === 'failed') return null;
   if (balance === 'loading') {
     return (
@@ -62,5 +68,26 @@ export function HeaderBalance({ labels }: { labels: HeaderBalanceLabels }) {
       <span className="sr-only xl:not-sr-only">{labels.label}</span>
       <span className={balance.balanceMinor < 0 ? 'text-destructive' : undefined}>{amount}</span>
     </LocaleLink>
+  );
+}
+
+/** The same balance as the account menu's first item, on screens narrower than `lg`; fetched when the menu opens. */
+export function MenuBalance({ labels }: { labels: HeaderBalanceLabels }) {
+  const balance = useAgencyBalance();
+  const { currency } = useCurrency();
+  const locale = useRouteLocale();
+  if (balance === 'failed') return null;
+  return (
+    <DropdownMenuItem asChild className="lg:hidden">
+      <LocaleLink href="/balance" data-testid="menu-balance">
+        <Wallet aria-hidden className="size-4" />
+        <span>
+          {labels.label}:{' '}
+          <span className="font-medium tabular-nums">
+            {balance === 'loading' ? labels.loading : formatAedAs(balance.balanceMinor, currency, locale)}
+          </span>
+        </span>
+      </LocaleLink>
+    </DropdownMenuItem>
   );
 }

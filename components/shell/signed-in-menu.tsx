@@ -16,12 +16,13 @@ import { LocaleLink } from '@/components/i18n/locale-link';
 import { can } from '@/server/shared/auth/permissions';
 import { menuFor } from '@/server/shared/auth/route-access';
 import type { AccountMenuLabels } from './account-menu';
-import { HeaderBalance } from './header-balance';
+import { HeaderBalance, MenuBalance } from './header-balance';
 
 export function SignedInMenu({ user, labels }: { user: Session['user']; labels: AccountMenuLabels }) {
+  const seesBalance = can(user.role, 'balance:view');
   return (
     <>
-      {can(user.role, 'balance:view') ? <HeaderBalance labels={labels.balance} /> : null}
+      {seesBalance ? <HeaderBalance labels={labels.balance} /> : null}
       <DropdownMenu modal={false}>
         <DropdownMenuTrigger asChild>
           <Button variant="outline" className="h-9 px-2 md:px-3" aria-label={labels.accountMenu}>
@@ -33,6 +34,7 @@ export function SignedInMenu({ user, labels }: { user: Session['user']; labels: 
         <DropdownMenuContent align="end">
           <DropdownMenuLabel className="text-muted-foreground">{labels.signedInAs.replace('{email}', user.email ?? '')}</DropdownMenuLabel>
           <DropdownMenuSeparator />
+          {seesBalance ? <MenuBalance labels={labels.balance} /> : null}
           {menuFor(user.role).map((item) => (
             <DropdownMenuItem key={item.key} asChild>
               <LocaleLink href={item.href}>{labels.menu[item.key]}</LocaleLink>

@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-import { act, render, screen, waitFor } from '@testing-library/react';
+import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
 import type { Session } from 'next-auth';
@@ -125,6 +125,16 @@ describe('the header balance', () => {
     await act(() => screen.getByRole('button', { name: 'signed in' }).click());
     expect(await balanceLink()).toHaveTextContent('AED 1,234.50');
     expect(balanceRequests).toBe(1);
+  });
+
+  it('is the first item of the account menu too, for screens where the header has no room', async () => {
+    renderHeader(agent('admin'));
+    await balanceLink();
+    fireEvent.keyDown(screen.getByRole('button', { name: 'Account menu' }), { key: 'Enter' });
+    const item = await screen.findByTestId('menu-balance');
+    expect(item).toHaveAttribute('href', '/balance');
+    await waitFor(() => expect(item).toHaveTextContent('Balance: AED 1,234.50'));
+    expect(screen.getAllByRole('menuitem')[0]).toBe(item);
   });
 
   it('hides itself when the balance cannot be had', async () => {
