@@ -1,5 +1,5 @@
 import { announceSessionChange, writeHint } from '@/components/auth/session-signals';
-import { DEFAULT_LOCALE, isLocale, localizedPath } from '@/i18n/locales';
+import { localizedPath, toLocale } from '@/i18n/locales';
 import { goTo } from './navigate';
 
 let signingOut: Promise<void> | null = null;
@@ -24,7 +24,7 @@ export function signOutAndGoHome(): Promise<void> {
     // After the sign-out, so the other tabs' checks find the session gone.
     announceSessionChange();
     const lang = document.documentElement.lang;
-    goTo(localizedPath(isLocale(lang) ? lang : DEFAULT_LOCALE, '/'));
+    goTo(localizedPath(toLocale(lang), '/'));
   })();
   return signingOut;
 }

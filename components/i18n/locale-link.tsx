@@ -3,12 +3,12 @@
 import NextLink from 'next/link';
 import { useParams, useRouter } from 'next/navigation';
 import type { ComponentProps } from 'react';
-import { DEFAULT_LOCALE, isLocale, type Locale, type LocaleHref, localizeHref } from '@/i18n/locales';
+import { type Locale, type LocaleHref, localizeHref, toLocale } from '@/i18n/locales';
 
 /** The page's locale, from the route (`/[locale]/[variant]/…`): no client translation runtime needed. */
 export function useRouteLocale(): Locale {
   const { locale } = useParams<{ locale?: string }>();
-  return isLocale(locale) ? locale : DEFAULT_LOCALE;
+  return toLocale(locale);
 }
 
 type LocaleLinkProps = Omit<ComponentProps<typeof NextLink>, 'href' | 'prefetch'> & { href: LocaleHref };

@@ -4,7 +4,7 @@ import 'server-only';
 import { headers } from 'next/headers';
 import { redirect } from 'next/navigation';
 import { getLocale } from 'next-intl/server';
-import { isLocale, type Locale, localizedPath } from '@/i18n/locales';
+import { type Locale, localizedPath, toLocale } from '@/i18n/locales';
 import { type ActionFailure, runAction, runPublicAction } from '@/server/actions/run-action';
 import { renewSession } from '@/server/auth/renew-session';
 import { isProvidedFile } from '@/server/files/uploads';
@@ -125,7 +125,7 @@ function providedFile(value: FormDataEntryValue | null): File | undefined {
 /** The wait of a refused attempt in its message ("wait 42 seconds"), which a DomainError's lacks. */
 async function visitorLocale(): Promise<Locale> {
   const locale = await getLocale();
-  return isLocale(locale) ? locale : 'en';
+  return toLocale(locale);
 }
 
 async function visitorContext(): Promise<MailContext> {

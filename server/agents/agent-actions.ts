@@ -4,7 +4,7 @@ import 'server-only';
 import { refresh } from 'next/cache';
 import { headers } from 'next/headers';
 import { getLocale, getTranslations } from 'next-intl/server';
-import { isLocale } from '@/i18n/locales';
+import { toLocale } from '@/i18n/locales';
 import { type ActionResult, runAction } from '@/server/actions/run-action';
 import { linkOrigin } from '@/server/http/link-origin';
 import { AGENT_FIELDS, type AgentField, agentIdSchema, createAgentSchema, updateAgentSchema } from '@/server/shared/agents/agent-schema';
@@ -115,5 +115,5 @@ function formValues(formData: FormData): Record<AgentField, string> {
 /** The invitation goes out in the admin's language, with a link to the host the admin is using. */
 async function agentContext(): Promise<AgentContext> {
   const [locale, requestHeaders] = await Promise.all([getLocale(), headers()]);
-  return { locale: isLocale(locale) ? locale : 'en', origin: linkOrigin(requestHeaders) };
+  return { locale: toLocale(locale), origin: linkOrigin(requestHeaders) };
 }

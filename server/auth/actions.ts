@@ -5,7 +5,7 @@ import { AuthError, CredentialsSignin } from 'next-auth';
 import { redirect } from 'next/navigation';
 import { getLocale, getTranslations } from 'next-intl/server';
 import { z } from 'zod';
-import { isLocale, type Locale, localizedPath } from '@/i18n/locales';
+import { type Locale, localizedPath, toLocale } from '@/i18n/locales';
 import { type ActionFailure, runAction } from '@/server/actions/run-action';
 import { endAgentSessions } from './agent-sessions';
 import { signIn, signOut } from './auth';
@@ -33,7 +33,7 @@ export async function signInAction(_previous: SignInState, formData: FormData): 
   const fail = async (code: SignInFailure, retryAfterSeconds = 0): Promise<SignInState> => ({
     ok: false,
     code,
-    message: await signInMessage(isLocale(locale) ? locale : 'en', code, retryAfterSeconds),
+    message: await signInMessage(toLocale(locale), code, retryAfterSeconds),
     email,
   });
   const parsed = signInSchema.safeParse({
@@ -90,5 +90,5 @@ export async function signOutEverywhereAction(_previous: SignOutEverywhereState,
   if (!result.ok) return result;
   await signOut({ redirect: false });
   const locale = await getLocale();
-  redirect(localizedPath(isLocale(locale) ? locale : 'en', '/'));
+  redirect(localizedPath(toLocale(locale), '/'));
 }

@@ -4,7 +4,7 @@ import { cookies } from 'next/headers';
 import { forbidden } from 'next/navigation';
 import { getLocale } from 'next-intl/server';
 import { cache } from 'react';
-import { isLocale, localizedPath } from '@/i18n/locales';
+import { localizedPath, toLocale } from '@/i18n/locales';
 import { redirect } from '@/i18n/navigation';
 import type { Database } from '@/server/db/connection';
 import { getDb } from '@/server/db/database';
@@ -83,7 +83,7 @@ export async function requirePageAccess(path: PortalPath, search = ''): Promise<
   const principal = await getPrincipal();
   if (!principal) {
     const locale = await getLocale();
-    const callbackUrl = `${localizedPath(isLocale(locale) ? locale : 'en', path)}${search}`;
+    const callbackUrl = `${localizedPath(toLocale(locale), path)}${search}`;
     return redirect({ href: { pathname: '/sign-in', query: { error: 'SessionRequired', callbackUrl } }, locale });
   }
   if (!canOpen(principal.role, path)) forbidden();

@@ -3,7 +3,7 @@
 import 'server-only';
 import { redirect } from 'next/navigation';
 import { getLocale } from 'next-intl/server';
-import { isLocale, localizedPath } from '@/i18n/locales';
+import { localizedPath, toLocale } from '@/i18n/locales';
 import { type ActionFailure, runAction } from '@/server/actions/run-action';
 import { checkoutSchema, type CheckoutField } from '@/server/shared/bookings/checkout-schema';
 import { createBooking } from './create-booking';
@@ -21,7 +21,7 @@ export async function checkoutAction(_previous: CheckoutState, formData: FormDat
     [...formData].filter((entry): entry is [CheckoutField, string] => typeof entry[1] === 'string' && !entry[0].startsWith('$')),
   );
   const requestLocale = await getLocale();
-  const locale = isLocale(requestLocale) ? requestLocale : 'en';
+  const locale = toLocale(requestLocale);
   const result = await runAction(
     {
       schema: checkoutSchema,

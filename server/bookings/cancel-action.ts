@@ -4,7 +4,7 @@ import 'server-only';
 import { redirect } from 'next/navigation';
 import { getLocale, getTranslations } from 'next-intl/server';
 import { z } from 'zod';
-import { isLocale, localizedPath } from '@/i18n/locales';
+import { localizedPath, toLocale } from '@/i18n/locales';
 import { type ActionFailure, runAction } from '@/server/actions/run-action';
 import { BOOKING_REFERENCE_PATTERN } from './booking-reference';
 import { cancelBooking } from './cancel-booking';
@@ -34,7 +34,7 @@ export async function cancelBookingAction(_previous: CancelBookingState, formDat
   );
   if (!result.ok) return result.code === 'errors.validation' ? notFound() : result;
   const locale = await getLocale();
-  redirect(localizedPath(isLocale(locale) ? locale : 'en', `/my-bookings/${result.data.reference}?cancelled=1`));
+  redirect(localizedPath(toLocale(locale), `/my-bookings/${result.data.reference}?cancelled=1`));
 }
 
 /** The only field is hidden, so a malformed reference reads as "not found". */

@@ -1,7 +1,7 @@
 import 'server-only';
 import { and, eq } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import { isLocale, type Locale } from '@/i18n/locales';
+import { type Locale, toLocale } from '@/i18n/locales';
 import { getPrincipal, type Principal } from '@/server/auth/principal';
 import { can } from '@/server/shared/auth/permissions';
 import { getDb } from '@/server/db/database';
@@ -126,7 +126,7 @@ export async function loadBookingDetail(db: Database, principal: Principal, refe
   const { id: _id, offerId: _offerId, offerPrices: _prices, agency: _agency, ...fields } = row;
   return {
     ...fields,
-    locale: isLocale(row.locale) ? row.locale : 'en',
+    locale: toLocale(row.locale),
     netTotalMinor: seesNet ? row.netTotalMinor : null,
     discountMinor: seesNet ? row.discountMinor : null,
     paidMinor: seesNet ? row.paidMinor : null,
@@ -157,7 +157,7 @@ const DOCUMENT_MESSAGES = { en: enMessages, ru: ruMessages } satisfies Record<Lo
 export async function loadBookingDocument(db: Database, principal: Principal, reference: string): Promise<BookingDocument | null> {
   const row = await loadBookingRow(db, principal, reference);
   if (!row) return null;
-  const locale: Locale = isLocale(row.locale) ? row.locale : 'en';
+  const locale: Locale = toLocale(row.locale);
   const offerName = row.offerName[locale];
   return {
     reference: row.reference,

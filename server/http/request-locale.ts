@@ -1,5 +1,5 @@
 import 'server-only';
-import { DEFAULT_LOCALE, isLocale, LOCALE_COOKIE, type Locale } from '@/i18n/locales';
+import { isLocale, LOCALE_COOKIE, type Locale, toLocale } from '@/i18n/locales';
 
 /**
  * The language a route handler answers in (messages, documents, sheets): `?language=` (spec §7's
@@ -15,7 +15,7 @@ export function requestLocale(request: Request): Locale {
   const fromPage = referer && URL.canParse(referer) ? new URL(referer).pathname.split('/')[1] : undefined;
   if (isLocale(fromPage)) return fromPage;
   const chosen = cookieValue(request.headers.get('cookie'), LOCALE_COOKIE);
-  return isLocale(chosen) ? chosen : DEFAULT_LOCALE;
+  return toLocale(chosen);
 }
 
 function cookieValue(header: string | null, name: string): string | undefined {

@@ -2,7 +2,7 @@
 // them for portal pages and the few public pages rendered per request (see proxy.ts's matcher);
 // cached public pages never reach them.
 import { isPublicPath } from '@/server/shared/auth/route-access';
-import { DEFAULT_LOCALE, isLocale, type Locale, localizedPath, stripLocale } from '@/i18n/locales';
+import { type Locale, localizedPath, stripLocale, toLocale } from '@/i18n/locales';
 
 export type GateRequest = {
   pathname: string;
@@ -14,7 +14,7 @@ export type GateRequest = {
 /** The locale of a public path: its prefix, else the default (unprefixed) one. */
 export function localeOfPath(pathname: string): Locale {
   const first = pathname.split('/')[1];
-  return isLocale(first) ? first : DEFAULT_LOCALE;
+  return toLocale(first);
 }
 
 /** Where to send the visitor instead, or null to let the page (which checks the role) answer. */

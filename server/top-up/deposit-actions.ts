@@ -3,7 +3,7 @@
 import 'server-only';
 import { redirect } from 'next/navigation';
 import { getLocale } from 'next-intl/server';
-import { isLocale, localizedPath } from '@/i18n/locales';
+import { localizedPath, toLocale } from '@/i18n/locales';
 import { type ActionFailure, runAction } from '@/server/actions/run-action';
 import { isProvidedFile } from '@/server/files/uploads';
 import { type DepositNoticeField, depositNoticeSchema } from './deposit-schema';
@@ -39,5 +39,5 @@ export async function submitDepositNoticeAction(_previous: DepositNoticeState, f
   );
   if (!result.ok) return { ...result, values };
   const locale = await getLocale();
-  redirect(`${localizedPath(isLocale(locale) ? locale : 'en', '/top-up')}?deposit=sent#deposits`);
+  redirect(`${localizedPath(toLocale(locale), '/top-up')}?deposit=sent#deposits`);
 }
