@@ -1,5 +1,5 @@
 import 'server-only';
-import { and, asc, eq, gte, inArray, lte } from 'drizzle-orm';
+import { and, asc, eq, gte, lte, type SQL } from 'drizzle-orm';
 import type { Database } from '@/server/db/connection';
 import { availabilitySlots, offers, tours } from '@/server/db/schema';
 import { dubaiInstant, dubaiToday, isPastCutOff, type StockMode } from '@/server/shared/availability/rules';
@@ -34,6 +34,8 @@ export type OfferAvailability = {
 
 type OfferRow = Omit<OfferAvailability, 'days'>;
 type SlotRow = { offerId: string; date: string; time: string; left: number; leftAdults: number | null; leftChildren: number | null };
+/** An offer's columns with one of its slots in the range, or none (a left join). */
+type OfferSlotRow = OfferRow & { slot: Omit<SlotRow, 'offerId'> | null };
 
 const offerColumns = {
   offerId: offers.id,
@@ -43,16 +45,14 @@ const offerColumns = {
   hasLiveAvailability: offers.hasLiveAvailability,
 };
 
-/** One active offer of an active tour with its slots in the range, or null when there is none. */
+/**
+ * One active offer of an active tour with its slots in the range, or null when there is none. One
+ * query (the offer left-joined to its slots): the picker asks for a month on every step, and on
+ * the embedded database every query waits its turn.
+ */
 export async function loadOfferAvailability(db: Database, offerId: string, range: DateRange, now: Date): Promise<OfferAvailability | null> {
-  const [offer] = await db
-    .select(offerColumns)
-    .from(offers)
-    .innerJoin(tours, eq(tours.id, offers.tourId))
-    .where(and(eq(offers.id, offerId), eq(offers.isActive, true), eq(tours.isActive, true)))
-    .limit(1);
-  if (!offer) return null;
-  const [availability] = await withSlots(db, [offer], range, now);
+  const rows = await offersWithSlots(db, and(eq(offers.id, offerId), eq(offers.isActive, true), eq(tours.isActive, true)), range, now);
+  const [availability] = groupByOffer(rows, now);
   return availability ?? null;
 }
 
@@ -64,49 +64,59 @@ export async function loadTourAvailability(db: Database, tourId: string, range: 
     .where(and(eq(tours.id, tourId), eq(tours.isActive, true)))
     .limit(1);
   if (!tour) return null;
-  const offerRows = await db
-    .select(offerColumns)
-    .from(offers)
-    .where(and(eq(offers.tourId, tour.id), eq(offers.isActive, true)))
-    .orderBy(asc(offers.position));
-  return withSlots(db, offerRows, range, now);
+  return groupByOffer(await offersWithSlots(db, and(eq(offers.tourId, tour.id), eq(offers.isActive, true)), range, now), now);
 }
 
-/** Reads the slots of all live offers in one query and groups them by offer and date. */
-async function withSlots(db: Database, offerRows: OfferRow[], range: DateRange, now: Date): Promise<OfferAvailability[]> {
+/** The offers that `where` picks, each with its slots in the range (live offers only), in display then slot order. */
+async function offersWithSlots(db: Database, where: SQL | undefined, range: DateRange, now: Date): Promise<OfferSlotRow[]> {
   // Nothing before today in Dubai is bookable, whatever the caller asks for.
   const from = range.from < dubaiToday(now) ? dubaiToday(now) : range.from;
-  const liveIds = offerRows.filter((offer) => offer.hasLiveAvailability).map((offer) => offer.offerId);
-  const rows: SlotRow[] =
-    liveIds.length === 0 || from > range.to
-      ? []
-      : await db
-          .select({
-            offerId: availabilitySlots.offerId,
-            date: availabilitySlots.date,
-            time: availabilitySlots.startTime,
-            left: availabilitySlots.left,
-            leftAdults: availabilitySlots.leftAdults,
-            leftChildren: availabilitySlots.leftChildren,
-          })
-          .from(availabilitySlots)
-          .where(and(inArray(availabilitySlots.offerId, liveIds), gte(availabilitySlots.date, from), lte(availabilitySlots.date, range.to)))
-          .orderBy(asc(availabilitySlots.offerId), asc(availabilitySlots.date), asc(availabilitySlots.startTime));
+  return db
+    .select({
+      ...offerColumns,
+      slot: {
+        date: availabilitySlots.date,
+        time: availabilitySlots.startTime,
+        left: availabilitySlots.left,
+        leftAdults: availabilitySlots.leftAdults,
+        leftChildren: availabilitySlots.leftChildren,
+      },
+    })
+    .from(offers)
+    .innerJoin(tours, eq(tours.id, offers.tourId))
+    .leftJoin(
+      availabilitySlots,
+      and(
+        eq(availabilitySlots.offerId, offers.id),
+        eq(offers.hasLiveAvailability, true),
+        gte(availabilitySlots.date, from),
+        lte(availabilitySlots.date, range.to),
+      ),
+    )
+    .where(where)
+    .orderBy(asc(offers.position), asc(offers.id), asc(availabilitySlots.date), asc(availabilitySlots.startTime));
+}
 
-  const daysByOffer = new Map<string, AvailabilityDay[]>();
-  const cutOffByOffer = new Map(offerRows.map((offer) => [offer.offerId, offer.cutOffHours]));
-  for (const { offerId, date, time, left, leftAdults, leftChildren } of rows) {
+/** Groups the joined rows by offer (first-seen order) and date, leaving out slots already started. */
+function groupByOffer(rows: OfferSlotRow[], now: Date): OfferAvailability[] {
+  const byOffer = new Map<string, OfferAvailability>();
+  for (const { slot, ...offer } of rows) {
+    let availability = byOffer.get(offer.offerId);
+    if (!availability) {
+      availability = { ...offer, days: [] };
+      byOffer.set(offer.offerId, availability);
+    }
+    if (!slot) continue;
+    const { date, time, left, leftAdults, leftChildren } = slot;
     // A slot that has already started cannot be booked, not even as a request.
     if (dubaiInstant(date, time).getTime() <= now.getTime()) continue;
-    const days = daysByOffer.get(offerId) ?? [];
-    if (!daysByOffer.has(offerId)) daysByOffer.set(offerId, days);
-    let day = days.at(-1);
+    let day = availability.days.at(-1);
     if (day?.date !== date) {
       day = { date, slots: [] };
-      days.push(day);
+      availability.days.push(day);
     }
-    const pastCutOff = isPastCutOff(date, time, cutOffByOffer.get(offerId) ?? 0, now);
+    const pastCutOff = isPastCutOff(date, time, offer.cutOffHours, now);
     day.slots.push({ time, left, leftAdults, leftChildren, pastCutOff });
   }
-  return offerRows.map((offer) => ({ ...offer, days: daysByOffer.get(offer.offerId) ?? [] }));
+  return [...byOffer.values()];
 }
