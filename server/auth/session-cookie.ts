@@ -29,22 +29,57 @@ export function isSessionCookieName(name: string): boolean {
   return SESSION_COOKIE_NAMES.some((base) => isCookieOf(name, base));
 }
 
-export async function readSessionCookie(cookies: CookieList, secrets = authSecrets()): Promise<SessionCookie> {
+export async function readSessionCookie(cookies: CookieList, secrets = authSecrets(), now = Date.now()): Promise<SessionCookie> {
   const all = cookies.getAll();
   for (const name of SESSION_COOKIE_NAMES) {
     const token = joinChunks(all, name);
     if (!token) continue;
     if (secrets.length === 0) return 'invalid';
+    const key = `${secrets.join('\n')}\n${name}\n${token}`;
+    const known = decodedCookies.get(key, now);
+    if (known) return known;
     try {
       const payload = await decode({ token, secret: secrets, salt: name });
-      const { uid, sid } = payload ?? {};
-      return typeof uid === 'string' && typeof sid === 'string' ? { userId: uid, sessionId: sid } : 'invalid';
+      const { uid, sid, exp } = payload ?? {};
+      if (typeof uid !== 'string' || typeof sid !== 'string') return 'invalid';
+      const claims = { userId: uid, sessionId: sid };
+      if (typeof exp === 'number') decodedCookies.set(key, claims, exp * 1000);
+      return claims;
     } catch {
       return 'invalid';
     }
   }
   return 'none';
 }
+
+/**
+ * Cookies this process has decoded, until they expire. Decoding (a key derivation and an
+ * authenticated decryption) cost more than the session's database read on every signed-in
+ * request, and a given cookie always decodes to the same claims: whether its session still
+ * lives is the database's answer, asked every time. Failures are not kept.
+ */
+class DecodedCookies {
+  readonly #entries = new Map<string, { claims: SessionClaims; expiresAt: number }>();
+
+  constructor(readonly capacity: number) {}
+
+  get(key: string, now: number): SessionClaims | undefined {
+    const entry = this.#entries.get(key);
+    if (!entry) return undefined;
+    this.#entries.delete(key);
+    if (entry.expiresAt <= now) return undefined;
+    // Re-inserted, so the map's order is least recently used first.
+    this.#entries.set(key, entry);
+    return entry.claims;
+  }
+
+  set(key: string, claims: SessionClaims, expiresAt: number) {
+    this.#entries.set(key, { claims, expiresAt });
+    if (this.#entries.size > this.capacity) this.#entries.delete(this.#entries.keys().next().value!);
+  }
+}
+
+const decodedCookies = new DecodedCookies(2_000);
 
 /** The cookie's value, its chunks joined in order (as Auth.js's SessionStore reads it). */
 function joinChunks(cookies: { name: string; value: string }[], base: string): string {
