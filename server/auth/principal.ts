@@ -1,5 +1,5 @@
 import 'server-only';
-import { and, eq, gt } from 'drizzle-orm';
+import { and, eq, gt, sql } from 'drizzle-orm';
 import { cookies } from 'next/headers';
 import { forbidden } from 'next/navigation';
 import { getLocale } from 'next-intl/server';
@@ -8,6 +8,7 @@ import { localizedPath, toLocale } from '@/i18n/locales';
 import { redirect } from '@/i18n/navigation';
 import type { Database } from '@/server/db/connection';
 import { getDb } from '@/server/db/database';
+import { preparedPerDatabase } from '@/server/db/prepared';
 import { agencies, agentSessions, users } from '@/server/db/schema';
 import { Forbidden, Unauthorized } from '@/server/errors';
 import { can, type Permission, type Role } from '@/server/shared/auth/permissions';
@@ -38,12 +39,9 @@ export async function principalOfCookies(cookieList: CookieList, db: () => Promi
   return loadPrincipal(await db(), session, now);
 }
 
-/**
- * The agent of a live session as a principal, or null unless the session's row exists, belongs
- * to that agent and has not expired, and the account is active. One query on the session's key.
- */
-export async function loadPrincipal(db: Database, session: SessionClaims, now: Date = new Date()): Promise<Principal | null> {
-  const [row] = await db
+// Every signed-in request asks it.
+const principalQuery = preparedPerDatabase((db) =>
+  db
     .select({
       userId: users.id,
       email: users.email,
@@ -57,13 +55,22 @@ export async function loadPrincipal(db: Database, session: SessionClaims, now: D
     .innerJoin(agencies, eq(agencies.id, users.agencyId))
     .where(
       and(
-        eq(agentSessions.id, session.sessionId),
-        eq(agentSessions.userId, session.userId),
-        gt(agentSessions.expiresAt, now),
+        eq(agentSessions.id, sql.placeholder('sessionId')),
+        eq(agentSessions.userId, sql.placeholder('userId')),
+        gt(agentSessions.expiresAt, sql.placeholder('now')),
         eq(users.status, 'active'),
       ),
     )
-    .limit(1);
+    .limit(1)
+    .prepare('principal'),
+);
+
+/**
+ * The agent of a live session as a principal, or null unless the session's row exists, belongs
+ * to that agent and has not expired, and the account is active. One query on the session's key.
+ */
+export async function loadPrincipal(db: Database, session: SessionClaims, now: Date = new Date()): Promise<Principal | null> {
+  const [row] = await principalQuery(db).execute({ sessionId: session.sessionId, userId: session.userId, now });
   return row ?? null;
 }
 
