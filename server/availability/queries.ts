@@ -1,6 +1,7 @@
 import 'server-only';
-import { and, asc, eq, gte, lte, type SQL } from 'drizzle-orm';
+import { and, asc, eq, type SQL, sql } from 'drizzle-orm';
 import type { Database } from '@/server/db/connection';
+import { preparedPerDatabase } from '@/server/db/prepared';
 import { availabilitySlots, offers, tours } from '@/server/db/schema';
 import { dubaiInstant, dubaiToday, isPastCutOff, type StockMode } from '@/server/shared/availability/rules';
 
@@ -32,28 +33,30 @@ export type OfferAvailability = {
   days: AvailabilityDay[];
 };
 
-type OfferRow = Omit<OfferAvailability, 'days'>;
-type SlotRow = { offerId: string; date: string; time: string; left: number; leftAdults: number | null; leftChildren: number | null };
-/** An offer's columns with one of its slots in the range, or none (a left join). */
-type OfferSlotRow = OfferRow & { slot: Omit<SlotRow, 'offerId'> | null };
+/** A slot as the query returns it: date, time, left, left adults, left children. */
+type SlotTuple = [date: string, time: string, left: number, leftAdults: number | null, leftChildren: number | null];
+type OfferRow = Omit<OfferAvailability, 'days'> & { slots: SlotTuple[] };
 
-const offerColumns = {
-  offerId: offers.id,
-  stockMode: offers.stockMode,
-  minPeople: offers.minPeople,
-  cutOffHours: offers.cutOffHours,
-  hasLiveAvailability: offers.hasLiveAvailability,
-};
+/**
+ * An offer's slots from the `from` to the `to` placeholder (live offers only), in order, as one
+ * JSON array: one row per offer instead of one per slot, which the embedded database's driver
+ * decodes field by field (a month of slots cost it more than the query itself).
+ */
+const slotsInRange = sql<SlotTuple[] | string>`coalesce((
+  select json_agg(json_build_array(${availabilitySlots.date}, ${availabilitySlots.startTime}, ${availabilitySlots.left}, ${availabilitySlots.leftAdults}, ${availabilitySlots.leftChildren}) order by ${availabilitySlots.date}, ${availabilitySlots.startTime})
+  from ${availabilitySlots}
+  where ${availabilitySlots.offerId} = ${offers.id} and ${offers.hasLiveAvailability}
+    and ${availabilitySlots.date} between ${sql.placeholder('from')} and ${sql.placeholder('to')}
+), '[]')`.mapWith((value: SlotTuple[] | string): SlotTuple[] => (typeof value === 'string' ? JSON.parse(value) : value));
 
 /**
  * One active offer of an active tour with its slots in the range, or null when there is none. One
- * query (the offer left-joined to its slots): the picker asks for a month on every step, and on
- * the embedded database every query waits its turn.
+ * prepared query: the picker asks for a month on every step, and on the embedded database every
+ * query waits its turn.
  */
 export async function loadOfferAvailability(db: Database, offerId: string, range: DateRange, now: Date): Promise<OfferAvailability | null> {
-  const rows = await offersWithSlots(db, and(eq(offers.id, offerId), eq(offers.isActive, true), eq(tours.isActive, true)), range, now);
-  const [availability] = groupByOffer(rows, now);
-  return availability ?? null;
+  const [offer] = await offerWithSlots(db).execute({ offerId, ...bookableRange(range, now) });
+  return offer ? withDays(offer, now) : null;
 }
 
 /** Every active offer of an active tour, in display order, or null when the tour is unknown. */
@@ -64,59 +67,53 @@ export async function loadTourAvailability(db: Database, tourId: string, range: 
     .where(and(eq(tours.id, tourId), eq(tours.isActive, true)))
     .limit(1);
   if (!tour) return null;
-  return groupByOffer(await offersWithSlots(db, and(eq(offers.tourId, tour.id), eq(offers.isActive, true)), range, now), now);
+  const rows = await tourOffersWithSlots(db).execute({ tourId: tour.id, ...bookableRange(range, now) });
+  return rows.map((offer) => withDays(offer, now));
 }
 
-/** The offers that `where` picks, each with its slots in the range (live offers only), in display then slot order. */
-async function offersWithSlots(db: Database, where: SQL | undefined, range: DateRange, now: Date): Promise<OfferSlotRow[]> {
-  // Nothing before today in Dubai is bookable, whatever the caller asks for.
-  const from = range.from < dubaiToday(now) ? dubaiToday(now) : range.from;
+/** Nothing before today in Dubai is bookable, whatever the caller asks for. */
+function bookableRange(range: DateRange, now: Date): DateRange {
+  return { from: range.from < dubaiToday(now) ? dubaiToday(now) : range.from, to: range.to };
+}
+
+const offerWithSlots = preparedPerDatabase((db) =>
+  offersWithSlots(db, and(eq(offers.id, sql.placeholder('offerId')), eq(offers.isActive, true), eq(tours.isActive, true))).prepare('offer_availability'),
+);
+
+const tourOffersWithSlots = preparedPerDatabase((db) =>
+  offersWithSlots(db, and(eq(offers.tourId, sql.placeholder('tourId')), eq(offers.isActive, true))).prepare('tour_availability'),
+);
+
+/** The offers that `where` picks, in display order, each with its slots in the range. */
+function offersWithSlots(db: Database, where: SQL | undefined) {
   return db
     .select({
-      ...offerColumns,
-      slot: {
-        date: availabilitySlots.date,
-        time: availabilitySlots.startTime,
-        left: availabilitySlots.left,
-        leftAdults: availabilitySlots.leftAdults,
-        leftChildren: availabilitySlots.leftChildren,
-      },
+      offerId: offers.id,
+      stockMode: offers.stockMode,
+      minPeople: offers.minPeople,
+      cutOffHours: offers.cutOffHours,
+      hasLiveAvailability: offers.hasLiveAvailability,
+      slots: slotsInRange,
     })
     .from(offers)
     .innerJoin(tours, eq(tours.id, offers.tourId))
-    .leftJoin(
-      availabilitySlots,
-      and(
-        eq(availabilitySlots.offerId, offers.id),
-        eq(offers.hasLiveAvailability, true),
-        gte(availabilitySlots.date, from),
-        lte(availabilitySlots.date, range.to),
-      ),
-    )
     .where(where)
-    .orderBy(asc(offers.position), asc(offers.id), asc(availabilitySlots.date), asc(availabilitySlots.startTime));
+    .orderBy(asc(offers.position), asc(offers.id));
 }
 
-/** Groups the joined rows by offer (first-seen order) and date, leaving out slots already started. */
-function groupByOffer(rows: OfferSlotRow[], now: Date): OfferAvailability[] {
-  const byOffer = new Map<string, OfferAvailability>();
-  for (const { slot, ...offer } of rows) {
-    let availability = byOffer.get(offer.offerId);
-    if (!availability) {
-      availability = { ...offer, days: [] };
-      byOffer.set(offer.offerId, availability);
-    }
-    if (!slot) continue;
-    const { date, time, left, leftAdults, leftChildren } = slot;
+/** The offer's slots grouped by date, leaving out slots already started. */
+function withDays({ slots, ...offer }: OfferRow, now: Date): OfferAvailability {
+  const days: AvailabilityDay[] = [];
+  for (const [date, time, left, leftAdults, leftChildren] of slots) {
     // A slot that has already started cannot be booked, not even as a request.
     if (dubaiInstant(date, time).getTime() <= now.getTime()) continue;
-    let day = availability.days.at(-1);
+    let day = days.at(-1);
     if (day?.date !== date) {
       day = { date, slots: [] };
-      availability.days.push(day);
+      days.push(day);
     }
     const pastCutOff = isPastCutOff(date, time, offer.cutOffHours, now);
     day.slots.push({ time, left, leftAdults, leftChildren, pastCutOff });
   }
-  return [...byOffer.values()];
+  return { ...offer, days };
 }
