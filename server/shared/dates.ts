@@ -1,7 +1,7 @@
 // Calendar days (`yyyy-MM-dd`) and months (`yyyy-MM`) as they arrive in forms, URLs and JSON.
 // Client-safe and pure. A value must be a real date of the calendar and lie within the window the
-// portal has any business with: far-off years overflow the day arithmetic (the day after
-// 9999-12-31 is no ISO date) and PostgreSQL refuses year 0, and either answered 500.
+// portal works in. Far-off years overflow the day arithmetic (the day after 9999-12-31 is no ISO
+// date) and PostgreSQL refuses year 0, and either answered 500.
 import { z } from 'zod';
 
 /** The first and last day any date in the portal may be: bookings, filters, licences, contracts, statements. */
