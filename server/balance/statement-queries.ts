@@ -23,10 +23,12 @@ export type BalanceOverview = { balanceMinor: number; creditLimitMinor: number; 
 
 export type MonthlySummaryRow = {
   month: StatementMonth;
+  /** The month's opening balance: the running balance of the last entry before it. */
   openingMinor: number;
   debitMinor: number;
   creditMinor: number;
   closingMinor: number;
+  /** Entries in the whole month. */
   entries: number;
 };
 
@@ -221,15 +223,8 @@ function toStatementRow({ cursor: _cursor, ...entry }: EntryRow): StatementRow {
   return { ...entry, day: local.slice(0, 10), time: local.slice(11, 16) };
 }
 
-export type StatementPage = {
-  month: StatementMonth;
-  /** The month's opening balance: the running balance of the last entry before it. */
-  openingMinor: number;
-  debitMinor: number;
-  creditMinor: number;
-  closingMinor: number;
-  /** Entries in the whole month. */
-  entries: number;
+/** One page of a month's statement, with the month's totals. */
+export type StatementPage = MonthlySummaryRow & {
   page: number;
   pageCount: number;
   /** The running balance before this page's first row (the month's opening on page 1). */
