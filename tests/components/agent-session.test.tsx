@@ -6,6 +6,7 @@ import type { Session } from 'next-auth';
 import { AgentSessionProvider, SESSION_POLL_MS, useAgentSession, useRefreshAgentSession } from '@/components/auth/agent-session';
 import { SESSION_BROADCAST_KEY } from '@/components/auth/session-signals';
 import { SESSION_HINT_CLASS, SESSION_HINT_COOKIE } from '@/server/shared/auth/session-hint';
+import { signOutEndpoints } from '../support/auth-endpoints';
 
 const navigation = vi.hoisted(() => ({ goTo: vi.fn(), reloadPage: vi.fn() }));
 vi.mock('@/components/http/navigate', () => navigation);
@@ -23,11 +24,7 @@ const server = setupServer(
     sessionRequests += 1;
     return HttpResponse.json(sessionAnswer);
   }),
-  http.get('*/api/auth/csrf', () => HttpResponse.json({ csrfToken: 'csrf' })),
-  http.post('*/api/auth/signout', () => {
-    signOuts += 1;
-    return HttpResponse.json({ url: 'http://localhost/' });
-  }),
+  ...signOutEndpoints(() => (signOuts += 1)),
 );
 
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));

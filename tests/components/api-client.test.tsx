@@ -10,6 +10,7 @@ import { LazyToaster } from '@/components/shell/lazy-toaster';
 import { SESSION_BROADCAST_KEY } from '@/components/auth/session-signals';
 import en from '@/messages/en.json';
 import { SESSION_HINT_COOKIE } from '@/server/shared/auth/session-hint';
+import { signOutEndpoints } from '../support/auth-endpoints';
 
 // Spec §8 in the browser, status by status, through the real toaster and a real fetch (msw answers).
 
@@ -19,13 +20,7 @@ vi.mock('@/components/http/navigate', () => navigation);
 const labels = en.errors;
 let signOuts = 0;
 
-const server = setupServer(
-  http.get('*/api/auth/csrf', () => HttpResponse.json({ csrfToken: 'csrf' })),
-  http.post('*/api/auth/signout', () => {
-    signOuts += 1;
-    return HttpResponse.json({ url: 'http://localhost/' });
-  }),
-);
+const server = setupServer(...signOutEndpoints(() => (signOuts += 1)));
 
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
 afterAll(() => server.close());
