@@ -39,15 +39,16 @@ type OfferRow = Omit<OfferAvailability, 'days'> & { slots: SlotTuple[] };
 
 /**
  * An offer's slots from the `from` to the `to` placeholder (live offers only), in order, as one
- * JSON array: one row per offer instead of one per slot, which the embedded database's driver
- * decodes field by field (a month of slots cost it more than the query itself).
+ * JSON array (both drivers parse it): one row per offer instead of one per slot, which the
+ * embedded database's driver decodes field by field (a month of slots cost it more than the query
+ * itself).
  */
-const slotsInRange = sql<SlotTuple[] | string>`coalesce((
+const slotsInRange = sql<SlotTuple[]>`coalesce((
   select json_agg(json_build_array(${availabilitySlots.date}, ${availabilitySlots.startTime}, ${availabilitySlots.left}, ${availabilitySlots.leftAdults}, ${availabilitySlots.leftChildren}) order by ${availabilitySlots.date}, ${availabilitySlots.startTime})
   from ${availabilitySlots}
   where ${availabilitySlots.offerId} = ${offers.id} and ${offers.hasLiveAvailability}
     and ${availabilitySlots.date} between ${sql.placeholder('from')} and ${sql.placeholder('to')}
-), '[]')`.mapWith((value: SlotTuple[] | string): SlotTuple[] => (typeof value === 'string' ? JSON.parse(value) : value));
+), '[]')`;
 
 /**
  * One active offer of an active tour with its slots in the range, or null when there is none. One
