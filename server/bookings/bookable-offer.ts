@@ -3,6 +3,7 @@ import { and, asc, eq } from 'drizzle-orm';
 import type { Database, Transaction } from '@/server/db/connection';
 import { availabilitySlots, cities, countries, hotels, offers, pickUpTimes, tours, type LocalizedText } from '@/server/db/schema';
 import type { SlotStock, StockMode } from '@/server/shared/availability/rules';
+import type { CancellationPolicy, PickUpMode } from '@/server/shared/bookings/offer-terms';
 import type { OfferPrices } from '@/server/shared/catalog/prices';
 
 // What checkout and the booking transaction need to know about the offer being booked.
@@ -21,6 +22,8 @@ export type BookableOffer = {
   minPeople: number;
   cutOffHours: number;
   pickUpCity: { id: string; name: LocalizedText } | null;
+  pickUp: PickUpMode;
+  cancellationPolicy: CancellationPolicy;
   b2b: OfferPrices;
   retail: OfferPrices;
 };
@@ -42,6 +45,8 @@ export async function loadBookableOffer(db: Database | Transaction, offerId: str
       minPeople: offers.minPeople,
       cutOffHours: offers.cutOffHours,
       pickUpCityId: offers.pickUpCityId,
+      pickUp: offers.pickUp,
+      cancellationPolicy: offers.cancellationPolicy,
       b2b: { adult: offers.pricePerAdult, child: offers.pricePerChild, trip: offers.pricePerTrip },
       retail: { adult: offers.recPricePerAdult, child: offers.recPricePerChild, trip: offers.recPricePerTrip },
     })

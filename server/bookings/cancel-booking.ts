@@ -9,7 +9,7 @@ import { Forbidden, NotFound, RuleViolation } from '@/server/errors';
 import { creditAgency } from '@/server/ledger/ledger';
 import { loadSettings } from '@/server/settings/settings';
 import { visibleBookings } from './booking-scope';
-import { isCancellable, refundQuote, type RefundQuote } from './refund-rules';
+import { bookingPolicy, isCancellable, refundQuote, type RefundQuote } from './refund-rules';
 
 /**
  * Cancels a booking: its tickets go back to the slot and, for a balance payment, the refund of its
@@ -27,6 +27,8 @@ export async function cancelBooking(db: Database, principal: Principal, referenc
         tourDate: bookings.tourDate,
         startTime: bookings.startTime,
         paidMinor: bookings.paidMinor,
+        cancellationPolicy: bookings.cancellationPolicy,
+        offerPolicy: offers.cancellationPolicy,
         slotId: bookings.slotId,
         holdsStock: bookings.holdsStock,
         stockMode: offers.stockMode,
@@ -41,7 +43,8 @@ export async function cancelBooking(db: Database, principal: Principal, referenc
     if (!booking) throw new NotFound();
     if (!isCancellable(booking, now)) throw new RuleViolation('booking.notCancellable');
 
-    const quote = refundQuote(booking, await loadSettings(tx), now);
+    const settings = await loadSettings(tx);
+    const quote = refundQuote({ ...booking, policy: bookingPolicy(booking, settings) }, settings, now);
     if (booking.holdsStock && booking.slotId) await giveBackStock(tx, booking.slotId, booking.stockMode, booking);
     if (quote.refundMinor > 0) {
       await creditAgency(tx, {

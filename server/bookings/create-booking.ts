@@ -14,7 +14,9 @@ import { debitAgency } from '@/server/ledger/ledger';
 import { type BookableOffer, loadBookableOffer, loadSlot, lookUpPickUpTime, type SlotRow } from './bookable-offer';
 import { newBookingReference } from './booking-reference';
 import type { CheckoutInput } from '@/server/shared/bookings/checkout-schema';
+import { type BookingCancellationPolicy, resolveCancellationPolicy } from '@/server/shared/bookings/offer-terms';
 import { quoteBooking } from '@/server/shared/bookings/pricing';
+import { loadSettings } from '@/server/settings/settings';
 
 export type BookingStatus = (typeof bookings.$inferSelect)['status'];
 export type CreatedBooking = { reference: string; status: BookingStatus; /** The attempt had already booked. */ replayed: boolean };
@@ -66,6 +68,8 @@ type BookingPlan = {
   pickUpTime: string | null;
   promoCodeId: string | null;
   quote: ReturnType<typeof quoteBooking>;
+  /** The offer's refund terms as sold, kept on the booking. */
+  cancellationPolicy: BookingCancellationPolicy;
 };
 
 /** Every check that needs no lock, with the spec's messages; writes nothing. */
@@ -105,6 +109,7 @@ async function planBooking(db: Database, input: CheckoutInput, locale: Locale, n
     pickUpTime,
     promoCodeId: promo?.id ?? null,
     quote: quoteBooking(offer, counts, promo?.percentOff ?? 0),
+    cancellationPolicy: resolveCancellationPolicy(offer.cancellationPolicy, (await loadSettings(db)).refundTiers),
   };
 }
 
@@ -179,6 +184,7 @@ async function writeBooking(
       locale,
       idempotencyKey: input.idempotencyKey,
       requestFingerprint: fingerprint,
+      cancellationPolicy: plan.cancellationPolicy,
     })
     .returning({ id: bookings.id });
   if (!booking) throw new Error('The booking insert returned no row');

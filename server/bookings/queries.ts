@@ -17,7 +17,8 @@ import { isBookingReference } from './booking-reference';
 import { visibleBookings } from './booking-scope';
 import type { BookingStatus } from './create-booking';
 import { priceLines } from '@/server/shared/bookings/pricing';
-import { isCancellable, refundQuote, type RefundQuote } from './refund-rules';
+import type { BookingCancellationPolicy } from '@/server/shared/bookings/offer-terms';
+import { bookingPolicy, isCancellable, refundQuote, type RefundQuote } from './refund-rules';
 
 /** All fields of the spec's Booking entity, as the agent who may see it sees them. */
 export type BookingDetail = {
@@ -54,6 +55,8 @@ export type BookingDetail = {
   cancellationFeeMinor: number | null;
   cancelledAt: Date | null;
   locale: Locale;
+  /** The refund terms the booking was sold under (issue 17 §3). */
+  cancellationPolicy: BookingCancellationPolicy;
   /** What cancelling now would refund; null when it can no longer be cancelled. */
   cancellation: CancellationTerms | null;
 };
@@ -103,6 +106,8 @@ async function loadBookingRow(db: Database, principal: Principal, reference: str
       cancellationFeeMinor: bookings.cancellationFeeMinor,
       cancelledAt: bookings.cancelledAt,
       locale: bookings.locale,
+      bookedPolicy: bookings.cancellationPolicy,
+      offerPolicy: offers.cancellationPolicy,
     })
     .from(bookings)
     .innerJoin(tours, eq(tours.id, bookings.tourId))
@@ -123,7 +128,9 @@ export async function loadBookingDetail(db: Database, principal: Principal, refe
   if (!row) return null;
   const seesNet = can(principal.role, 'rates:viewB2b');
   const cancelled = row.status === 'cancelled';
-  const { id: _id, offerId: _offerId, offerPrices: _prices, agency: _agency, ...fields } = row;
+  const { id: _id, offerId: _offerId, offerPrices: _prices, agency: _agency, bookedPolicy, offerPolicy, ...fields } = row;
+  const settings = await loadSettings(db);
+  const policy = bookingPolicy({ cancellationPolicy: bookedPolicy, offerPolicy }, settings);
   return {
     ...fields,
     locale: toLocale(row.locale),
@@ -133,7 +140,8 @@ export async function loadBookingDetail(db: Database, principal: Principal, refe
     refundMinor: seesNet ? row.refundMinor : null,
     cancellationFeeMinor: seesNet ? row.cancellationFeeMinor : null,
     finalBalanceMinor: seesNet ? (cancelled ? 0 : row.netTotalMinor - row.paidMinor - row.collectionMinor) : null,
-    cancellation: isCancellable(row, now) ? cancellationTerms(refundQuote(row, await loadSettings(db), now), seesNet) : null,
+    cancellationPolicy: policy,
+    cancellation: isCancellable(row, now) ? cancellationTerms(refundQuote({ ...row, policy }, settings, now), seesNet) : null,
   };
 }
 

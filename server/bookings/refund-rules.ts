@@ -1,9 +1,17 @@
 // Cancellation refunds (DESIGN.md "Booking lifecycle"; spec §9): the tier depends on the hours left
-// before the tour starts in Asia/Dubai, the percents and the processing fee come from settings.
-// Pure: the booking page shows the exact figures the cancellation then applies.
+// before the tour starts in Asia/Dubai, the percents come from the booking's cancellation policy
+// (issue 17 §3) and the processing fee from settings. Pure: the booking page shows the exact
+// figures the cancellation then applies.
 import 'server-only';
 import { dubaiInstant } from '@/server/shared/availability/rules';
-import type { RefundTiers, Settings } from '@/server/settings/defaults';
+import {
+  type BookingCancellationPolicy,
+  type CancellationPolicy,
+  type RefundTiers,
+  refundTiersOf,
+  resolveCancellationPolicy,
+} from '@/server/shared/bookings/offer-terms';
+import type { Settings } from '@/server/settings/defaults';
 
 export type RefundTier = keyof RefundTiers;
 
@@ -27,13 +35,24 @@ export function refundTier(tourDate: string, startTime: string | null, now: Date
   return 'lessThan24h';
 }
 
+/**
+ * The policy a booking was sold under; bookings made before offers carried policies fall back to
+ * their offer's policy today.
+ */
+export function bookingPolicy(
+  booking: { cancellationPolicy: BookingCancellationPolicy | null; offerPolicy: CancellationPolicy },
+  settings: Pick<Settings, 'refundTiers'>,
+): BookingCancellationPolicy {
+  return booking.cancellationPolicy ?? resolveCancellationPolicy(booking.offerPolicy, settings.refundTiers);
+}
+
 export function refundQuote(
-  booking: { paidMinor: number; tourDate: string; startTime: string | null },
-  settings: Pick<Settings, 'refundTiers' | 'refundProcessingFeePercent'>,
+  booking: { paidMinor: number; tourDate: string; startTime: string | null; policy: BookingCancellationPolicy },
+  settings: Pick<Settings, 'refundProcessingFeePercent'>,
   now: Date,
 ): RefundQuote {
   const tier = refundTier(booking.tourDate, booking.startTime, now);
-  const percent = settings.refundTiers[tier];
+  const percent = refundTiersOf(booking.policy)[tier];
   const grossRefundMinor = Math.round((booking.paidMinor * percent) / 100);
   const feeMinor = Math.round((grossRefundMinor * settings.refundProcessingFeePercent) / 100);
   return { tier, percent, paidMinor: booking.paidMinor, grossRefundMinor, feeMinor, refundMinor: grossRefundMinor - feeMinor };

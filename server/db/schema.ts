@@ -15,6 +15,8 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 
+import type { BookingCancellationPolicy, CancellationPolicy } from '@/server/shared/bookings/offer-terms';
+
 /** Text kept in both portal languages. */
 export type LocalizedText = { en: string; ru: string };
 export type FaqItem = { question: LocalizedText; answer: LocalizedText };
@@ -198,6 +200,7 @@ export const photos = pgTable(
  * - `per_type`: separate adult and child pools (`leftAdults`, `leftChildren`).
  */
 export const stockMode = pgEnum('stock_mode', ['shared', 'per_type']);
+export const pickUpMode = pgEnum('pick_up_mode', ['none', 'optional', 'included']);
 
 export const offers = pgTable(
   'offers',
@@ -226,6 +229,10 @@ export const offers = pgTable(
     cutOffHours: integer('cut_off_hours').notNull().default(0),
     /** When set, pick-up is valid only from hotels in this city. */
     pickUpCityId: uuid('pick_up_city_id').references(() => cities.id),
+    /** Hotel pick-up: none (guests make their own way), optional, or included (a hotel is required). */
+    pickUp: pickUpMode('pick_up').notNull().default('none'),
+    /** Refund terms: the settings' tiers, non-refundable, or tiers of its own (issue 17 §3). */
+    cancellationPolicy: jsonb('cancellation_policy').$type<CancellationPolicy>().notNull().default({ kind: 'standard' }),
     isActive: boolean('is_active').notNull().default(true),
   },
   (t) => [uniqueIndex('offers_tour_position_unique').on(t.tourId, t.position)],
@@ -374,6 +381,8 @@ export const bookings = pgTable(
     idempotencyKey: text('idempotency_key').notNull(),
     /** SHA-256 of the checkout input: a key reused with another input is refused, not replayed. */
     requestFingerprint: text('request_fingerprint'),
+    /** The offer's cancellation policy as it was when booked; null for bookings made before policies. */
+    cancellationPolicy: jsonb('cancellation_policy').$type<BookingCancellationPolicy>(),
     refundMinor: integer('refund_minor'),
     cancellationFeeMinor: integer('cancellation_fee_minor'),
     cancelledAt: timestamp('cancelled_at', { withTimezone: true }),
@@ -390,7 +399,16 @@ export const bookings = pgTable(
   ],
 );
 
-export const ledgerEntryKind = pgEnum('ledger_entry_kind', ['opening', 'deposit', 'top_up', 'booking', 'refund', 'adjustment']);
+export const ledgerEntryKind = pgEnum('ledger_entry_kind', [
+  'opening',
+  'deposit',
+  'top_up',
+  'booking',
+  'refund',
+  'adjustment',
+  // The processing fee kept from a cancellation refund: its own statement line (issue 17 §1).
+  'cancellation_fee',
+]);
 
 /** Append-only: a row is never updated or deleted (DESIGN.md "Balance"). */
 export const ledgerEntries = pgTable(

@@ -1,11 +1,8 @@
 // Operator-maintained settings and the values a new database starts with.
 
-export type RefundTiers = {
-  /** Percent of the price refunded when cancelled more than 48 h before the tour (Asia/Dubai). */
-  moreThan48h: number;
-  between24hAnd48h: number;
-  lessThan24h: number;
-};
+import type { RefundTiers } from '@/server/shared/bookings/offer-terms';
+
+export type { RefundTiers };
 
 export type Settings = {
   rubPerAed: number;

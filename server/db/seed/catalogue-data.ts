@@ -6,6 +6,7 @@
  * Start times are when the tour leaves: for an offer that collects guests in another city
  * (`pickUpCity`), the start time is the departure from that city.
  */
+import type { CancellationPolicy } from '@/server/shared/bookings/offer-terms';
 import type { FaqItem, ItineraryStep, LocalizedText } from '../schema';
 import type { SeedCategory, SeedCity, SeedCountry, SeedHotel, SeedOffer, SeedPrices, SeedTour } from './types';
 
@@ -256,6 +257,13 @@ export const seedHotels: SeedHotel[] = [
 // Shared terms and FAQ
 // ---------------------------------------------------------------------------
 
+// The refund each terms sentence promises (issue 17 §3): the cancellation quote applies these.
+const policies = {
+  cancel24: { kind: 'custom', tiers: { moreThan48h: 100, between24hAnd48h: 100, lessThan24h: 0 } },
+  cancel48: { kind: 'custom', tiers: { moreThan48h: 100, between24hAnd48h: 0, lessThan24h: 0 } },
+  nonRefundable: { kind: 'nonRefundable' },
+} as const satisfies Record<string, CancellationPolicy>;
+
 const terms = {
   cancel24: t(
     'Free cancellation up to 24 hours before the start time. Later cancellations and no-shows are charged in full.',
@@ -353,6 +361,7 @@ const dubaiTours: SeedTour[] = [
       step('21:00', t('Return to the hotel', 'Возвращение в отель'), t('Drop-off at the hotel at about 21:30.', 'Прибытие в отель около 21:30.')),
     ],
     terms: paragraphs(terms.cancel24, terms.ages, terms.pickUp, terms.health),
+    cancellation: policies.cancel24,
     notesToAgents: t(
       'Dune bashing can be skipped on request for guests with back problems or small children — note it in the booking and the driver will take the smooth route. Alcohol is sold at the camp bar only (not included).',
       'Для гостей с проблемами спины или с маленькими детьми катание по барханам можно заменить спокойным маршрутом — укажите это в брони. Алкоголь продаётся только в баре лагеря и в стоимость не входит.',
@@ -418,6 +427,7 @@ const dubaiTours: SeedTour[] = [
       step('12:00', t('Back at the hotel', 'Возвращение в отель'), t('Drop-off around noon.', 'Прибытие в отель около полудня.')),
     ],
     terms: paragraphs(terms.cancel24, terms.ages, terms.pickUp, terms.health),
+    cancellation: policies.cancel24,
     notesToAgents: t(
       'Quad bike add-on is paid on site (AED 150 for 30 minutes) unless the quad offer is booked.',
       'Квадроцикл оплачивается на месте (150 AED за 30 минут), если не забронирован вариант с квадроциклом.',
@@ -472,6 +482,7 @@ const dubaiTours: SeedTour[] = [
       step('07:30', t('Breakfast and return', 'Завтрак и возвращение'), t('Breakfast at the camp, back at the hotel by 10:00.', 'Завтрак в лагере, возвращение в отель к 10:00.')),
     ],
     terms: paragraphs(terms.cancel48, terms.ages, terms.pickUp),
+    cancellation: policies.cancel48,
     notesToAgents: t(
       'Confirmed on request: the camp has only 12 tents. Send the booking at least two days ahead; families with children get tents nearest the bathrooms.',
       'Подтверждается по запросу: в лагере всего 12 шатров. Отправляйте заявку минимум за двое суток; семьям с детьми дают шатры рядом с санузлами.',
@@ -520,6 +531,7 @@ const dubaiTours: SeedTour[] = [
       step('08:00', t('Breakfast', 'Завтрак'), t('Breakfast at a desert camp, then back to the hotel.', 'Завтрак в лагере в пустыне, затем возвращение в отель.')),
     ],
     terms: paragraphs(terms.cancel48, terms.health, t('Children must be at least 5 years old. Flights can be cancelled by the pilot because of wind; the guest then chooses another date or a refund.', 'Минимальный возраст — 5 лет. Пилот может отменить полёт из-за ветра; в этом случае гость выбирает другую дату или возврат средств.')),
+    cancellation: policies.cancel48,
     notesToAgents: t(
       'Guests must send weight and age of each passenger the day before. Pick-up window is 04:00–04:45 depending on the hotel; the driver calls 15 minutes ahead.',
       'Накануне нужно прислать вес и возраст каждого пассажира. Трансфер с 04:00 до 04:45 в зависимости от отеля; водитель звонит за 15 минут.',
@@ -588,6 +600,7 @@ const dubaiTours: SeedTour[] = [
       step(undefined, t('Refreshments and return', 'Напитки и возвращение'), t('Water and soft drinks, then transfer back to the hotel.', 'Вода и напитки, затем трансфер в отель.')),
     ],
     terms: paragraphs(terms.cancel24, terms.health, t('The driver must be 18 or over with a valid driving licence. Passengers must be at least 7 years old.', 'Водителю должно быть не менее 18 лет, нужно действующее водительское удостоверение. Пассажирам — не менее 7 лет.')),
+    cancellation: policies.cancel24,
     notesToAgents: t(
       'A refundable deposit of AED 1,000 is blocked on the guest’s card at the centre. Price is per buggy, not per person.',
       'На месте на карте гостя блокируется возвратный депозит 1000 AED. Цена указана за багги, а не за человека.',
@@ -652,6 +665,7 @@ const dubaiTours: SeedTour[] = [
       step('12:30', t('Return', 'Возвращение'), t('Drop-off at the hotel or at Dubai Mall.', 'Высадка в отеле или у Дубай Молл.')),
     ],
     terms: paragraphs(terms.cancel24, terms.ages, terms.pickUp, terms.vat),
+    cancellation: policies.cancel24,
     notesToAgents: t(
       'Russian-speaking groups run on Monday, Wednesday and Saturday only. Entrance to Jumeirah Mosque is not included (visit from outside).',
       'Русскоязычные группы — только по понедельникам, средам и субботам. Вход в мечеть Джумейра не включён (осмотр снаружи).',
@@ -715,6 +729,7 @@ const dubaiTours: SeedTour[] = [
       step(undefined, t('Observation decks', 'Смотровые площадки'), t('Levels 124 and 125 (and 148 for SKY tickets), no time limit once inside.', 'Этажи 124 и 125 (и 148 для билетов SKY); время пребывания не ограничено.')),
     ],
     terms: paragraphs(terms.nonRefundable, terms.meetOnSite, t('Children are 4–12 years old; under 4 free. Guests should arrive 15 minutes before the time on the ticket; late arrivals may be refused.', 'Детский тариф — 4–12 лет, до 4 лет бесплатно. Приходить нужно за 15 минут до времени в билете; опоздавших могут не пропустить.')),
+    cancellation: policies.nonRefundable,
     notesToAgents: t(
       'Prime-time slots (around sunset) sell out days ahead in high season — book early. Tickets are sent to the guest’s e-mail as a QR code.',
       'Закатные слоты в высокий сезон раскупают за несколько дней — бронируйте заранее. Билеты приходят гостю на e-mail в виде QR-кода.',
@@ -781,6 +796,7 @@ const dubaiTours: SeedTour[] = [
       step(undefined, t('Glass-bottom boat (Explorer)', 'Лодка со стеклянным дном (Explorer)'), t('A 15-minute ride over the main tank.', '15-минутная прогулка над главным резервуаром.')),
     ],
     terms: paragraphs(terms.nonRefundable, terms.meetOnSite, terms.ages),
+    cancellation: policies.nonRefundable,
     notesToAgents: t(
       'Entry is through the ground floor of Dubai Mall near the waterfall; the Explorer boat ride does not run during tank maintenance (announced a week ahead).',
       'Вход — с первого этажа Дубай Молл рядом с водопадом; лодка программы Explorer не ходит во время обслуживания резервуара (об этом объявляют за неделю).',
@@ -828,6 +844,7 @@ const dubaiTours: SeedTour[] = [
       step(undefined, t('Future Dubai', 'Дубай будущего'), t('A short film on the way back down.', 'Короткий фильм на обратном пути.')),
     ],
     terms: paragraphs(terms.nonRefundable, terms.meetOnSite, t('Children 3–12 pay the child price; under 3 free.', 'Детский тариф — 3–12 лет, до 3 лет бесплатно.')),
+    cancellation: policies.nonRefundable,
     faq: [faqCommon.wheelchair, qa(t('Is parking available?', 'Есть ли парковка?'), t('Yes, Zabeel Park gate 3 has paid parking.', 'Да, у ворот № 3 парка Забиль есть платная парковка.'))],
     durationMinutes: 75,
     photos: photos('city-skyline', 'heritage-wind-towers'),
@@ -860,6 +877,7 @@ const dubaiTours: SeedTour[] = [
       step(undefined, t('Emirates A380 display', 'Цветочный A380'), t('The Guinness-record flower sculpture.', 'Цветочная скульптура из Книги рекордов Гиннесса.')),
     ],
     terms: paragraphs(terms.nonRefundable, terms.meetOnSite, terms.ages),
+    cancellation: policies.nonRefundable,
     notesToAgents: t('Best visited after 16:00 when it is cooler and the lights come on.', 'Лучше приходить после 16:00 — прохладнее и включается подсветка.'),
     faq: [faqCommon.childAges, qa(t('Is there shade?', 'Есть ли тень?'), t('Partly; bring a hat for daytime visits.', 'Частично; днём лучше взять головной убор.'))],
     durationMinutes: 120,
@@ -904,6 +922,7 @@ const dubaiTours: SeedTour[] = [
       step('22:30', t('Return', 'Возвращение'), t('Disembark at the marina; transfer back for pick-up bookings.', 'Высадка в марине; для броней с трансфером — доставка в отель.')),
     ],
     terms: paragraphs(terms.cancel24, terms.ages, terms.pickUp),
+    cancellation: policies.cancel24,
     notesToAgents: t('Upper deck is open-air and recommended October to April. Window tables on the lower deck can be requested but are not guaranteed.', 'Верхняя палуба открытая — рекомендуем с октября по апрель. Столик у окна на нижней палубе можно запросить, но он не гарантирован.'),
     faq: [faqCommon.vegetarian, faqCommon.childAges, qa(t('Is alcohol served?', 'Подают ли алкоголь?'), t('No, the cruise serves soft drinks only.', 'Нет, на борту только безалкогольные напитки.'))],
     durationMinutes: 180,
@@ -917,6 +936,8 @@ const dubaiTours: SeedTour[] = [
         startTimes: ['20:30'],
         dailyStock: 60,
         cutOffHours: 5,
+        // Guests may make their own way to the marina.
+        pickUp: 'optional',
       }),
       offer({
         name: t('Upper deck (open-air)', 'Верхняя палуба (открытая)'),
@@ -925,6 +946,8 @@ const dubaiTours: SeedTour[] = [
         startTimes: ['20:30'],
         dailyStock: 30,
         cutOffHours: 5,
+        // Guests may make their own way to the marina.
+        pickUp: 'optional',
       }),
     ],
   },
@@ -947,6 +970,7 @@ const dubaiTours: SeedTour[] = [
       step('22:30', t('Return', 'Возвращение'), t('Transfer back to the hotel.', 'Трансфер в отель.')),
     ],
     terms: paragraphs(terms.cancel24, terms.ages, terms.pickUp),
+    cancellation: policies.cancel24,
     notesToAgents: t(
       'Guests who make their own way can board at Al Seef pier at 20:15 — the price stays the same.',
       'Гости, которые добираются сами, могут подняться на борт у причала Аль-Сиф в 20:15 — цена не меняется.',
@@ -985,6 +1009,7 @@ const dubaiTours: SeedTour[] = [
       step(undefined, t('Swim stop', 'Остановка для купания'), t('Anchor for a swim near the Palm (weather permitting).', 'Стоянка для купания у Пальмы (при хорошей погоде).')),
     ],
     terms: paragraphs(terms.cancel48, terms.weather, terms.meetOnSite),
+    cancellation: policies.cancel48,
     notesToAgents: t(
       'Price is for the whole yacht for 2 hours. Extra hours can be added on board at AED 600 (42 ft) / AED 1,100 (56 ft). Guests must bring original passports or Emirates ID for the coastguard list.',
       'Цена указана за всю яхту на 2 часа. Дополнительные часы можно добавить на борту: 600 AED (42 фута) / 1100 AED (56 футов). Гостям нужны оригиналы паспортов или Emirates ID для списка береговой охраны.',
@@ -1041,6 +1066,7 @@ const dubaiTours: SeedTour[] = [
       step(undefined, t('Speedboat ride', 'Поездка на катере'), t('Palm Jumeirah, Atlantis, Burj Al Arab and Ain Dubai.', 'Пальма Джумейра, Atlantis, Бурдж-эль-Араб и Ain Dubai.')),
     ],
     terms: paragraphs(terms.cancel24, terms.weather, terms.health, t('Minimum age 6.', 'Минимальный возраст — 6 лет.')),
+    cancellation: policies.cancel24,
     notesToAgents: t('Seats at the back are smoother for guests worried about the bumps.', 'Места сзади качает меньше — предложите их тем, кто боится тряски.'),
     faq: [
       qa(t('Will we get wet?', 'Мы промокнем?'), t('A little spray is likely; bring a change of clothes.', 'Брызги вероятны; возьмите сменную одежду.')),
@@ -1085,6 +1111,7 @@ const dubaiTours: SeedTour[] = [
       step(undefined, t('Ride', 'Поездка'), t('Follow the guide to the landmarks.', 'Поездка за гидом к достопримечательностям.')),
     ],
     terms: paragraphs(terms.cancel24, terms.weather, t('Drivers must be 16+; passengers 8+. Price is per jet ski for up to two riders (max. 150 kg).', 'Водителю — от 16 лет, пассажиру — от 8 лет. Цена за гидроцикл на одного-двух человек (до 150 кг).')),
+    cancellation: policies.cancel24,
     faq: [qa(t('Is a licence needed?', 'Нужны ли права?'), t('No, a guide leads the ride.', 'Нет, поездку ведёт инструктор.')), faqCommon.whatToBring],
     durationMinutes: 60,
     photos: photos('beach-palms', 'yacht-marina'),
@@ -1125,6 +1152,7 @@ const dubaiTours: SeedTour[] = [
       step(undefined, t('Jump', 'Прыжок'), t('Flight to 13,000 ft, freefall and canopy ride.', 'Подъём на 4000 метров, свободное падение и полёт под куполом.')),
     ],
     terms: paragraphs(terms.cancel48, terms.health, t('Minimum age 18; maximum weight 100 kg; photo ID required. Jumps depend on weather and may be moved on the day.', 'Минимальный возраст — 18 лет; максимальный вес — 100 кг; нужен документ с фото. Прыжки зависят от погоды и могут быть перенесены в тот же день.')),
+    cancellation: policies.cancel48,
     notesToAgents: t('Confirmed on request only — the drop zone allocates slots 48 hours ahead. Allow the whole morning; delays are common.', 'Подтверждается только по запросу — площадка распределяет слоты за 48 часов. Закладывайте всё утро: задержки случаются часто.'),
     faq: [
       qa(t('Are photos and video included?', 'Входят ли фото и видео?'), t('No, the handcam or outside camera package is bought at the drop zone.', 'Нет, съёмку на камеру инструктора или внешнего оператора покупают на месте.')),
@@ -1163,6 +1191,7 @@ const dubaiTours: SeedTour[] = [
       step(undefined, t('Flight', 'Полёт'), t('Window seat and commentary.', 'Место у окна и комментарии пилота.')),
     ],
     terms: paragraphs(terms.cancel48, terms.meetOnSite, t('Passport or Emirates ID is required. Children under 2 cannot fly; children 2–11 must be with an adult.', 'Нужен паспорт или Emirates ID. Дети до 2 лет не допускаются; дети 2–11 лет — только со взрослыми.')),
+    cancellation: policies.cancel48,
     notesToAgents: t(
       'Passport names must match the booking exactly; send them with the booking. Guests over 120 kg pay for an extra seat.',
       'Имена в брони должны точно совпадать с паспортами — пришлите их вместе с бронью. Гости весом более 120 кг оплачивают дополнительное место.',
@@ -1214,6 +1243,7 @@ const dubaiTours: SeedTour[] = [
     ),
     itinerary: [step(undefined, t('Park entry', 'Вход в парк'), t('Open from 12:00 to 22:00; all rides included.', 'Открыт с 12:00 до 22:00; все аттракционы включены.'))],
     terms: paragraphs(terms.nonRefundable, terms.meetOnSite, t('Child tickets for guests under 1.2 m; under 1.05 m free.', 'Детский билет — для роста до 1,2 м; до 1,05 м — бесплатно.')),
+    cancellation: policies.nonRefundable,
     faq: [
       qa(t('How is a child defined?', 'Кто считается ребёнком?'), t('By height: under 1.2 metres.', 'По росту: ниже 1,2 метра.')),
       qa(t('Is food allowed?', 'Можно ли со своей едой?'), t('No outside food; there are many restaurants inside.', 'Нет, но внутри много ресторанов.')),
@@ -1256,6 +1286,7 @@ const dubaiTours: SeedTour[] = [
     ),
     itinerary: [step(undefined, t('Park entry', 'Вход в парк'), t('Parks open 11:00–18:00 on weekdays, later at weekends.', 'Парки открыты с 11:00 до 18:00 в будни, в выходные — дольше.'))],
     terms: paragraphs(terms.nonRefundable, terms.meetOnSite, t('Children are 3–11 years old; under 3 free.', 'Детский тариф — 3–11 лет, до 3 лет бесплатно.')),
+    cancellation: policies.nonRefundable,
     notesToAgents: t('Parks are closed on Tuesdays outside school holidays.', 'Вне школьных каникул по вторникам парки закрыты.'),
     faq: [faqCommon.childAges, faqCommon.wheelchair],
     durationMinutes: 420,
@@ -1298,6 +1329,7 @@ const dubaiTours: SeedTour[] = [
     ),
     itinerary: [step(undefined, t('Full day at the park', 'Целый день в аквапарке'), t('Open 10:00–18:00.', 'Открыт с 10:00 до 18:00.'))],
     terms: paragraphs(terms.nonRefundable, terms.meetOnSite, t('Child price for guests under 1.2 m; children must be accompanied by a paying adult.', 'Детский тариф — для роста до 1,2 м; дети — только в сопровождении взрослого с билетом.')),
+    cancellation: policies.nonRefundable,
     faq: [
       qa(t('Are towels and lockers included?', 'Входят ли полотенца и шкафчики?'), t('Towels yes; lockers are AED 60 on site.', 'Полотенца — да; шкафчик — 60 AED на месте.')),
       qa(t('Are there height limits on slides?', 'Есть ли ограничения по росту на горках?'), t('Yes, most thrill slides need 1.2 m or more.', 'Да, на большинстве экстремальных горок — от 1,2 м.')),
@@ -1334,6 +1366,7 @@ const dubaiTours: SeedTour[] = [
       step(undefined, t('Snow park', 'Снежный парк'), t('Sledging, tubing, chairlift ride and snow cavern.', 'Санки, тюбинг, подъёмник и снежная пещера.')),
     ],
     terms: paragraphs(terms.nonRefundable, terms.meetOnSite, t('Children 3–11; under 3 not admitted to the snow park.', 'Детский тариф — 3–11 лет; дети до 3 лет в снежный парк не допускаются.')),
+    cancellation: policies.nonRefundable,
     notesToAgents: t('Penguin encounters have strict limits (age 8+, 10 guests per session) and are confirmed on request.', 'Встречи с пингвинами строго ограничены (от 8 лет, 10 гостей за сеанс) и подтверждаются по запросу.'),
     faq: [
       qa(t('Do guests need warm clothes?', 'Нужна ли тёплая одежда?'), t('Jackets and trousers are provided; bring gloves and a hat or buy them on site.', 'Куртки и брюки выдаются; перчатки и шапку возьмите с собой или купите на месте.')),
@@ -1383,6 +1416,7 @@ const dubaiTours: SeedTour[] = [
       step('16:30', t('Back in Dubai', 'Возвращение в Дубай'), t('Drop-off at the hotel.', 'Высадка у отеля.')),
     ],
     terms: paragraphs(terms.cancel24, terms.ages, terms.pickUp),
+    cancellation: policies.cancel24,
     notesToAgents: t('Group tour needs at least 2 guests; runs daily except Tuesday, when the kayak centre is closed for maintenance.', 'Групповой тур — от 2 человек; ежедневно, кроме вторника, когда каякинг-центр закрыт на обслуживание.'),
     faq: [faqCommon.whatToBring, qa(t('Can non-swimmers kayak?', 'Можно ли на каяк тем, кто не умеет плавать?'), t('Yes, life jackets are mandatory and the lake is calm.', 'Да, спасательные жилеты обязательны, а озеро спокойное.')), faqCommon.childAges],
     durationMinutes: 540,
@@ -1429,6 +1463,7 @@ const dubaiTours: SeedTour[] = [
       step('19:30', t('Abra and Bur Dubai', 'Абра и Бур-Дубай'), t('Cross the Creek for four more stops and dessert.', 'Переправа через залив, ещё четыре остановки и десерт.')),
     ],
     terms: paragraphs(terms.cancel24, t('Children 5–11 pay the child price. Tell us about allergies when booking; some dishes contain nuts and gluten.', 'Дети 5–11 лет — по детскому тарифу. Об аллергиях сообщите при бронировании: в некоторых блюдах есть орехи и глютен.')),
+    cancellation: policies.cancel24,
     notesToAgents: t('Enough food for dinner — advise guests not to eat beforehand. No tours on Sundays.', 'Еды хватает на полноценный ужин — посоветуйте гостям не ужинать заранее. По воскресеньям туров нет.'),
     faq: [faqCommon.vegetarian, qa(t('How much walking is involved?', 'Сколько придётся идти пешком?'), t('About 3 km at an easy pace.', 'Около 3 км в спокойном темпе.'))],
     durationMinutes: 210,
@@ -1474,6 +1509,7 @@ const abuDhabiTours: SeedTour[] = [
       step('15:30', t('Louvre photo stop and return', 'Фотостоп у Лувра и возвращение'), t('Back in Dubai around 18:00.', 'Возвращение в Дубай около 18:00.')),
     ],
     terms: paragraphs(terms.cancel24, terms.ages, terms.pickUp, terms.dressCode),
+    cancellation: policies.cancel24,
     notesToAgents: t(
       'The Dubai pick-up offer is valid only for Dubai hotels; guests staying in Abu Dhabi must book the Abu Dhabi offer. The mosque closes to visitors on Friday mornings, so on Fridays the order of visits is reversed.',
       'Вариант с трансфером из Дубая действует только для отелей Дубая; гостям, живущим в Абу-Даби, нужно бронировать вариант из Абу-Даби. По пятницам утром мечеть закрыта для туристов, поэтому в пятницу порядок посещений меняется.',
@@ -1536,6 +1572,7 @@ const abuDhabiTours: SeedTour[] = [
       step('18:30', t('Return', 'Возвращение'), t('Drop-off at the hotel.', 'Высадка у отеля.')),
     ],
     terms: paragraphs(terms.cancel24, terms.dressCode, terms.pickUp),
+    cancellation: policies.cancel24,
     notesToAgents: t('No tours on Friday afternoons during prayer times — Friday is closed for this offer.', 'В пятницу днём во время молитв туров нет — по пятницам этот вариант закрыт.'),
     faq: [qa(t('Can guests take photos?', 'Можно ли фотографировать?'), t('Yes, everywhere except during prayers.', 'Да, везде, кроме времени молитв.')), faqCommon.wheelchair],
     durationMinutes: 150,
@@ -1568,6 +1605,7 @@ const abuDhabiTours: SeedTour[] = [
     ),
     itinerary: [step(undefined, t('Museum visit', 'Посещение музея'), t('Self-guided; the audio guide is available in 8 languages including Russian.', 'Самостоятельно; аудиогид на 8 языках, включая русский.'))],
     terms: paragraphs(terms.nonRefundable, terms.meetOnSite, t('Entry is free for guests under 18; book adult tickets only. The museum is closed on Mondays.', 'Для гостей до 18 лет вход бесплатный; бронируйте только взрослые билеты. По понедельникам музей закрыт.')),
+    cancellation: policies.nonRefundable,
     notesToAgents: t(
       'Guests under 18 enter free; do not book child tickets. The Russian audio guide is included only in the audio-guide offer.',
       'Гости до 18 лет проходят бесплатно — детские билеты не бронируйте. Аудиогид на русском входит только в вариант с аудиогидом.',
@@ -1612,6 +1650,7 @@ const abuDhabiTours: SeedTour[] = [
     ),
     itinerary: [step(undefined, t('Park entry', 'Вход в парк'), t('Open 11:00–20:00.', 'Открыт с 11:00 до 20:00.'))],
     terms: paragraphs(terms.nonRefundable, terms.meetOnSite, t('Child price applies to guests under 1.3 m; under 3 free.', 'Детский тариф — для роста до 1,3 м; до 3 лет бесплатно.')),
+    cancellation: policies.nonRefundable,
     notesToAgents: t(
       'No transfer included: from Dubai guests can take the Yas Express shuttle or a taxi (about 75 minutes).',
       'Трансфер не включён: из Дубая гости могут доехать на шаттле Yas Express или на такси (около 75 минут).',
@@ -1658,6 +1697,7 @@ const abuDhabiTours: SeedTour[] = [
       step(undefined, t('Guided paddle', 'Прогулка с гидом'), t('90 minutes in single or double kayaks.', '90 минут на одноместных или двухместных каяках.')),
     ],
     terms: paragraphs(terms.cancel24, terms.meetOnSite, t('Children 6–11 must share a double kayak with an adult.', 'Дети 6–11 лет — только в двухместном каяке со взрослым.')),
+    cancellation: policies.cancel24,
     notesToAgents: t('Sunset tour does not run on Tuesdays. Tide times can shift the start by up to 30 minutes; the centre messages guests the day before.', 'Закатная прогулка по вторникам не проводится. Из-за приливов начало может сдвинуться до 30 минут; центр предупреждает гостей накануне.'),
     faq: [faqCommon.whatToBring, qa(t('Is previous experience needed?', 'Нужен ли опыт?'), t('No, the channels are calm and a briefing is given.', 'Нет, протоки спокойные, перед стартом проводят инструктаж.'))],
     durationMinutes: 90,
@@ -1706,6 +1746,7 @@ const abuDhabiTours: SeedTour[] = [
     ),
     itinerary: [step(undefined, t('Park entry', 'Вход в парк'), t('Open 10:00–18:00.', 'Открыт с 10:00 до 18:00.'))],
     terms: paragraphs(terms.nonRefundable, terms.meetOnSite, t('Child price for guests under 1.1 m; under 3 free.', 'Детский тариф — для роста до 1,1 м; до 3 лет бесплатно.')),
+    cancellation: policies.nonRefundable,
     faq: [qa(t('Are lockers included?', 'Входят ли шкафчики?'), t('No, lockers are rented on site.', 'Нет, шкафчики арендуются на месте.')), faqCommon.wheelchair],
     durationMinutes: 420,
     photos: photos('water-park', 'theme-park'),
@@ -1739,6 +1780,7 @@ const abuDhabiTours: SeedTour[] = [
       step('20:00', t('Light show (evening ticket)', 'Световое шоу (вечерний билет)'), t('Palace in Motion, 15 minutes.', '«Дворец в движении», 15 минут.')),
     ],
     terms: paragraphs(terms.nonRefundable, terms.meetOnSite, terms.dressCode, terms.ages),
+    cancellation: policies.nonRefundable,
     faq: [qa(t('Is there a dress code?', 'Есть ли дресс-код?'), terms.dressCode), faqCommon.wheelchair],
     durationMinutes: 150,
     photos: photos('mosque-domes', 'fort'),
@@ -1782,6 +1824,7 @@ const abuDhabiTours: SeedTour[] = [
       step('21:30', t('Return', 'Возвращение'), t('Back at the hotel by 22:00.', 'Возвращение в отель к 22:00.')),
     ],
     terms: paragraphs(terms.cancel24, terms.ages, terms.pickUp, terms.health),
+    cancellation: policies.cancel24,
     notesToAgents: t('Pick-up from Yas and Saadiyat islands is 15 minutes earlier than the city.', 'С островов Яс и Саадият гостей забирают на 15 минут раньше, чем из центра.'),
     faq: [faqCommon.childAges, faqCommon.vegetarian, faqCommon.whatToBring],
     durationMinutes: 420,
@@ -1833,6 +1876,7 @@ const sharjahTours: SeedTour[] = [
       step('12:30', t('Al Noor Mosque and Blue Souk', 'Мечеть Аль-Нур и Синий рынок'), t('Photo stop and shopping time.', 'Фотостоп и время для покупок.')),
     ],
     terms: paragraphs(terms.cancel24, terms.ages, terms.pickUp, terms.dressCode),
+    cancellation: policies.cancel24,
     notesToAgents: t('Museums are closed on Friday mornings, so the group tour does not run on Fridays. Sharjah is a dry emirate; remind guests about the modest dress code.', 'По пятницам утром музеи закрыты, поэтому групповой тур в пятницу не проводится. Шарджа — «сухой» эмират; напомните гостям о скромном дресс-коде.'),
     faq: [qa(t('Is Sharjah stricter than Dubai?', 'В Шардже правила строже, чем в Дубае?'), t('Yes: modest clothing in public and no alcohol anywhere in the emirate.', 'Да: скромная одежда в общественных местах и полный запрет на алкоголь в эмирате.')), faqCommon.childAges],
     durationMinutes: 300,
@@ -1876,6 +1920,7 @@ const sharjahTours: SeedTour[] = [
       step(undefined, t('Maritime Museum', 'Морской музей'), t('About 45 minutes.', 'Около 45 минут.')),
     ],
     terms: paragraphs(terms.nonRefundable, terms.meetOnSite, t('Children 2–12; under 2 free. Closed Friday mornings.', 'Детский тариф — 2–12 лет, до 2 лет бесплатно. В пятницу утром закрыто.')),
+    cancellation: policies.nonRefundable,
     faq: [faqCommon.wheelchair, qa(t('Can we buy only the aquarium?', 'Можно ли купить только аквариум?'), t('Yes, choose the aquarium-only offer.', 'Да, выберите вариант «только аквариум».'))],
     durationMinutes: 120,
     photos: photos('aquarium', 'sea-dhow'),
@@ -1918,6 +1963,7 @@ const sharjahTours: SeedTour[] = [
       step('19:00', t('Dinner and stargazing', 'Ужин и звёзды'), t('BBQ dinner and telescopes.', 'Ужин-барбекю и телескопы.')),
     ],
     terms: paragraphs(terms.cancel48, terms.ages, terms.pickUp),
+    cancellation: policies.cancel48,
     notesToAgents: t('Requests only: stargazing depends on the moon phase; the operator may suggest a better date.', 'Только по запросу: наблюдение зависит от фазы Луны, оператор может предложить более удачную дату.'),
     faq: [faqCommon.whatToBring, faqCommon.vegetarian],
     durationMinutes: 450,
@@ -1951,6 +1997,7 @@ const sharjahTours: SeedTour[] = [
     ),
     itinerary: [step(undefined, t('Island visit', 'Прогулка по острову'), t('Self-guided, about two hours.', 'Самостоятельно, около двух часов.'))],
     terms: paragraphs(terms.nonRefundable, terms.meetOnSite, terms.ages),
+    cancellation: policies.nonRefundable,
     faq: [faqCommon.childAges, qa(t('When is the best time?', 'Когда лучше приходить?'), t('Late afternoon: see the butterflies, then stay for the lights.', 'Ближе к вечеру: сначала бабочки, потом световые инсталляции.'))],
     durationMinutes: 120,
     photos: photos('flower-garden', 'heritage-wind-towers'),
@@ -2000,6 +2047,7 @@ const rasAlKhaimahTours: SeedTour[] = [
       step(undefined, t('Flight', 'Полёт'), t('Transfer to the top platform and launch.', 'Подъём на стартовую площадку и полёт.')),
     ],
     terms: paragraphs(terms.cancel48, terms.health, t('Riders must be 12+, 1.2–2 m tall and 45–150 kg. Closed-toe shoes are mandatory.', 'Участникам — от 12 лет, рост 1,2–2 м, вес 45–150 кг. Обязательна закрытая обувь.')),
+    cancellation: policies.cancel48,
     notesToAgents: t('Tickets only — no transfer. From Dubai the drive is about 2 hours; suggest combining with the Jebel Jais mountain tour.', 'Только билеты, без трансфера. Из Дубая ехать около 2 часов — предложите сочетать с экскурсией на Джебель-Джайс.'),
     faq: [
       qa(t('What are the weight limits?', 'Какие ограничения по весу?'), t('45–150 kg for Jais Flight; 30–120 kg for the Sky Tour.', '45–150 кг для Jais Flight; 30–120 кг для Sky Tour.')),
@@ -2047,6 +2095,7 @@ const rasAlKhaimahTours: SeedTour[] = [
       step('13:00', t('Lunch at the summit', 'Обед на вершине'), t('Lunch with a view, then return.', 'Обед с видом, затем возвращение.')),
     ],
     terms: paragraphs(terms.cancel24, terms.ages, terms.pickUp),
+    cancellation: policies.cancel24,
     notesToAgents: t('The Dubai offer collects only from Dubai hotels and departs at 07:00; RAK guests book the RAK offer. Bring a jacket in winter — it can be 5 °C at the top.', 'Вариант из Дубая забирает гостей только из отелей Дубая, отправление в 07:00; гости Рас-эль-Хаймы бронируют вариант из РАК. Зимой нужна куртка — наверху бывает +5 °C.'),
     faq: [faqCommon.whatToBring, faqCommon.childAges, faqCommon.pickUpAreas],
     durationMinutes: 600,
@@ -2092,6 +2141,7 @@ const rasAlKhaimahTours: SeedTour[] = [
       step('18:30', t('Emirati dinner', 'Эмиратский ужин'), t('Coffee ceremony, dinner and music.', 'Кофейная церемония, ужин и музыка.')),
     ],
     terms: paragraphs(terms.cancel24, terms.ages, terms.pickUp),
+    cancellation: policies.cancel24,
     notesToAgents: t('Popular with families staying on Marjan Island; pick-up from Al Wadi Desert resort is 30 minutes later.', 'Популярен у семей, отдыхающих на острове Марджан; из отеля в Аль-Вади гостей забирают на 30 минут позже.'),
     faq: [faqCommon.vegetarian, faqCommon.childAges],
     durationMinutes: 330,
@@ -2128,6 +2178,7 @@ const rasAlKhaimahTours: SeedTour[] = [
       step('12:00', t('National Museum', 'Национальный музей'), t('Entry included.', 'Вход включён.')),
     ],
     terms: paragraphs(terms.cancel24, terms.ages, terms.pickUp),
+    cancellation: policies.cancel24,
     notesToAgents: t('The fort climb is steep; guests with limited mobility can wait at the base with the driver.', 'Подъём к форту крутой; гости с ограниченной подвижностью могут подождать внизу с водителем.'),
     faq: [faqCommon.whatToBring, faqCommon.childAges],
     durationMinutes: 270,
@@ -2163,6 +2214,7 @@ const rasAlKhaimahTours: SeedTour[] = [
       step(undefined, t('Pearl farm', 'Жемчужная ферма'), t('Talk, demonstration and oyster opening.', 'Рассказ, демонстрация и вскрытие устриц.')),
     ],
     terms: paragraphs(terms.cancel24, terms.meetOnSite, terms.weather, terms.ages),
+    cancellation: policies.cancel24,
     faq: [
       qa(t('Can guests keep the pearl?', 'Можно ли забрать жемчужину?'), t('Yes, any pearl found in the guest’s oyster is theirs to keep.', 'Да, жемчужина из своей устрицы остаётся у гостя.')),
       faqCommon.childAges,
@@ -2206,6 +2258,7 @@ const fujairahTours: SeedTour[] = [
       step('12:30', t('Lunch and beach time', 'Обед и пляж'), t('Buffet lunch at a beach resort.', 'Обед «шведский стол» в пляжном отеле.')),
     ],
     terms: paragraphs(terms.cancel24, terms.ages, terms.pickUp, terms.weather),
+    cancellation: policies.cancel24,
     notesToAgents: t('Visibility is best from April to June and in October. Guests who cannot swim stay on the boat or snorkel with a ring buoy.', 'Лучшая видимость — с апреля по июнь и в октябре. Не умеющие плавать остаются в лодке или плавают с кругом.'),
     faq: [
       qa(t('Is equipment included?', 'Входит ли снаряжение?'), t('Yes: mask, snorkel, fins and life vest.', 'Да: маска, трубка, ласты и жилет.')),
@@ -2256,6 +2309,7 @@ const fujairahTours: SeedTour[] = [
       step('18:30', t('Back in Dubai', 'Возвращение в Дубай'), t('Drop-off at the hotel.', 'Высадка у отеля.')),
     ],
     terms: paragraphs(terms.cancel24, terms.ages, terms.pickUp, terms.dressCode),
+    cancellation: policies.cancel24,
     notesToAgents: t('Pick-up is from Dubai only; guests in Fujairah can join at Fujairah Fort at 11:30 — note it in the booking.', 'Трансфер только из Дубая; гости из Фуджейры могут присоединиться у форта в 11:30 — укажите это в брони.'),
     faq: [faqCommon.childAges, faqCommon.whatToBring, qa(t('Can we swim?', 'Можно ли искупаться?'), t('Yes, at Khor Fakkan beach; bring swimwear.', 'Да, на пляже Хор-Факкана; возьмите купальник.'))],
     durationMinutes: 630,
@@ -2300,6 +2354,7 @@ const fujairahTours: SeedTour[] = [
       step(undefined, t('Fishing', 'Рыбалка'), t('Trolling and bottom fishing.', 'Троллинг и донная ловля.')),
     ],
     terms: paragraphs(terms.cancel48, terms.weather, terms.meetOnSite, t('Price is per boat for up to 6 guests.', 'Цена указана за катер до 6 человек.')),
+    cancellation: policies.cancel48,
     notesToAgents: t('Confirmed on request — the skipper checks the marine forecast before accepting.', 'Подтверждается по запросу: шкипер сверяется с морским прогнозом перед подтверждением.'),
     faq: [qa(t('Is a fishing licence needed?', 'Нужна ли лицензия на рыбалку?'), t('No, the boat’s licence covers all guests.', 'Нет, лицензия катера распространяется на всех гостей.')), qa(t('Can children come?', 'Можно ли с детьми?'), t('Yes, from 6 years old with life jackets.', 'Да, с 6 лет в спасательных жилетах.'))],
     durationMinutes: 240,
@@ -2352,6 +2407,7 @@ const ajmanTours: SeedTour[] = [
       step('11:45', t('Fish market', 'Рыбный рынок'), t('Walk through the market, then return.', 'Прогулка по рынку, затем возвращение.')),
     ],
     terms: paragraphs(terms.cancel24, terms.ages, terms.pickUp),
+    cancellation: policies.cancel24,
     notesToAgents: t('The museum is closed on Fridays; the tour runs without it and the price stays the same.', 'По пятницам музей закрыт; экскурсия проходит без него, цена не меняется.'),
     faq: [faqCommon.childAges, faqCommon.whatToBring],
     durationMinutes: 210,
@@ -2386,6 +2442,7 @@ const ajmanTours: SeedTour[] = [
       step('17:30', t('Sunset cruise', 'Круиз на закате'), t('One hour along the Corniche.', 'Час вдоль набережной.')),
     ],
     terms: paragraphs(terms.cancel24, terms.meetOnSite, terms.ages, terms.weather),
+    cancellation: policies.cancel24,
     faq: [faqCommon.childAges, qa(t('Is there a toilet on board?', 'Есть ли на борту туалет?'), t('Yes.', 'Да.'))],
     durationMinutes: 75,
     photos: photos('sea-dhow', 'dhow-cruise-night'),
@@ -2426,6 +2483,7 @@ const ajmanTours: SeedTour[] = [
       step(undefined, t('Guided paddle', 'Прогулка с гидом'), t('60 minutes in the mangroves.', '60 минут в мангровых зарослях.')),
     ],
     terms: paragraphs(terms.cancel24, terms.meetOnSite, t('Children 6–11 share a double kayak with an adult.', 'Дети 6–11 лет — в двухместном каяке со взрослым.')),
+    cancellation: policies.cancel24,
     notesToAgents: t(
       'Morning slots are best for birdwatching; in summer (June–September) only the 08:00 slot is recommended.',
       'Утренние слоты лучше всего подходят для наблюдения за птицами; летом (июнь–сентябрь) рекомендуем только слот в 08:00.',
@@ -2474,6 +2532,7 @@ const khasabTours: SeedTour[] = [
       step('16:00', t('Return', 'Возвращение'), t('Back in Dubai around 20:30.', 'Возвращение в Дубай около 20:30.')),
     ],
     terms: paragraphs(terms.cancel48, terms.oman, terms.weather, terms.ages),
+    cancellation: policies.cancel48,
     notesToAgents: t(
       'Send passport copies at least 48 hours before the trip — bookings without them cannot be confirmed. Some nationalities need a pre-approved Oman visa; check with us before booking. The Khasab offer is for guests already staying in Musandam.',
       'Копии паспортов нужно прислать не позднее чем за 48 часов — без них бронь не подтверждается. Гражданам некоторых стран нужна заранее одобренная виза Омана — уточните у нас до бронирования. Вариант из Хасаба — для гостей, которые уже живут в Мусандаме.',
@@ -2537,6 +2596,7 @@ const khasabTours: SeedTour[] = [
       step('12:00', t('Khor Najd viewpoint', 'Смотровая площадка Хор-Наджд'), t('Photo stop, then return.', 'Фотостоп, затем возвращение.')),
     ],
     terms: paragraphs(terms.cancel24, terms.ages, terms.pickUp, terms.health),
+    cancellation: policies.cancel24,
     notesToAgents: t('For guests already in Musandam only — no cross-border transfer. Combine with the dhow cruise for a two-day Musandam package.', 'Только для гостей, которые уже находятся в Мусандаме, — без трансфера через границу. Сочетайте с круизом на доу для двухдневной программы.'),
     faq: [faqCommon.whatToBring, qa(t('Is the road safe?', 'Безопасна ли дорога?'), t('Yes, with experienced local drivers; it is steep and unpaved in parts.', 'Да, с опытными местными водителями; местами она крутая и без асфальта.'))],
     durationMinutes: 300,

@@ -155,6 +155,8 @@ export async function seedCatalogue(db: Database, options: SeedCatalogueOptions)
             minPeople: offer.minPeople,
             cutOffHours: offer.cutOffHours,
             pickUpCityId: offer.pickUpCity ? lookUp(cityIds, offer.pickUpCity, 'city') : null,
+            pickUp: offer.pickUp ?? (tour.pickUpLeadMinutes === undefined ? 'none' : 'included'),
+            cancellationPolicy: tour.cancellation,
           })),
         ),
       )

@@ -1,3 +1,4 @@
+import type { CancellationPolicy, PickUpMode } from '@/server/shared/bookings/offer-terms';
 import type { FaqItem, ItineraryStep, LocalizedText } from '../schema';
 
 /** Demo catalogue records, keyed by slug so seeding can be re-run without duplicates. */
@@ -33,6 +34,8 @@ export type SeedOffer = {
   closedWeekdays?: number[];
   /** Pick-up only from hotels in this city. */
   pickUpCity?: string;
+  /** Defaults to 'included' when the tour has pick-up times (`pickUpLeadMinutes`), else 'none'. */
+  pickUp?: PickUpMode;
 };
 
 export type SeedTour = {
@@ -44,6 +47,8 @@ export type SeedTour = {
   description: LocalizedText;
   itinerary: ItineraryStep[];
   terms: LocalizedText;
+  /** Must agree with the cancellation sentence of `terms`. */
+  cancellation: CancellationPolicy;
   notesToAgents?: LocalizedText;
   faq: FaqItem[];
   videoUrl?: string;
