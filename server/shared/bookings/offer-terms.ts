@@ -38,3 +38,40 @@ export function refundTiersOf(policy: BookingCancellationPolicy): RefundTiers {
 /** Whether the offer comes with a hotel pick-up: none (guests make their own way), optional, or included. */
 export const PICK_UP_MODES = ['none', 'optional', 'included'] as const;
 export type PickUpMode = (typeof PICK_UP_MODES)[number];
+
+/** One line of a policy as the agent and the guest read it: a time window and what it refunds. */
+export type PolicyLine = {
+  /** Message key under `cancellationPolicy.window`. */
+  window: 'moreThan48h' | 'moreThan24h' | 'between24hAnd48h' | 'lessThan48h' | 'lessThan24h' | 'anyTime';
+  percent: number;
+};
+
+/**
+ * A policy in as few lines as it takes: equal neighbouring tiers are merged, so 100/100/0 reads
+ * "more than 24 h before: 100%; less than 24 h: no refund". Non-refundable is one line at 0%.
+ */
+export function policyLines(policy: BookingCancellationPolicy): PolicyLine[] {
+  const { moreThan48h: early, between24hAnd48h: middle, lessThan24h: late } = refundTiersOf(policy);
+  if (early === middle && middle === late) return [{ window: 'anyTime', percent: early }];
+  if (early === middle) return [{ window: 'moreThan24h', percent: early }, { window: 'lessThan24h', percent: late }];
+  if (middle === late) return [{ window: 'moreThan48h', percent: early }, { window: 'lessThan48h', percent: late }];
+  return [
+    { window: 'moreThan48h', percent: early },
+    { window: 'between24hAnd48h', percent: middle },
+    { window: 'lessThan24h', percent: late },
+  ];
+}
+
+/** A message lookup: next-intl's `t` on a page, the document messages in a PDF. */
+export type PolicyTranslate = (key: string, values?: Record<string, string | number>) => string;
+
+/**
+ * The policy as sentences, e.g. ["Non-refundable"] or ["More than 24 hours before the start: 100% refund",
+ * "Less than 24 hours before the start: no refund"]. `t` reads the `cancellationPolicy` namespace.
+ */
+export function describePolicy(policy: BookingCancellationPolicy, t: PolicyTranslate): string[] {
+  if (policy.kind === 'nonRefundable' || policyLines(policy).every((line) => line.percent === 0)) return [t('nonRefundable')];
+  return policyLines(policy).map((line) =>
+    t('line', { window: t(`window.${line.window}`), refund: line.percent === 0 ? t('noRefund') : t('percentRefund', { percent: line.percent }) }),
+  );
+}
