@@ -5,13 +5,13 @@ import { getPathMatch } from 'next/dist/shared/lib/router/utils/path-match';
 import { matchHas, prepareDestination } from 'next/dist/shared/lib/router/utils/prepare-destination';
 import type { Redirect, Rewrite } from 'next/dist/lib/load-custom-routes';
 
-export type RoutedRequest = { host: string; pathname: string; cookie?: string };
+export type RoutedRequest = { host: string; pathname: string; cookie?: string; headers?: Record<string, string> };
 export type Routed = { redirect: string } | { rewrite: string } | { unchanged: true };
 
 function apply(rule: Redirect | Rewrite, request: RoutedRequest): string | null {
   const params = getPathMatch(rule.source, { removeUnnamedParams: true })(request.pathname);
   if (!params) return null;
-  const headers = { host: request.host, ...(request.cookie ? { cookie: request.cookie } : {}) };
+  const headers = { ...request.headers, host: request.host, ...(request.cookie ? { cookie: request.cookie } : {}) };
   const req = { headers } as unknown as IncomingMessage;
   const hasParams = matchHas(req, {}, rule.has, rule.missing);
   if (!hasParams) return null;
