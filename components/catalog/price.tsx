@@ -2,7 +2,7 @@
 
 import { useRouteLocale } from '@/components/i18n/locale-link';
 import { useCurrency } from '@/components/currency/currency-provider';
-import { type DisplayCurrency, formatAedAs } from '@/server/shared/money/money';
+import { convertBreakdown, type DisplayCurrency, formatAedAs, formatMoney } from '@/server/shared/money/money';
 
 /** A price the server already formatted, and the currency it is in. */
 export type PreformattedPrice = { currency: DisplayCurrency; text: string };
@@ -21,6 +21,23 @@ export function Price({ fils, className, preformatted }: { fils: number; classNa
   return (
     <span className={className} data-price-aed={fils}>
       {preformatted?.currency === currency ? preformatted.text : formatAedAs(fils, currency, locale)}
+    </span>
+  );
+}
+
+/**
+ * A figure the page derives from other figures it shows, e.g. a refund: the refund before the fee
+ * less the fee. `parts` are those figures in AED fils, signed; each is converted exactly as its
+ * own `Price` is and the results are summed, so in every currency the shown figures add up to the
+ * cent (converting the total on its own can be a cent off).
+ */
+export function PriceSum({ parts, className }: { parts: readonly number[]; className?: string }) {
+  const { currency } = useCurrency();
+  const locale = useRouteLocale();
+  const fils = parts.reduce((sum, part) => sum + part, 0);
+  return (
+    <span className={className} data-price-aed={fils}>
+      {formatMoney(convertBreakdown(parts, currency).total, currency, locale)}
     </span>
   );
 }

@@ -1,6 +1,6 @@
 'use client';
 
-import { createContext, type ReactNode, useCallback, useContext, useEffect, useMemo, useState } from 'react';
+import { createContext, type ReactNode, useCallback, useContext, useMemo, useSyncExternalStore } from 'react';
 import { CURRENCY_COOKIE, type DisplayCurrency, isDisplayCurrency } from '@/server/shared/money/money';
 
 type CurrencyContextValue = { currency: DisplayCurrency; setCurrency: (currency: DisplayCurrency) => void };
@@ -18,22 +18,26 @@ function readCurrencyCookie(): DisplayCurrency | null {
   return match && isDisplayCurrency(match[1]) ? match[1] : null;
 }
 
+const listeners = new Set<() => void>();
+
+function subscribe(listener: () => void): () => void {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
 /**
- * The visitor's display currency. Pages are static, so the server renders the variant's
- * default and the cookie's choice is applied once hydrated.
+ * The visitor's display currency: the cookie's choice, else the variant's default. Pages are
+ * static, so the server renders the default and hydration applies the cookie. A provider mounted
+ * later (a client navigation into another layout, the page a server action redirects to) reads
+ * the cookie at once instead of showing the default first.
  */
 export function CurrencyProvider({ defaultCurrency, children }: { defaultCurrency: DisplayCurrency; children: ReactNode }) {
-  const [currency, setCurrencyState] = useState<DisplayCurrency>(defaultCurrency);
-
-  useEffect(() => {
-    const saved = readCurrencyCookie();
-    // eslint-disable-next-line react-hooks/set-state-in-effect -- the cookie is only readable after hydration
-    if (saved) setCurrencyState(saved);
-  }, []);
+  const saved = useSyncExternalStore(subscribe, readCurrencyCookie, () => null);
+  const currency = saved ?? defaultCurrency;
 
   const setCurrency = useCallback((next: DisplayCurrency) => {
     writeCurrencyCookie(next);
-    setCurrencyState(next);
+    for (const listener of listeners) listener();
   }, []);
 
   const value = useMemo(() => ({ currency, setCurrency }), [currency, setCurrency]);

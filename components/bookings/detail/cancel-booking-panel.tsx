@@ -2,7 +2,7 @@
 
 import { useActionState, useRef, useState } from 'react';
 import { useFormStatus } from 'react-dom';
-import { Price } from '@/components/catalog/price';
+import { Price, PriceSum } from '@/components/catalog/price';
 import { useActionFailureFeedback } from '@/components/http/http-feedback';
 import { Button, buttonVariants } from '@/components/ui/button';
 import { cancelBookingAction, type CancelBookingState } from '@/server/bookings/cancel-action';
@@ -87,7 +87,8 @@ export function CancelBookingPanel({ reference, quote, pageHref, labels }: Props
               <div className="contents">
                 <dt className="border-t border-border pt-2 font-semibold">{labels.refund}</dt>
                 <dd className="border-t border-border pt-2 pl-4 text-right font-semibold whitespace-nowrap tabular-nums">
-                  <Price fils={quote.refundMinor} />
+                  {/* Derived from the two figures above it, so it is their difference to the cent in any currency. */}
+                  <PriceSum parts={[quote.grossRefundMinor, -quote.feeMinor]} />
                 </dd>
               </div>
             ) : null}

@@ -69,3 +69,16 @@ export function formatMoney(minor: number, currency: Currency, locale: Locale): 
 export function formatAedAs(fils: number, currency: Currency, locale: Locale, rates?: ExchangeRates): string {
   return formatMoney(convertFromAed(fils, currency, rates), currency, locale);
 }
+
+/** Figures that make up a sum, each as shown, and the sum derived from them. */
+export type ConvertedBreakdown = { parts: number[]; total: number };
+
+/**
+ * Converts the parts of a sum (AED fils, signed: a fee kept is negative) once each and derives the
+ * total from the converted parts, so the figures shown add up to the cent: converting the total
+ * separately can differ from the converted parts by a unit per part (23.01 − 0.58 shown as 22.44).
+ */
+export function convertBreakdown(parts: readonly number[], currency: Currency, rates?: ExchangeRates): ConvertedBreakdown {
+  const converted = parts.map((part) => convertFromAed(part, currency, rates));
+  return { parts: converted, total: converted.reduce((sum, part) => sum + part, 0) };
+}

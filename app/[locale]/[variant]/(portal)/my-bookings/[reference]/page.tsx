@@ -7,7 +7,7 @@ import type { ReactNode } from 'react';
 import { StatusBadge } from '@/components/bookings/lists/status-badge';
 import { CancelBookingPanel } from '@/components/bookings/detail/cancel-booking-panel';
 import { DocumentLinks } from '@/components/bookings/detail/document-links';
-import { Price } from '@/components/catalog/price';
+import { Price, PriceSum } from '@/components/catalog/price';
 import { cn } from '@/components/ui/cn';
 import { formatDisplayDate } from '@/i18n/dates';
 import { type Locale, localizedPath } from '@/i18n/locales';
@@ -109,7 +109,11 @@ export default async function BookingDetailPage({ params, searchParams }: { para
       title: t('sections.cancellation'),
       rows: [
         booking.cancelledAt ? { label: t('fields.cancelledAt'), value: formatInstant(booking.cancelledAt, locale) } : null,
-        booking.refundMinor === null ? null : { label: t('fields.refund'), value: <Money fils={booking.refundMinor} strong /> },
+        // The refund is what was refunded before the fee, less the fee shown under it: derived from
+        // the two, it adds up with them to the cent in any currency.
+        booking.refundMinor === null
+          ? null
+          : { label: t('fields.refund'), value: <Money fils={booking.refundMinor} parts={[booking.refundMinor + (booking.cancellationFeeMinor ?? 0), -(booking.cancellationFeeMinor ?? 0)]} strong /> },
         booking.cancellationFeeMinor === null ? null : { label: t('fields.cancellationFee'), value: <Money fils={booking.cancellationFeeMinor} /> },
       ],
     });
@@ -245,7 +249,7 @@ function paymentRows(booking: BookingDetail, t: Translate, paymentMethod: string
           label: t('fields.finalBalance'),
           value: (
             <span className="grid">
-              <Money fils={booking.finalBalanceMinor} strong />
+              <Money fils={booking.finalBalanceMinor} parts={finalBalanceParts(booking)} strong />
               <span className="text-xs text-muted-foreground">{t('finalBalanceHint')}</span>
             </span>
           ),
@@ -253,8 +257,16 @@ function paymentRows(booking: BookingDetail, t: Translate, paymentMethod: string
   ];
 }
 
-function Money({ fils, strong = false }: { fils: number; strong?: boolean }) {
-  return <Price fils={fils} className={cn('whitespace-nowrap tabular-nums', strong && 'font-semibold')} />;
+/** `parts`: the shown figures `fils` is derived from (PriceSum), so they add up to the cent in any currency. */
+function Money({ fils, parts, strong = false }: { fils: number; parts?: readonly number[]; strong?: boolean }) {
+  const className = cn('whitespace-nowrap tabular-nums', strong && 'font-semibold');
+  return parts ? <PriceSum parts={parts} className={className} /> : <Price fils={fils} className={className} />;
+}
+
+/** The final balance as the NET less what was paid and what is collected, the rows above it (zero once cancelled). */
+function finalBalanceParts(booking: BookingDetail): number[] {
+  if (booking.status === 'cancelled' || booking.netTotalMinor === null) return [booking.finalBalanceMinor ?? 0];
+  return [booking.netTotalMinor, -(booking.paidMinor ?? 0), -booking.collectionMinor];
 }
 
 const REQUEST_REASONS = ['noLiveAvailability', 'cutOffPassed', 'bookWithAgent'] as const;
