@@ -4,7 +4,7 @@ import type { Principal } from '@/server/auth/principal';
 import { can } from '@/server/shared/auth/permissions';
 import type { Database } from '@/server/db/connection';
 import { Forbidden } from '@/server/errors';
-import { convertFromAed, DISPLAY_CURRENCIES, type DisplayCurrency } from '@/server/shared/money/money';
+import { convertBreakdown, DISPLAY_CURRENCIES, type DisplayCurrency } from '@/server/shared/money/money';
 import { loadBalanceOverview } from '@/server/balance/statement-queries';
 
 /** Spec §7 `GET /b2b/balance (currencyCode)`: the currencies the header can show. */
@@ -19,10 +19,10 @@ export type AgencyBalance = { currency: DisplayCurrency; balanceMinor: number; c
 export async function loadAgencyBalance(db: Database, principal: Principal, currency: DisplayCurrency): Promise<AgencyBalance> {
   if (!can(principal.role, 'balance:view')) throw new Forbidden();
   const overview = await loadBalanceOverview(db, principal);
-  return {
-    currency,
-    balanceMinor: convertFromAed(overview.balanceMinor, currency),
-    creditLimitMinor: convertFromAed(overview.creditLimitMinor, currency),
-    availableMinor: convertFromAed(overview.availableMinor, currency),
-  };
+  // Available is balance + credit limit: derived from the converted two, it adds up with them to the cent.
+  const {
+    parts: [balanceMinor = 0, creditLimitMinor = 0],
+    total: availableMinor,
+  } = convertBreakdown([overview.balanceMinor, overview.creditLimitMinor], currency);
+  return { currency, balanceMinor, creditLimitMinor, availableMinor };
 }

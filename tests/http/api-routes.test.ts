@@ -39,8 +39,15 @@ describe('GET /api/b2b/balance', () => {
       creditLimitMinor: agency!.creditLimitMinor,
       availableMinor: agency!.balanceMinor + agency!.creditLimitMinor,
     });
-    const usd = (await (await getBalance(agentRequest('/api/b2b/balance?currencyCode=USD'))).json()) as { currency: string; creditLimitMinor: number };
+    const usd = (await (await getBalance(agentRequest('/api/b2b/balance?currencyCode=USD'))).json()) as {
+      currency: string;
+      balanceMinor: number;
+      creditLimitMinor: number;
+      availableMinor: number;
+    };
     expect(usd).toMatchObject({ currency: 'USD', creditLimitMinor: Math.round(agency!.creditLimitMinor / AED_PER_USD) });
+    // Issue 17 §7: the three figures add up to the cent in USD too.
+    expect(usd.availableMinor).toBe(usd.balanceMinor + usd.creditLimitMinor);
     expect((await getBalance(agentRequest('/api/b2b/balance?currencyCode=EUR'))).status).toBe(422);
   });
 
