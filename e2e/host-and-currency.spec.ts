@@ -161,11 +161,29 @@ test('the Russian booking page shows a refund that is what was paid less the fee
   await expect(page).toHaveURL(`${site.origin}/ru/my-bookings/${reference}?cancelled=1`);
   await expectShellOf(page, site, 'ru');
   await expect(checkedCurrency(page, 'ru')).toHaveText('USD');
+  // The cancelled booking tells the same figures: what came back is what was paid less the fee.
+  const cancellation = page.getByRole('region', { name: 'Отмена', exact: true });
+  const cancelled = async (label: string) =>
+    minorOf(await cancellation.getByText(label, { exact: true }).locator('xpath=following-sibling::dd[1]').innerText());
+  expect(await cancelled('Сбор за обработку')).toBe(fee);
+  expect(await cancelled('Возврат на баланс')).toBe(paid - fee);
 });
 
 const POLICY_TEXT = {
-  en: { nonRefundable: 'Non-refundable', free24h: 'Free cancellation up to 24 hours before the start', meet: 'Meet at the venue', included: 'Hotel pick-up included' },
-  ru: { nonRefundable: 'Невозвратный тариф', free24h: 'Бесплатная отмена не позднее чем за 24 часа до начала', meet: 'Встреча на месте', included: 'Трансфер из отеля включён' },
+  en: {
+    nonRefundable: 'Non-refundable',
+    refund24h: 'Full refund up to 24 hours before the start',
+    refundLine: 'Cancelled more than 24 hours before the start: 100% refund',
+    meet: 'Meet at the venue',
+    included: 'Hotel pick-up included',
+  },
+  ru: {
+    nonRefundable: 'Невозвратный тариф',
+    refund24h: 'Полный возврат не позднее чем за 24 часа до начала',
+    refundLine: 'Отмена более чем за 24 часа до начала: возврат 100%',
+    meet: 'Встреча на месте',
+    included: 'Трансфер из отеля включён',
+  },
 } as const;
 
 for (const { site, language, width } of [
@@ -194,9 +212,15 @@ for (const { site, language, width } of [
     const safari = page.getByTestId('offer');
     await expect(safari.first()).toBeVisible();
     for (const offer of await safari.all()) {
-      await expect(offer.getByTestId('offer-policy')).toContainText(text.free24h);
+      await expect(offer.getByTestId('offer-policy')).toContainText(text.refund24h);
       await expect(offer.getByTestId('offer-pick-up')).toHaveText(text.included);
     }
+    // The policy's lines open under it, from the keyboard too.
+    const policy = safari.first().getByTestId('offer-policy');
+    await expect(policy.getByText(text.refundLine)).toBeHidden();
+    await policy.locator('summary').focus();
+    await page.keyboard.press('Enter');
+    await expect(policy.getByText(text.refundLine)).toBeVisible();
     // Fits the width: no sideways scrolling.
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
   });

@@ -19,6 +19,8 @@ import {
 import { contains } from '@/server/db/like';
 import { offerHeroImage } from './hero-image';
 import { lowestPrice, type OfferPrices } from '@/server/shared/catalog/prices';
+import { type BookingCancellationPolicy, type PickUpMode, resolveCancellationPolicy } from '@/server/shared/bookings/offer-terms';
+import { loadSettings } from '@/server/settings/settings';
 import { isSlug } from '@/server/shared/catalog/slug';
 import { CATALOG_REVALIDATE_SECONDS, CATALOG_TAGS } from './tags';
 
@@ -49,6 +51,10 @@ export type PublicOffer = {
   hasLiveAvailability: boolean;
   minPeople: number;
   heroImage: string | null;
+  /** Whether a hotel pick-up comes with it (issue 17 §12). */
+  pickUp: PickUpMode;
+  /** Its cancellation policy with the settings' tiers filled in, as a booking made now would keep it. */
+  cancellationPolicy: BookingCancellationPolicy;
 };
 
 export type TourPage = {
@@ -66,6 +72,8 @@ export type TourPage = {
   categories: Category[];
   photos: { url: string; alt: LocalizedText }[];
   offers: PublicOffer[];
+  /** Percent of every refund kept as the processing fee (settings), told beside the policies. */
+  refundFeePercent: number;
   updatedAt: string;
 };
 
@@ -268,7 +276,9 @@ export async function loadTourPage(db: Database, slug: string): Promise<TourPage
     .limit(1);
   if (!tour) return null;
 
-  const [photoRows, categoryRows, offerRows] = await Promise.all([
+  // The settings' refund tiers and fee change rarely, by the operator: the cached page may show
+  // the previous ones until it is revalidated (CATALOG_REVALIDATE_SECONDS).
+  const [photoRows, categoryRows, offerRows, settings] = await Promise.all([
     db
       .select({ position: photos.position, url: photos.url, alt: photos.alt })
       .from(photos)
@@ -291,10 +301,13 @@ export async function loadTourPage(db: Database, slug: string): Promise<TourPage
         trip: offers.recPricePerTrip,
         hasLiveAvailability: offers.hasLiveAvailability,
         minPeople: offers.minPeople,
+        pickUp: offers.pickUp,
+        cancellationPolicy: offers.cancellationPolicy,
       })
       .from(offers)
       .where(and(eq(offers.tourId, tour.id), eq(offers.isActive, true)))
       .orderBy(asc(offers.position)),
+    loadSettings(db),
   ]);
 
   const { id: _id, updatedAt, ...rest } = tour;
@@ -303,8 +316,10 @@ export async function loadTourPage(db: Database, slug: string): Promise<TourPage
     updatedAt: updatedAt.toISOString(),
     categories: categoryRows,
     photos: photoRows.map(({ url, alt }) => ({ url, alt })),
-    offers: offerRows.map(({ adult, child, trip, ...offer }) => ({
+    refundFeePercent: settings.refundProcessingFeePercent,
+    offers: offerRows.map(({ adult, child, trip, cancellationPolicy, ...offer }) => ({
       ...offer,
+      cancellationPolicy: resolveCancellationPolicy(cancellationPolicy, settings.refundTiers),
       retail: { adult, child, trip },
       heroImage: offerHeroImage(offer.position, { photos: photoRows, categories: categoryRows }),
     })),

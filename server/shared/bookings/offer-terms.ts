@@ -75,3 +75,18 @@ export function describePolicy(policy: BookingCancellationPolicy, t: PolicyTrans
     t('line', { window: t(`window.${line.window}`), refund: line.percent === 0 ? t('noRefund') : t('percentRefund', { percent: line.percent }) }),
   );
 }
+
+/**
+ * The policy in a few words, for beside an offer: until when the whole price comes back, or that
+ * only part does, or nothing. The lines of `describePolicy` give the rest.
+ */
+export type PolicySummary = 'nonRefundable' | 'fullRefundUntilStart' | 'fullRefundUntil24h' | 'fullRefundUntil48h' | 'partlyRefundable';
+
+export function policySummary(policy: BookingCancellationPolicy): PolicySummary {
+  const { moreThan48h: early, between24hAnd48h: middle, lessThan24h: late } = refundTiersOf(policy);
+  if (early === 0 && middle === 0 && late === 0) return 'nonRefundable';
+  if (late === 100 && middle === 100 && early === 100) return 'fullRefundUntilStart';
+  if (middle === 100 && early === 100) return 'fullRefundUntil24h';
+  if (early === 100) return 'fullRefundUntil48h';
+  return 'partlyRefundable';
+}

@@ -124,7 +124,8 @@ export default async function TourDetailPage({ params }: { params: Params }) {
                     offer={offer}
                     locale={locale}
                     currency={VARIANT_FEATURES[variant].defaultCurrency}
-                    tourSlug={tour.slug} bookingLabels={bookingLabels} />
+                    tourSlug={tour.slug} bookingLabels={bookingLabels}
+                    refundFeePercent={tour.refundFeePercent} />
                 ))}
               </div>
             </section>
