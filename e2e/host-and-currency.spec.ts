@@ -1,6 +1,6 @@
 import { expect, type Locator, type Page, test } from '@playwright/test';
 import { BookingPicker } from './support/booking';
-import { DEMO_PASSWORD, demoEmail, PORT } from './support/portal';
+import { DEMO_PASSWORD, type DemoRole, demoEmail, PORT } from './support/portal';
 
 // Issue 17 §6, §7 and §3 (tour page): what a server action's redirect renders keeps the host's
 // variant, language and currency; the refund figures shown add up to the cent; each offer on the
@@ -76,10 +76,10 @@ async function expectShellOf(page: Page, site: Site, language: Language) {
   else await expect(page.locator('a[href*="t.me/"]')).toHaveCount(0);
 }
 
-async function signIn(page: Page, site: Site, language: Language, callbackPath: string) {
+async function signIn(page: Page, site: Site, language: Language, callbackPath: string, role: DemoRole = 'senior') {
   const labels = LABELS[language];
   await page.goto(`${site.origin}${prefix(language)}/sign-in?callbackUrl=${encodeURIComponent(callbackPath)}`);
-  await page.getByLabel(labels.email).fill(demoEmail('senior'));
+  await page.getByLabel(labels.email).fill(demoEmail(role));
   await page.getByLabel(labels.password).fill(DEMO_PASSWORD);
   await page.getByRole('button', { name: labels.signIn, exact: true }).click();
   await expect(page).toHaveURL(`${site.origin}${callbackPath}`, { timeout: 30_000 });
@@ -167,6 +167,17 @@ test('the Russian booking page shows a refund that is what was paid less the fee
     minorOf(await cancellation.getByText(label, { exact: true }).locator('xpath=following-sibling::dd[1]').innerText());
   expect(await cancelled('Сбор за обработку')).toBe(fee);
   expect(await cancelled('Возврат на баланс')).toBe(paid - fee);
+});
+
+test('signing out everywhere on partner.localhost lands on its own home, not the main brand', async ({ page }) => {
+  const site = SITES.partner;
+  // The admin: ending every session of the senior would sign out the tests booking beside this one.
+  await signIn(page, site, 'en', '/my-account', 'admin');
+  await page.getByRole('button', { name: 'Sign out everywhere' }).click();
+  await expect(page).toHaveURL(`${site.origin}/`);
+  await expect(page.getByRole('link', { name: 'Sign in' }).first()).toBeVisible();
+  await expectShellOf(page, site, 'en');
+  await expect(page.getByText('About Traveldesk Partners')).toBeVisible();
 });
 
 const POLICY_TEXT = {
