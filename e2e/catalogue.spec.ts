@@ -52,7 +52,8 @@ test('the tour page shows offers, itinerary, gallery and FAQ', async ({ page }) 
   await expect(page.getByRole('heading', { name: 'Gallery' })).toBeVisible();
   const faq = page.getByRole('heading', { name: 'Frequently asked questions' });
   await expect(faq).toBeVisible();
-  const question = page.locator('details').first();
+  // The FAQ's own: each offer has a <details> of its cancellation terms too.
+  const question = page.getByRole('region', { name: 'Frequently asked questions' }).locator('details').first();
   await question.locator('summary').click();
   await expect(question.locator('p')).toBeVisible();
   await expect(page.getByTestId('agent-rate')).toHaveCount(0);
