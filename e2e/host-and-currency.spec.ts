@@ -114,11 +114,12 @@ function minorOf(text: string): number {
   return Number(whole.replace(/[^\d]/g, '')) * 100 + Number(fraction || 0);
 }
 
-for (const { site, language } of [
-  { site: SITES.partner, language: 'en' as const },
-  { site: SITES.russian, language: 'ru' as const },
+for (const { site, language, width } of [
+  { site: SITES.partner, language: 'en' as const, width: 430 },
+  { site: SITES.russian, language: 'ru' as const, width: 1280 },
 ]) {
-  test(`booking on ${site.name} with USD chosen keeps its brand, language and currency right after the redirect`, async ({ page }) => {
+  test(`booking on ${site.name} with USD chosen keeps its brand, language and currency right after the redirect (${width} px)`, async ({ page }) => {
+    await page.setViewportSize({ width, height: 900 });
     const tourPath = `${prefix(language)}/tour/burj-khalifa-at-the-top`;
     await signIn(page, site, language, tourPath);
     // Right after the sign-in action's redirect, before any reload.
