@@ -58,14 +58,14 @@ export const DIRECT_PAGE_PREFIXES = ['tour', 'city'] as const;
  * What marks the request with which Next renders a server action's redirect target: it fetches
  * the target from itself (`http://localhost:PORT/…`, where Node's fetch sets `Host` from that URL)
  * with the action request's headers, its own `x-action-redirect` response header among them, so
- * the visitor's host arrives only as `X-Forwarded-Host`. The `rsc` header narrows the rules to
- * those in-process Flight requests: their responses vary by it, so an HTML page cached at the
- * edge is never one rendered for another host's forwarded name.
+ * the visitor's host arrives only as `X-Forwarded-Host`.
  */
-export const ACTION_REDIRECT_HEADERS = [
-  { type: 'header' as const, key: 'x-action-redirect' },
-  { type: 'header' as const, key: 'rsc', value: '1' },
-];
+const ACTION_REDIRECT = { type: 'header' as const, key: 'x-action-redirect' };
+/**
+ * Routing by the forwarded host is kept to those in-process Flight requests: their responses vary
+ * by `rsc`, so an HTML page cached at the edge is never one rendered for a forged forwarded name.
+ */
+const FLIGHT_REQUEST = { type: 'header' as const, key: 'rsc', value: '1' };
 
 /** `X-Forwarded-Host` names one of the hosts (its first entry, as Next reads it), with or without a port. */
 function forwardedHostCondition(...hosts: string[]) {
@@ -81,7 +81,7 @@ function forwardedHostCondition(...hosts: string[]) {
  * unprefixed pages, most of the traffic, match the first rule; the main rules step aside for the
  * other variants' hosts by a `missing` host condition, so the order never changes which rule wins.
  * They also step aside for a server action's redirect, which is routed by the forwarded host
- * (ACTION_REDIRECT_HEADERS): without that, the page an action redirects to rendered the main
+ * (ACTION_REDIRECT): without that, the page an action redirects to rendered the main
  * variant on every host until a reload.
  */
 export function routeRewrites(hosts: HostsConfig): Rewrite[] {
@@ -102,13 +102,10 @@ export function routeRewrites(hosts: HostsConfig): Rewrite[] {
   const otherHosts = Object.entries(hosts).filter(([, variant]) => variant !== 'main');
   // Unknown hosts get the main variant, and so does an action's redirect on one.
   if (otherHosts.length === 0) return forVariant('main', {});
-  const actionRedirect = ACTION_REDIRECT_HEADERS[0]!;
   return [
-    ...forVariant('main', { missing: [...hostCondition(...otherHosts.map(([host]) => host)), actionRedirect] }),
-    ...otherHosts.flatMap(([host, variant]) =>
-      forVariant(variant, { has: [...ACTION_REDIRECT_HEADERS, ...forwardedHostCondition(host)] }),
-    ),
+    ...forVariant('main', { missing: [...hostCondition(...otherHosts.map(([host]) => host)), ACTION_REDIRECT] }),
+    ...otherHosts.flatMap(([host, variant]) => forVariant(variant, { has: [ACTION_REDIRECT, FLIGHT_REQUEST, ...forwardedHostCondition(host)] })),
     ...otherHosts.flatMap(([host, variant]) => forVariant(variant, { has: hostCondition(host) })),
-    ...forVariant('main', { has: [actionRedirect] }),
+    ...forVariant('main', { has: [ACTION_REDIRECT] }),
   ];
 }
