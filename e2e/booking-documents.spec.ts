@@ -121,6 +121,14 @@ for (const journey of JOURNEYS) {
         expect(creditNote).toContain(texts.documents.creditNote.fee);
         const invoice = await downloadText(page, cancelledDocuments, label(language, 'invoice'));
         expect(invoice).toContain(`CN-${reference}`);
+
+        // The statement shows the booking, the refund and the fee kept from it as three lines (the newest page).
+        await page.goto(`${origin}${prefix}/balance?page=99999`);
+        const lines = page.getByRole('row').filter({ has: page.getByRole('link', { name: reference }) });
+        await expect(lines).toHaveCount(3);
+        await expect(lines.nth(0)).toContainText(texts.app.balance.kind.booking);
+        await expect(lines.nth(1)).toContainText(texts.app.balance.kind.refund);
+        await expect(lines.nth(2)).toContainText(texts.app.balance.kind.cancellation_fee);
       } else {
         expect((await fetchJson(page, `/api/bookings/${reference}/credit-note`)).status).toBe(403);
       }
