@@ -81,7 +81,7 @@ export async function renderCreditNotePdf(doc: BookingDocument): Promise<Buffer>
     ];
     drawTotals(pdf, rows);
     pdf.moveDown(1.5);
-    pdf.font(FONT.regular).fontSize(9).fillColor(COLOR.muted).text(t('creditNote.note'), left, pdf.y, { width: contentWidth(pdf) });
+    pdf.font(FONT.regular).fontSize(9).fillColor(COLOR.muted).text(t('creditNote.note', { reference: doc.reference }), left, pdf.y, { width: contentWidth(pdf) });
   });
 }
 

@@ -9,6 +9,7 @@ import {
   COLOR,
   FONT,
   contentWidth,
+  documentTranslator,
   drawFields,
   drawHeader,
   drawSectionTitle,
@@ -22,7 +23,6 @@ import {
   type Field,
   type PageStamp,
   type Pdf,
-  documentTranslator,
 } from './pdf-layout';
 
 const REQUEST_REASONS = ['noLiveAvailability', 'cutOffPassed', 'bookWithAgent'] as const;

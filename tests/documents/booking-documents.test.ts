@@ -330,6 +330,7 @@ describe('a cancelled booking’s documents', () => {
       expect(text).toContain(`Processing fee kept ${money(-figures.feeMinor)}`);
       expect(text).toContain(`Refunded to the balance ${money(figures.refundMinor)}`);
       expect(text).toContain(`Not refunded under the policy ${money(figures.notRefundedMinor)}`);
+      expect(text).toContain('Nothing further is due on invoice TD-7K3M9Q.');
     }
     expect(creditNoteFigures(partial, partial.cancellation!).notRefundedMinor).toBe(16_666);
   });
