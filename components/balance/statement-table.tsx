@@ -5,7 +5,7 @@ import type { LedgerEntryKind, StatementPage, StatementRow } from '@/server/bala
 import { formatMoney } from '@/server/shared/money/money';
 import { formatAmount, formatDay, formatMonth } from './format';
 
-const KINDS = ['opening', 'deposit', 'top_up', 'booking', 'refund', 'adjustment'] as const satisfies readonly LedgerEntryKind[];
+const KINDS = ['opening', 'deposit', 'top_up', 'booking', 'refund', 'cancellation_fee', 'adjustment'] as const satisfies readonly LedgerEntryKind[];
 
 /** Rows of one Asia/Dubai day, in ledger order. */
 function byDay(rows: StatementRow[]): { day: string; rows: StatementRow[] }[] {

@@ -6,7 +6,7 @@ import { stockTaken } from '@/server/shared/availability/rules';
 import type { Database, Transaction } from '@/server/db/connection';
 import { availabilitySlots, bookings, offers } from '@/server/db/schema';
 import { Forbidden, NotFound, RuleViolation } from '@/server/errors';
-import { creditAgency } from '@/server/ledger/ledger';
+import { creditAgency, debitAgency } from '@/server/ledger/ledger';
 import { loadSettings } from '@/server/settings/settings';
 import { visibleBookings } from './booking-scope';
 import { bookingPolicy, isCancellable, refundQuote, type RefundQuote } from './refund-rules';
@@ -46,15 +46,7 @@ export async function cancelBooking(db: Database, principal: Principal, referenc
     const settings = await loadSettings(tx);
     const quote = refundQuote({ ...booking, policy: bookingPolicy(booking, settings) }, settings, now);
     if (booking.holdsStock && booking.slotId) await giveBackStock(tx, booking.slotId, booking.stockMode, booking);
-    if (quote.refundMinor > 0) {
-      await creditAgency(tx, {
-        agencyId: booking.agencyId,
-        kind: 'refund',
-        amountMinor: quote.refundMinor,
-        bookingId: booking.id,
-        description: `Refund ${reference}`,
-      });
-    }
+    await postRefund(tx, { agencyId: booking.agencyId, bookingId: booking.id, reference }, quote);
     await tx
       .update(bookings)
       .set({
@@ -68,6 +60,32 @@ export async function cancelBooking(db: Database, principal: Principal, referenc
       .where(eq(bookings.id, booking.id));
     return quote;
   });
+}
+
+/**
+ * The refund of the tier and the processing fee kept from it as two statement lines (issue 17 §1),
+ * in the cancellation's transaction: the balance moves by the net refund, as one credit of it did.
+ * The credit comes first, so the fee's debit can never be refused for want of funds.
+ */
+async function postRefund(tx: Transaction, booking: { agencyId: string; bookingId: string; reference: string }, quote: RefundQuote): Promise<void> {
+  if (quote.grossRefundMinor > 0) {
+    await creditAgency(tx, {
+      agencyId: booking.agencyId,
+      kind: 'refund',
+      amountMinor: quote.grossRefundMinor,
+      bookingId: booking.bookingId,
+      description: `Refund ${booking.reference}`,
+    });
+  }
+  if (quote.feeMinor > 0) {
+    await debitAgency(tx, {
+      agencyId: booking.agencyId,
+      kind: 'cancellation_fee',
+      amountMinor: quote.feeMinor,
+      bookingId: booking.bookingId,
+      description: `Cancellation fee ${booking.reference}`,
+    });
+  }
 }
 
 async function giveBackStock(

@@ -17,8 +17,8 @@ import { isBookingReference } from './booking-reference';
 import { visibleBookings } from './booking-scope';
 import type { BookingStatus } from './create-booking';
 import { priceLines } from '@/server/shared/bookings/pricing';
-import type { BookingCancellationPolicy } from '@/server/shared/bookings/offer-terms';
-import { bookingPolicy, isCancellable, refundQuote, type RefundQuote } from './refund-rules';
+import { type BookingCancellationPolicy, refundTiersOf } from '@/server/shared/bookings/offer-terms';
+import { bookingPolicy, isCancellable, refundQuote, type RefundQuote, refundTier } from './refund-rules';
 
 /** All fields of the spec's Booking entity, as the agent who may see it sees them. */
 export type BookingDetail = {
@@ -161,17 +161,34 @@ export async function getBookingDetail(reference: string): Promise<BookingDetail
 // Documents are written in the booking's language, whatever the request's language is.
 const DOCUMENT_MESSAGES = { en: enMessages, ru: ruMessages } satisfies Record<Locale, unknown>;
 
-/** What the voucher, tickets and invoice of a booking show, in the booking's language. */
+/** What a booking's documents show, in the booking's language; NET figures are marked for the reader's role. */
 export async function loadBookingDocument(db: Database, principal: Principal, reference: string): Promise<BookingDocument | null> {
   const row = await loadBookingRow(db, principal, reference);
   if (!row) return null;
   const locale: Locale = toLocale(row.locale);
   const offerName = row.offerName[locale];
+  const settings = await loadSettings(db);
+  const policy = bookingPolicy({ cancellationPolicy: row.bookedPolicy, offerPolicy: row.offerPolicy }, settings);
   return {
     reference: row.reference,
     locale,
     status: row.status,
     paymentMethod: row.paymentMethod,
+    requestReason: row.requestReason,
+    promoCode: row.promoCode,
+    cancellationPolicy: policy,
+    processingFeePercent: settings.refundProcessingFeePercent,
+    cancellation:
+      row.status === 'cancelled' && row.cancelledAt
+        ? {
+            cancelledAt: row.cancelledAt,
+            // The tier the cancellation fell in, read back the way the refund quote chose it.
+            percent: refundTiersOf(policy)[refundTier(row.tourDate, row.startTime, row.cancelledAt)],
+            refundMinor: row.refundMinor ?? 0,
+            feeMinor: row.cancellationFeeMinor ?? 0,
+          }
+        : null,
+    seesNet: can(principal.role, 'rates:viewB2b'),
     createdAt: row.createdAt,
     tourDate: row.tourDate,
     startTime: row.startTime,

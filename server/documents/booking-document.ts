@@ -1,7 +1,8 @@
-// What the voucher, tickets and invoice of a booking show. Built by server/bookings/queries.ts
+// What the voucher, tickets, invoice, credit note and request summary of a booking show. Built by server/bookings/queries.ts
 // (`loadBookingDocument`) from the database, rendered by the PDF renderers in this folder.
 import 'server-only';
 import type { Locale } from '@/i18n/locales';
+import type { BookingCancellationPolicy } from '@/server/shared/bookings/offer-terms';
 
 export type BookingDocumentStatus = 'quotation_request' | 'payment_required' | 'completed' | 'cancelled' | 'payment_failed';
 export type BookingPaymentMethod = 'balance' | 'cash' | 'request';
@@ -21,6 +22,8 @@ export type BookingDocument = {
   locale: Locale;
   status: BookingDocumentStatus;
   paymentMethod: BookingPaymentMethod;
+  /** Why a booking is a request (`noLiveAvailability`, `cutOffPassed`, `bookWithAgent`), or null. */
+  requestReason: string | null;
   createdAt: Date;
   /** `yyyy-MM-dd`, Asia/Dubai. */
   tourDate: string;
@@ -36,6 +39,17 @@ export type BookingDocument = {
   guest: { name: string; phone: string; email: string };
   pickUp: { hotelName: string | null; room: string | null; time: string | null };
   notes: string | null;
+  promoCode: string | null;
+  /** The refund terms the booking was sold under, and the processing fee kept from any refund. */
+  cancellationPolicy: BookingCancellationPolicy;
+  processingFeePercent: number;
+  /** Set once the booking is cancelled: when, the tier's percent, and what went back and was kept (AED fils). */
+  cancellation: BookingCancellation | null;
+  /**
+   * Whether the reader may see NET (b2b) figures. The invoice and the credit note are only ever
+   * rendered for such readers; the request summary shows the NET side only to them.
+   */
+  seesNet: boolean;
   agency: { name: string; address: string | null; trn: string | null };
   agentName: string;
   /** All amounts in AED fils. */
@@ -49,4 +63,14 @@ export type BookingDocument = {
   netLines: InvoiceLine[];
   /** The seller: the portal operator (server/sites/site-content.ts). */
   seller: { legalName: string; address: string; vatNumber: string; licenceNumber: string; phone: string; email: string };
+};
+
+export type BookingCancellation = {
+  cancelledAt: Date;
+  /** The refund percent of the policy tier the cancellation fell in. */
+  percent: number;
+  /** What went back to the agency's balance: the tier's refund less the processing fee. */
+  refundMinor: number;
+  /** The processing fee kept from the tier's refund. */
+  feeMinor: number;
 };

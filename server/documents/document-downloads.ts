@@ -6,11 +6,13 @@ import { loadBookingDocument } from '@/server/bookings/queries';
 import type { Database } from '@/server/db/connection';
 import { Conflict, Forbidden, type MessageValues, NotFound } from '@/server/errors';
 import type { BookingDocument } from './booking-document';
-import { DOCUMENT_PERMISSIONS, type DocumentKind } from './document-kinds';
+import { renderCreditNotePdf } from './credit-note-pdf';
+import { DOCUMENT_PERMISSIONS, type DocumentKind, type DocumentRefusal, documentFilename, documentRefusal } from './document-kinds';
 import { renderInvoicePdf } from './invoice-pdf';
 import { isInvoiceMonth, isMonthlyInvoiceAvailable, loadMonthlyInvoice, monthlyInvoiceIssueDate } from './monthly-invoice';
 import { formatInvoiceMonth, renderMonthlyInvoicePdf } from './monthly-invoice-pdf';
 import { formatTourDate } from './pdf-layout';
+import { renderRequestSummaryPdf } from './request-summary-pdf';
 import { renderTicketsPdf } from './tickets-pdf';
 import { renderVoucherPdf } from './voucher-pdf';
 
@@ -21,15 +23,29 @@ const RENDERERS: Record<DocumentKind, (doc: BookingDocument) => Promise<Buffer>>
   voucher: renderVoucherPdf,
   tickets: renderTicketsPdf,
   invoice: renderInvoicePdf,
+  'credit-note': renderCreditNotePdf,
+  'request-summary': renderRequestSummaryPdf,
 };
 
-/** Spec §2 "Booking confirmation": a booking's voucher, tickets or invoice, for whoever may see both. */
+/** A document the booking's state does not offer (tickets of a cancelled booking, a voucher of a request): a 409 that says why. */
+export class DocumentNotOffered extends Conflict {
+  constructor(readonly reason: DocumentRefusal) {
+    super(`bookingDocuments.refused.${reason}`);
+  }
+}
+
+/**
+ * Spec §2 "Booking confirmation" and issue 17 §2: one of a booking's documents, for whoever may see
+ * the booking and the document, when the booking's state offers it (`documentRefusal`).
+ */
 export async function renderBookingDocument(db: Database, principal: Principal, reference: string, kind: DocumentKind): Promise<PdfDownload> {
   if (!can(principal.role, DOCUMENT_PERMISSIONS[kind])) throw new Forbidden();
   const document = await loadBookingDocument(db, principal, reference);
   if (!document) throw new NotFound();
+  const refusal = documentRefusal(kind, document);
+  if (refusal) throw new DocumentNotOffered(refusal);
   // The stored reference, not the URL's spelling, names the file.
-  return { filename: `${kind}-${document.reference}.pdf`, pdf: await RENDERERS[kind](document) };
+  return { filename: documentFilename(kind, document.reference), pdf: await RENDERERS[kind](document) };
 }
 
 /** Asked for before the 3rd of the next month: a 409 that says from when it can be downloaded. */

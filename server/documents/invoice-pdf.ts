@@ -3,6 +3,7 @@
 import 'server-only';
 import { formatMoney } from '@/server/shared/money/money';
 import type { BookingDocument } from './booking-document';
+import { creditNoteNumber } from './document-kinds';
 import { AMOUNT_COLUMN, type Column, drawParties, drawRow, drawTotals, type PartyLabels, type TotalRow } from './invoice-parts';
 import {
   COLOR,
@@ -10,6 +11,7 @@ import {
   contentWidth,
   drawFields,
   drawHeader,
+  ensureSpace,
   formatDubaiDate,
   formatTourDate,
   renderBookingPdf,
@@ -32,14 +34,26 @@ export function renderInvoicePdf(doc: BookingDocument): Promise<Buffer> {
     drawFields(pdf, [
       { label: t('invoice.number'), value: doc.reference },
       { label: t('invoice.issueDate'), value: formatDubaiDate(doc.createdAt, doc.locale) },
+      ...(doc.pickUp.hotelName
+        ? [{ label: t('invoice.pickUp'), value: t('invoice.pickUpAt', { hotel: doc.pickUp.hotelName, time: doc.pickUp.time ?? t('common.pickUpTimeLater') }) }]
+        : []),
     ]);
     drawParties(pdf, doc, partyLabels(doc, t));
     drawBookingLine(pdf, doc, t);
     drawLines(pdf, doc, t);
     drawInvoiceTotals(pdf, doc, t);
+    if (doc.cancellation) drawCreditedBy(pdf, doc, doc.cancellation.cancelledAt, t);
     pdf.moveDown(1.5);
     pdf.font(FONT.regular).fontSize(9).fillColor(COLOR.muted).text(t('invoice.vatNote'), pdf.page.margins.left, pdf.y, { width: contentWidth(pdf) });
   });
+}
+
+/** The invoice stays as issued; a cancelled booking's invoice names the credit note that reverses it. */
+function drawCreditedBy(pdf: Pdf, doc: BookingDocument, cancelledAt: Date, t: DocumentTranslator): void {
+  pdf.moveDown(1);
+  ensureSpace(pdf, 30);
+  const text = t('invoice.creditedBy', { date: formatDubaiDate(cancelledAt, doc.locale), number: creditNoteNumber(doc.reference) });
+  pdf.font(FONT.bold).fontSize(10).fillColor(COLOR.stamp).text(text, pdf.page.margins.left, pdf.y, { width: contentWidth(pdf) });
 }
 
 function partyLabels(doc: BookingDocument, t: DocumentTranslator): PartyLabels {
@@ -84,7 +98,9 @@ function drawInvoiceTotals(pdf: Pdf, doc: BookingDocument, t: DocumentTranslator
   const subtotal = doc.netLines.reduce((sum, line) => sum + line.totalMinor, 0);
   const rows: TotalRow[] = [
     { label: t('invoice.subtotal'), value: money(subtotal) },
-    ...(doc.discountMinor > 0 ? [{ label: t('invoice.discount'), value: money(-doc.discountMinor) }] : []),
+    ...(doc.discountMinor > 0
+      ? [{ label: doc.promoCode ? t('invoice.promoDiscount', { code: doc.promoCode }) : t('invoice.discount'), value: money(-doc.discountMinor) }]
+      : []),
     { label: t('invoice.total'), value: money(doc.netTotalMinor), strong: true },
     { label: t('invoice.vatIncluded'), value: money(includedVat(doc.netTotalMinor)) },
     { label: t('invoice.paid'), value: money(doc.paidMinor) },

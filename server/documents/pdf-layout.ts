@@ -10,13 +10,16 @@ import { formatDisplayDate } from '@/i18n/dates';
 import type { Locale } from '@/i18n/locales';
 import en from '@/messages/documents/en.json';
 import ru from '@/messages/documents/ru.json';
+import appEn from '@/messages/en.json';
+import appRu from '@/messages/ru.json';
+import type { PolicyTranslate } from '@/server/shared/bookings/offer-terms';
 import type { BookingDocument } from './booking-document';
-import type { DocumentKind } from './document-kinds';
 
 export type Pdf = PDFKit.PDFDocument;
 
 type DocumentMessages = typeof en;
 const DOCUMENT_MESSAGES: Record<Locale, DocumentMessages> = { en, ru };
+const APP_MESSAGES = { en: appEn, ru: appRu } satisfies Record<Locale, unknown>;
 
 export function documentTranslator(locale: Locale) {
   return createTranslator({ locale, messages: DOCUMENT_MESSAGES[locale] });
@@ -41,6 +44,7 @@ export const COLOR = {
   rule: '#D5D9E6',
   tint: '#EEF1FB',
   warning: '#FFF4D6',
+  stamp: '#C62828',
 } as const;
 
 const PAGE_MARGINS = { top: 48, bottom: 72, left: 48, right: 48 };
@@ -51,7 +55,10 @@ const COLUMN_GAP = 12;
 export type DocumentHeading = Pick<BookingDocument, 'locale' | 'reference' | 'seller'>;
 
 /** The documents with a title of their own in messages/documents: a booking's, or the agency's monthly tax invoice. */
-export type DocumentTitle = DocumentKind | 'monthlyInvoice';
+export type DocumentTitle = 'voucher' | 'tickets' | 'invoice' | 'creditNote' | 'requestSummary' | 'monthlyInvoice';
+
+/** Words set diagonally across every page (CANCELLED on a cancelled booking's voucher), with a line under them. */
+export type PageStamp = { text: string; detail: string };
 
 /**
  * Renders one document: opens an A4 PDF titled in the document's language, lets `draw` fill the
@@ -61,6 +68,7 @@ export async function renderBookingPdf(
   doc: DocumentHeading,
   kind: DocumentTitle,
   draw: (pdf: Pdf, t: DocumentTranslator) => void | Promise<void>,
+  stamp?: PageStamp,
 ): Promise<Buffer> {
   const t = documentTranslator(doc.locale);
   const pdf = new PDFDocument({
@@ -77,6 +85,7 @@ export async function renderBookingPdf(
   pdf.registerFont(FONT.bold, BOLD_FONT_FILE);
   await draw(pdf, t);
   drawFooters(pdf, doc, t);
+  if (stamp) drawStamps(pdf, stamp);
   return finish(pdf);
 }
 
@@ -181,6 +190,38 @@ function drawFooters(pdf: Pdf, doc: DocumentHeading, t: DocumentTranslator): voi
   }
 }
 
+/** CANCELLED across every page of a cancelled booking's documents, with the day it was cancelled. */
+export function cancelledStamp(doc: Pick<BookingDocument, 'cancellation' | 'locale' | 'reference'>): PageStamp | undefined {
+  if (!doc.cancellation) return undefined;
+  const t = documentTranslator(doc.locale);
+  return { text: t('common.cancelledStamp'), detail: t('common.cancelledOn', { date: formatDubaiDate(doc.cancellation.cancelledAt, doc.locale), reference: doc.reference }) };
+}
+
+/**
+ * The stamp over every page, after the content so nothing covers it: a framed word across the
+ * page's diagonal, in red, transparent enough to leave the page readable.
+ */
+function drawStamps(pdf: Pdf, stamp: PageStamp): void {
+  const { start, count } = pdf.bufferedPageRange();
+  for (let index = start; index < start + count; index += 1) {
+    pdf.switchToPage(index);
+    const { width, height } = pdf.page;
+    const angle = (-Math.atan2(height, width) * 180) / Math.PI;
+    const boxWidth = Math.min(width, height) * 0.95;
+    const boxHeight = 120;
+    const bottom = pdf.page.margins.bottom;
+    pdf.page.margins.bottom = 0;
+    pdf.save().translate(width / 2, height / 2).rotate(angle).opacity(0.4);
+    pdf.roundedRect(-boxWidth / 2, -boxHeight / 2, boxWidth, boxHeight, 10).lineWidth(4).stroke(COLOR.stamp);
+    pdf.font(FONT.bold).fontSize(fittingFontSize(pdf, stamp.text, boxWidth - 40, 56)).fillColor(COLOR.stamp);
+    pdf.text(stamp.text, -boxWidth / 2, -boxHeight / 2 + 10, { width: boxWidth, align: 'center', lineBreak: false });
+    pdf.font(FONT.bold).fontSize(fittingFontSize(pdf, stamp.detail, boxWidth - 40, 14)).fillColor(COLOR.stamp);
+    pdf.text(stamp.detail, -boxWidth / 2, boxHeight / 2 - 28, { width: boxWidth, align: 'center', lineBreak: false });
+    pdf.restore();
+    pdf.page.margins.bottom = bottom;
+  }
+}
+
 /** A tour date (`yyyy-MM-dd`) as 'dd MMM, yy' (spec §9). */
 export function formatTourDate(isoDate: string, locale: Locale): string {
   return formatDisplayDate(parseISO(isoDate), locale);
@@ -201,4 +242,14 @@ export function formatDuration(totalMinutes: number, t: DocumentTranslator): str
   if (hours === 0) return t('common.durationMinutes', { minutes });
   if (minutes === 0) return t('common.durationHours', { hours });
   return t('common.durationHoursMinutes', { hours, minutes });
+}
+
+/**
+ * The offer-terms helpers' lookup over the app's `cancellationPolicy` messages, in the document's
+ * language: the voucher words a policy exactly as the tour page and the checkout do.
+ */
+export function policyTranslator(locale: Locale): PolicyTranslate {
+  const t = createTranslator({ locale, messages: APP_MESSAGES[locale], namespace: 'cancellationPolicy' });
+  // describePolicy builds its keys (`window.${line.window}`) at run time; the namespace holds them all.
+  return t as unknown as PolicyTranslate;
 }

@@ -1,16 +1,21 @@
-// The voucher the guest shows on the day: what was booked, for whom, the pick-up, and the cash
-// to collect. The guest sees it, so it never shows the agency's b2b (NET) price.
+// The voucher the guest shows on the day: what was booked, for whom, the pick-up, the cash to
+// collect and the cancellation terms. The guest sees it, so it never shows the agency's b2b (NET)
+// price nor the promo discount (a NET figure). A cancelled booking's voucher is stamped CANCELLED
+// on every page and says it is not valid for travel.
 import 'server-only';
+import { describePolicy } from '@/server/shared/bookings/offer-terms';
 import { formatMoney } from '@/server/shared/money/money';
 import type { BookingDocument } from './booking-document';
 import {
   COLOR,
   FONT,
+  cancelledStamp,
   contentWidth,
   drawFields,
   drawHeader,
   drawSectionTitle,
   ensureSpace,
+  formatDubaiDate,
   formatDuration,
   formatStartTime,
   formatTourDate,
@@ -18,29 +23,41 @@ import {
   type DocumentTranslator,
   type Field,
   type Pdf,
+  policyTranslator,
 } from './pdf-layout';
 
 export function renderVoucherPdf(doc: BookingDocument): Promise<Buffer> {
-  return renderBookingPdf(doc, 'voucher', (pdf, t) => {
-    drawHeader(pdf, doc, t('voucher.title'), doc.reference);
-    drawReferenceBand(pdf, doc, t);
-    drawSectionTitle(pdf, t('voucher.guestSection'));
-    drawFields(pdf, guestFields(doc, t));
-    drawSectionTitle(pdf, t('voucher.tourSection'));
-    drawFields(pdf, tourFields(doc, t));
-    if (hasPickUp(doc)) {
-      drawSectionTitle(pdf, t('voucher.pickUpSection'));
-      drawFields(pdf, pickUpFields(doc, t));
-    }
-    if (doc.notes) {
-      drawSectionTitle(pdf, t('voucher.notes'));
-      drawNotes(pdf, doc.notes);
-    }
-    drawSectionTitle(pdf, t('voucher.bookedBySection'));
-    drawFields(pdf, bookedByFields(doc, t));
-    if (doc.collectionMinor > 0) drawCashToCollect(pdf, doc, t);
-    drawOperatorContact(pdf, doc, t);
-  });
+  return renderBookingPdf(
+    doc,
+    'voucher',
+    (pdf, t) => {
+      drawHeader(pdf, doc, t('voucher.title'), doc.reference);
+      drawReferenceBand(pdf, doc, t);
+      drawSectionTitle(pdf, t('voucher.guestSection'));
+      drawFields(pdf, guestFields(doc, t));
+      drawSectionTitle(pdf, t('voucher.tourSection'));
+      drawFields(pdf, tourFields(doc, t));
+      if (hasPickUp(doc)) {
+        drawSectionTitle(pdf, t('voucher.pickUpSection'));
+        drawFields(pdf, pickUpFields(doc, t));
+      }
+      if (doc.notes) {
+        drawSectionTitle(pdf, t('voucher.notes'));
+        drawNotes(pdf, doc.notes);
+      }
+      drawSectionTitle(pdf, t('voucher.bookedBySection'));
+      drawFields(pdf, bookedByFields(doc, t));
+      drawSectionTitle(pdf, t('voucher.policySection'));
+      drawPolicy(pdf, doc);
+      if (doc.cancellation) {
+        drawCancelledNotice(pdf, doc, doc.cancellation.cancelledAt, t);
+      } else {
+        if (doc.collectionMinor > 0) drawCashToCollect(pdf, doc, t);
+        drawOperatorContact(pdf, doc, t);
+      }
+    },
+    cancelledStamp(doc),
+  );
 }
 
 /** The reference large enough to read out over the phone, beside the booking's status. */
@@ -54,7 +71,7 @@ function drawReferenceBand(pdf: Pdf, doc: BookingDocument, t: DocumentTranslator
   pdf.text(t('common.reference'), left + 14, top + 10, { width: width / 2 });
   pdf.text(t('common.status'), left + width / 2, top + 10, { width: width / 2 - 14, align: 'right' });
   pdf.font(FONT.bold).fontSize(18).fillColor(COLOR.ink).text(doc.reference, left + 14, top + 24, { width: width / 2 });
-  pdf.fontSize(12).text(t(`common.statuses.${doc.status}`), left + width / 2, top + 28, { width: width / 2 - 14, align: 'right' });
+  pdf.fontSize(12).text(t(`voucher.statuses.${doc.status}`), left + width / 2, top + 28, { width: width / 2 - 14, align: 'right' });
   pdf.x = left;
   pdf.y = top + height + 4;
 }
@@ -92,7 +109,8 @@ function pickUpFields(doc: BookingDocument, t: DocumentTranslator): Field[] {
   return [
     { label: t('voucher.pickUpHotel'), value: doc.pickUp.hotelName ?? notSet },
     { label: t('voucher.pickUpRoom'), value: doc.pickUp.room ?? notSet },
-    { label: t('voucher.pickUpTime'), value: doc.pickUp.time ?? notSet },
+    // A hotel without a pick-up time yet: the driver's time follows, it is not "not specified".
+    { label: t('voucher.pickUpTime'), value: doc.pickUp.time ?? (doc.pickUp.hotelName ? t('common.pickUpTimeLater') : notSet) },
   ];
 }
 
@@ -101,7 +119,30 @@ function bookedByFields(doc: BookingDocument, t: DocumentTranslator): Field[] {
     { label: t('voucher.agency'), value: doc.agency.name },
     { label: t('voucher.agent'), value: doc.agentName },
     { label: t('voucher.paymentMethod'), value: t(`common.paymentMethods.${doc.paymentMethod}`) },
+    ...(doc.promoCode ? [{ label: t('common.promoCode'), value: doc.promoCode }] : []),
   ];
+}
+
+/** The refund terms the booking was sold under, worded as on the tour page, and the processing fee. */
+function drawPolicy(pdf: Pdf, doc: BookingDocument): void {
+  const policy = policyTranslator(doc.locale);
+  const lines = describePolicy(doc.cancellationPolicy, policy);
+  if (doc.cancellationPolicy.kind === 'tiers' && doc.processingFeePercent > 0) lines.push(policy('feeNote', { percent: doc.processingFeePercent }));
+  const left = pdf.page.margins.left;
+  pdf.font(FONT.regular).fontSize(10).fillColor(COLOR.ink);
+  for (const line of lines) {
+    ensureSpace(pdf, 16);
+    pdf.text(line, left, pdf.y, { width: contentWidth(pdf) });
+    pdf.moveDown(0.2);
+  }
+}
+
+/** In place of the cash to collect and the operator's "show this voucher": the booking no longer stands. */
+function drawCancelledNotice(pdf: Pdf, doc: BookingDocument, cancelledAt: Date, t: DocumentTranslator): void {
+  pdf.moveDown(1.2);
+  ensureSpace(pdf, 40);
+  pdf.font(FONT.bold).fontSize(11).fillColor(COLOR.stamp);
+  pdf.text(t('voucher.cancelledNotice', { date: formatDubaiDate(cancelledAt, doc.locale) }), pdf.page.margins.left, pdf.y, { width: contentWidth(pdf) });
 }
 
 function drawNotes(pdf: Pdf, notes: string): void {

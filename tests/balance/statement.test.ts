@@ -2,7 +2,8 @@ import { asc, eq } from 'drizzle-orm';
 import type { Principal } from '@/server/auth/principal';
 import { cancelBooking } from '@/server/bookings/cancel-booking';
 import { createBooking } from '@/server/bookings/create-booking';
-import { agencies, ledgerEntries } from '@/server/db/schema';
+import type { RefundQuote } from '@/server/bookings/refund-rules';
+import { agencies, ledgerEntries, offers } from '@/server/db/schema';
 import { seedDemoData } from '@/server/db/seed';
 import type { Database } from '@/server/db/connection';
 import { Forbidden, NotFound } from '@/server/errors';
@@ -17,6 +18,7 @@ import {
   type StatementRow,
   streamStatement,
 } from '@/server/balance/statement-queries';
+import { statementExportColumns } from '@/server/exports/statement-export';
 import { addDays, agencyBalance, checkoutInput, DESERT_ROSE, findOffer, prepareSlot, principalFor } from '../support/booking-fixtures';
 import { createTestDatabase, type TestDatabase } from '../support/test-database';
 
@@ -31,6 +33,7 @@ const options = { locale: 'en' as const, now };
 let senior: Principal;
 let junior: Principal;
 let otherSenior: Principal;
+let cancelled: { reference: string; quote: RefundQuote };
 
 /** When each Desert Rose entry is moved to, in posting order (Asia/Dubai wall-clock times). */
 const DESERT_ROSE_TIMES = [
@@ -39,6 +42,7 @@ const DESERT_ROSE_TIMES = [
   '2026-10-20T10:00:00+04:00', // booking 2, the same instant: the id orders them
   '2026-11-01T00:30:00+04:00', // booking 3: 31 October in UTC, November in Dubai
   '2026-11-05T15:45:00+04:00', // refund of booking 1
+  '2026-11-05T15:46:00+04:00', // the processing fee kept from it
 ];
 
 beforeAll(async () => {
@@ -51,6 +55,8 @@ beforeAll(async () => {
     principalFor(db, 'senior@gulfhorizons.test'),
   ]);
   const offer = await findOffer(db, 'shared');
+  // Refundable under the settings' tiers, whichever shared offer the seed put first.
+  await db.update(offers).set({ cancellationPolicy: { kind: 'standard' } }).where(eq(offers.id, offer.id));
   const tourDate = addDays(today, 10);
   const slot = await prepareSlot(db, offer.id, tourDate, { left: 20 });
   const book = (principal: Principal, adults: number) =>
@@ -58,7 +64,7 @@ beforeAll(async () => {
   const first = await book(senior, 2);
   await book(senior, 1);
   await book(senior, 3);
-  await cancelBooking(db, senior, first.reference, now);
+  cancelled = { reference: first.reference, quote: await cancelBooking(db, senior, first.reference, now) };
   await book(otherSenior, 2);
 
   // Move the entries into the past in posting order; ids break the tie of equal instants, so the
@@ -121,7 +127,7 @@ describe('the daily statement', () => {
 
     const months = ['2026-09', '2026-10', '2026-11'];
     const statements = await Promise.all(months.map((month) => loadStatement(db, senior, month)));
-    expect(statements.map((statement) => statement.rows.length)).toEqual([1, 2, 3]);
+    expect(statements.map((statement) => statement.rows.length)).toEqual([1, 2, 4]);
     for (const statement of statements) {
       expectRunningBalances(statement);
       for (const row of statement.rows) {
@@ -141,13 +147,30 @@ describe('the daily statement', () => {
     expect(rows.map((row) => [row.day, row.time, row.kind])).toEqual([
       ['2026-11-01', '00:30', 'booking'],
       ['2026-11-05', '15:45', 'refund'],
+      ['2026-11-05', '15:46', 'cancellation_fee'],
       ['2026-11-20', '23:59', 'adjustment'],
     ]);
     expect(rows[0]!.bookingReference).toMatch(/^TD-/);
     expect(rows[1]!.bookingReference).toMatch(/^TD-/);
-    expect(rows[2]!.bookingReference).toBeNull();
+    expect(rows[3]!.bookingReference).toBeNull();
     expect(rows[0]!.debitMinor).toBeGreaterThan(0);
     expect(rows[1]!.creditMinor).toBeGreaterThan(0);
+  });
+
+  it('shows a cancellation’s refund and the fee kept from it as their own lines, moving the balance by the net refund (issue 17 §1)', async () => {
+    const { rows } = await loadStatement(database.db, senior, '2026-11');
+    const lines = rows.filter((row) => row.bookingReference === cancelled.reference);
+    const { quote } = cancelled;
+    expect(quote.feeMinor).toBeGreaterThan(0);
+    expect(lines.map((row) => [row.kind, row.creditMinor, row.debitMinor])).toEqual([
+      ['refund', quote.grossRefundMinor, 0],
+      ['cancellation_fee', 0, quote.feeMinor],
+    ]);
+    const [refund, fee] = lines;
+    expect(fee!.balanceMinor - (refund!.balanceMinor - refund!.creditMinor)).toBe(quote.refundMinor);
+    const sheet = statementExportColumns('en');
+    const description = sheet.find((column) => column.header === 'Description')!;
+    expect(lines.map((row) => description.value({ opening: false, ...row }))).toEqual(['Refund', 'Cancellation fee']);
   });
 
   it('keeps the balance of a month without entries', async () => {
@@ -171,13 +194,13 @@ describe('the daily statement', () => {
   it('pages a busy month, each page bringing forward the balance the previous one ended on', async () => {
     const { db } = database;
     const whole = await loadStatement(db, senior, '2026-11');
-    const pages = await Promise.all([1, 2, 3].map((page) => loadStatement(db, senior, '2026-11', { page, pageSize: 1 })));
-    expect(pages.map((page) => page.pageCount)).toEqual([3, 3, 3]);
+    const pages = await Promise.all([1, 2, 3, 4].map((page) => loadStatement(db, senior, '2026-11', { page, pageSize: 1 })));
+    expect(pages.map((page) => page.pageCount)).toEqual([4, 4, 4, 4]);
     expect(pages.flatMap((page) => page.rows)).toEqual(whole.rows);
     expect(pages[0]!.broughtForwardMinor).toBe(whole.openingMinor);
     for (let index = 1; index < pages.length; index++) expect(pages[index]!.broughtForwardMinor).toBe(pages[index - 1]!.rows.at(-1)!.balanceMinor);
-    for (const page of pages) expect(page).toMatchObject({ openingMinor: whole.openingMinor, debitMinor: whole.debitMinor, creditMinor: whole.creditMinor, closingMinor: whole.closingMinor, entries: 3 });
-    expect(await loadStatement(db, senior, '2026-11', { page: 99, pageSize: 1 })).toEqual(pages[2]);
+    for (const page of pages) expect(page).toMatchObject({ openingMinor: whole.openingMinor, debitMinor: whole.debitMinor, creditMinor: whole.creditMinor, closingMinor: whole.closingMinor, entries: 4 });
+    expect(await loadStatement(db, senior, '2026-11', { page: 99, pageSize: 1 })).toEqual(pages[3]);
   });
 
   it('streams the same rows a batch at a time for the export', async () => {

@@ -230,6 +230,8 @@ describe('cancellation', () => {
     const { db } = database;
     const senior = await principalFor(db, 'senior@desertrose.test');
     const offer = await findOffer(db, 'shared');
+    // The first shared offer differs between seeded databases; the settings' tiers are under test here.
+    await db.update(offers).set({ cancellationPolicy: { kind: 'standard' } }).where(eq(offers.id, offer.id));
     const date = addDays(tourDate, 7);
     const slot = await prepareSlot(db, offer.id, date, { left: 6 });
     const booked = await createBooking(db, senior, checkoutInput({ offerId: offer.id, date, time: slot.startTime, adults: 2, paymentMethod: 'balance' }), options);
@@ -242,6 +244,14 @@ describe('cancellation', () => {
     const quote = await cancelBooking(db, senior, booked.reference, now);
     expect(quote).toMatchObject(detail!.cancellation!.amounts!);
     expect(await agencyBalance(db, DESERT_ROSE)).toBe(balanceAfterBooking + quote.refundMinor);
+    // The refund and the fee kept from it are two ledger lines (issue 17 §1).
+    const [bookingRow] = await db.select({ id: bookings.id }).from(bookings).where(eq(bookings.reference, booked.reference));
+    const lines = (await ledgerOf(db, DESERT_ROSE)).filter((entry) => entry.bookingId === bookingRow?.id);
+    expect(lines.map((entry) => [entry.kind, entry.debitMinor, entry.creditMinor])).toEqual([
+      ['booking', paid, 0],
+      ['refund', 0, quote.grossRefundMinor],
+      ['cancellation_fee', quote.feeMinor, 0],
+    ]);
     expect((await slotStock(db, slot.id))?.left).toBe(6);
     expect((await rejection(cancelBooking(db, senior, booked.reference, now))).code).toBe('booking.notCancellable');
     expect(await agencyBalance(db, DESERT_ROSE)).toBe(balanceAfterBooking + quote.refundMinor);

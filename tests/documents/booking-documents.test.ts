@@ -1,8 +1,13 @@
 import { PDFParse } from 'pdf-parse';
+import appEn from '@/messages/en.json';
+import appRu from '@/messages/ru.json';
 import documentsEn from '@/messages/documents/en.json';
 import documentsRu from '@/messages/documents/ru.json';
 import type { BookingDocument } from '@/server/documents/booking-document';
+import { creditNoteFigures, renderCreditNotePdf } from '@/server/documents/credit-note-pdf';
+import { documentRefusal, documentsFor, documentsOfState } from '@/server/documents/document-kinds';
 import { includedVat, renderInvoicePdf } from '@/server/documents/invoice-pdf';
+import { renderRequestSummaryPdf } from '@/server/documents/request-summary-pdf';
 import { guestTickets, renderTicketsPdf } from '@/server/documents/tickets-pdf';
 import { renderVoucherPdf } from '@/server/documents/voucher-pdf';
 import { formatMoney } from '@/server/shared/money/money';
@@ -21,6 +26,7 @@ const ENGLISH: BookingDocument = {
   locale: 'en',
   status: 'completed',
   paymentMethod: 'cash',
+  requestReason: null,
   createdAt: new Date('2026-03-14T21:30:00Z'),
   tourDate: '2026-03-20',
   startTime: '15:30',
@@ -34,6 +40,11 @@ const ENGLISH: BookingDocument = {
   guest: { name: 'Margaret Holloway', phone: '+44 7700 900123', email: 'margaret@example.test' },
   pickUp: { hotelName: 'Atlantis The Palm', room: '1412', time: '15:00' },
   notes: 'Vegetarian dinner for one guest.',
+  promoCode: 'SPRING10',
+  cancellationPolicy: { kind: 'tiers', tiers: { moreThan48h: 100, between24hAnd48h: 100, lessThan24h: 0 } },
+  processingFeePercent: 2.5,
+  cancellation: null,
+  seesNet: true,
   agency: { name: 'Desert Rose Travel', address: 'Al Wasl Road 12, Dubai', trn: '100987654300003' },
   agentName: 'Sara Khan',
   currency: 'AED',
@@ -53,8 +64,10 @@ const RUSSIAN: BookingDocument = {
   ...ENGLISH,
   reference: 'TD-R5W2LP',
   locale: 'ru',
-  status: 'payment_required',
+  status: 'completed',
   paymentMethod: 'balance',
+  promoCode: null,
+  cancellationPolicy: { kind: 'nonRefundable' },
   adults: 1,
   children: 0,
   infants: 1,
@@ -142,7 +155,9 @@ describe('booking documents in the booking’s language', () => {
   it('writes the English voucher in English, with the cash to collect and the dates as dd MMM, yy', async () => {
     const { text } = await parsePdf(await renderVoucherPdf(ENGLISH));
     expect(text).toContain('Voucher');
-    expect(text).toContain('Completed');
+    // The guest reads "Confirmed", not the agents' "Completed", on a booking still to come (issue 17 §4).
+    expect(text).toContain('Confirmed');
+    expect(text).not.toContain('Completed');
     expect(text).toContain('Cash on tour');
     expect(text).toContain('20 Mar, 26');
     expect(text).toContain('6 h 30 min');
@@ -152,7 +167,7 @@ describe('booking documents in the booking’s language', () => {
   it('writes the Russian documents in Russian', async () => {
     const voucher = normalized((await parsePdf(await renderVoucherPdf(RUSSIAN))).text);
     expect(voucher).toContain('Ваучер');
-    expect(voucher).toContain('Требуется оплата');
+    expect(voucher).toContain('Подтверждено');
     expect(voucher).toContain('20 мар., 26');
     expect(voucher).toContain('1 взрослый, 0 детей, 1 младенец');
     const invoice = normalized((await parsePdf(await renderInvoicePdf(RUSSIAN))).text);
@@ -209,5 +224,198 @@ describe('includedVat', () => {
     expect(includedVat(10_500)).toBe(500);
     expect(includedVat(58_500)).toBe(2_786);
     expect(includedVat(0)).toBe(0);
+  });
+});
+
+// Issue 17 §1, §2, §4: what a booking's state offers, and what each document then says.
+
+const CANCELLED: BookingDocument = {
+  ...ENGLISH,
+  status: 'cancelled',
+  paymentMethod: 'balance',
+  paidMinor: 58_500,
+  collectionMinor: 0,
+  // Cancelled 30 h before the start: the 24–48 h tier of 100/100/0 refunds 100%, less 2.5%.
+  cancellation: { cancelledAt: new Date('2026-03-19T05:30:00Z'), percent: 100, refundMinor: 57_038, feeMinor: 1_462 },
+};
+
+const REQUEST: BookingDocument = {
+  ...ENGLISH,
+  status: 'quotation_request',
+  paymentMethod: 'request',
+  requestReason: 'noLiveAvailability',
+  paidMinor: 0,
+  collectionMinor: 0,
+  pickUp: { hotelName: 'Atlantis The Palm', room: null, time: null },
+};
+
+describe('documents by booking state', () => {
+  it('offers a request only its summary, a completed booking voucher, tickets and invoice, a cancelled one no tickets but a credit note', () => {
+    expect(documentsOfState({ status: 'quotation_request', paymentMethod: 'request' })).toEqual(['request-summary']);
+    expect(documentsOfState({ status: 'payment_required', paymentMethod: 'balance' })).toEqual(['request-summary']);
+    expect(documentsOfState({ status: 'payment_failed', paymentMethod: 'balance' })).toEqual(['request-summary']);
+    expect(documentsOfState({ status: 'completed', paymentMethod: 'cash' })).toEqual(['voucher', 'tickets', 'invoice']);
+    expect(documentsOfState({ status: 'cancelled', paymentMethod: 'balance' })).toEqual(['voucher', 'invoice', 'credit-note']);
+    expect(documentsOfState({ status: 'cancelled', paymentMethod: 'request' })).toEqual(['request-summary']);
+  });
+
+  it('keeps NET documents from a junior agent whatever the state', () => {
+    expect(documentsFor('junior', { status: 'completed', paymentMethod: 'balance' })).toEqual(['voucher', 'tickets']);
+    expect(documentsFor('junior', { status: 'cancelled', paymentMethod: 'balance' })).toEqual(['voucher']);
+    expect(documentsFor('senior', { status: 'cancelled', paymentMethod: 'balance' })).toEqual(['voucher', 'invoice', 'credit-note']);
+    expect(documentsFor('junior', { status: 'quotation_request', paymentMethod: 'request' })).toEqual(['request-summary']);
+  });
+
+  it('says why a document is refused', () => {
+    expect(documentRefusal('tickets', { status: 'cancelled', paymentMethod: 'balance' })).toBe('ticketsWithdrawn');
+    expect(documentRefusal('voucher', { status: 'quotation_request', paymentMethod: 'request' })).toBe('notConfirmed');
+    expect(documentRefusal('invoice', { status: 'payment_required', paymentMethod: 'balance' })).toBe('notConfirmed');
+    expect(documentRefusal('credit-note', { status: 'completed', paymentMethod: 'balance' })).toBe('notCancelled');
+    expect(documentRefusal('request-summary', { status: 'completed', paymentMethod: 'balance' })).toBe('confirmed');
+    expect(documentRefusal('voucher', { status: 'cancelled', paymentMethod: 'request' })).toBe('neverConfirmed');
+    expect(documentRefusal('voucher', { status: 'completed', paymentMethod: 'balance' })).toBeNull();
+  });
+
+  it('never draws a ticket for a booking that is cancelled or not confirmed', async () => {
+    await expect(renderTicketsPdf(CANCELLED)).rejects.toThrow('no tickets');
+    await expect(renderTicketsPdf(REQUEST)).rejects.toThrow('no tickets');
+  });
+});
+
+describe('a cancelled booking’s documents', () => {
+  it('stamps every page of the voucher CANCELLED with the day, and drops the cash to collect and the "show this voucher"', async () => {
+    const notes = Array.from({ length: 60 }, (_, line) => `Note line ${line + 1}.`).join('\n');
+    const { pages } = await parsePdf(await renderVoucherPdf({ ...CANCELLED, notes, collectionMinor: 75_000 }));
+    expect(pages.length).toBeGreaterThan(1);
+    for (const page of pages) {
+      expect(page).toContain('CANCELLED');
+      expect(normalized(page)).toContain('Cancelled on 19 Mar, 26 · TD-7K3M9Q');
+    }
+    const text = normalized(pages.join(' '));
+    expect(text).toContain('This booking was cancelled on 19 Mar, 26. The voucher is not valid for travel.');
+    expect(text).not.toContain('Confirmed');
+    expect(text).not.toContain('Please show this voucher');
+    expect(text).not.toContain('Amount to collect in cash');
+  });
+
+  it('stamps the Russian voucher in Russian', async () => {
+    const { pages } = await parsePdf(await renderVoucherPdf({ ...CANCELLED, locale: 'ru' }));
+    for (const page of pages) expect(page).toContain('ОТМЕНЕНО');
+  });
+
+  it('refers the invoice to its credit note', async () => {
+    const text = normalized((await parsePdf(await renderInvoicePdf(CANCELLED))).text);
+    expect(text).toContain('Booking cancelled on 19 Mar, 26: this invoice is credited by credit note CN-TD-7K3M9Q.');
+    expect(normalized((await parsePdf(await renderInvoicePdf(ENGLISH))).text)).not.toContain('credit note');
+  });
+
+  it('issues a credit note whose refund, fee and unrefunded part add up to what was paid, to the fils', async () => {
+    const partial: BookingDocument = {
+      ...CANCELLED,
+      paidMinor: 33_333,
+      cancellation: { cancelledAt: CANCELLED.cancellation!.cancelledAt, percent: 50, refundMinor: 16_250, feeMinor: 417 },
+    };
+    for (const doc of [CANCELLED, partial]) {
+      const figures = creditNoteFigures(doc, doc.cancellation!);
+      expect(figures.refundMinor + figures.feeMinor + figures.notRefundedMinor).toBe(doc.paidMinor);
+      expect(figures.grossRefundMinor - figures.feeMinor).toBe(figures.refundMinor);
+      const text = normalized((await parsePdf(await renderCreditNotePdf(doc))).text);
+      const money = (minor: number) => normalized(formatMoney(minor, 'AED', doc.locale));
+      expect(text).toContain('Credit note');
+      expect(text).toContain('CN-TD-7K3M9Q');
+      expect(text).toContain(doc.agency.name);
+      expect(text).toContain(SELLER.vatNumber);
+      expect(text).toContain(`Paid from balance ${money(doc.paidMinor)}`);
+      expect(text).toContain(`Refund under the policy (${figures.percent}%) ${money(figures.grossRefundMinor)}`);
+      expect(text).toContain(`Processing fee kept ${money(-figures.feeMinor)}`);
+      expect(text).toContain(`Refunded to the balance ${money(figures.refundMinor)}`);
+      expect(text).toContain(`Not refunded under the policy ${money(figures.notRefundedMinor)}`);
+      expect(text).toContain('Nothing further is due on invoice TD-7K3M9Q.');
+    }
+    expect(creditNoteFigures(partial, partial.cancellation!).notRefundedMinor).toBe(16_666);
+  });
+
+  it('has no credit note before the booking is cancelled', async () => {
+    await expect(renderCreditNotePdf(ENGLISH)).rejects.toThrow('not cancelled');
+  });
+});
+
+describe('the voucher’s terms (issue 17 §3, §5)', () => {
+  it('states the cancellation policy the booking was sold under, the fee, the promo code and the pick-up, but no discount', async () => {
+    const text = normalized((await parsePdf(await renderVoucherPdf(ENGLISH))).text);
+    expect(text).toContain('Cancellation policy');
+    expect(text).toContain('Cancelled more than 24 hours before the start: 100% refund');
+    expect(text).toContain('Cancelled less than 24 hours before the start: no refund');
+    expect(text).toContain('A processing fee of 2.5% is kept from every refund.');
+    expect(text).toContain('Promo code SPRING10');
+    expect(text).toContain('Atlantis The Palm');
+    expect(text).toContain('Pick-up time 15:00');
+    expect(text).not.toContain(normalized(formatMoney(ENGLISH.discountMinor, 'AED', 'en')));
+  });
+
+  it('says a non-refundable booking is non-refundable, in Russian too', async () => {
+    const text = normalized((await parsePdf(await renderVoucherPdf(RUSSIAN))).text);
+    expect(text).toContain('Условия отмены');
+    expect(text).toContain('Невозвратный тариф: после бронирования средства не возвращаются');
+  });
+
+  it('says the pick-up time is still to be confirmed when the hotel has none yet', async () => {
+    const text = normalized((await parsePdf(await renderVoucherPdf({ ...ENGLISH, pickUp: { hotelName: 'Atlantis The Palm', room: null, time: null } }))).text);
+    expect(text).toContain('Pick-up time Pick-up time to be confirmed');
+  });
+
+  it('names the promo code beside the discount and the pick-up on the invoice', async () => {
+    const text = normalized((await parsePdf(await renderInvoicePdf(ENGLISH))).text);
+    expect(text).toContain(`Discount (promo code SPRING10) ${normalized(formatMoney(-ENGLISH.discountMinor, 'AED', 'en'))}`);
+    expect(text).toContain('Pick-up Atlantis The Palm, 15:00');
+  });
+});
+
+describe('the request summary', () => {
+  it('says on every page that it is neither a confirmation nor valid for travel, and why it is a request', async () => {
+    const { pages, imagesPerPage } = await parsePdf(await renderRequestSummaryPdf(REQUEST));
+    for (const page of pages) expect(page).toContain('NOT CONFIRMED');
+    const text = normalized(pages.join(' '));
+    expect(text).toContain('Request summary');
+    expect(text).toContain('Not a confirmation and not valid for travel.');
+    expect(text).toContain('Quotation request');
+    expect(text).toContain('The tour has no live availability');
+    expect(text).toContain(REQUEST.guest.name);
+    expect(text).toContain('20 Mar, 26');
+    expect(text).toContain('Pick-up time Pick-up time to be confirmed');
+    expect(text).toContain('Promo code SPRING10');
+    expect(imagesPerPage.every((count) => count === 0)).toBe(true);
+  });
+
+  it('shows the NET rate and the promo discount only to a reader who may see NET', async () => {
+    const money = (minor: number) => normalized(formatMoney(minor, 'AED', 'en'));
+    const senior = normalized((await parsePdf(await renderRequestSummaryPdf(REQUEST))).text);
+    expect(senior).toContain(`NET rate ${money(REQUEST.netTotalMinor)}`);
+    expect(senior).toContain(`Promo discount ${money(-REQUEST.discountMinor)}`);
+    const junior = normalized((await parsePdf(await renderRequestSummaryPdf({ ...REQUEST, seesNet: false }))).text);
+    expect(junior).toContain(`Published rate ${money(REQUEST.publishedTotalMinor)}`);
+    expect(junior).not.toContain('NET');
+    expect(junior).not.toContain(money(REQUEST.netTotalMinor));
+  });
+
+  it('is written in Russian for a Russian booking', async () => {
+    const text = normalized((await parsePdf(await renderRequestSummaryPdf({ ...REQUEST, locale: 'ru', requestReason: 'cutOffPassed' }))).text);
+    expect(text).toContain('Сводка запроса');
+    expect(text).toContain('НЕ ПОДТВЕРЖДЕНО');
+    expect(text).toContain('Это не подтверждение, документ недействителен для поездки.');
+    expect(text).toContain('Срок онлайн-бронирования истёк');
+  });
+});
+
+describe('one status vocabulary (issue 17 §4)', () => {
+  it('labels statuses in agents’ documents exactly as the booking pages and lists do', () => {
+    expect(documentsEn.common.statuses).toEqual(appEn.booking.status);
+    expect(documentsRu.common.statuses).toEqual(appRu.booking.status);
+  });
+
+  it('tells the guest a completed booking is confirmed, in both languages', () => {
+    expect(documentsEn.voucher.statuses.completed).toBe('Confirmed');
+    expect(documentsRu.voucher.statuses.completed).toBe('Подтверждено');
+    expect(appRu.booking.status.completed).toBe('Подтверждено');
   });
 });

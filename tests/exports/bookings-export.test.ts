@@ -134,6 +134,6 @@ describe('booking xlsx export', () => {
     const sheet = await sheetOf(bookingExportResponse(db, senior, 'own', query('status=completed'), 'ru', now));
     expect(sheet.name).toBe('Бронирования');
     expect(headers(sheet)[0]).toBe('Номер');
-    expect(new Set(column(sheet, 12))).toEqual(new Set(['Выполнено']));
+    expect(new Set(column(sheet, 12))).toEqual(new Set(['Подтверждено']));
   });
 });

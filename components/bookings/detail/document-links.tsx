@@ -1,32 +1,62 @@
-import { Download } from 'lucide-react';
+import { Download, Info } from 'lucide-react';
+import { getTranslations } from 'next-intl/server';
 import { buttonVariants } from '@/components/ui/button';
 import { cn } from '@/components/ui/cn';
-import type { DocumentKind } from '@/server/documents/document-kinds';
+import { DOCUMENT_KINDS, type DocumentKind, type DocumentState, documentFilename, documentsFor } from '@/server/documents/document-kinds';
+import type { Role } from '@/server/shared/auth/permissions';
 
-/** Download links to a booking's PDFs (the ones the agent's role may have). */
-export function DocumentLinks({
+/**
+ * Download links to the PDFs a booking's state offers and the agent's role may have (issue 17 §2),
+ * with a word on what is missing: the tickets of a cancelled booking, or a request's voucher.
+ */
+export async function DocumentLinks({
   reference,
-  documents,
-  labels,
+  role,
+  state,
   className,
   linkClassName,
 }: {
   reference: string;
-  documents: DocumentKind[];
-  labels: Record<DocumentKind, string>;
+  role: Role;
+  state: DocumentState;
   className?: string;
   linkClassName?: string;
 }) {
+  const t = await getTranslations('bookingDocuments');
+  const documents = documentsFor(role, state);
+  const labels = Object.fromEntries(DOCUMENT_KINDS.map((kind) => [kind, t(`labels.${kind}`)])) as Record<DocumentKind, string>;
+  const note =
+    state.status === 'cancelled' && state.paymentMethod !== 'request'
+      ? t('ticketsWithdrawn')
+      : documents.includes('request-summary') && state.status !== 'cancelled'
+        ? t('requestOnly')
+        : null;
   return (
-    <ul className={className}>
-      {documents.map((document) => (
-        <li key={document}>
-          <a href={`/api/bookings/${reference}/${document}`} download={`${document}-${reference}.pdf`} className={cn(buttonVariants({ variant: 'outline' }), linkClassName)}>
-            <Download aria-hidden />
-            {labels[document]}
-          </a>
-        </li>
-      ))}
-    </ul>
+    <div data-testid="booking-documents">
+      {documents.length > 0 ? (
+        <ul className={className}>
+          {documents.map((document) => (
+            <li key={document}>
+              <a
+                href={`/api/bookings/${reference}/${document}`}
+                download={documentFilename(document, reference)}
+                className={cn(buttonVariants({ variant: 'outline' }), linkClassName)}
+              >
+                <Download aria-hidden />
+                {labels[document]}
+              </a>
+            </li>
+          ))}
+        </ul>
+      ) : (
+        <p className="mt-3 text-sm text-muted-foreground">{t('none')}</p>
+      )}
+      {note ? (
+        <p className="mt-3 flex items-start gap-2 text-sm text-muted-foreground">
+          <Info aria-hidden className="mt-0.5 size-4 shrink-0" />
+          {note}
+        </p>
+      ) : null}
+    </div>
   );
 }

@@ -15,7 +15,6 @@ import { dubaiToday } from '@/server/shared/availability/rules';
 import { requirePageAccess } from '@/server/auth/principal';
 import { BOOKING_REFERENCE_PATTERN } from '@/server/bookings/booking-reference';
 import { type BookingDetail, getBookingDetail } from '@/server/bookings/queries';
-import { documentsFor } from '@/server/documents/document-kinds';
 import { NotFound } from '@/server/errors';
 import { resolveSiteParams } from '@/server/sites/site-params';
 
@@ -155,8 +154,8 @@ export default async function BookingDetailPage({ params, searchParams }: { para
             </h2>
             <DocumentLinks
               reference={booking.reference}
-              documents={documentsFor(principal.role)}
-              labels={{ voucher: t('documents.voucher'), tickets: t('documents.tickets'), invoice: t('documents.invoice') }}
+              role={principal.role}
+              state={booking}
               className="mt-4 grid gap-2"
               linkClassName="w-full justify-start"
             />

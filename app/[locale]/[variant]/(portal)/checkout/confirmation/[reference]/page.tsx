@@ -10,7 +10,6 @@ import { formatDisplayDate } from '@/i18n/dates';
 import { requirePageAccess } from '@/server/auth/principal';
 import { BOOKING_REFERENCE_PATTERN } from '@/server/bookings/booking-reference';
 import { getBookingDetail } from '@/server/bookings/queries';
-import { documentsFor } from '@/server/documents/document-kinds';
 import { NotFound } from '@/server/errors';
 import { resolveSiteParams, type SiteParams } from '@/server/sites/site-params';
 
@@ -29,6 +28,7 @@ export default async function ConfirmationPage({ params }: { params: Params }) {
   if (!BOOKING_REFERENCE_PATTERN.test(reference)) notFound();
   const booking = await getBookingDetail(reference).catch((error: unknown) => (error instanceof NotFound ? notFound() : Promise.reject(error)));
   const t = await getTranslations('checkout');
+  const td = await getTranslations('bookingDocuments.confirmation');
   const isRequest = booking.status === 'quotation_request';
 
   return (
@@ -63,6 +63,22 @@ export default async function ConfirmationPage({ params }: { params: Params }) {
         <dd>
           <Price fils={booking.publishedTotalMinor} />
         </dd>
+        {booking.promoCode ? (
+          <>
+            <dt className="text-muted-foreground">{td('promoCode')}</dt>
+            <dd className="font-mono" data-testid="confirmation-promo-code">
+              {booking.promoCode}
+            </dd>
+          </>
+        ) : null}
+        {booking.discountMinor ? (
+          <>
+            <dt className="text-muted-foreground">{td('discount')}</dt>
+            <dd data-testid="confirmation-discount">
+              <Price fils={-booking.discountMinor} />
+            </dd>
+          </>
+        ) : null}
         {booking.netTotalMinor !== null ? (
           <>
             <dt className="text-muted-foreground">{t('netRate')}</dt>
@@ -71,18 +87,21 @@ export default async function ConfirmationPage({ params }: { params: Params }) {
             </dd>
           </>
         ) : null}
+        <dt className="text-muted-foreground">{td('pickUpHotel')}</dt>
+        <dd data-testid="confirmation-pick-up-hotel">{booking.hotelName ? (booking.room ? `${booking.hotelName}, ${booking.room}` : booking.hotelName) : td('noPickUp')}</dd>
+        {booking.hotelName ? (
+          <>
+            <dt className="text-muted-foreground">{td('pickUpTime')}</dt>
+            <dd data-testid="confirmation-pick-up-time">{booking.pickUpTime ?? td('pickUpTimeLater')}</dd>
+          </>
+        ) : null}
       </dl>
 
       <section aria-labelledby="documents-title" className="mt-8">
         <h2 id="documents-title" className="text-lg font-semibold">
           {t('confirmation.downloads')}
         </h2>
-        <DocumentLinks
-          reference={booking.reference}
-          documents={documentsFor(principal.role)}
-          labels={{ voucher: t('confirmation.voucher'), tickets: t('confirmation.tickets'), invoice: t('confirmation.invoice') }}
-          className="mt-3 flex flex-wrap gap-3"
-        />
+        <DocumentLinks reference={booking.reference} role={principal.role} state={booking} className="mt-3 flex flex-wrap gap-3" />
       </section>
 
       <div className="mt-10 flex flex-wrap gap-3">
