@@ -211,12 +211,12 @@ describe('checkout rules', () => {
     const outside = allHotels.find((hotel) => hotel.cityId === otherCityId)!;
     const date = addDays(tourDate, 6);
     const slot = await prepareSlot(db, offer.id, date, { left: 10 });
-    await db.update(offers).set({ pickUpCityId }).where(eq(offers.id, offer.id));
+    await db.update(offers).set({ pickUpCityId, pickUp: 'optional' }).where(eq(offers.id, offer.id));
     const input = checkoutInput({ offerId: offer.id, date, time: slot.startTime });
 
     const error = await rejection(createBooking(db, senior, { ...input, hotelId: outside.id }, options));
     const booked = await createBooking(db, senior, { ...input, hotelId: inside.id }, options);
-    await db.update(offers).set({ pickUpCityId: null }).where(eq(offers.id, offer.id));
+    await db.update(offers).set({ pickUpCityId: null, pickUp: offer.pickUp }).where(eq(offers.id, offer.id));
 
     expect(error).toMatchObject({ code: 'checkout.hotelCity', field: 'hotelId' });
     const [row] = await db.select().from(bookings).where(eq(bookings.reference, booked.reference));
@@ -230,6 +230,8 @@ describe('cancellation', () => {
     const { db } = database;
     const senior = await principalFor(db, 'senior@desertrose.test');
     const offer = await findOffer(db, 'shared');
+    // The settings' tiers (100% more than 48 hours ahead), whatever the seeded offer's own terms.
+    await db.update(offers).set({ cancellationPolicy: { kind: 'standard' } }).where(eq(offers.id, offer.id));
     const date = addDays(tourDate, 7);
     const slot = await prepareSlot(db, offer.id, date, { left: 6 });
     const booked = await createBooking(db, senior, checkoutInput({ offerId: offer.id, date, time: slot.startTime, adults: 2, paymentMethod: 'balance' }), options);
