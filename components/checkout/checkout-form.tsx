@@ -222,10 +222,20 @@ export function CheckoutForm({ hidden, pickUp, hotels, paymentMethods, balanceSh
     paymentMethod: labels.payment,
     promoCode: labels.promoCode,
   };
-  const listed = [
-    ...FIELD_ORDER.filter((field) => errors[field]),
-    ...Object.keys(errors).filter((field) => errors[field] && !(FIELD_ORDER as readonly string[]).includes(field)),
-  ];
+  // Fields on the form are linked by name (their message shows beside them); a message about
+  // anything else (the guests, the slot) is given in full, once.
+  const erred = [...FIELD_ORDER, ...Object.keys(errors).filter((field) => !(FIELD_ORDER as readonly string[]).includes(field))].filter((field) => errors[field]);
+  const linked = erred.flatMap((field) => {
+    const target = fieldTarget(field);
+    const label = fieldLabels[field as FormFieldName];
+    return target && label ? [{ field, target, label }] : [];
+  });
+  const unlinked = [...new Set(erred.filter((field) => !linked.some((link) => link.field === field)).map((field) => errors[field] ?? ''))];
+  const failureMessage = !hasClientErrors && state ? state.message : null;
+  const notes = [...(failureMessage && (state?.code !== 'errors.validation' || erred.length === 0) ? [failureMessage] : []), ...unlinked].filter(
+    (note, index, all) => all.indexOf(note) === index,
+  );
+  const heading = linked.length > 0 ? labels.errorSummary[Math.min(linked.length, labels.errorSummary.length - 1)] : notes.shift();
   const showSummary = hasClientErrors || state !== null;
 
   return (
@@ -253,26 +263,22 @@ export function CheckoutForm({ hidden, pickUp, hotels, paymentMethods, balanceSh
           className="scroll-mt-28 rounded-lg border border-destructive/40 bg-destructive/5 p-4 text-sm text-destructive outline-none focus-visible:ring-3 focus-visible:ring-destructive/30"
         >
           <h2 id="checkout-error-title" className="font-semibold">
-            {listed.length > 0 ? (labels.errorSummary[Math.min(listed.length, labels.errorSummary.length - 1)] ?? state?.message) : state?.message}
+            {heading}
           </h2>
-          {listed.length > 0 ? (
+          {notes.map((note) => (
+            <p key={note} className="mt-1">
+              {note}
+            </p>
+          ))}
+          {linked.length > 0 ? (
             <ul className="mt-2 grid list-disc gap-1 pl-5">
-              {listed.map((field) => {
-                const target = fieldTarget(field);
-                const label = fieldLabels[field as FormFieldName];
-                const text = label ? `${label}: ${errors[field]}` : errors[field];
-                return (
-                  <li key={field}>
-                    {target ? (
-                      <a href={`#${target}`} onClick={(event) => focusField(event, target)} className="underline underline-offset-2">
-                        {text}
-                      </a>
-                    ) : (
-                      text
-                    )}
-                  </li>
-                );
-              })}
+              {linked.map(({ field, target, label }) => (
+                <li key={field}>
+                  <a href={`#${target}`} onClick={(event) => focusField(event, target)} className="underline underline-offset-2">
+                    {label}
+                  </a>
+                </li>
+              ))}
             </ul>
           ) : null}
         </div>
