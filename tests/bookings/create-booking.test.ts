@@ -230,8 +230,6 @@ describe('cancellation', () => {
     const { db } = database;
     const senior = await principalFor(db, 'senior@desertrose.test');
     const offer = await findOffer(db, 'shared');
-    // The settings' tiers (100% more than 48 hours ahead), whatever the seeded offer's own terms.
-    await db.update(offers).set({ cancellationPolicy: { kind: 'standard' } }).where(eq(offers.id, offer.id));
     const date = addDays(tourDate, 7);
     const slot = await prepareSlot(db, offer.id, date, { left: 6 });
     const booked = await createBooking(db, senior, checkoutInput({ offerId: offer.id, date, time: slot.startTime, adults: 2, paymentMethod: 'balance' }), options);
