@@ -112,10 +112,15 @@ for (const visit of SPREAD) {
     await expect(page.getByTestId('available-funds')).toContainText('USD');
     await expect(page.getByTestId('available-funds')).not.toContainText('AED');
 
-    // §8, a check made in the browser: the repeated e-mail differs.
-    await fillGuest(page, lang, { ...GUEST, emailAgain: 'olga.smirnova@example.tset' });
+    // §8, checks made in the browser: every empty field is named at once.
     await submitButton(page, lang).click();
     const errors = page.getByTestId('error-summary');
+    await expect(errors).toBeFocused();
+    await expect(errors.getByRole('link')).toHaveText([text(lang, 'checkout.guestName'), text(lang, 'checkout.phone'), text(lang, 'checkout.email')]);
+
+    // The repeated e-mail differs.
+    await fillGuest(page, lang, { ...GUEST, emailAgain: 'olga.smirnova@example.tset' });
+    await submitButton(page, lang).click();
     await expect(errors).toBeFocused();
     await expect(errors).toHaveAttribute('role', 'alert');
     await expect(errors.getByRole('heading')).toHaveText(text(lang, 'checkout.errorSummary').match(/one \{([^}]*)\}/)![1]!.replace('#', '1'));
@@ -126,18 +131,19 @@ for (const visit of SPREAD) {
     await expect(repeat).toBeFocused();
     expect((await repeat.boundingBox())!.y).toBeGreaterThanOrEqual(await headerBottom(page));
 
-    // §8, a check made by the server (422 on a field): the phone.
+    // §8, a check only the server can make (422 on a field): a promo code sent without "Apply".
     await repeat.fill(GUEST.email);
-    await page.getByLabel(text(lang, 'checkout.phone')).fill('call me');
+    await page.getByLabel(text(lang, 'checkout.promoCode')).fill('NOSUCHCODE');
     await submitButton(page, lang).click();
-    const phoneLink = errors.getByRole('link', { name: text(lang, 'checkout.phone'), exact: true });
-    await expect(phoneLink).toBeVisible();
+    const promoLink = errors.getByRole('link', { name: text(lang, 'checkout.promoCode'), exact: true });
+    await expect(promoLink).toBeVisible();
     await expect(errors).toBeFocused();
+    await expect(errors).toContainText(text(lang, 'checkout.wrongPromo'));
     await expect(errors.getByRole('link')).toHaveCount(1);
-    await phoneLink.click();
-    const phone = page.getByLabel(text(lang, 'checkout.phone'));
-    await expect(phone).toBeFocused();
-    expect((await phone.boundingBox())!.y).toBeGreaterThanOrEqual(await headerBottom(page));
+    await promoLink.click();
+    const promo = page.getByLabel(text(lang, 'checkout.promoCode'));
+    await expect(promo).toBeFocused();
+    expect((await promo.boundingBox())!.y).toBeGreaterThanOrEqual(await headerBottom(page));
     // What was typed is still there after the failed booking.
     await expect(page.getByLabel(text(lang, 'checkout.guestName'))).toHaveValue(GUEST.name);
   });

@@ -25,7 +25,7 @@ import { useActionFailureFeedback } from '@/components/http/http-feedback';
 import { checkoutAction, type CheckoutState } from '@/server/bookings/actions';
 import type { PromoCheck } from '@/server/bookings/promo-codes';
 import { applyPromoAction } from '@/server/bookings/promo-action';
-import type { CheckoutField, PaymentMethod } from '@/server/shared/bookings/checkout-schema';
+import { type CheckoutField, checkoutSchema, type PaymentMethod } from '@/server/shared/bookings/checkout-schema';
 import type { PickUpMode } from '@/server/shared/bookings/offer-terms';
 import { clearDraft, draftKey, parseDraft, readDraft, readStoredDraft, saveDraft, writeDraft } from './checkout-draft';
 import { ConfirmingLoader } from './confirming-loader';
@@ -41,6 +41,8 @@ export type CheckoutFormLabels = {
   email: string;
   emailConfirm: string;
   emailMismatch: string;
+  /** The schema's messages by key (`checkout.errors.required`…), for the checks made before sending. */
+  fieldMessages: Record<string, string>;
   pickUp: string;
   /** What the offer says about pick-up: included, optional or none. */
   pickUpMode: string;
@@ -159,8 +161,15 @@ export function CheckoutForm({ hidden, pickUp, hotels, paymentMethods, balanceSh
   function checkBeforeSending(event: FormEvent<HTMLFormElement>) {
     const data = new FormData(event.currentTarget);
     const found: Partial<Record<FormFieldName, string>> = {};
+    // The booking's own schema, so every field that would be refused is named at once.
+    const parsed = checkoutSchema.safeParse(Object.fromEntries([...data].filter((entry): entry is [string, string] => typeof entry[1] === 'string')));
+    for (const issue of parsed.success ? [] : parsed.error.issues) {
+      const field = String(issue.path[0] ?? '');
+      if ((FIELD_ORDER as readonly string[]).includes(field)) found[field as FormFieldName] ??= labels.fieldMessages[issue.message] ?? labels.fieldMessages['checkout.errors.required'];
+    }
+    // Object refinements wait for the fields to parse; the repeated e-mail is checked regardless.
     if (String(data.get('guestEmail')).trim().toLowerCase() !== String(data.get('guestEmailConfirm')).trim().toLowerCase()) {
-      found.guestEmailConfirm = labels.emailMismatch;
+      found.guestEmailConfirm ??= labels.emailMismatch;
     }
     if (pickUp === 'included' && !data.get('hotelId')) found.hotelId = labels.hotelRequired;
     setClientErrors(found);

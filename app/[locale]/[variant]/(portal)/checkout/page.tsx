@@ -15,6 +15,7 @@ import { bookingSelectionSchema, PAYMENT_METHODS, type PaymentMethod } from '@/s
 import { getDb } from '@/server/db/database';
 import { describePolicy } from '@/server/shared/bookings/offer-terms';
 import { can } from '@/server/shared/auth/permissions';
+import { CONTROL_CHARACTERS_ERROR } from '@/server/shared/text';
 import { resolveSiteParams, type SiteParams } from '@/server/sites/site-params';
 
 type SearchParams = Promise<Record<string, string | string[] | undefined>>;
@@ -119,6 +120,7 @@ async function formLabels(view: CheckoutView, locale: Locale): Promise<CheckoutF
   const t = await getTranslations('checkout');
   const booking = await getTranslations('booking');
   const availability = await getTranslations('availability');
+  const errors = await getTranslations('errors');
   return {
     guestDetails: t('guestDetails'),
     guestName: t('guestName'),
@@ -127,6 +129,10 @@ async function formLabels(view: CheckoutView, locale: Locale): Promise<CheckoutF
     email: t('email'),
     emailConfirm: t('emailConfirm'),
     emailMismatch: t('errors.emailMismatch'),
+    fieldMessages: {
+      ...Object.fromEntries(Object.entries(t.raw('errors') as Record<string, string>).map(([key, message]) => [`checkout.errors.${key}`, message])),
+      [CONTROL_CHARACTERS_ERROR]: errors(CONTROL_CHARACTERS_ERROR.replace('errors.', '') as never),
+    },
     pickUp: t('pickUp'),
     pickUpMode: t(({ none: 'pickUpNone', optional: 'pickUpOptional', included: 'pickUpIncluded' } as const)[view.offer.pickUp]),
     hotel: t('hotel'),
