@@ -126,9 +126,9 @@ export function CheckoutForm({ hidden, pickUp, hotels, paymentMethods, balanceSh
   const [checkingPromo, startPromoCheck] = useTransition();
   const values = state?.values ?? {};
   const hasClientErrors = Object.keys(clientErrors).length > 0;
-  const errors: Partial<Record<string, string>> = hasClientErrors
-    ? clientErrors
-    : { ...state?.fieldErrors, ...(promo.status === 'wrong' && { promoCode: promo.message }) };
+  // "Apply" has the last word on the promo code, over an earlier failed booking's.
+  const promoError = promo.status === 'wrong' ? promo.message : promo.status === 'applied' ? undefined : state?.fieldErrors.promoCode;
+  const errors: Partial<Record<string, string>> = hasClientErrors ? clientErrors : { ...state?.fieldErrors, promoCode: promoError };
   const hotel = hotels.find((candidate) => candidate.id === hotelId);
 
   // Typed fields are the browser's own (uncontrolled): the draft goes straight into them.
