@@ -41,6 +41,8 @@ export type CheckoutFormLabels = {
   email: string;
   emailConfirm: string;
   emailMismatch: string;
+  /** The booking's answer to a form that does not parse ("Check the highlighted fields."). */
+  invalidForm: string;
   /** The schema's messages by key (`checkout.errors.required`…), for the checks made before sending. */
   fieldMessages: Record<string, string>;
   pickUp: string;
@@ -240,10 +242,9 @@ export function CheckoutForm({ hidden, pickUp, hotels, paymentMethods, balanceSh
     return target && label ? [{ field, target, label }] : [];
   });
   const unlinked = [...new Set(erred.filter((field) => !linked.some((link) => link.field === field)).map((field) => errors[field] ?? ''))];
-  const failureMessage = !hasClientErrors && state ? state.message : null;
-  const notes = [...(failureMessage && (state?.code !== 'errors.validation' || erred.length === 0) ? [failureMessage] : []), ...unlinked].filter(
-    (note, index, all) => all.indexOf(note) === index,
-  );
+  // What the booking answered, or for the checks here what it would have answered.
+  const failureMessage = hasClientErrors ? labels.invalidForm : (state?.message ?? null);
+  const notes = [...(failureMessage ? [failureMessage] : []), ...unlinked].filter((note, index, all) => all.indexOf(note) === index);
   const heading = linked.length > 0 ? labels.errorSummary[Math.min(linked.length, labels.errorSummary.length - 1)] : notes.shift();
   const showSummary = hasClientErrors || state !== null;
 

@@ -129,6 +129,7 @@ async function formLabels(view: CheckoutView, locale: Locale): Promise<CheckoutF
     email: t('email'),
     emailConfirm: t('emailConfirm'),
     emailMismatch: t('errors.emailMismatch'),
+    invalidForm: errors('validation'),
     fieldMessages: {
       ...Object.fromEntries(Object.entries(t.raw('errors') as Record<string, string>).map(([key, message]) => [`checkout.errors.${key}`, message])),
       [CONTROL_CHARACTERS_ERROR]: errors(CONTROL_CHARACTERS_ERROR.replace('errors.', '') as never),
