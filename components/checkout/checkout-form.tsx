@@ -1,13 +1,33 @@
 'use client';
 
-import { type FormEvent, useActionState, useState } from 'react';
+import {
+  type FormEvent,
+  type KeyboardEvent,
+  type MouseEvent,
+  useActionState,
+  useEffect,
+  useEffectEvent,
+  useMemo,
+  useRef,
+  useState,
+  useSyncExternalStore,
+  useTransition,
+} from 'react';
 import { useFormStatus } from 'react-dom';
+import { Price } from '@/components/catalog/price';
+import { fillTemplate } from '@/components/bookings/picker/labels';
+import { LocaleLink } from '@/components/i18n/locale-link';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
+import { Label } from '@/components/ui/label';
 import { FormField } from '@/components/forms/form-field';
 import { useActionFailureFeedback } from '@/components/http/http-feedback';
 import { checkoutAction, type CheckoutState } from '@/server/bookings/actions';
-import type { CheckoutField, PaymentMethod } from '@/server/shared/bookings/checkout-schema';
+import type { PromoCheck } from '@/server/bookings/promo-codes';
+import { applyPromoAction } from '@/server/bookings/promo-action';
+import { type CheckoutField, checkoutSchema, type PaymentMethod } from '@/server/shared/bookings/checkout-schema';
+import type { PickUpMode } from '@/server/shared/bookings/offer-terms';
+import { clearDraft, draftKey, parseDraft, readDraft, readStoredDraft, saveDraft, writeDraft } from './checkout-draft';
 import { ConfirmingLoader } from './confirming-loader';
 
 /** A pick-up hotel with the sentence that gives its pick-up time for this tour's start time. */
@@ -21,16 +41,35 @@ export type CheckoutFormLabels = {
   email: string;
   emailConfirm: string;
   emailMismatch: string;
+  /** The booking's answer to a form that does not parse ("Check the highlighted fields."). */
+  invalidForm: string;
+  /** The schema's messages by key (`checkout.errors.required`…), for the checks made before sending. */
+  fieldMessages: Record<string, string>;
   pickUp: string;
+  /** What the offer says about pick-up: included, optional or none. */
+  pickUpMode: string;
   hotel: string;
   noHotel: string;
+  chooseHotel: string;
+  hotelRequired: string;
   pickUpCityOnly: string | null;
   room: string;
   notes: string;
   promoCode: string;
+  /** Under the promo field; names the NET rate only for roles that see it. */
+  promoHint: string;
+  applyPromo: string;
+  /** Raw, with `{code}` and `{percent}`. */
+  promoApplied: string;
+  promoAppliedJunior: string;
+  promoNet: string;
   payment: string;
   paymentMethods: Record<PaymentMethod, string>;
+  insufficientFunds: string;
+  topUp: string;
   requestOnly: string | null;
+  /** "Please correct N fields", by N (index 0 unused). */
+  errorSummary: readonly string[];
   submit: string;
   submitRequest: string;
   confirming: string;
@@ -40,45 +79,219 @@ export type CheckoutFormLabels = {
 type Props = {
   /** The selection from the tour page, posted back as hidden fields. */
   hidden: Partial<Record<CheckoutField, string>>;
+  pickUp: PickUpMode;
   hotels: CheckoutHotel[];
   paymentMethods: readonly PaymentMethod[];
+  /** Balance + credit does not cover the NET: the balance is marked and not preselected. */
+  balanceShort: boolean;
+  /** The agent may top up (the link beside an insufficient balance). */
+  canTopUp: boolean;
   labels: CheckoutFormLabels;
 };
 
+/** The form's fields in page order, as the error summary lists them. */
+const FIELD_ORDER = ['guestName', 'guestPhone', 'guestEmail', 'guestEmailConfirm', 'hotelId', 'room', 'notes', 'paymentMethod', 'promoCode'] as const;
+type FormFieldName = (typeof FIELD_ORDER)[number];
+const TYPED_FIELDS = ['guestName', 'guestPhone', 'guestEmail', 'guestEmailConfirm', 'room', 'notes', 'promoCode'] as const;
+
+type PromoState = { status: 'idle' } | { status: 'applied'; check: PromoCheck } | { status: 'wrong'; message: string };
+
 /**
- * The checkout form: a plain form posting to the booking action, so it works before hydration;
- * hydrated, it checks the repeated e-mail before posting, shows the hotel's pick-up time and the
- * confirming loader. What the agent typed survives a failed submit.
+ * The checkout form: a plain form posting to the booking action, so it works before hydration.
+ * Hydrated, it checks what it can before posting, sums up every error at the top with a link to
+ * each field, checks a promo code on "Apply", and keeps what was typed across a language switch.
  */
-export function CheckoutForm({ hidden, hotels, paymentMethods, labels }: Props) {
+export function CheckoutForm({ hidden, pickUp, hotels, paymentMethods, balanceShort, canTopUp, labels }: Props) {
   const [state, formAction] = useActionState<CheckoutState, FormData>(checkoutAction, null);
   useActionFailureFeedback(state);
-  const [mismatch, setMismatch] = useState(false);
-  const [hotelId, setHotelId] = useState(state?.values.hotelId ?? '');
-  const [method, setMethod] = useState<PaymentMethod>(paymentMethods[0] ?? 'request');
+  const formRef = useRef<HTMLFormElement>(null);
+  const summaryRef = useRef<HTMLDivElement>(null);
+  const promoRef = useRef<HTMLInputElement>(null);
+  const [clientErrors, setClientErrors] = useState<Partial<Record<FormFieldName, string>>>({});
+  const [clientFailures, setClientFailures] = useState(0);
+  const key = draftKey(hidden);
+  // The server renders no draft; the browser's is read once hydrated, so the two never disagree.
+  const storedDraft = useSyncExternalStore(subscribeToNothing, () => readStoredDraft(key), () => null);
+  const draft = useMemo(() => parseDraft(storedDraft), [storedDraft]);
+  // The hotel and the method are what the agent chose here, else what the draft kept.
+  const [hotelChoice, setHotelChoice] = useState<string | null>(null);
+  const hotelId = hotelChoice ?? hotels.find((candidate) => candidate.id === draft?.hotelId)?.id ?? '';
+  const [methodChoice, setMethodChoice] = useState<PaymentMethod | null>(null);
+  // A method that can pay: never a balance known not to cover the NET.
+  const method =
+    methodChoice ??
+    paymentMethods.find((candidate) => candidate === draft?.paymentMethod) ??
+    paymentMethods.find((candidate) => candidate !== 'balance' || !balanceShort) ??
+    paymentMethods[0] ??
+    'request';
+  const [promo, setPromo] = useState<PromoState>({ status: 'idle' });
+  const [checkingPromo, startPromoCheck] = useTransition();
   const values = state?.values ?? {};
-  const errors = { ...state?.fieldErrors, ...(mismatch && { guestEmailConfirm: labels.emailMismatch }) };
+  const hasClientErrors = Object.keys(clientErrors).length > 0;
+  // "Apply" has the last word on the promo code, over an earlier failed booking's.
+  const promoError = promo.status === 'wrong' ? promo.message : promo.status === 'applied' ? undefined : state?.fieldErrors.promoCode;
+  const errors: Partial<Record<string, string>> = hasClientErrors ? clientErrors : { ...state?.fieldErrors, promoCode: promoError };
   const hotel = hotels.find((candidate) => candidate.id === hotelId);
 
-  function checkEmails(event: FormEvent<HTMLFormElement>) {
-    const data = new FormData(event.currentTarget);
-    const differ = String(data.get('guestEmail')).trim().toLowerCase() !== String(data.get('guestEmailConfirm')).trim().toLowerCase();
-    setMismatch(differ);
-    if (differ) {
-      event.preventDefault();
-      event.currentTarget.querySelector<HTMLInputElement>('[name="guestEmailConfirm"]')?.focus();
+  // Typed fields are the browser's own (uncontrolled): the draft goes straight into them.
+  const restoreTypedFields = useEffectEvent(() => {
+    const saved = readDraft(key);
+    const form = formRef.current;
+    if (!saved || !form) return;
+    for (const field of TYPED_FIELDS) {
+      const input = form.elements.namedItem(field);
+      const value = saved[field];
+      if (value && input instanceof HTMLInputElement && input.value === '') input.value = value;
     }
+  });
+  useEffect(() => restoreTypedFields(), []);
+
+  // Each failure, from the server or from the checks here, moves focus to the summary.
+  useEffect(() => {
+    if (state === null && clientFailures === 0) return;
+    const summary = summaryRef.current;
+    summary?.focus({ preventScroll: true });
+    summary?.scrollIntoView({ block: 'start' });
+  }, [state, clientFailures]);
+
+  // The draft is dropped when the form is sent; a failed booking comes back with its values.
+  const keepFailedValues = useEffectEvent(() => {
+    if (state) writeDraft(key, Object.fromEntries(FIELD_ORDER.flatMap((field) => (values[field] ? [[field, values[field]]] : []))));
+  });
+  useEffect(() => keepFailedValues(), [state]);
+
+  function checkBeforeSending(event: FormEvent<HTMLFormElement>) {
+    const data = new FormData(event.currentTarget);
+    const found: Partial<Record<FormFieldName, string>> = {};
+    // The booking's own schema, so every field that would be refused is named at once.
+    const parsed = checkoutSchema.safeParse(Object.fromEntries([...data].filter((entry): entry is [string, string] => typeof entry[1] === 'string')));
+    for (const issue of parsed.success ? [] : parsed.error.issues) {
+      const field = String(issue.path[0] ?? '');
+      if ((FIELD_ORDER as readonly string[]).includes(field)) found[field as FormFieldName] ??= labels.fieldMessages[issue.message] ?? labels.fieldMessages['checkout.errors.required'];
+    }
+    // Object refinements wait for the fields to parse; the repeated e-mail is checked regardless.
+    if (String(data.get('guestEmail')).trim().toLowerCase() !== String(data.get('guestEmailConfirm')).trim().toLowerCase()) {
+      found.guestEmailConfirm ??= labels.emailMismatch;
+    }
+    if (pickUp === 'included' && !data.get('hotelId')) found.hotelId = labels.hotelRequired;
+    setClientErrors(found);
+    if (Object.keys(found).length > 0) {
+      event.preventDefault();
+      setClientFailures((count) => count + 1);
+      return;
+    }
+    // Sent: the draft goes, and what it chose stays chosen while the booking is made.
+    setHotelChoice(hotelId);
+    setMethodChoice(method);
+    clearDraft(key);
   }
 
+  function clearClientError(field: FormFieldName) {
+    if (clientErrors[field]) setClientErrors(({ [field]: _cleared, ...rest }) => rest);
+  }
+
+  function applyPromo() {
+    const promoCode = promoRef.current?.value.trim() ?? '';
+    if (!promoCode) return;
+    const { offerId = '', date = '', time = '', adults = '', children = '', infants = '' } = hidden;
+    startPromoCheck(async () => {
+      const result = await applyPromoAction({ offerId, date, time, adults, children, infants, promoCode });
+      setPromo(result.ok ? { status: 'applied', check: result.data } : { status: 'wrong', message: result.fieldErrors.promoCode ?? result.message });
+    });
+  }
+
+  function applyOnEnter(event: KeyboardEvent<HTMLInputElement>) {
+    // Enter in the promo field checks the code rather than booking.
+    if (event.key !== 'Enter') return;
+    event.preventDefault();
+    applyPromo();
+  }
+
+  function fieldTarget(field: string): string | null {
+    if (field === 'paymentMethod') return `paymentMethod-${method}`;
+    if (field === 'room' && pickUp === 'none') return null;
+    if (field === 'hotelId' && pickUp === 'none') return null;
+    return (FIELD_ORDER as readonly string[]).includes(field) ? field : null;
+  }
+
+  function focusField(event: MouseEvent<HTMLAnchorElement>, target: string) {
+    const field = document.getElementById(target);
+    if (!field) return;
+    event.preventDefault();
+    field.focus({ preventScroll: true });
+    field.scrollIntoView({ block: 'start' });
+  }
+
+  const fieldLabels: Record<FormFieldName, string> = {
+    guestName: labels.guestName,
+    guestPhone: labels.phone,
+    guestEmail: labels.email,
+    guestEmailConfirm: labels.emailConfirm,
+    hotelId: labels.hotel,
+    room: labels.room,
+    notes: labels.notes,
+    paymentMethod: labels.payment,
+    promoCode: labels.promoCode,
+  };
+  // Fields on the form are linked by name (their message shows beside them); a message about
+  // anything else (the guests, the slot) is given in full, once.
+  const erred = [...FIELD_ORDER, ...Object.keys(errors).filter((field) => !(FIELD_ORDER as readonly string[]).includes(field))].filter((field) => errors[field]);
+  const linked = erred.flatMap((field) => {
+    const target = fieldTarget(field);
+    const label = fieldLabels[field as FormFieldName];
+    return target && label ? [{ field, target, label }] : [];
+  });
+  const unlinked = [...new Set(erred.filter((field) => !linked.some((link) => link.field === field)).map((field) => errors[field] ?? ''))];
+  // What the booking answered, or for the checks here what it would have answered.
+  const failureMessage = hasClientErrors ? labels.invalidForm : (state?.message ?? null);
+  const notes = [...(failureMessage ? [failureMessage] : []), ...unlinked].filter((note, index, all) => all.indexOf(note) === index);
+  const heading = linked.length > 0 ? labels.errorSummary[Math.min(linked.length, labels.errorSummary.length - 1)] : notes.shift();
+  const showSummary = hasClientErrors || state !== null;
+
   return (
-    <form action={formAction} onSubmit={checkEmails} noValidate className="grid gap-8" aria-describedby={state ? 'checkout-error' : undefined}>
+    <form
+      ref={formRef}
+      action={formAction}
+      onSubmit={checkBeforeSending}
+      onChange={(event) => saveDraft(key, event.currentTarget)}
+      noValidate
+      // Fields scroll clear of the sticky header (h-16) with their label above them in view.
+      className="grid gap-8 [&_:is(input,select,textarea)]:scroll-mt-28"
+      aria-describedby={showSummary ? 'checkout-error' : undefined}
+    >
       {Object.entries(hidden).map(([name, value]) => (
         <input key={name} type="hidden" name={name} value={value} />
       ))}
-      {state ? (
-        <p id="checkout-error" role="alert" className="rounded-lg border border-destructive/40 bg-destructive/5 p-3 text-sm text-destructive">
-          {state.message}
-        </p>
+      {showSummary ? (
+        <div
+          ref={summaryRef}
+          id="checkout-error"
+          role="alert"
+          tabIndex={-1}
+          aria-labelledby="checkout-error-title"
+          data-testid="error-summary"
+          className="scroll-mt-28 rounded-lg border border-destructive/40 bg-destructive/5 p-4 text-sm text-destructive outline-none focus-visible:ring-3 focus-visible:ring-destructive/30"
+        >
+          <h2 id="checkout-error-title" className="font-semibold">
+            {heading}
+          </h2>
+          {notes.map((note) => (
+            <p key={note} className="mt-1">
+              {note}
+            </p>
+          ))}
+          {linked.length > 0 ? (
+            <ul className="mt-2 grid list-disc gap-1 pl-5">
+              {linked.map(({ field, target, label }) => (
+                <li key={field}>
+                  <a href={`#${target}`} onClick={(event) => focusField(event, target)} className="underline underline-offset-2">
+                    {label}
+                  </a>
+                </li>
+              ))}
+            </ul>
+          ) : null}
+        </div>
       ) : null}
 
       <fieldset className="grid gap-4">
@@ -94,43 +307,65 @@ export function CheckoutForm({ hidden, hotels, paymentMethods, labels }: Props) 
             <Input name="guestEmail" type="email" autoComplete="email" required defaultValue={values.guestEmail} />
           </FormField>
           <FormField name="guestEmailConfirm" label={labels.emailConfirm} error={errors.guestEmailConfirm}>
-            <Input name="guestEmailConfirm" type="email" autoComplete="off" required defaultValue={values.guestEmailConfirm} onChange={() => setMismatch(false)} />
+            <Input
+              name="guestEmailConfirm"
+              type="email"
+              autoComplete="off"
+              required
+              defaultValue={values.guestEmailConfirm}
+              onChange={() => clearClientError('guestEmailConfirm')}
+            />
           </FormField>
         </div>
       </fieldset>
 
       <fieldset className="grid gap-4">
         <legend className="mb-2 text-lg font-semibold">{labels.pickUp}</legend>
-        {labels.pickUpCityOnly ? <p className="text-sm text-muted-foreground">{labels.pickUpCityOnly}</p> : null}
-        <FormField name="hotelId" label={labels.hotel} error={errors.hotelId}>
-          <select
-            id="hotelId"
-            name="hotelId"
-            value={hotelId}
-            onChange={(event) => setHotelId(event.target.value)}
-            className="h-10 w-full rounded-lg border border-input bg-background px-3 text-base outline-none focus-visible:border-primary focus-visible:ring-3 focus-visible:ring-primary/25 md:text-sm"
-          >
-            <option value="">{labels.noHotel}</option>
-            {groupByCity(hotels).map(([city, cityHotels]) => (
-              <optgroup key={city} label={city}>
-                {cityHotels.map((candidate) => (
-                  <option key={candidate.id} value={candidate.id}>
-                    {candidate.name}
-                  </option>
+        <p className="text-sm text-muted-foreground" data-testid="pick-up-mode" data-mode={pickUp}>
+          {labels.pickUpMode}
+        </p>
+        {pickUp !== 'none' ? (
+          <>
+            {labels.pickUpCityOnly ? <p className="text-sm text-muted-foreground">{labels.pickUpCityOnly}</p> : null}
+            <FormField name="hotelId" label={labels.hotel} error={errors.hotelId}>
+              <select
+                name="hotelId"
+                value={hotelId}
+                required={pickUp === 'included'}
+                onChange={(event) => {
+                  setHotelChoice(event.target.value);
+                  clearClientError('hotelId');
+                }}
+                className="h-10 w-full rounded-lg border border-input bg-background px-3 text-base outline-none focus-visible:border-primary focus-visible:ring-3 focus-visible:ring-primary/25 md:text-sm"
+              >
+                {/* Included pick-up has no "No pick-up": the agent must choose, so the placeholder cannot be sent as a choice. */}
+                <option value="" disabled={pickUp === 'included'}>
+                  {pickUp === 'included' ? labels.chooseHotel : labels.noHotel}
+                </option>
+                {groupByCity(hotels).map(([city, cityHotels]) => (
+                  <optgroup key={city} label={city}>
+                    {cityHotels.map((candidate) => (
+                      <option key={candidate.id} value={candidate.id}>
+                        {candidate.name}
+                      </option>
+                    ))}
+                  </optgroup>
                 ))}
-              </optgroup>
-            ))}
-          </select>
-        </FormField>
-        {hotel ? (
-          <p className="text-sm" aria-live="polite" data-testid="pick-up-time">
-            {hotel.pickUpText}
-          </p>
+              </select>
+            </FormField>
+            {hotel ? (
+              <p className="text-sm" aria-live="polite" data-testid="pick-up-time">
+                {hotel.pickUpText}
+              </p>
+            ) : null}
+          </>
         ) : null}
-        <div className="grid gap-4 md:grid-cols-[160px_1fr]">
-          <FormField name="room" label={labels.room} error={errors.room}>
-            <Input name="room" defaultValue={values.room} maxLength={20} />
-          </FormField>
+        <div className={pickUp === 'none' ? 'grid gap-4' : 'grid gap-4 md:grid-cols-[160px_1fr]'}>
+          {pickUp !== 'none' ? (
+            <FormField name="room" label={labels.room} error={errors.room}>
+              <Input name="room" defaultValue={values.room} maxLength={20} />
+            </FormField>
+          ) : null}
           <FormField name="notes" label={labels.notes} error={errors.notes}>
             <Input name="notes" defaultValue={values.notes} maxLength={1000} />
           </FormField>
@@ -145,17 +380,88 @@ export function CheckoutForm({ hidden, hotels, paymentMethods, labels }: Props) 
           </p>
         ) : null}
         <div role="radiogroup" aria-label={labels.payment} className="grid gap-2">
-          {paymentMethods.map((candidate) => (
-            <label key={candidate} className="flex cursor-pointer items-center gap-3 rounded-lg border border-border p-3 has-[:checked]:border-primary has-[:checked]:bg-primary/5">
-              <input type="radio" name="paymentMethod" value={candidate} checked={method === candidate} onChange={() => setMethod(candidate)} className="size-4 accent-primary" />
-              {labels.paymentMethods[candidate]}
-            </label>
-          ))}
+          {paymentMethods.map((candidate) => {
+            const short = candidate === 'balance' && balanceShort;
+            return (
+              <div
+                key={candidate}
+                className="rounded-lg border border-border has-[:checked]:border-primary has-[:checked]:bg-primary/5"
+                data-testid={`payment-${candidate}`}
+              >
+                <label className="flex cursor-pointer items-center gap-3 p-3">
+                  <input
+                    type="radio"
+                    id={`paymentMethod-${candidate}`}
+                    name="paymentMethod"
+                    value={candidate}
+                    checked={method === candidate}
+                    onChange={() => {
+                      setMethodChoice(candidate);
+                      clearClientError('paymentMethod');
+                    }}
+                    aria-describedby={short ? 'balance-short' : undefined}
+                    className="size-4 accent-primary"
+                  />
+                  {labels.paymentMethods[candidate]}
+                </label>
+                {short ? (
+                  // Marked, not disabled: the booking itself gives the spec's message if it is tried.
+                  <p id="balance-short" className="-mt-1 flex flex-wrap gap-x-2 px-3 pb-3 pl-10 text-sm text-destructive" data-testid="balance-short">
+                    <span>{labels.insufficientFunds}</span>
+                    {canTopUp ? (
+                      <LocaleLink href="/top-up" className="font-medium text-primary underline underline-offset-2">
+                        {labels.topUp}
+                      </LocaleLink>
+                    ) : null}
+                  </p>
+                ) : null}
+              </div>
+            );
+          })}
         </div>
         {errors.paymentMethod ? <p className="text-sm text-destructive">{errors.paymentMethod}</p> : null}
-        <FormField name="promoCode" label={labels.promoCode} error={errors.promoCode}>
-          <Input name="promoCode" defaultValue={values.promoCode} autoCapitalize="characters" className="max-w-60" />
-        </FormField>
+        <div className="grid gap-1.5">
+          <Label htmlFor="promoCode">{labels.promoCode}</Label>
+          <div className="flex gap-2">
+            <Input
+              ref={promoRef}
+              id="promoCode"
+              name="promoCode"
+              defaultValue={values.promoCode}
+              autoCapitalize="characters"
+              onKeyDown={applyOnEnter}
+              onChange={() => setPromo({ status: 'idle' })}
+              aria-invalid={errors.promoCode ? true : undefined}
+              aria-describedby={errors.promoCode ? 'promoCode-hint promoCode-error' : 'promoCode-hint'}
+              className="max-w-60"
+            />
+            <Button type="button" variant="outline" onClick={applyPromo} disabled={checkingPromo} aria-busy={checkingPromo}>
+              {labels.applyPromo}
+            </Button>
+          </div>
+          <p id="promoCode-hint" className="text-xs text-muted-foreground">
+            {labels.promoHint}
+          </p>
+          {errors.promoCode ? (
+            <p id="promoCode-error" className="text-sm text-destructive">
+              {errors.promoCode}
+            </p>
+          ) : null}
+          <div aria-live="polite" data-testid="promo-result" className="text-sm">
+            {promo.status === 'applied' ? (
+              promo.check.net ? (
+                <p>
+                  {fillTemplate(labels.promoApplied, { code: promo.check.code, percent: promo.check.percentOff })}{' '}
+                  <span className="whitespace-nowrap">
+                    {labels.promoNet} <Price fils={promo.check.net.totalMinor} className="font-semibold text-primary" />
+                  </span>
+                </p>
+              ) : (
+                <p>{labels.promoAppliedJunior}</p>
+              )
+            ) : null}
+          </div>
+        </div>
       </fieldset>
 
       <SubmitButton label={method === 'request' ? labels.submitRequest : labels.submit} confirming={labels.confirming} loader={labels.loader} />
@@ -173,6 +479,11 @@ function SubmitButton({ label, confirming, loader }: { label: string; confirming
       {pending ? <ConfirmingLoader title={confirming} messages={loader} /> : null}
     </>
   );
+}
+
+/** The draft changes only by this form's own typing: nothing to subscribe to. */
+function subscribeToNothing(): () => void {
+  return () => {};
 }
 
 function groupByCity(hotels: CheckoutHotel[]): [string, CheckoutHotel[]][] {

@@ -8,7 +8,9 @@ import { agencies } from '@/server/db/schema';
 import { availableFunds } from '@/server/ledger/ledger';
 import { type BookableOffer, loadBookableOffer, loadPickUpHotels, loadSlot, type PickUpHotel } from './bookable-offer';
 import type { BookingSelection } from '@/server/shared/bookings/checkout-schema';
+import { type BookingCancellationPolicy, resolveCancellationPolicy } from '@/server/shared/bookings/offer-terms';
 import { quoteBooking, type BookingQuote } from '@/server/shared/bookings/pricing';
+import { loadSettings } from '@/server/settings/settings';
 
 /** What the checkout page shows for the agent's selection from the tour page. */
 export type CheckoutView = {
@@ -25,6 +27,14 @@ export type CheckoutView = {
   hotels: PickUpHotel[];
   /** Balance + credit limit, for roles allowed to see balances. */
   availableFundsMinor: number | null;
+  /**
+   * Whether balance + credit covers the NET total, for every role: a junior is not shown the
+   * amount, but is not offered a payment that is bound to fail either.
+   */
+  balanceCoversNet: boolean;
+  /** The offer's refund terms with the settings' tiers filled in, as a booking made now keeps them. */
+  cancellationPolicy: BookingCancellationPolicy;
+  refundProcessingFeePercent: number;
 };
 
 export async function loadCheckoutView(db: Database, principal: Principal, selection: BookingSelection, now: Date): Promise<CheckoutView | null> {
@@ -35,20 +45,22 @@ export async function loadCheckoutView(db: Database, principal: Principal, selec
   const startTime = slot?.startTime ?? selection.time;
   const reason = requestReason({ hasLiveAvailability: offer.hasLiveAvailability, date: selection.date, time: startTime, cutOffHours: offer.cutOffHours, now });
   const counts = { adults: selection.adults, children: selection.children, infants: selection.infants };
-  const [hotels, funds] = await Promise.all([
-    loadPickUpHotels(db, offer, startTime),
-    can(principal.role, 'balance:view') ? loadFunds(db, principal.agencyId) : null,
-  ]);
+  const [hotels, funds, settings] = await Promise.all([loadPickUpHotels(db, offer, startTime), loadFunds(db, principal.agencyId), loadSettings(db)]);
+  const quote = quoteBooking(offer, counts);
   return {
     selection,
     offer,
     startTime,
     requestOnly: reason === 'bookWithAgent' ? null : reason,
     problem: stockProblem(offer.stockMode, slot ?? { left: Infinity, leftAdults: Infinity, leftChildren: Infinity }, counts, offer.minPeople),
-    quote: quoteBooking(offer, counts),
+    quote,
     showNet: can(principal.role, 'rates:viewB2b'),
-    hotels: offer.pickUpCity ? hotels.filter((hotel) => hotel.cityId === offer.pickUpCity?.id) : hotels,
-    availableFundsMinor: funds,
+    // An offer without pick-up lists no hotels: the form offers none and the booking refuses one.
+    hotels: offer.pickUp === 'none' ? [] : offer.pickUpCity ? hotels.filter((hotel) => hotel.cityId === offer.pickUpCity?.id) : hotels,
+    availableFundsMinor: can(principal.role, 'balance:view') ? funds : null,
+    balanceCoversNet: funds !== null && funds >= quote.netTotalMinor,
+    cancellationPolicy: resolveCancellationPolicy(offer.cancellationPolicy, settings.refundTiers),
+    refundProcessingFeePercent: settings.refundProcessingFeePercent,
   };
 }
 

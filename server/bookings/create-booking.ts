@@ -8,11 +8,12 @@ import { can } from '@/server/shared/auth/permissions';
 import { dubaiInstant, dubaiToday, requestReason, stockProblem, stockTaken, type GuestCounts, type RequestReason, type StockMode } from '@/server/shared/availability/rules';
 import type { Database, Transaction } from '@/server/db/connection';
 import { uniqueViolation } from '@/server/db/errors';
-import { availabilitySlots, bookings, hotels, promoCodes } from '@/server/db/schema';
+import { availabilitySlots, bookings, hotels } from '@/server/db/schema';
 import { Conflict, Forbidden, RuleViolation } from '@/server/errors';
 import { debitAgency } from '@/server/ledger/ledger';
 import { type BookableOffer, loadBookableOffer, loadSlot, lookUpPickUpTime, type SlotRow } from './bookable-offer';
 import { newBookingReference } from './booking-reference';
+import { findValidPromo } from './promo-codes';
 import type { CheckoutInput } from '@/server/shared/bookings/checkout-schema';
 import { type BookingCancellationPolicy, resolveCancellationPolicy } from '@/server/shared/bookings/offer-terms';
 import { quoteBooking } from '@/server/shared/bookings/pricing';
@@ -99,8 +100,9 @@ async function planBooking(db: Database, input: CheckoutInput, locale: Locale, n
   if (problem?.code === 'minPeople') throw new RuleViolation('availability.minPeople', { min: problem.min }, 'adults');
   if (problem && reason === null) throw new RuleViolation('availability.soldOut', { max: problem.max }, 'adults');
 
+  checkPickUpChoice(offer, input.hotelId);
   const pickUpTime = input.hotelId ? await checkHotel(db, offer, input.hotelId, slot?.startTime ?? input.time, locale) : null;
-  const promo = input.promoCode ? await findPromo(db, input.promoCode, input.date) : null;
+  const promo = input.promoCode ? await findValidPromo(db, input.promoCode, input.date) : null;
   return {
     offer,
     slot,
@@ -120,6 +122,15 @@ async function loadSlotOrFail(db: Database, offer: BookableOffer, input: Checkou
   return slot;
 }
 
+/**
+ * The offer says whether it picks guests up (issue 17 §12): a ticket without pick-up takes no
+ * hotel (the guest would wait in the lobby for nobody), one with pick-up included needs one.
+ */
+function checkPickUpChoice(offer: BookableOffer, hotelId: string | null): void {
+  if (offer.pickUp === 'none' && hotelId) throw new RuleViolation('checkout.noPickUp', {}, 'hotelId');
+  if (offer.pickUp === 'included' && !hotelId) throw new RuleViolation('checkout.hotelRequired', {}, 'hotelId');
+}
+
 /** The hotel must be in the tour's country, and in the offer's pick-up city when it has one. */
 async function checkHotel(db: Database, offer: BookableOffer, hotelId: string, startTime: string | null, locale: Locale) {
   const [hotel] = await db.select({ cityId: hotels.cityId, countryId: hotels.countryId }).from(hotels).where(eq(hotels.id, hotelId)).limit(1);
@@ -128,16 +139,6 @@ async function checkHotel(db: Database, offer: BookableOffer, hotelId: string, s
     throw new RuleViolation('checkout.hotelCity', { city: offer.pickUpCity.name[locale] }, 'hotelId');
   }
   return lookUpPickUpTime(db, offer.tourId, hotelId, startTime);
-}
-
-async function findPromo(db: Database, code: string, tourDate: string) {
-  const [promo] = await db
-    .select({ id: promoCodes.id, percentOff: promoCodes.percentOff, validUntil: promoCodes.validUntil })
-    .from(promoCodes)
-    .where(and(eq(promoCodes.code, code.toUpperCase()), eq(promoCodes.isActive, true)))
-    .limit(1);
-  if (!promo || (promo.validUntil !== null && promo.validUntil < tourDate)) throw new RuleViolation('checkout.wrongPromo', {}, 'promoCode');
-  return promo;
 }
 
 async function writeBooking(

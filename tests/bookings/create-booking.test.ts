@@ -211,12 +211,12 @@ describe('checkout rules', () => {
     const outside = allHotels.find((hotel) => hotel.cityId === otherCityId)!;
     const date = addDays(tourDate, 6);
     const slot = await prepareSlot(db, offer.id, date, { left: 10 });
-    await db.update(offers).set({ pickUpCityId }).where(eq(offers.id, offer.id));
+    await db.update(offers).set({ pickUpCityId, pickUp: 'optional' }).where(eq(offers.id, offer.id));
     const input = checkoutInput({ offerId: offer.id, date, time: slot.startTime });
 
     const error = await rejection(createBooking(db, senior, { ...input, hotelId: outside.id }, options));
     const booked = await createBooking(db, senior, { ...input, hotelId: inside.id }, options);
-    await db.update(offers).set({ pickUpCityId: null }).where(eq(offers.id, offer.id));
+    await db.update(offers).set({ pickUpCityId: null, pickUp: offer.pickUp }).where(eq(offers.id, offer.id));
 
     expect(error).toMatchObject({ code: 'checkout.hotelCity', field: 'hotelId' });
     const [row] = await db.select().from(bookings).where(eq(bookings.reference, booked.reference));

@@ -1,5 +1,5 @@
 import crypto from 'node:crypto';
-import { and, asc, eq, isNotNull, isNull, type SQL } from 'drizzle-orm';
+import { and, asc, eq, isNotNull, isNull, ne, type SQL, sql } from 'drizzle-orm';
 import type { Principal } from '@/server/auth/principal';
 import type { CheckoutInput } from '@/server/shared/bookings/checkout-schema';
 import type { Database } from '@/server/db/connection';
@@ -35,7 +35,16 @@ export async function findOffer(db: Database, kind: OfferKind, where?: { country
     .from(offers)
     .innerJoin(tours, eq(tours.id, offers.tourId))
     .innerJoin(cities, eq(cities.id, tours.cityId))
-    .where(and(conditions[kind], where && eq(cities.countryId, where.countryId)))
+    // Generic checkouts choose no hotel, which an offer with pick-up included needs, and their
+    // cancellations expect a refund, which a non-refundable offer never gives.
+    .where(
+      and(
+        conditions[kind],
+        ne(offers.pickUp, 'included'),
+        sql`${offers.cancellationPolicy}->>'kind' <> 'nonRefundable'`,
+        where && eq(cities.countryId, where.countryId),
+      ),
+    )
     .orderBy(asc(offers.id))
     .limit(1);
   if (!row) throw new Error(`No seeded ${kind} offer`);

@@ -61,3 +61,10 @@ export const checkoutSchema = bookingSelectionSchema
 
 export type CheckoutInput = z.infer<typeof checkoutSchema>;
 export type CheckoutField = keyof z.input<typeof checkoutSchema>;
+
+/** The checkout's "Apply" of a promo code: the selection it prices and the code. */
+export const promoCheckSchema = bookingSelectionSchema.extend({
+  promoCode: text().min(1, { error: 'checkout.errors.required' }).max(40, { error: 'checkout.errors.tooLong' }),
+});
+export type PromoCheckInput = z.infer<typeof promoCheckSchema>;
+export type PromoCheckField = keyof z.input<typeof promoCheckSchema>;

@@ -13,7 +13,9 @@ import { requirePageAccess } from '@/server/auth/principal';
 import { loadCheckoutView, type CheckoutView } from '@/server/bookings/checkout-queries';
 import { bookingSelectionSchema, PAYMENT_METHODS, type PaymentMethod } from '@/server/shared/bookings/checkout-schema';
 import { getDb } from '@/server/db/database';
-import { formatMoney } from '@/server/shared/money/money';
+import { describePolicy } from '@/server/shared/bookings/offer-terms';
+import { can } from '@/server/shared/auth/permissions';
+import { CONTROL_CHARACTERS_ERROR } from '@/server/shared/text';
 import { resolveSiteParams, type SiteParams } from '@/server/sites/site-params';
 
 type SearchParams = Promise<Record<string, string | string[] | undefined>>;
@@ -59,55 +61,66 @@ export default async function CheckoutPage({ params, searchParams }: { params: S
   // An agency books once approved (createBooking refuses before that): say so instead of a form.
   const agencyStatus = await loadAgencyStatus(db, principal.agencyId);
   return (
-    <div className="mx-auto grid max-w-6xl gap-8 px-4 py-8 lg:grid-cols-[1fr_360px]">
-      <div className="min-w-0">
-        <h1 className="text-2xl font-semibold">{t('title')}</h1>
-        {/* A request is confirmed by hand: only the minimum applies to it, not the stock left. */}
-        {view.problem && (view.problem.code === 'minPeople' || !view.requestOnly) ? (
-          <p role="alert" className="mt-4 rounded-lg border border-destructive/40 bg-destructive/5 p-3 text-sm text-destructive">
-            {view.problem.code === 'minPeople' ? availability('minPeople', { min: view.problem.min }) : availability('soldOut', { max: view.problem.max })}
-          </p>
-        ) : null}
-        {agencyStatus !== 'active' ? (
-          <div className="mt-6" data-testid="agency-not-approved">
-            <FormAlert tone="notice">
-              <p className="font-semibold">{account('checkout.pendingTitle')}</p>
-              <p className="mt-1">{account(agencyStatus === 'pending' ? 'agencyPending' : 'agencySuspended')}</p>
-            </FormAlert>
-          </div>
-        ) : (
-          <div className="mt-6">
-            <CheckoutForm
-              hidden={{
-                idempotencyKey: randomUUID(),
-                offerId: view.selection.offerId,
-                date: view.selection.date,
-                time: view.startTime ?? '',
-                adults: String(view.selection.adults),
-                children: String(view.selection.children),
-                infants: String(view.selection.infants),
-              }}
-              hotels={view.hotels.map((hotel) => ({
-                id: hotel.id,
-                name: hotel.name,
-                cityName: hotel.cityName[locale],
-                pickUpText: hotel.pickUpTime ? t('pickUpTime', { time: hotel.pickUpTime }) : t('pickUpTimeUnknown'),
-              }))}
-              paymentMethods={paymentMethods}
-              labels={await formLabels(view, locale)}
-            />
-          </div>
-        )}
+    <div className="mx-auto max-w-6xl px-4 py-8">
+      <h1 className="text-2xl font-semibold">{t('title')}</h1>
+      {/* Below lg the summary (total, NET, funds, terms) comes first, so a phone shows what is
+          being paid before the "Book now" button rather than after it. */}
+      <div className="mt-4 grid gap-8 lg:grid-cols-[1fr_360px]">
+        <div className="min-w-0">
+          {/* A request is confirmed by hand: only the minimum applies to it, not the stock left. */}
+          {view.problem && (view.problem.code === 'minPeople' || !view.requestOnly) ? (
+            <p role="alert" className="mb-6 rounded-lg border border-destructive/40 bg-destructive/5 p-3 text-sm text-destructive">
+              {view.problem.code === 'minPeople' ? availability('minPeople', { min: view.problem.min }) : availability('soldOut', { max: view.problem.max })}
+            </p>
+          ) : null}
+          {agencyStatus !== 'active' ? (
+            <div data-testid="agency-not-approved">
+              <FormAlert tone="notice">
+                <p className="font-semibold">{account('checkout.pendingTitle')}</p>
+                <p className="mt-1">{account(agencyStatus === 'pending' ? 'agencyPending' : 'agencySuspended')}</p>
+              </FormAlert>
+            </div>
+          ) : (
+            <div>
+              <CheckoutForm
+                hidden={{
+                  idempotencyKey: randomUUID(),
+                  offerId: view.selection.offerId,
+                  date: view.selection.date,
+                  time: view.startTime ?? '',
+                  adults: String(view.selection.adults),
+                  children: String(view.selection.children),
+                  infants: String(view.selection.infants),
+                }}
+                pickUp={view.offer.pickUp}
+                hotels={view.hotels.map((hotel) => ({
+                  id: hotel.id,
+                  name: hotel.name,
+                  cityName: hotel.cityName[locale],
+                  pickUpText: hotel.pickUpTime ? t('pickUpTime', { time: hotel.pickUpTime }) : t('pickUpTimeUnknown'),
+                }))}
+                paymentMethods={paymentMethods}
+                balanceShort={!view.balanceCoversNet}
+                canTopUp={can(principal.role, 'balance:topUp')}
+                labels={await formLabels(view, locale)}
+              />
+            </div>
+          )}
+        </div>
+        <BookingSummary view={view} locale={locale} />
       </div>
-      <BookingSummary view={view} locale={locale} />
     </div>
   );
 }
+
+/** The checkout form has nine fields a summary can list. */
+const ERROR_SUMMARY_MAX = 9;
 
 async function formLabels(view: CheckoutView, locale: Locale): Promise<CheckoutFormLabels> {
   const t = await getTranslations('checkout');
   const booking = await getTranslations('booking');
   const availability = await getTranslations('availability');
+  const errors = await getTranslations('errors');
   return {
     guestDetails: t('guestDetails'),
     guestName: t('guestName'),
@@ -116,15 +129,32 @@ async function formLabels(view: CheckoutView, locale: Locale): Promise<CheckoutF
     email: t('email'),
     emailConfirm: t('emailConfirm'),
     emailMismatch: t('errors.emailMismatch'),
+    invalidForm: errors('validation'),
+    fieldMessages: {
+      ...Object.fromEntries(Object.entries(t.raw('errors') as Record<string, string>).map(([key, message]) => [`checkout.errors.${key}`, message])),
+      [CONTROL_CHARACTERS_ERROR]: errors(CONTROL_CHARACTERS_ERROR.replace('errors.', '') as never),
+    },
     pickUp: t('pickUp'),
+    pickUpMode: t(({ none: 'pickUpNone', optional: 'pickUpOptional', included: 'pickUpIncluded' } as const)[view.offer.pickUp]),
     hotel: t('hotel'),
     noHotel: t('noHotel'),
+    chooseHotel: t('chooseHotel'),
+    hotelRequired: t('hotelRequired'),
     pickUpCityOnly: view.offer.pickUpCity ? t('pickUpCityOnly', { city: view.offer.pickUpCity.name[locale] }) : null,
     room: t('room'),
     notes: t('notes'),
     promoCode: t('promoCode'),
+    // A junior never sees NET rates, so nothing on the page names them (issue 17 §14).
+    promoHint: view.showNet ? t('promoNote') : t('promoNoteJunior'),
+    applyPromo: t('applyPromo'),
+    promoApplied: t.raw('promoApplied') as string,
+    promoAppliedJunior: t('promoAppliedJunior'),
+    promoNet: t('promoNet'),
     payment: t('payment'),
     paymentMethods: { balance: booking('paymentMethod.balance'), cash: booking('paymentMethod.cash'), request: booking('paymentMethod.request') },
+    insufficientFunds: t('insufficientFunds'),
+    topUp: t('topUp'),
+    errorSummary: Array.from({ length: ERROR_SUMMARY_MAX + 1 }, (_, count) => t('errorSummary', { count })),
     requestOnly: view.requestOnly ? `${availability(view.requestOnly)} ${t('requestOnly')}` : null,
     submit: t('submit'),
     submitRequest: t('submitRequest'),
@@ -135,9 +165,14 @@ async function formLabels(view: CheckoutView, locale: Locale): Promise<CheckoutF
 
 async function BookingSummary({ view, locale }: { view: CheckoutView; locale: Locale }) {
   const t = await getTranslations('checkout');
+  const policy = await getTranslations('cancellationPolicy');
   const { selection, offer, quote } = view;
   return (
-    <aside aria-labelledby="summary-title" className="h-fit rounded-xl border border-border p-5 lg:sticky lg:top-20">
+    <aside
+      aria-labelledby="summary-title"
+      data-testid="booking-summary"
+      className="order-first h-fit rounded-xl border border-border p-5 lg:sticky lg:top-20 lg:order-none"
+    >
       <h2 id="summary-title" className="text-lg font-semibold">
         {t('summary')}
       </h2>
@@ -173,13 +208,25 @@ async function BookingSummary({ view, locale }: { view: CheckoutView; locale: Lo
           </>
         ) : null}
       </dl>
-      <p className="mt-3 text-xs text-muted-foreground">{t('promoNote')}</p>
       {view.availableFundsMinor !== null ? (
         <p className="mt-3 text-sm" data-testid="available-funds">
-          {/* The ledger is kept in AED, so the funds are shown in AED. */}
-          {t('availableFunds', { amount: formatMoney(view.availableFundsMinor, 'AED', locale) })}
+          {/* In the visitor's display currency, like every other figure on the page (issue 17 §7). */}
+          {t.rich('availableFunds', { amount: () => <Price fils={view.availableFundsMinor ?? 0} className="font-semibold" /> })}
         </p>
       ) : null}
+      <section aria-labelledby="policy-title" className="mt-4 border-t border-border pt-4 text-sm" data-testid="cancellation-policy">
+        <h3 id="policy-title" className="font-medium">
+          {policy('title')}
+        </h3>
+        <ul className="mt-1 grid gap-1 text-muted-foreground">
+          {describePolicy(view.cancellationPolicy, (key, values) => policy(key as never, values as never)).map((line) => (
+            <li key={line}>{line}</li>
+          ))}
+        </ul>
+        {view.cancellationPolicy.kind === 'tiers' ? (
+          <p className="mt-1 text-xs text-muted-foreground">{policy('feeNote', { percent: view.refundProcessingFeePercent })}</p>
+        ) : null}
+      </section>
     </aside>
   );
 }

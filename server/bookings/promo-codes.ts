@@ -1,0 +1,50 @@
+import 'server-only';
+import { and, eq } from 'drizzle-orm';
+import type { Principal } from '@/server/auth/principal';
+import type { Database } from '@/server/db/connection';
+import { promoCodes } from '@/server/db/schema';
+import { Forbidden, RuleViolation } from '@/server/errors';
+import { can } from '@/server/shared/auth/permissions';
+import type { PromoCheckInput } from '@/server/shared/bookings/checkout-schema';
+import { quoteBooking } from '@/server/shared/bookings/pricing';
+import { loadBookableOffer } from './bookable-offer';
+
+export type ValidPromo = { id: string; percentOff: number };
+
+/**
+ * The active promo code `code` (any case) valid on the tour date, or the spec's 'You entered the
+ * wrong promo code' on the promo field. The booking and the checkout's "Apply" both ask here, so
+ * a code that applies is a code that books.
+ */
+export async function findValidPromo(db: Database, code: string, tourDate: string): Promise<ValidPromo> {
+  const [promo] = await db
+    .select({ id: promoCodes.id, percentOff: promoCodes.percentOff, validUntil: promoCodes.validUntil })
+    .from(promoCodes)
+    .where(and(eq(promoCodes.code, code.toUpperCase()), eq(promoCodes.isActive, true)))
+    .limit(1);
+  if (!promo || (promo.validUntil !== null && promo.validUntil < tourDate)) throw new RuleViolation('checkout.wrongPromo', {}, 'promoCode');
+  return { id: promo.id, percentOff: promo.percentOff };
+}
+
+/** What "Apply" tells the agent; the NET figures only to roles that see b2b rates. */
+export type PromoCheck = {
+  code: string;
+  percentOff: number;
+  net: { subtotalMinor: number; discountMinor: number; totalMinor: number } | null;
+};
+
+/** Checks a promo code against the checkout's selection before booking; writes nothing. */
+export async function checkPromo(db: Database, principal: Principal, input: PromoCheckInput): Promise<PromoCheck> {
+  if (!can(principal.role, 'bookings:create')) throw new Forbidden();
+  const offer = await loadBookableOffer(db, input.offerId);
+  if (!offer) throw new RuleViolation('checkout.offerUnavailable');
+  const promo = await findValidPromo(db, input.promoCode, input.date);
+  const quote = quoteBooking(offer, { adults: input.adults, children: input.children, infants: input.infants }, promo.percentOff);
+  return {
+    code: input.promoCode.toUpperCase(),
+    percentOff: promo.percentOff,
+    net: can(principal.role, 'rates:viewB2b')
+      ? { subtotalMinor: quote.netSubtotalMinor, discountMinor: quote.discountMinor, totalMinor: quote.netTotalMinor }
+      : null,
+  };
+}
