@@ -35,7 +35,8 @@ export async function CommissionListPage({ locale, principal, query }: { locale:
   const exportSearch = bookingListSearch({ reference: query.reference, guest: query.guest, travelFrom: query.travelFrom, travelTo: query.travelTo });
 
   return (
-    <div className="mx-auto max-w-6xl px-4 py-8 md:py-10">
+    // The header's and footer's width (max-w-6xl), so the page lines up with them.
+    <div className="mx-auto max-w-6xl px-4 py-8 md:py-10" data-testid="list-page">
       <div className="flex flex-wrap items-end justify-between gap-4">
         <div>
           <h1 className="text-2xl font-semibold">{t('title')}</h1>
