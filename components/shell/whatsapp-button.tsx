@@ -9,6 +9,8 @@ import { whatsAppLink } from '@/server/shared/sites/site-content';
 const KEEP_CLEAR = '[data-price-aed], [data-keep-clear]';
 /** Room around the button that counts as covered, so a price is not left touching its edge. */
 const MARGIN = 8;
+/** Below Tailwind's `md`: wider, the page's content column leaves the button a gutter of its own. */
+const PHONE = '(max-width: 767.98px)';
 
 /**
  * The floating WhatsApp button (spec §2). On a phone it sits over the right-hand column where
@@ -23,8 +25,13 @@ export function WhatsAppButton({ number, label }: { number: string; label: strin
     const button = ref.current;
     if (!button) return;
     let frame = 0;
+    const phone = window.matchMedia(PHONE);
     const check = () => {
       frame = 0;
+      if (!phone.matches) {
+        setCovering(false);
+        return;
+      }
       // Where the button rests (offsets ignore the scale it shrinks by while stepping aside); a
       // fixed element's offsets are the viewport's.
       const left = button.offsetLeft - MARGIN;
