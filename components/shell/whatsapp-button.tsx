@@ -9,13 +9,12 @@ import { whatsAppLink } from '@/server/shared/sites/site-content';
 const KEEP_CLEAR = '[data-price-aed], [data-keep-clear]';
 /** Room around the button that counts as covered, so a price is not left touching its edge. */
 const MARGIN = 8;
-/** Below Tailwind's `md`: wider, the page's content column leaves the button a gutter of its own. */
-const PHONE = '(max-width: 767.98px)';
 
 /**
- * The floating WhatsApp button (spec §2). On a phone it sits over the right-hand column where
- * cards and totals put their prices, so while a price is under it, it steps aside (fades out and
- * lets clicks through); it comes back as soon as the price scrolls on. Keyboard focus always shows it.
+ * The floating WhatsApp button (spec §2). On a phone (and up to the width where the content column
+ * leaves it a gutter) it sits over the right-hand column where cards and totals put their prices,
+ * so while a price is under it, it steps aside (fades out and lets clicks through); it comes back
+ * as soon as the price scrolls on. Keyboard focus always shows it.
  */
 export function WhatsAppButton({ number, label }: { number: string; label: string }) {
   const ref = useRef<HTMLAnchorElement>(null);
@@ -25,13 +24,8 @@ export function WhatsAppButton({ number, label }: { number: string; label: strin
     const button = ref.current;
     if (!button) return;
     let frame = 0;
-    const phone = window.matchMedia(PHONE);
     const check = () => {
       frame = 0;
-      if (!phone.matches) {
-        setCovering(false);
-        return;
-      }
       // Where the button rests (offsets ignore the scale it shrinks by while stepping aside); a
       // fixed element's offsets are the viewport's.
       const left = button.offsetLeft - MARGIN;
