@@ -139,6 +139,10 @@ test.describe('§17 booking list filters fold away on a phone', () => {
       await chips.filter({ hasText: host === 'main' ? 'Status' : 'Статус' }).click();
       await expect(page).toHaveURL((target) => !target.searchParams.has('status') && target.searchParams.get('guest') === 'Olga');
       await expect(chips).toHaveCount(1);
+      // The form, opened again, shows the filters that are left.
+      await toggle.click();
+      await expect(page.locator('#filter-status')).toHaveValue('');
+      await expect(page.locator('#filter-guest')).toHaveValue('Olga');
     });
   }
 

@@ -56,7 +56,9 @@ export async function CommissionListPage({ locale, principal, query }: { locale:
           chips={<FilterChips action={action} query={query} filters={active} />}
           defaultOpen={inverted}
         >
-          <div className="grid gap-4 md:grid-cols-2 lg:grid-cols-4">
+          {/* Keyed by the query: after a client navigation (a removed chip, paging) the fields show the new
+              filters, not what the uncontrolled inputs held before. */}
+          <div key={bookingListSearch(query).toString()} className="grid gap-4 md:grid-cols-2 lg:grid-cols-4">
             <Field id="filter-reference" label={tl('filters.reference')}>
               <Input id="filter-reference" name="reference" defaultValue={query.reference ?? ''} maxLength={20} autoComplete="off" />
             </Field>

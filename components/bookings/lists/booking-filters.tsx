@@ -4,7 +4,7 @@ import { Input } from '@/components/ui/input';
 import type { Locale } from '@/i18n/locales';
 import type { BookingListScope } from '@/server/bookings/list-queries';
 import type { AgentOption, TourOption } from '@/server/bookings/list-options';
-import { BOOKING_SORTS, BOOKING_STATUSES, type BookingListQuery, type DateRangeName, PAGE_SIZES } from '@/server/shared/bookings/list-schema';
+import { BOOKING_SORTS, BOOKING_STATUSES, type BookingListQuery, bookingListSearch, type DateRangeName, PAGE_SIZES } from '@/server/shared/bookings/list-schema';
 import { type ActiveFilter, dateRangeFilters, FilterChips } from './filter-chips';
 import { DateRange, Field, Select } from './filter-fields';
 import { FilterForm } from './filter-form';
@@ -49,7 +49,9 @@ export async function BookingFilters({ locale, scope, action, query, agents, tou
       chips={<FilterChips action={action} query={query} filters={active} />}
       defaultOpen={invertedRanges.length > 0}
     >
-      <div className="grid gap-4 md:grid-cols-2 lg:grid-cols-4">
+      {/* Keyed by the query: after a client navigation (a removed chip, paging) the fields show the new
+          filters, not what the uncontrolled inputs held before. */}
+      <div key={bookingListSearch(query).toString()} className="grid gap-4 md:grid-cols-2 lg:grid-cols-4">
         <Field id="filter-reference" label={t('filters.reference')}>
           <Input id="filter-reference" name="reference" defaultValue={query.reference ?? ''} maxLength={20} autoComplete="off" placeholder="TD-" />
         </Field>
