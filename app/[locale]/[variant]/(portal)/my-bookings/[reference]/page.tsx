@@ -193,7 +193,6 @@ export default async function BookingDetailPage({ params, searchParams }: { para
   );
 }
 
-/** The principal's booking; a booking of another agency (or, for a junior, another agent) is a 404. */
 /** The page's booking, or null when the agent has none by that reference; once per request (title and page). */
 const loadBooking = cache(async (reference: string): Promise<BookingDetail | null> => {
   try {
@@ -204,6 +203,7 @@ const loadBooking = cache(async (reference: string): Promise<BookingDetail | nul
   }
 });
 
+/** The principal's booking; a booking of another agency (or, for a junior, another agent) is a 404. */
 async function findBooking(reference: string): Promise<BookingDetail> {
   return (await loadBooking(reference)) ?? notFound();
 }
