@@ -39,8 +39,8 @@ export async function TourCard({ tour, locale, currency, priority = false }: Tou
           </LocaleLink>
         </h3>
         <p className="line-clamp-2 text-sm text-muted-foreground">{tour.summary[locale]}</p>
-        {/* Two items with a gap that wrap on narrow cards, and a comma only screen readers and copied text get, so
-            neither the eye nor a screen reader runs the duration into the price ("4 hoursfrom"). */}
+        {/* Two items with a gap, wrapping on narrow cards (the price stays on the right), and a comma
+            for screen readers and copied text only: neither runs the duration into the price ("4 hoursfrom"). */}
         <div className="mt-auto flex flex-wrap items-end justify-between gap-x-3 gap-y-1 pt-3 text-sm" data-testid="tour-card-meta">
           <span className="flex items-center gap-1 text-muted-foreground" data-testid="tour-card-duration">
             <Clock aria-hidden className="size-4 shrink-0" />
@@ -49,7 +49,7 @@ export async function TourCard({ tour, locale, currency, priority = false }: Tou
           {tour.fromPrice !== null ? (
             <>
               <span className="sr-only">{t('separator')}</span>
-              <span className="whitespace-nowrap" data-testid="tour-card-price">
+              <span className="ml-auto whitespace-nowrap" data-testid="tour-card-price">
                 <span className="text-muted-foreground">{t('from')} </span>
                 <Price
                   fils={tour.fromPrice}
