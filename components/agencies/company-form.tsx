@@ -1,7 +1,7 @@
 'use client';
 
-import { LoaderCircle } from 'lucide-react';
-import { useActionState, useEffect, useRef } from 'react';
+import { LoaderCircle, TriangleAlert } from 'lucide-react';
+import { useActionState, useEffect, useRef, useState } from 'react';
 import { useFormStatus } from 'react-dom';
 import { FileField } from '@/components/forms/file-field';
 import { FormField } from '@/components/forms/form-field';
@@ -9,7 +9,7 @@ import { useActionFailureFeedback } from '@/components/http/http-feedback';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { updateCompanyAction, type CompanyFormState } from '@/server/agencies/company-actions';
-import type { CompanyField, CompanyFileField, CompanyValues } from '@/server/shared/agencies/company-schema';
+import { type CompanyField, type CompanyFileField, type CompanyValues, isTradeLicenceExpired } from '@/server/shared/agencies/company-schema';
 import { allowedFormats } from '@/server/shared/files/file-rules';
 import { COMPANY_SECTIONS, type CompanyControl, type CompanySectionKey } from './company-sections';
 
@@ -26,6 +26,8 @@ export type CompanyFormLabels = {
   saved: string;
   savedNoChanges: string;
   chooseFilesAgain: string;
+  /** Shown under the expiry date while it is in the past (a warning: the form still saves). */
+  licenceExpired: string;
 };
 
 type Props = {
@@ -33,6 +35,8 @@ type Props = {
   /** Download links of the stored documents. */
   files: Record<CompanyFileField, { href: string; name: string } | null>;
   labels: CompanyFormLabels;
+  /** Today in Dubai (`yyyy-MM-dd`), against which the licence expiry is checked. */
+  today: string;
 };
 
 /**
@@ -40,12 +44,15 @@ type Props = {
  * before hydration. A refused save shows what the admin typed, with each error at its field;
  * hydrated, focus moves to the first field in error.
  */
-export function CompanyForm({ values, files, labels }: Props) {
+export function CompanyForm({ values, files, labels, today }: Props) {
   const [state, formAction] = useActionState<CompanyFormState, FormData>(updateCompanyAction, null);
   useActionFailureFeedback(state);
   const formRef = useRef<HTMLFormElement>(null);
   const shown = state?.values ?? values;
   const errors: Partial<Record<CompanyField, string>> = state && !state.ok ? state.fieldErrors : {};
+  // What the expiry field holds now: as typed, else as last saved or sent.
+  const [typedExpiry, setTypedExpiry] = useState<string | null>(null);
+  const licenceExpired = isTradeLicenceExpired(typedExpiry ?? shown.tradeLicenceExpiry ?? '', today);
 
   useEffect(() => {
     if (!state || state.ok) return;
@@ -91,7 +98,13 @@ export function CompanyForm({ values, files, labels }: Props) {
             className="min-h-20 w-full min-w-0 rounded-lg border border-input bg-background px-3 py-2 text-base outline-none transition-colors focus-visible:border-primary focus-visible:ring-3 focus-visible:ring-primary/25 aria-invalid:border-destructive md:text-sm"
           />
         ) : (
-          <Input {...common} {...codeProps} type={item.kind} inputMode={'inputMode' in item ? item.inputMode : undefined} />
+          <Input
+            {...common}
+            {...codeProps}
+            type={item.kind}
+            inputMode={'inputMode' in item ? item.inputMode : undefined}
+            onChange={item.field === 'tradeLicenceExpiry' ? (event) => setTypedExpiry(event.currentTarget.value) : undefined}
+          />
         )}
       </FormField>
     );
@@ -117,6 +130,16 @@ export function CompanyForm({ values, files, labels }: Props) {
               {section.controls.map((item) => (
                 <div key={item.field} className={'wide' in item && item.wide ? 'min-w-0 sm:col-span-2' : 'min-w-0'}>
                   {control(item)}
+                  {item.field === 'tradeLicenceExpiry' ? (
+                    <p role="status" className="mt-1.5 text-sm text-amber-800 empty:hidden" data-testid="licence-expired-warning">
+                      {licenceExpired ? (
+                        <span className="flex gap-1.5">
+                          <TriangleAlert aria-hidden className="mt-0.5 size-4 shrink-0" />
+                          {labels.licenceExpired}
+                        </span>
+                      ) : null}
+                    </p>
+                  ) : null}
                 </div>
               ))}
             </div>

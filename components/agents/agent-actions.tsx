@@ -1,7 +1,7 @@
 'use client';
 
 import { Mail, Pencil, RotateCcw, Trash2 } from 'lucide-react';
-import { type ReactNode, type RefObject, useActionState, useEffect, useRef, useState } from 'react';
+import { type ReactNode, type RefObject, useActionState, useEffect, useMemo, useRef, useState } from 'react';
 import { Button, buttonVariants } from '@/components/ui/button';
 import { cn } from '@/components/ui/cn';
 import { useActionFailureFeedback } from '@/components/http/http-feedback';
@@ -16,6 +16,7 @@ import {
 import type { AgentRow } from '@/server/agents/agent-queries';
 import type { AgentField } from '@/server/shared/agents/agent-schema';
 import { AgentForm } from './agent-form';
+import { AgentNotice } from './agent-notice';
 import type { AgentActionsLabels, AgentSentences, ConfirmLabels } from './agent-labels';
 import { focusFirstField } from './focus-first-field';
 import { PendingButton } from './pending-button';
@@ -94,7 +95,10 @@ export function AgentActions({ agent, isSelf, headingId, labels, sentences }: Pr
   };
   const group = `agent-${agent.id}-actions`;
   const deleted = agent.status === 'deleted';
-  const notice = latest && (latest.ok || latest === resendState) ? latest : null;
+  const notice = useMemo(() => {
+    if (!latest || !(latest.ok || latest === resendState)) return null;
+    return latest.ok ? { text: latest.data.message, tone: 'success' as const } : { text: latest.message, tone: 'error' as const };
+  }, [latest, resendState]);
 
   return (
     <div className="mt-4">
@@ -142,9 +146,7 @@ export function AgentActions({ agent, isSelf, headingId, labels, sentences }: Pr
           </form>
         ) : null}
       </div>
-      <p role="status" aria-live="polite" className={cn('mt-2 text-sm font-medium', notice?.ok ? 'text-success' : 'text-destructive')}>
-        {notice ? (notice.ok ? notice.data.message : notice.message) : null}
-      </p>
+      <AgentNotice owner={agent.id} notice={notice} dismissLabel={labels.dismiss} className="mt-2" />
     </div>
   );
 }

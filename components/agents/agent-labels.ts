@@ -24,6 +24,8 @@ export type AgentActionsLabels = {
   delete: ConfirmLabels;
   restore: ConfirmLabels;
   resend: { submit: string; submitting: string };
+  /** The close button of a status line. */
+  dismiss: string;
 };
 
 /** Sentences about one agent, with its name filled in. */

@@ -16,6 +16,7 @@ export async function AgentList({ agents, currentUserId }: { agents: AgentRow[];
     delete: { open: t('agents.delete.open'), confirm: t('agents.delete.confirm'), confirming: t('agents.delete.confirming'), cancel: t('agents.delete.keep') },
     restore: { open: t('agents.restore.open'), confirm: t('agents.restore.confirm'), confirming: t('agents.restore.confirming'), cancel: t('agents.restore.cancel') },
     resend: { submit: t('agents.resend.submit'), submitting: t('agents.resend.submitting') },
+    dismiss: t('agents.dismissNotice'),
   };
 
   return (

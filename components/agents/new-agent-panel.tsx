@@ -1,16 +1,17 @@
 'use client';
 
 import { UserPlus } from 'lucide-react';
-import { useActionState, useEffect, useRef, useState } from 'react';
+import { useActionState, useEffect, useMemo, useRef, useState } from 'react';
 import { buttonVariants } from '@/components/ui/button';
 import { useActionFailureFeedback } from '@/components/http/http-feedback';
 import { createAgentAction, type AgentFormState } from '@/server/agents/agent-actions';
 import { AgentForm } from './agent-form';
+import { AgentNotice } from './agent-notice';
 import type { AgentFormLabels } from './agent-labels';
 import { focusFirstField } from './focus-first-field';
 
 type Props = {
-  labels: AgentFormLabels & { open: string; title: string; lead: string };
+  labels: AgentFormLabels & { open: string; title: string; lead: string; dismiss: string };
 };
 
 /**
@@ -35,6 +36,7 @@ export function NewAgentPanel({ labels }: Props) {
   }
   const current = state === dismissed ? null : state;
   const failure = current && !current.ok ? current : null;
+  const notice = useMemo(() => (current?.ok ? { text: current.data.message, tone: 'success' as const } : null), [current]);
 
   useEffect(() => {
     if (state?.ok) summaryRef.current?.focus();
@@ -74,9 +76,7 @@ export function NewAgentPanel({ labels }: Props) {
           <AgentForm key={formKey} idPrefix="new-agent" formAction={formAction} failure={failure} initial={{ role: 'junior' }} labels={labels} onCancel={close} />
         </div>
       </details>
-      <p role="status" aria-live="polite" className="mt-3 text-sm font-medium text-success">
-        {current?.ok ? current.data.message : null}
-      </p>
+      <AgentNotice owner="new-agent" notice={notice} dismissLabel={labels.dismiss} className="mt-3" />
     </div>
   );
 }

@@ -39,20 +39,25 @@ export async function TourCard({ tour, locale, currency, priority = false }: Tou
           </LocaleLink>
         </h3>
         <p className="line-clamp-2 text-sm text-muted-foreground">{tour.summary[locale]}</p>
-        <div className="mt-auto flex items-end justify-between pt-3 text-sm">
-          <span className="flex items-center gap-1 text-muted-foreground">
-            <Clock aria-hidden className="size-4" />
+        {/* Two items with a gap, wrapping on narrow cards (the price stays on the right), and a comma
+            for screen readers and copied text only: neither runs the duration into the price ("4 hoursfrom"). */}
+        <div className="mt-auto flex flex-wrap items-end justify-between gap-x-3 gap-y-1 pt-3 text-sm" data-testid="tour-card-meta">
+          <span className="flex items-center gap-1 text-muted-foreground" data-testid="tour-card-duration">
+            <Clock aria-hidden className="size-4 shrink-0" />
             {t('duration', durationParts(tour.durationMinutes))}
           </span>
           {tour.fromPrice !== null ? (
-            <span>
-              <span className="text-muted-foreground">{t('from')} </span>
-              <Price
-                fils={tour.fromPrice}
-                className="font-semibold"
-                preformatted={{ currency, text: formatAedAs(tour.fromPrice, currency, locale) }}
-              />
-            </span>
+            <>
+              <span className="sr-only">{t('separator')}</span>
+              <span className="ml-auto whitespace-nowrap" data-testid="tour-card-price">
+                <span className="text-muted-foreground">{t('from')} </span>
+                <Price
+                  fils={tour.fromPrice}
+                  className="font-semibold"
+                  preformatted={{ currency, text: formatAedAs(tour.fromPrice, currency, locale) }}
+                />
+              </span>
+            </>
           ) : null}
         </div>
       </div>

@@ -1,6 +1,7 @@
-import { Download, SearchX } from 'lucide-react';
+import { CalendarX2, Download, SearchX } from 'lucide-react';
 import Link from 'next/link';
 import { getTranslations } from 'next-intl/server';
+import { type ActiveFilter, dateRangeFilters, FilterChips } from '@/components/bookings/lists/filter-chips';
 import { DateRange, Field } from '@/components/bookings/lists/filter-fields';
 import { FilterForm } from '@/components/bookings/lists/filter-form';
 import { Pagination } from '@/components/bookings/lists/pagination';
@@ -10,7 +11,7 @@ import { Input } from '@/components/ui/input';
 import { formatDisplayDate } from '@/i18n/dates';
 import { type Locale, localizedPath } from '@/i18n/locales';
 import type { Principal } from '@/server/auth/principal';
-import { type BookingListQuery, bookingListSearch } from '@/server/shared/bookings/list-schema';
+import { type BookingListQuery, bookingListSearch, invertedDateRanges } from '@/server/shared/bookings/list-schema';
 import { listCommissions } from '@/server/commissions/queries';
 import { getDb } from '@/server/db/database';
 
@@ -19,14 +20,23 @@ const CELL = 'px-3 py-2 align-top';
 
 /** Spec §2 "Commissions list": the agency's commission rows with totals, filters and an xlsx download. */
 export async function CommissionListPage({ locale, principal, query }: { locale: Locale; principal: Principal; query: BookingListQuery }) {
-  const list = await listCommissions(await getDb(), principal, query);
+  // Only the travel range filters commissions; an inverted one matches nothing, so it is not asked.
+  const inverted = invertedDateRanges({ travelFrom: query.travelFrom, travelTo: query.travelTo }).length > 0;
+  const list = inverted ? null : await listCommissions(await getDb(), principal, query);
   const [t, tl] = await Promise.all([getTranslations('commissions'), getTranslations('bookingList')]);
+  const text = (label: string, value: string | undefined, key: keyof BookingListQuery): ActiveFilter[] =>
+    value === undefined ? [] : [{ label, value, keys: [key] }];
+  const active: ActiveFilter[] = [
+    ...text(tl('filters.reference'), query.reference, 'reference'),
+    ...text(tl('filters.guest'), query.guest, 'guest'),
+    ...(await dateRangeFilters(locale, query, [{ name: 'travel', label: tl('filters.travelDate') }])),
+  ];
   const action = localizedPath(locale, PATH);
   const exportSearch = bookingListSearch({ reference: query.reference, guest: query.guest, travelFrom: query.travelFrom, travelTo: query.travelTo });
-  const day = (date: string) => formatDisplayDate(new Date(`${date}T00:00:00`), locale);
 
   return (
-    <div className="mx-auto max-w-7xl px-4 py-8 md:py-10">
+    // The header's and footer's width (max-w-6xl), so the page lines up with them.
+    <div className="mx-auto max-w-6xl px-4 py-8 md:py-10" data-testid="list-page">
       <div className="flex flex-wrap items-end justify-between gap-4">
         <div>
           <h1 className="text-2xl font-semibold">{t('title')}</h1>
@@ -39,15 +49,30 @@ export async function CommissionListPage({ locale, principal, query }: { locale:
       </div>
 
       <div className="mt-6">
-        <FilterForm action={action} label={tl('filters.title')}>
-          <div className="grid gap-4 md:grid-cols-2 lg:grid-cols-4">
+        <FilterForm
+          action={action}
+          label={tl('filters.title')}
+          toggle={{ label: tl('filters.title'), activeCount: active.length }}
+          chips={<FilterChips action={action} query={query} filters={active} />}
+          defaultOpen={inverted}
+        >
+          {/* Keyed by the query: after a client navigation (a removed chip, paging) the fields show the new
+              filters, not what the uncontrolled inputs held before. */}
+          <div key={bookingListSearch(query).toString()} className="grid gap-4 md:grid-cols-2 lg:grid-cols-4">
             <Field id="filter-reference" label={tl('filters.reference')}>
               <Input id="filter-reference" name="reference" defaultValue={query.reference ?? ''} maxLength={20} autoComplete="off" />
             </Field>
             <Field id="filter-guest" label={tl('filters.guest')}>
               <Input id="filter-guest" name="guest" defaultValue={query.guest ?? ''} maxLength={100} autoComplete="off" />
             </Field>
-            <DateRange legend={tl('filters.travelDate')} from={['travelFrom', query.travelFrom]} to={['travelTo', query.travelTo]} labels={{ from: tl('filters.from'), to: tl('filters.to') }} />
+            <DateRange
+              id="filter-travel"
+              legend={tl('filters.travelDate')}
+              from={['travelFrom', query.travelFrom]}
+              to={['travelTo', query.travelTo]}
+              labels={{ from: tl('filters.from'), to: tl('filters.to') }}
+              error={inverted ? tl('filters.invertedRange') : undefined}
+            />
           </div>
           <div className="mt-4 flex flex-wrap gap-2">
             <Button type="submit">{tl('filters.apply')}</Button>
@@ -58,6 +83,26 @@ export async function CommissionListPage({ locale, principal, query }: { locale:
         </FilterForm>
       </div>
 
+      {list === null ? (
+        <div role="alert" className="mt-6 flex flex-col items-center gap-3 rounded-xl border border-dashed border-destructive/50 bg-destructive/5 p-10 text-center" data-testid="inverted-range">
+          <CalendarX2 aria-hidden className="size-8 text-destructive" />
+          <p className="font-medium">{tl('empty.invertedRange')}</p>
+          <a href="#filter-travel" className={buttonVariants({ variant: 'outline' })}>
+            {tl('empty.fixRange')}
+          </a>
+        </div>
+      ) : (
+        <CommissionResults locale={locale} query={query} list={list} />
+      )}
+    </div>
+  );
+}
+
+async function CommissionResults({ locale, query, list }: { locale: Locale; query: BookingListQuery; list: Awaited<ReturnType<typeof listCommissions>> }) {
+  const t = await getTranslations('commissions');
+  const day = (date: string) => formatDisplayDate(new Date(`${date}T00:00:00`), locale);
+  return (
+    <>
       <dl className="mt-6 grid gap-3 xs:grid-cols-3">
         <Total label={t('count')} value={String(list.total)} />
         <Total label={t('totalSales')} value={<Price fils={list.totals.salesMinor} />} />
@@ -111,7 +156,7 @@ export async function CommissionListPage({ locale, principal, query }: { locale:
       )}
 
       {list.total > 0 ? <Pagination locale={locale} path={PATH} query={query} total={list.total} /> : null}
-    </div>
+    </>
   );
 }
 

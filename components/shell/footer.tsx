@@ -66,8 +66,10 @@ export async function Footer({ site, variant }: { site: SiteContent; variant: Va
           </nav>
         </section>
       </div>
-      <p className="border-t border-border px-4 py-4 text-center text-xs text-muted-foreground">
-        {t('rights', { year, legalName: site.legalName })}
+      {/* Below md the floating WhatsApp button sits over the page's last 88 px: room for it, so the
+          last line can scroll clear. A legal name ending in "L.L.C." already closes the sentence. */}
+      <p className="border-t border-border px-4 pt-4 pb-24 text-center text-xs text-muted-foreground md:pb-4" data-testid="footer-rights">
+        {t('rights', { year, legalName: site.legalName, legalNameEndsWithStop: String(site.legalName.endsWith('.')) })}
       </p>
     </footer>
   );

@@ -29,7 +29,7 @@ export async function Header({ site }: { site: SiteContent }) {
       <div className="mx-auto flex h-16 max-w-6xl items-center gap-2 px-4">
         <LocaleLink href="/" aria-label={t('home')} className="shrink-0 rounded-lg">
           <StaticImage src={site.logoMark} alt="" width={36} height={36} priority unoptimized className="size-9 md:hidden" />
-          <StaticImage src={site.mainLogo} alt="" width={176} height={36} priority unoptimized className="hidden h-9 w-auto md:block" />
+          <StaticImage src={site.mainLogo} alt="" width={site.mainLogoWidth} height={36} priority unoptimized className="hidden h-9 w-auto md:block" />
         </LocaleLink>
         <div className="ml-auto flex items-center gap-2">
           {site.telegram ? (

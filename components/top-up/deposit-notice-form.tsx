@@ -42,7 +42,8 @@ export function DepositNoticeForm({ labels, accept, today }: { labels: DepositNo
           {errors.slip ? null : <p className="mt-1">{labels.reattach}</p>}
         </div>
       ) : null}
-      <div className="grid gap-4 sm:grid-cols-2">
+      {/* Top-aligned: a hint or an error under one field must not push its neighbour's input down. */}
+      <div className="grid items-start gap-4 sm:grid-cols-2">
         <FormField name="amount" label={labels.amount} hint={labels.amountHint} error={errors.amount}>
           <Input name="amount" inputMode="decimal" autoComplete="off" required defaultValue={values?.amount} />
         </FormField>

@@ -4,7 +4,8 @@ import { Input } from '@/components/ui/input';
 import type { Locale } from '@/i18n/locales';
 import type { BookingListScope } from '@/server/bookings/list-queries';
 import type { AgentOption, TourOption } from '@/server/bookings/list-options';
-import { BOOKING_SORTS, BOOKING_STATUSES, type BookingListQuery, PAGE_SIZES } from '@/server/shared/bookings/list-schema';
+import { BOOKING_SORTS, BOOKING_STATUSES, type BookingListQuery, bookingListSearch, type DateRangeName, PAGE_SIZES } from '@/server/shared/bookings/list-schema';
+import { type ActiveFilter, dateRangeFilters, FilterChips } from './filter-chips';
 import { DateRange, Field, Select } from './filter-fields';
 import { FilterForm } from './filter-form';
 
@@ -15,17 +16,42 @@ type Props = {
   query: BookingListQuery;
   agents: AgentOption[] | null;
   tours: TourOption[];
+  /** Date ranges whose end is before their start (shown at the range). */
+  invertedRanges: DateRangeName[];
 };
 
 /** Reference, guest, both date ranges, status, agent (all bookings only), tour, sorting and page size. */
-export async function BookingFilters({ locale, scope, action, query, agents, tours }: Props) {
+export async function BookingFilters({ locale, scope, action, query, agents, tours, invertedRanges }: Props) {
   const t = await getTranslations('bookingList');
   const tb = await getTranslations('booking');
   const sortedTours = [...tours].sort((a, b) => a.title[locale].localeCompare(b.title[locale], locale));
+  const rangeError = (name: DateRangeName) => (invertedRanges.includes(name) ? t('filters.invertedRange') : undefined);
+
+  const text = (label: string, value: string | undefined, key: keyof BookingListQuery): ActiveFilter[] =>
+    value === undefined ? [] : [{ label, value, keys: [key] }];
+  const active: ActiveFilter[] = [
+    ...text(t('filters.reference'), query.reference, 'reference'),
+    ...text(t('filters.guest'), query.guest, 'guest'),
+    ...text(t('filters.status'), query.status && tb(`status.${query.status}`), 'status'),
+    ...text(t('filters.tour'), query.tour && (tours.find((tour) => tour.id === query.tour)?.title[locale] ?? query.tour), 'tour'),
+    ...text(t('filters.agent'), query.agent && (agents?.find((agent) => agent.id === query.agent)?.name ?? query.agent), 'agent'),
+    ...(await dateRangeFilters(locale, query, [
+      { name: 'booked', label: t('filters.bookingDate') },
+      { name: 'travel', label: t('filters.travelDate') },
+    ])),
+  ];
 
   return (
-    <FilterForm action={action} label={t('filters.title')}>
-      <div className="grid gap-4 md:grid-cols-2 lg:grid-cols-4">
+    <FilterForm
+      action={action}
+      label={t('filters.title')}
+      toggle={{ label: t('filters.title'), activeCount: active.length }}
+      chips={<FilterChips action={action} query={query} filters={active} />}
+      defaultOpen={invertedRanges.length > 0}
+    >
+      {/* Keyed by the query: after a client navigation (a removed chip, paging) the fields show the new
+          filters, not what the uncontrolled inputs held before. */}
+      <div key={bookingListSearch(query).toString()} className="grid gap-4 md:grid-cols-2 lg:grid-cols-4">
         <Field id="filter-reference" label={t('filters.reference')}>
           <Input id="filter-reference" name="reference" defaultValue={query.reference ?? ''} maxLength={20} autoComplete="off" placeholder="TD-" />
         </Field>
@@ -54,8 +80,22 @@ export async function BookingFilters({ locale, scope, action, query, agents, tou
             ))}
           </Select>
         </Field>
-        <DateRange legend={t('filters.bookingDate')} from={['bookedFrom', query.bookedFrom]} to={['bookedTo', query.bookedTo]} labels={{ from: t('filters.from'), to: t('filters.to') }} />
-        <DateRange legend={t('filters.travelDate')} from={['travelFrom', query.travelFrom]} to={['travelTo', query.travelTo]} labels={{ from: t('filters.from'), to: t('filters.to') }} />
+        <DateRange
+          id="filter-booked"
+          legend={t('filters.bookingDate')}
+          from={['bookedFrom', query.bookedFrom]}
+          to={['bookedTo', query.bookedTo]}
+          labels={{ from: t('filters.from'), to: t('filters.to') }}
+          error={rangeError('booked')}
+        />
+        <DateRange
+          id="filter-travel"
+          legend={t('filters.travelDate')}
+          from={['travelFrom', query.travelFrom]}
+          to={['travelTo', query.travelTo]}
+          labels={{ from: t('filters.from'), to: t('filters.to') }}
+          error={rangeError('travel')}
+        />
         {agents ? (
           <Field id="filter-agent" label={t('filters.agent')}>
             <Select id="filter-agent" name="agent" defaultValue={query.agent ?? ''}>

@@ -1,4 +1,4 @@
-import { Download, SearchX } from 'lucide-react';
+import { CalendarX2, Download, SearchX } from 'lucide-react';
 import type { Metadata } from 'next';
 import Link from 'next/link';
 import { getTranslations } from 'next-intl/server';
@@ -8,7 +8,7 @@ import type { Principal } from '@/server/auth/principal';
 import { can } from '@/server/shared/auth/permissions';
 import { listAgencyAgentOptions, listTourOptions } from '@/server/bookings/list-options';
 import { type BookingListScope, listBookings } from '@/server/bookings/list-queries';
-import type { BookingListQuery } from '@/server/shared/bookings/list-schema';
+import { type BookingListQuery, invertedDateRanges } from '@/server/shared/bookings/list-schema';
 import { getDb } from '@/server/db/database';
 import { resolveSiteParams, type SiteParams } from '@/server/sites/site-params';
 import { BookingFilters } from './booking-filters';
@@ -41,8 +41,10 @@ type Props = { locale: Locale; principal: Principal; scope: BookingListScope; qu
 export async function BookingListPage({ locale, principal, scope, query }: Props) {
   const { path, pageKey } = LISTS[scope];
   const db = await getDb();
+  const invertedRanges = invertedDateRanges(query);
   const [list, tours, agents] = await Promise.all([
-    listBookings(db, principal, scope, query),
+    // An inverted range matches nothing: no query, the page points at the range instead.
+    invertedRanges.length > 0 ? null : listBookings(db, principal, scope, query),
     listTourOptions(db),
     scope === 'all' ? listAgencyAgentOptions(db, principal) : null,
   ]);
@@ -52,7 +54,8 @@ export async function BookingListPage({ locale, principal, scope, query }: Props
   const title = tp(`${pageKey}.title`);
 
   return (
-    <div className="mx-auto max-w-7xl px-4 py-8 md:py-10">
+    // The header's and footer's width (max-w-6xl), so the page lines up with them.
+    <div className="mx-auto max-w-6xl px-4 py-8 md:py-10" data-testid="list-page">
       <div className="flex flex-wrap items-end justify-between gap-4">
         <div>
           <h1 className="text-2xl font-semibold">{title}</h1>
@@ -65,9 +68,45 @@ export async function BookingListPage({ locale, principal, scope, query }: Props
       </div>
 
       <div className="mt-6">
-        <BookingFilters locale={locale} scope={scope} action={action} query={query} agents={agents} tours={tours} />
+        <BookingFilters locale={locale} scope={scope} action={action} query={query} agents={agents} tours={tours} invertedRanges={invertedRanges} />
       </div>
 
+      {list ? null : <InvertedRangeNotice text={t('empty.invertedRange')} target={invertedRanges[0] === 'booked' ? 'filter-booked' : 'filter-travel'} linkText={t('empty.fixRange')} />}
+
+      {list ? (
+        <BookingListResults locale={locale} principal={principal} scope={scope} query={query} list={list} path={path} action={action} title={title} filtered={filtered} />
+      ) : null}
+    </div>
+  );
+}
+
+/** A notice in place of the list while a date range is inverted, linking to the range's fields. */
+function InvertedRangeNotice({ text, target, linkText }: { text: string; target: string; linkText: string }) {
+  return (
+    <div role="alert" className="mt-6 flex flex-col items-center gap-3 rounded-xl border border-dashed border-destructive/50 bg-destructive/5 p-10 text-center" data-testid="inverted-range">
+      <CalendarX2 aria-hidden className="size-8 text-destructive" />
+      <p className="font-medium">{text}</p>
+      <a href={`#${target}`} className={buttonVariants({ variant: 'outline' })}>
+        {linkText}
+      </a>
+    </div>
+  );
+}
+
+async function BookingListResults({
+  locale,
+  principal,
+  scope,
+  query,
+  list,
+  path,
+  action,
+  title,
+  filtered,
+}: Props & { list: Awaited<ReturnType<typeof listBookings>>; path: string; action: string; title: string; filtered: boolean }) {
+  const t = await getTranslations('bookingList');
+  return (
+    <>
       <p className="mt-6 font-medium" data-testid="booking-count">
         {list.totalIsCapped ? t('countAtLeast', { count: list.total }) : t('count', { count: list.total })}
       </p>
@@ -104,6 +143,6 @@ export async function BookingListPage({ locale, principal, scope, query }: Props
       )}
 
       {list.total > 0 ? <Pagination locale={locale} path={path} query={query} total={list.total} totalIsCapped={list.totalIsCapped} /> : null}
-    </div>
+    </>
   );
 }

@@ -14,33 +14,54 @@ export function Field({ id, label, children }: { id: string; label: string; chil
   );
 }
 
-/** Two date inputs under one legend; each input is labelled by the legend and its own label. */
+/**
+ * Two date inputs under one legend; each input is labelled by the legend and its own label. An
+ * `error` (an inverted range) shows under both, which it describes; the end input is marked invalid.
+ */
 export function DateRange({
+  id,
   legend,
   from,
   to,
   labels,
+  error,
 }: {
+  id: string;
   legend: string;
   from: [string, string | undefined];
   to: [string, string | undefined];
   labels: { from: string; to: string };
+  error?: string;
 }) {
+  const errorId = `${id}-error`;
   return (
-    <fieldset className="grid min-w-0 content-start gap-1.5 md:col-span-2">
+    <fieldset id={id} className="grid min-w-0 scroll-mt-20 content-start gap-1.5 md:col-span-2" aria-describedby={error ? errorId : undefined}>
       <legend className="mb-1.5 text-sm font-medium">{legend}</legend>
       <div className="grid grid-cols-2 gap-2">
         {[
-          { name: from[0], value: from[1], label: labels.from },
-          { name: to[0], value: to[1], label: labels.to },
+          { name: from[0], value: from[1], label: labels.from, end: false },
+          { name: to[0], value: to[1], label: labels.to, end: true },
         ].map((field) => (
           <label key={field.name} className="grid gap-1 text-xs text-muted-foreground">
             <span className="sr-only">{`${legend}, `}</span>
             {field.label}
-            <Input type="date" name={field.name} defaultValue={field.value ?? ''} className="text-foreground" />
+            <Input
+              type="date"
+              id={`filter-${field.name}`}
+              name={field.name}
+              defaultValue={field.value ?? ''}
+              className="text-foreground"
+              aria-invalid={error && field.end ? true : undefined}
+              aria-describedby={error ? errorId : undefined}
+            />
           </label>
         ))}
       </div>
+      {error ? (
+        <p id={errorId} className="text-sm text-destructive" data-testid={errorId}>
+          {error}
+        </p>
+      ) : null}
     </fieldset>
   );
 }

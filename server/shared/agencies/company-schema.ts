@@ -99,3 +99,12 @@ export type CompanyField = CompanyTextField | CompanyFileField;
 export type CompanyValues = Record<CompanyTextField, string>;
 
 export const COMPANY_TEXT_FIELDS = Object.keys(companySchema.shape) as CompanyTextField[];
+
+/**
+ * Whether the trade licence's expiry date has passed (`today` is Dubai's, `yyyy-MM-dd`). An expired
+ * licence is still saved, since the agency may be renewing it and the spec refuses nothing for it,
+ * but the form warns so the admin uploads the renewed one. The day it expires it is still valid.
+ */
+export function isTradeLicenceExpired(expiry: string, today: string): boolean {
+  return isCalendarDay(expiry) && expiry < today;
+}

@@ -55,3 +55,24 @@ export function bookingListSearch(query: Partial<BookingListQuery>): URLSearchPa
   }
   return search;
 }
+
+/** The filters' date ranges: each names its start and end keys. */
+export const DATE_RANGES = {
+  booked: ['bookedFrom', 'bookedTo'],
+  travel: ['travelFrom', 'travelTo'],
+} as const satisfies Record<string, readonly [keyof BookingListQuery, keyof BookingListQuery]>;
+export type DateRangeName = keyof typeof DATE_RANGES;
+
+/**
+ * The ranges whose end comes before their start. Such a range matches nothing, so the list says
+ * which range is wrong rather than "No bookings"; a range open at either end is never inverted.
+ * (Days are `yyyy-MM-dd`, so their order as text is their order in time.)
+ */
+export function invertedDateRanges(query: Partial<Pick<BookingListQuery, 'bookedFrom' | 'bookedTo' | 'travelFrom' | 'travelTo'>>): DateRangeName[] {
+  return (Object.keys(DATE_RANGES) as DateRangeName[]).filter((name) => {
+    const [from, to] = DATE_RANGES[name];
+    const start = query[from];
+    const end = query[to];
+    return start !== undefined && end !== undefined && end < start;
+  });
+}

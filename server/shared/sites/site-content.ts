@@ -4,6 +4,8 @@ import type { Variant } from './site-variants';
 
 export type SiteContent = {
   mainLogo: string;
+  /** The main logo's width in px at its 36 px height (the SVG's own width: a wider name needs more). */
+  mainLogoWidth: number;
   /** The logo's square mark, for phone widths. */
   logoMark: string;
   legalName: string;
@@ -29,6 +31,7 @@ export const SITE_CONTENT: Record<Variant, SiteContent> = {
   main: {
     ...TRAVELDESK,
     mainLogo: '/brand/traveldesk-logo.svg',
+    mainLogoWidth: 176,
     logoMark: '/brand/traveldesk-mark.svg',
     email: 'b2b@traveldesk.test',
     telegram: 'https://t.me/traveldesk_b2b',
@@ -36,6 +39,7 @@ export const SITE_CONTENT: Record<Variant, SiteContent> = {
   second: {
     ...TRAVELDESK,
     mainLogo: '/brand/partner-logo.svg',
+    mainLogoWidth: 216,
     logoMark: '/brand/partner-mark.svg',
     email: 'partners@traveldesk.test',
     telegram: null,
@@ -43,6 +47,7 @@ export const SITE_CONTENT: Record<Variant, SiteContent> = {
   russian: {
     ...TRAVELDESK,
     mainLogo: '/brand/traveldesk-logo.svg',
+    mainLogoWidth: 176,
     logoMark: '/brand/traveldesk-mark.svg',
     email: 'ru@traveldesk.test',
     telegram: 'https://t.me/traveldesk_ru',

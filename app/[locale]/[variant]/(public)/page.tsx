@@ -31,7 +31,8 @@ export default async function HomePage({ params }: { params: SiteParams }) {
     <div className="mx-auto max-w-6xl px-4 py-8">
       <section className="rounded-2xl bg-primary px-5 py-8 text-primary-foreground md:px-10 md:py-10">
         <h1 className="max-w-3xl text-3xl font-semibold md:text-4xl">{t('title')}</h1>
-        <p className="mt-3 max-w-2xl text-primary-foreground/85">{t('lead')}</p>
+        {/* A host without search invites to browse what the home page lists instead. */}
+        <p className="mt-3 max-w-2xl text-primary-foreground/85">{t(features.search ? 'lead' : 'leadBrowse')}</p>
         {features.search ? (
           <div className="mt-6">
             <SearchForm locale={locale} categories={data.categories} cities={data.cities} />
@@ -66,7 +67,9 @@ export default async function HomePage({ params }: { params: SiteParams }) {
         </section>
       ) : null}
 
-      {features.topDestinations && data.featured.length > 0 ? (
+      {/* Featured tours are the catalogue's own promotion, on every host: without search and top
+          destinations (second variant) they are the way into the tours. */}
+      {data.featured.length > 0 ? (
         <section aria-labelledby="featured-tours" className="mt-10" data-testid="promo">
           <h2 id="featured-tours" className="text-xl font-semibold">
             {home('featured')}

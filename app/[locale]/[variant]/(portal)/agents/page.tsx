@@ -2,6 +2,7 @@ import type { Metadata } from 'next';
 import { getTranslations } from 'next-intl/server';
 import { AgentChanges } from '@/components/agents/agent-changes';
 import { AgentList, agentFormLabels } from '@/components/agents/agent-list';
+import { AgentNoticeProvider } from '@/components/agents/agent-notice';
 import { NewAgentPanel } from '@/components/agents/new-agent-panel';
 import { RolesTable } from '@/components/auth/roles-table';
 import { listAgencyAgents, listAgentChanges } from '@/server/agents/agent-queries';
@@ -32,29 +33,32 @@ export default async function AgentsPage({ params }: { params: SiteParams }) {
       <h1 className="text-2xl font-semibold">{t('title')}</h1>
       <p className="mt-1 text-muted-foreground">{t('lead')}</p>
 
-      <NewAgentPanel
-        labels={{
-          ...formLabels,
-          open: t('create.open'),
-          title: t('create.title'),
-          lead: t('create.lead'),
-          submit: t('create.submit'),
-          submitting: t('create.submitting'),
-          cancel: t('create.cancel'),
-        }}
-      />
+      <AgentNoticeProvider>
+        <NewAgentPanel
+          labels={{
+            ...formLabels,
+            open: t('create.open'),
+            title: t('create.title'),
+            lead: t('create.lead'),
+            submit: t('create.submit'),
+            submitting: t('create.submitting'),
+            cancel: t('create.cancel'),
+            dismiss: t('dismissNotice'),
+          }}
+        />
 
-      <section aria-labelledby="agents-title" className="mt-8">
-        <div className="mb-3 flex flex-wrap items-baseline justify-between gap-x-4">
-          <h2 id="agents-title" className="text-lg font-semibold">
-            {t('listTitle', { agency: principal.agencyName })}
-          </h2>
-          <p className="text-sm text-muted-foreground" data-testid="agent-count">
-            {t('count', { count: agents.length })}
-          </p>
-        </div>
-        <AgentList agents={agents} currentUserId={principal.userId} />
-      </section>
+        <section aria-labelledby="agents-title" className="mt-8">
+          <div className="mb-3 flex flex-wrap items-baseline justify-between gap-x-4">
+            <h2 id="agents-title" className="text-lg font-semibold">
+              {t('listTitle', { agency: principal.agencyName })}
+            </h2>
+            <p className="text-sm text-muted-foreground" data-testid="agent-count">
+              {t('count', { count: agents.length })}
+            </p>
+          </div>
+          <AgentList agents={agents} currentUserId={principal.userId} />
+        </section>
+      </AgentNoticeProvider>
 
       <section aria-labelledby="roles-title" className="mt-12">
         <h2 id="roles-title" className="text-lg font-semibold">

@@ -9,6 +9,7 @@ import { COMPANY_FILE_FIELDS, COMPANY_TEXT_FIELDS, type CompanyField } from '@/s
 import { listAuditTrail } from '@/server/audit/audit-queries';
 import { requirePageAccess } from '@/server/auth/principal';
 import { getDb } from '@/server/db/database';
+import { dubaiToday } from '@/server/shared/availability/rules';
 import { allowedFormats } from '@/server/shared/files/file-rules';
 import { resolveSiteParams, type SiteParams } from '@/server/sites/site-params';
 
@@ -56,6 +57,7 @@ export default async function CompanySettingsPage({ params, searchParams }: { pa
     saved: t('saved'),
     savedNoChanges: t('savedNoChanges'),
     chooseFilesAgain: t('chooseFilesAgain'),
+    licenceExpired: t('warnings.licenceExpired'),
   };
   const pagePath = localizedPath(locale, '/my-agencies');
 
@@ -72,6 +74,7 @@ export default async function CompanySettingsPage({ params, searchParams }: { pa
             return file && { href: file.href, name: file.name };
           })}
           labels={labels}
+          today={dubaiToday(new Date())}
         />
       </div>
 

@@ -3,7 +3,7 @@ import type { Metadata } from 'next';
 import Link from 'next/link';
 import { notFound } from 'next/navigation';
 import { getTranslations } from 'next-intl/server';
-import type { ReactNode } from 'react';
+import { cache, type ReactNode } from 'react';
 import { StatusBadge } from '@/components/bookings/lists/status-badge';
 import { CancelBookingPanel } from '@/components/bookings/detail/cancel-booking-panel';
 import { DocumentLinks } from '@/components/bookings/detail/document-links';
@@ -15,7 +15,7 @@ import { dubaiToday } from '@/server/shared/availability/rules';
 import { requirePageAccess } from '@/server/auth/principal';
 import { BOOKING_REFERENCE_PATTERN } from '@/server/bookings/booking-reference';
 import { type BookingDetail, getBookingDetail } from '@/server/bookings/queries';
-import { NotFound } from '@/server/errors';
+import { NotFound, Unauthorized } from '@/server/errors';
 import { resolveSiteParams } from '@/server/sites/site-params';
 
 type Params = Promise<{ locale: string; variant: string; reference: string }>;
@@ -25,8 +25,10 @@ export async function generateMetadata({ params }: { params: Params }): Promise<
   const { locale } = await resolveSiteParams(params);
   const { reference } = await params;
   const t = await getTranslations({ locale, namespace: 'bookingDetail' });
-  // The URL's reference only: the title never says whether a booking exists.
-  const title = BOOKING_REFERENCE_PATTERN.test(reference) ? t('metaTitle', { reference }) : t('backToList');
+  // A booking the agent cannot see is titled like the not-found page it gets, never with the
+  // reference (the page says no more than the title: another agency's booking is "not found" too).
+  const booking = BOOKING_REFERENCE_PATTERN.test(reference) ? await loadBooking(reference) : null;
+  const title = booking ? t('metaTitle', { reference: booking.reference }) : t('notFound.title');
   return { title, robots: { index: false } };
 }
 
@@ -194,14 +196,19 @@ export default async function BookingDetailPage({ params, searchParams }: { para
   );
 }
 
-/** The principal's booking; a booking of another agency (or, for a junior, another agent) is a 404. */
-async function findBooking(reference: string): Promise<BookingDetail> {
+/** The page's booking, or null when the agent has none by that reference; once per request (title and page). */
+const loadBooking = cache(async (reference: string): Promise<BookingDetail | null> => {
   try {
     return await getBookingDetail(reference);
   } catch (error) {
-    if (error instanceof NotFound) notFound();
+    if (error instanceof NotFound || error instanceof Unauthorized) return null;
     throw error;
   }
+});
+
+/** The principal's booking; a booking of another agency (or, for a junior, another agent) is a 404. */
+async function findBooking(reference: string): Promise<BookingDetail> {
+  return (await loadBooking(reference)) ?? notFound();
 }
 
 type Row = { label: string; value: ReactNode } | null;
