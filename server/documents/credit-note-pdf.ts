@@ -5,7 +5,7 @@ import 'server-only';
 import { formatMoney } from '@/server/shared/money/money';
 import type { BookingCancellation, BookingDocument } from './booking-document';
 import { creditNoteNumber } from './document-kinds';
-import { drawParties, drawTotals, type PartyLabels, type TotalRow } from './invoice-parts';
+import { drawBookingLine, drawParties, drawTotals, type PartyLabels, type TotalRow } from './invoice-parts';
 import {
   COLOR,
   FONT,
@@ -13,7 +13,6 @@ import {
   drawFields,
   drawHeader,
   formatDubaiDate,
-  formatTourDate,
   renderBookingPdf,
   type DocumentTranslator,
 } from './pdf-layout';
@@ -60,15 +59,7 @@ export async function renderCreditNotePdf(doc: BookingDocument): Promise<Buffer>
     ]);
     drawParties(pdf, doc, partyLabels(doc, t));
     const left = pdf.page.margins.left;
-    const bookingLine = t('creditNote.bookingFor', {
-      reference: doc.reference,
-      guest: doc.guest.name,
-      tour: doc.tourTitle,
-      offer: doc.offerName,
-      date: formatTourDate(doc.tourDate, doc.locale),
-    });
-    pdf.moveDown(0.5);
-    pdf.font(FONT.regular).fontSize(10).fillColor(COLOR.ink).text(bookingLine, left, pdf.y, { width: contentWidth(pdf) });
+    drawBookingLine(pdf, doc, t, 'creditNote.bookingFor');
     pdf.moveDown(0.3);
     pdf.text(t('creditNote.policyTier', { percent: figures.percent }), left, pdf.y, { width: contentWidth(pdf) });
     const rows: TotalRow[] = [

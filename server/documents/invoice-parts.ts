@@ -2,7 +2,7 @@
 // the totals block. The texts come in already translated, so both documents keep their own wording.
 import 'server-only';
 import type { BookingDocument } from './booking-document';
-import { COLOR, FONT, contentWidth, ensureSpace, type Pdf } from './pdf-layout';
+import { COLOR, FONT, contentWidth, type DocumentTranslator, ensureSpace, formatTourDate, type Pdf } from './pdf-layout';
 
 export type Column = { width: number; align: 'left' | 'right' };
 export const AMOUNT_COLUMN: Column = { width: 100, align: 'right' };
@@ -79,4 +79,17 @@ export function drawTotals(pdf: Pdf, rows: readonly TotalRow[]): void {
     pdf.y = Math.max(labelBottom, pdf.y) + 4;
   }
   pdf.x = pdf.page.margins.left;
+}
+
+/** The sentence naming the booking an invoice or a credit note is for (`key` picks which). */
+export function drawBookingLine(pdf: Pdf, doc: BookingDocument, t: DocumentTranslator, key: 'invoice.bookingFor' | 'creditNote.bookingFor'): void {
+  const line = t(key, {
+    reference: doc.reference,
+    guest: doc.guest.name,
+    tour: doc.tourTitle,
+    offer: doc.offerName,
+    date: formatTourDate(doc.tourDate, doc.locale),
+  });
+  pdf.moveDown(0.5);
+  pdf.font(FONT.regular).fontSize(10).fillColor(COLOR.ink).text(line, pdf.page.margins.left, pdf.y, { width: contentWidth(pdf) });
 }

@@ -4,7 +4,7 @@ import 'server-only';
 import { formatMoney } from '@/server/shared/money/money';
 import type { BookingDocument } from './booking-document';
 import { creditNoteNumber } from './document-kinds';
-import { AMOUNT_COLUMN, type Column, drawParties, drawRow, drawTotals, type PartyLabels, type TotalRow } from './invoice-parts';
+import { AMOUNT_COLUMN, type Column, drawBookingLine, drawParties, drawRow, drawTotals, type PartyLabels, type TotalRow } from './invoice-parts';
 import {
   COLOR,
   FONT,
@@ -13,7 +13,6 @@ import {
   drawHeader,
   ensureSpace,
   formatDubaiDate,
-  formatTourDate,
   renderBookingPdf,
   type DocumentTranslator,
   type Pdf,
@@ -39,7 +38,8 @@ export function renderInvoicePdf(doc: BookingDocument): Promise<Buffer> {
         : []),
     ]);
     drawParties(pdf, doc, partyLabels(doc, t));
-    drawBookingLine(pdf, doc, t);
+    drawBookingLine(pdf, doc, t, 'invoice.bookingFor');
+    pdf.moveDown(0.8);
     drawLines(pdf, doc, t);
     drawInvoiceTotals(pdf, doc, t);
     if (doc.cancellation) drawCreditedBy(pdf, doc, doc.cancellation.cancelledAt, t);
@@ -66,18 +66,6 @@ function partyLabels(doc: BookingDocument, t: DocumentTranslator): PartyLabels {
   };
 }
 
-function drawBookingLine(pdf: Pdf, doc: BookingDocument, t: DocumentTranslator): void {
-  const line = t('invoice.bookingFor', {
-    reference: doc.reference,
-    guest: doc.guest.name,
-    tour: doc.tourTitle,
-    offer: doc.offerName,
-    date: formatTourDate(doc.tourDate, doc.locale),
-  });
-  pdf.moveDown(0.5);
-  pdf.font(FONT.regular).fontSize(10).fillColor(COLOR.ink).text(line, pdf.page.margins.left, pdf.y, { width: contentWidth(pdf) });
-  pdf.moveDown(0.8);
-}
 
 /** Description, quantity, unit price and amount; the description takes the remaining width. */
 function drawLines(pdf: Pdf, doc: BookingDocument, t: DocumentTranslator): void {
