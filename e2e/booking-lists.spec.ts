@@ -28,7 +28,7 @@ test('filters narrow the list, stay in the URL across a reload, sort by travel d
 
   await page.reload();
   await expect(page).toHaveURL(new RegExp(`\\?guest=${tag}$`));
-  await expect(page.getByLabel('Guest name')).toHaveValue(tag);
+  await expect(page.getByLabel('Guest name', { exact: true })).toHaveValue(tag);
   await expect(list.rows).toHaveCount(3);
 
   await list.filterByGuest(guests.beta);
@@ -54,7 +54,7 @@ test('filters narrow the list, stay in the URL across a reload, sort by travel d
   expect(await list.guestsInOrder(Object.values(guests))).toEqual([guests.gamma, guests.alpha, guests.beta]);
 
   // A status the requests do not have narrows the list to nothing; clearing shows them again.
-  await page.getByLabel('Status').selectOption({ label: 'Completed' });
+  await page.getByLabel('Status', { exact: true }).selectOption({ label: 'Completed' });
   await page.getByRole('button', { name: 'Apply' }).click();
   await expect(page).toHaveURL(/status=completed/);
   await expect(list.count).toHaveText('No bookings');
@@ -88,7 +88,7 @@ test('a junior agent sees only its own bookings and is refused the all-bookings 
     await expect(list.rows.first()).toContainText(`${tag} Junior`);
     // A junior sees no NET rates and no agent filter.
     await expect(page.getByRole('columnheader', { name: 'NET' })).toHaveCount(0);
-    await expect(page.getByLabel('Agent')).toHaveCount(0);
+    await expect(page.getByLabel('Agent', { exact: true })).toHaveCount(0);
   }
 
   for (const query of ['', `?guest=${tag}`]) {
@@ -108,7 +108,7 @@ test('an agency never sees another agency’s bookings, by reference, guest, age
   const ownerList = new BookingListPage(owner);
   await ownerList.open('/bookings', `?reference=${reference}`);
   await expect(ownerList.rows).toHaveCount(1);
-  const agentId = await owner.getByLabel('Agent').locator('option:not([value=""])').first().getAttribute('value');
+  const agentId = await owner.getByLabel('Agent', { exact: true }).locator('option:not([value=""])').first().getAttribute('value');
   expect(agentId).toMatch(/^[0-9a-f-]{36}$/);
   await desertRose.close();
 
@@ -117,8 +117,10 @@ test('an agency never sees another agency’s bookings, by reference, guest, age
   await signIn.signIn('senior@gulfhorizons.test');
   await expect(page.getByRole('button', { name: 'Account menu' })).toBeVisible();
 
-  await page.goto(`/my-bookings/${reference}`);
-  await expect(page.getByRole('heading', { name: 'Page not found' })).toBeVisible();
+  // Another agency's booking is not found, like one that does not exist (with a way back, issue 17 §21).
+  const response = await page.goto(`/my-bookings/${reference}`);
+  expect(response?.status()).toBe(404);
+  await expect(page.getByRole('heading', { name: 'Booking not found' })).toBeVisible();
 
   const list = new BookingListPage(page);
   for (const path of ['/bookings', '/my-bookings', '/requests'] as const) {

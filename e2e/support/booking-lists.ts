@@ -73,7 +73,7 @@ export class BookingListPage {
   }
 
   async filterByGuest(guest: string) {
-    await this.page.getByLabel('Guest name').fill(guest);
+    await this.page.getByLabel('Guest name', { exact: true }).fill(guest);
     await this.page.getByRole('button', { name: 'Apply' }).click();
     // Anchored at the value's end: "Tag" must not match the previous "Tag Beta" before navigating.
     await expect(this.page).toHaveURL(new RegExp(`[?&]guest=${encodeURIComponent(guest).replace(/%20/g, '(\\+|%20)')}(&|$)`));
