@@ -6,9 +6,9 @@ import type { MailContext } from '@/server/account/account-mail';
 import type { SignUpInput } from '@/server/account/account-schemas';
 import type { Database } from '@/server/db/connection';
 import { agencies, agencyProfiles, auditLog, mailOutbox, storedFiles, users } from '@/server/db/schema';
-import { RuleViolation } from '@/server/errors';
 import { LocalDiskStorage } from '@/server/files/storage';
 import { listOutboxMail } from '@/server/mail/outbox-queries';
+export { rejection } from '../support/rejection';
 
 // Shared by the account tests: documents built in memory, a sign-up's input, a throwaway upload
 // directory, and readers of what a change left in the database and the outbox.
@@ -90,11 +90,3 @@ export async function userByEmail(db: Database, email: string) {
   return user;
 }
 
-export async function rejection(promise: Promise<unknown>): Promise<RuleViolation> {
-  const error = await promise.then(
-    () => null,
-    (caught: unknown) => caught,
-  );
-  expect(error).toBeInstanceOf(RuleViolation);
-  return error as RuleViolation;
-}

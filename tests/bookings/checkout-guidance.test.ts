@@ -4,11 +4,11 @@ import { createBooking } from '@/server/bookings/create-booking';
 import { applyPromoAction } from '@/server/bookings/promo-action';
 import { availabilitySlots, bookings, hotels, offers, tours } from '@/server/db/schema';
 import { seedDemoData } from '@/server/db/seed';
-import { RuleViolation } from '@/server/errors';
 import type { PickUpMode } from '@/server/shared/bookings/offer-terms';
 import { addDays, checkoutInput, principalFor } from '../support/booking-fixtures';
 import { serveRoutesFrom, session } from '../support/route-requests';
 import { createTestDatabase, type TestDatabase } from '../support/test-database';
+import { rejection } from '../support/rejection';
 
 // Issue 17 §10–§12 on the server: the checkout's promo "Apply" answers as the booking will, the
 // offer's pick-up mode decides whether a hotel is refused, optional or required, and the
@@ -49,14 +49,6 @@ async function offerOf(slug: string) {
   return row;
 }
 
-async function rejection(promise: Promise<unknown>): Promise<RuleViolation> {
-  const error = await promise.then(
-    () => null,
-    (caught: unknown) => caught,
-  );
-  expect(error).toBeInstanceOf(RuleViolation);
-  return error as RuleViolation;
-}
 
 describe('the promo code "Apply"', () => {
   const selection = (offerId: string, time: string | null) => ({ offerId, date: tourDate, time: time ?? '', adults: '2', children: '0', infants: '0' });

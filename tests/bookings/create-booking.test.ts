@@ -5,7 +5,6 @@ import { createBooking } from '@/server/bookings/create-booking';
 import { loadBookingDetail, loadBookingDocument } from '@/server/bookings/queries';
 import { availabilitySlots, bookings, hotels, offers } from '@/server/db/schema';
 import { seedDemoData } from '@/server/db/seed';
-import { RuleViolation } from '@/server/errors';
 import {
   addDays,
   agencyBalance,
@@ -19,6 +18,7 @@ import {
   slotStock,
 } from '../support/booking-fixtures';
 import { createTestDatabase, type TestDatabase } from '../support/test-database';
+import { rejection } from '../support/rejection';
 
 let database: TestDatabase;
 const now = new Date('2026-11-21T08:00:00Z'); // 12:00 in Dubai
@@ -32,14 +32,6 @@ beforeAll(async () => {
 });
 afterAll(() => database.dispose());
 
-async function rejection(promise: Promise<unknown>): Promise<RuleViolation> {
-  const error = await promise.then(
-    () => null,
-    (caught: unknown) => caught,
-  );
-  expect(error).toBeInstanceOf(RuleViolation);
-  return error as RuleViolation;
-}
 
 describe('a balance booking', () => {
   it('takes the stock, debits the NET total from the ledger and completes at once', async () => {
