@@ -1,3 +1,4 @@
+import type { PaymentMethod } from '@/server/shared/bookings/checkout-schema';
 import 'server-only';
 import { and, asc, count, desc, eq, gte, ilike, lt, lte, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
@@ -28,7 +29,7 @@ export type BookingListRow = {
   guestName: string;
   agentName: string;
   status: BookingStatus;
-  paymentMethod: 'balance' | 'cash' | 'request';
+  paymentMethod: PaymentMethod;
   adults: number;
   children: number;
   infants: number;

@@ -1,3 +1,4 @@
+import type { PaymentMethod } from '@/server/shared/bookings/checkout-schema';
 import 'server-only';
 import { and, eq } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
@@ -25,7 +26,7 @@ export type BookingDetail = {
   reference: string;
   status: BookingStatus;
   requestReason: string | null;
-  paymentMethod: 'balance' | 'cash' | 'request';
+  paymentMethod: PaymentMethod;
   createdAt: Date;
   tourDate: string;
   startTime: string | null;

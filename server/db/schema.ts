@@ -314,8 +314,11 @@ export const bookingStatus = pgEnum('booking_status', [
   'payment_failed',
 ]);
 
-/** How the agency pays; card, crypto and rouble payments join this list later. */
-export const paymentMethod = pgEnum('payment_method', ['balance', 'cash', 'request']);
+/**
+ * How the agency pays. `card`, `crypto` and `sbp` (the Russian fast payment system) go through a
+ * payment provider (server/payments); the others never leave the portal.
+ */
+export const paymentMethod = pgEnum('payment_method', ['balance', 'cash', 'request', 'card', 'crypto', 'sbp']);
 
 export const promoCodes = pgTable('promo_codes', {
   id: uuid('id').primaryKey().defaultRandom(),
@@ -385,6 +388,17 @@ export const bookings = pgTable(
     cancellationPolicy: jsonb('cancellation_policy').$type<BookingCancellationPolicy>(),
     refundMinor: integer('refund_minor'),
     cancellationFeeMinor: integer('cancellation_fee_minor'),
+    /**
+     * While a provider payment runs, the stock is held until this instant (issue 18 §5); null when
+     * the booking holds nothing for a payment (paid, not started, or the hold was given back).
+     */
+    holdExpiresAt: timestamp('hold_expires_at', { withTimezone: true }),
+    /** What a provider payment charges, in `chargeCurrency` minor units (spec §9 fees and tax included). */
+    chargeCurrency: text('charge_currency'),
+    chargeTotalMinor: integer('charge_total_minor'),
+    /** Card and conversion fees, and the tax, in `chargeCurrency` minor units. */
+    chargeFeeMinor: integer('charge_fee_minor').notNull().default(0),
+    chargeTaxMinor: integer('charge_tax_minor').notNull().default(0),
     cancelledAt: timestamp('cancelled_at', { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
@@ -396,6 +410,7 @@ export const bookings = pgTable(
     index('bookings_agency_created_idx').on(t.agencyId, t.createdAt, t.reference),
     index('bookings_agency_tour_date_idx').on(t.agencyId, t.tourDate, t.reference),
     index('bookings_agent_created_idx').on(t.agentId, t.createdAt),
+    index('bookings_hold_expires_idx').on(t.holdExpiresAt).where(sql`${t.holdExpiresAt} IS NOT NULL`),
   ],
 );
 
@@ -429,6 +444,160 @@ export const ledgerEntries = pgTable(
   (t) => [
     index('ledger_agency_created_idx').on(t.agencyId, t.createdAt),
     check('ledger_one_side', sql`(${t.debitMinor} >= 0 AND ${t.creditMinor} >= 0)`),
+  ],
+);
+
+// ---------------------------------------------------------------------------
+// Payments through providers (server/payments, DESIGN.md "Payments")
+// ---------------------------------------------------------------------------
+
+export const paymentPurpose = pgEnum('payment_purpose', ['booking', 'top_up']);
+/**
+ * `created`: the charge exists, the payer has not finished; `processing`: the provider is still
+ * deciding; the last three are final and never change again.
+ */
+export const paymentStatus = pgEnum('payment_status', ['created', 'processing', 'succeeded', 'failed', 'cancelled']);
+
+/** One row per attempt to pay a booking or a top-up; kept for ever (statement, operator). */
+export const payments = pgTable(
+  'payments',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    agencyId: uuid('agency_id')
+      .notNull()
+      .references(() => agencies.id),
+    /** Null for a top-up. */
+    bookingId: uuid('booking_id').references(() => bookings.id),
+    purpose: paymentPurpose('purpose').notNull(),
+    /** `sandbox`, `stripe`, `tap`, `coinbase`, `yookassa` (server/payments/providers). */
+    provider: text('provider').notNull(),
+    method: paymentMethod('method').notNull(),
+    /** 1 for the first attempt at a booking; each retry is a new row with a new idempotency key. */
+    attempt: integer('attempt').notNull().default(1),
+    status: paymentStatus('status').notNull().default('created'),
+    /** What the provider charges, in `currency` minor units. */
+    amountMinor: integer('amount_minor').notNull(),
+    currency: text('currency').notNull(),
+    /** What the payment is worth to the portal in AED fils: the booking's NET or the top-up credited. */
+    baseAmountMinor: integer('base_amount_minor').notNull(),
+    feeMinor: integer('fee_minor').notNull().default(0),
+    taxMinor: integer('tax_minor').notNull().default(0),
+    /** The provider's id for the charge (PaymentIntent, Tap charge, YooKassa payment…). */
+    providerReference: text('provider_reference'),
+    /** What the browser needs next: `{ kind: 'redirect', url }` and so on (server/payments/gateway). */
+    nextAction: jsonb('next_action').$type<Record<string, unknown>>(),
+    failureCode: text('failure_code'),
+    /** Total refunded so far, in `currency` minor units. */
+    refundedMinor: integer('refunded_minor').notNull().default(0),
+    createdBy: uuid('created_by').references(() => users.id),
+    settledAt: timestamp('settled_at', { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('payments_provider_reference_unique').on(t.provider, t.providerReference),
+    uniqueIndex('payments_booking_attempt_unique').on(t.bookingId, t.attempt),
+    index('payments_agency_created_idx').on(t.agencyId, t.createdAt),
+    index('payments_open_idx').on(t.status, t.createdAt).where(sql`${t.status} IN ('created', 'processing')`),
+    check('payments_amount_positive', sql`${t.amountMinor} > 0 AND ${t.baseAmountMinor} > 0`),
+  ],
+);
+
+/**
+ * Every webhook event a provider sent, once per provider + event id: a replayed or reordered event
+ * finds its row and changes nothing (stored in the settlement's transaction).
+ */
+export const paymentEvents = pgTable(
+  'payment_events',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    provider: text('provider').notNull(),
+    eventId: text('event_id').notNull(),
+    paymentId: uuid('payment_id').references(() => payments.id),
+    type: text('type').notNull(),
+    payload: jsonb('payload').notNull(),
+    receivedAt: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('payment_events_provider_event_unique').on(t.provider, t.eventId), index('payment_events_payment_idx').on(t.paymentId)],
+);
+
+export const refundStatus = pgEnum('refund_status', ['pending', 'succeeded', 'failed']);
+
+/** A refund through the provider of a card, crypto or SBP payment; retried until it succeeds. */
+export const paymentRefunds = pgTable(
+  'payment_refunds',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    paymentId: uuid('payment_id')
+      .notNull()
+      .references(() => payments.id),
+    bookingId: uuid('booking_id').references(() => bookings.id),
+    amountMinor: integer('amount_minor').notNull(),
+    currency: text('currency').notNull(),
+    /** `cancellation` (refund tiers applied) or `lateHold` (paid after the hold expired, slot full). */
+    reason: text('reason').notNull(),
+    status: refundStatus('status').notNull().default('pending'),
+    providerReference: text('provider_reference'),
+    attempts: integer('attempts').notNull().default(0),
+    lastError: text('last_error'),
+    settledAt: timestamp('settled_at', { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    // One refund per reason per payment: cancelling twice cannot refund twice.
+    uniqueIndex('payment_refunds_payment_reason_unique').on(t.paymentId, t.reason),
+    index('payment_refunds_booking_idx').on(t.bookingId),
+    check('payment_refunds_amount_positive', sql`${t.amountMinor} > 0`),
+  ],
+);
+
+/**
+ * The sandbox gateway's own books: what a real provider would keep on its side. Only the sandbox
+ * (server/payments/providers/sandbox) reads or writes it.
+ */
+export const sandboxCharges = pgTable('sandbox_charges', {
+  id: text('id').primaryKey(),
+  /** Our payment id, as a provider keeps the merchant's metadata. */
+  paymentId: uuid('payment_id').notNull(),
+  idempotencyKey: text('idempotency_key').notNull().unique(),
+  method: paymentMethod('method').notNull(),
+  amountMinor: integer('amount_minor').notNull(),
+  currency: text('currency').notNull(),
+  /** `requires_payment`, `requires_action` (3-D Secure), `processing`, `succeeded`, `failed`. */
+  status: text('status').notNull(),
+  failureCode: text('failure_code'),
+  refundedMinor: integer('refunded_minor').notNull().default(0),
+  returnUrl: text('return_url').notNull(),
+  webhookUrl: text('webhook_url').notNull(),
+  description: text('description').notNull(),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+});
+
+/**
+ * Background jobs on the embedded database (server/jobs/embedded-queue); PostgreSQL uses pg-boss's
+ * own tables instead. A row is deleted when its job succeeds.
+ */
+export const embeddedJobs = pgTable(
+  'embedded_jobs',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    name: text('name').notNull(),
+    data: jsonb('data').notNull(),
+    /** At most one waiting job per key (e.g. one hold expiry per booking). */
+    singletonKey: text('singleton_key'),
+    runAt: timestamp('run_at', { withTimezone: true }).notNull().defaultNow(),
+    attempts: integer('attempts').notNull().default(0),
+    maxAttempts: integer('max_attempts').notNull(),
+    lastError: text('last_error'),
+    /** Set when the job used all its attempts: kept for the operator, never run again. */
+    failedAt: timestamp('failed_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('embedded_jobs_singleton_unique').on(t.name, t.singletonKey),
+    index('embedded_jobs_due_idx').on(t.runAt).where(sql`${t.failedAt} IS NULL`),
   ],
 );
 

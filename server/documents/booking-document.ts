@@ -5,7 +5,9 @@ import type { Locale } from '@/i18n/locales';
 import type { BookingCancellationPolicy } from '@/server/shared/bookings/offer-terms';
 
 export type BookingDocumentStatus = 'quotation_request' | 'payment_required' | 'completed' | 'cancelled' | 'payment_failed';
-export type BookingPaymentMethod = 'balance' | 'cash' | 'request';
+import type { PaymentMethod } from '@/server/shared/bookings/checkout-schema';
+
+export type BookingPaymentMethod = PaymentMethod;
 
 export type InvoiceLine = {
   /** e.g. "Adult", "Child", "Private trip" — already in the booking's language. */

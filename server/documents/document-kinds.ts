@@ -1,6 +1,7 @@
 // Which booking documents there are, who may download them, and which a booking's state offers
 // (issue 17 §1, §2). Pure: the download route refuses what this refuses, and the booking pages
 // list only what it offers, so a link and its download never disagree.
+import type { PaymentMethod } from '@/server/shared/bookings/checkout-schema';
 import 'server-only';
 import { can, type Permission, type Role } from '@/server/shared/auth/permissions';
 
@@ -24,7 +25,7 @@ export function isDocumentKind(value: string): value is DocumentKind {
 /** What of a booking decides its documents. */
 export type DocumentState = {
   status: 'quotation_request' | 'payment_required' | 'completed' | 'cancelled' | 'payment_failed';
-  paymentMethod: 'balance' | 'cash' | 'request';
+  paymentMethod: PaymentMethod;
 };
 
 /**

@@ -10,6 +10,10 @@ export type Settings = {
   /** Percent kept from every refund (spec §9: 2–3%). */
   refundProcessingFeePercent: number;
   cardTopUpFeePercent: number;
+  /** Russian domain (spec §9): card fee and tax on a card or SBP charge, and the fee on rouble totals. */
+  rubCardFeePercent: number;
+  rubTaxPercent: number;
+  rubConversionFeePercent: number;
   /** The operator's account agencies pay bank deposits into (shown on the top-up page). */
   depositBankAccount: DepositBankAccount;
 };
@@ -21,6 +25,9 @@ export const DEFAULT_SETTINGS: Settings = {
   refundTiers: { moreThan48h: 100, between24hAnd48h: 50, lessThan24h: 0 },
   refundProcessingFeePercent: 2.5,
   cardTopUpFeePercent: 2.5,
+  rubCardFeePercent: 2,
+  rubTaxPercent: 6,
+  rubConversionFeePercent: 4,
   depositBankAccount: {
     beneficiary: 'Traveldesk Tourism L.L.C.',
     bank: 'Emirates NBD, Sheikh Zayed Road branch, Dubai',

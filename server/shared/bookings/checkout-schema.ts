@@ -4,8 +4,14 @@ import { z } from 'zod';
 import { calendarDay } from '@/server/shared/dates';
 import { text } from '@/server/shared/text';
 
-export const PAYMENT_METHODS = ['balance', 'cash', 'request'] as const;
+export const PAYMENT_METHODS = ['balance', 'cash', 'request', 'card', 'crypto', 'sbp'] as const;
 export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
+/** Methods paid through a provider (server/payments): the booking holds its stock while the payment runs. */
+export const PROVIDER_PAYMENT_METHODS = ['card', 'crypto', 'sbp'] as const satisfies readonly PaymentMethod[];
+export type ProviderPaymentMethod = (typeof PROVIDER_PAYMENT_METHODS)[number];
+export function isProviderPaymentMethod(method: PaymentMethod): method is ProviderPaymentMethod {
+  return (PROVIDER_PAYMENT_METHODS as readonly PaymentMethod[]).includes(method);
+}
 
 const optionalText = (max: number, options: { multiLine?: boolean } = {}) =>
   text(options)

@@ -11,7 +11,7 @@ import { FormAlert } from '@/components/account/form-alert';
 import { loadAgencyStatus } from '@/server/account/agency-standing';
 import { requirePageAccess } from '@/server/auth/principal';
 import { loadCheckoutView, type CheckoutView } from '@/server/bookings/checkout-queries';
-import { bookingSelectionSchema, PAYMENT_METHODS, type PaymentMethod } from '@/server/shared/bookings/checkout-schema';
+import { bookingSelectionSchema, isProviderPaymentMethod, PAYMENT_METHODS, type PaymentMethod } from '@/server/shared/bookings/checkout-schema';
 import { getDb } from '@/server/db/database';
 import { describePolicy } from '@/server/shared/bookings/offer-terms';
 import { can } from '@/server/shared/auth/permissions';
@@ -57,7 +57,7 @@ export default async function CheckoutPage({ params, searchParams }: { params: S
     );
   }
 
-  const paymentMethods: readonly PaymentMethod[] = view.requestOnly ? ['request'] : PAYMENT_METHODS;
+  const paymentMethods: readonly PaymentMethod[] = view.requestOnly ? ['request'] : PAYMENT_METHODS.filter((method) => !isProviderPaymentMethod(method));
   // An agency books once approved (createBooking refuses before that): say so instead of a form.
   const agencyStatus = await loadAgencyStatus(db, principal.agencyId);
   return (
@@ -151,7 +151,7 @@ async function formLabels(view: CheckoutView, locale: Locale): Promise<CheckoutF
     promoAppliedJunior: t('promoAppliedJunior'),
     promoNet: t('promoNet'),
     payment: t('payment'),
-    paymentMethods: { balance: booking('paymentMethod.balance'), cash: booking('paymentMethod.cash'), request: booking('paymentMethod.request') },
+    paymentMethods: Object.fromEntries(PAYMENT_METHODS.map((method) => [method, booking(`paymentMethod.${method}`)])) as Record<PaymentMethod, string>,
     insufficientFunds: t('insufficientFunds'),
     topUp: t('topUp'),
     errorSummary: Array.from({ length: ERROR_SUMMARY_MAX + 1 }, (_, count) => t('errorSummary', { count })),
