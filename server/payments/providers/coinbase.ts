@@ -92,7 +92,8 @@ export function coinbaseGateway(config: CoinbaseConfig): PaymentGateway {
       if (!hexDigestsEqual(hmacSha256Hex(config.webhookSecret, rawBody), requestHeaders.get('x-cc-webhook-signature'))) {
         throw new InvalidWebhook('X-CC-Webhook-Signature does not match');
       }
-      const parsed = webhookSchema.safeParse(parseJsonBody(rawBody));
+      const body = parseJsonBody(rawBody);
+      const parsed = webhookSchema.safeParse(body);
       if (!parsed.success) throw new InvalidWebhook('not a Commerce event');
       const { event } = parsed.data;
       return {
@@ -101,7 +102,7 @@ export function coinbaseGateway(config: CoinbaseConfig): PaymentGateway {
         type: event.type,
         providerReference: event.data.id,
         paymentId: paymentIdOf(event.data),
-        payload: parsed.data,
+        payload: body,
       };
     },
 

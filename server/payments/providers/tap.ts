@@ -61,7 +61,8 @@ export function tapGateway(config: TapConfig): PaymentGateway {
     },
 
     async parseWebhook(rawBody, requestHeaders) {
-      const parsed = chargeSchema.safeParse(parseJsonBody(rawBody));
+      const body = parseJsonBody(rawBody);
+      const parsed = chargeSchema.safeParse(body);
       if (!parsed.success) throw new InvalidWebhook('not a Tap charge');
       const charge = parsed.data;
       if (!hexDigestsEqual(tapHashString(charge, config.secretKey), requestHeaders.get('hashstring'))) {
@@ -73,7 +74,7 @@ export function tapGateway(config: TapConfig): PaymentGateway {
         type: `${charge.object ?? 'charge'}.${charge.status}`,
         providerReference: charge.id,
         paymentId: paymentIdOf(charge),
-        payload: charge,
+        payload: body,
       };
     },
 

@@ -96,7 +96,8 @@ export function yooKassaGateway(config: YooKassaConfig): PaymentGateway {
       // then re-fetches the payment with `retrieve` and settles from that answer, which is the real
       // verification (a forged notification at most triggers one extra GET). The route may also
       // refuse senders outside YooKassa's published addresses (`isYooKassaAddress`).
-      const parsed = notificationSchema.safeParse(parseJsonBody(rawBody));
+      const body = parseJsonBody(rawBody);
+      const parsed = notificationSchema.safeParse(body);
       if (!parsed.success) throw new InvalidWebhook('not a YooKassa notification');
       const { event, object } = parsed.data;
       const paymentId = object.metadata?.payment_id;
@@ -107,7 +108,7 @@ export function yooKassaGateway(config: YooKassaConfig): PaymentGateway {
         // A refund.* notification concerns its payment; payment.* ones the payment itself.
         providerReference: event.startsWith('payment.') ? object.id : (object.payment_id ?? null),
         paymentId: typeof paymentId === 'string' ? paymentId : null,
-        payload: parsed.data,
+        payload: body,
       };
     },
 

@@ -143,6 +143,7 @@ describe('Coinbase gateway', () => {
       providerReference: CHARGE_ID,
       paymentId: chargeInput().paymentId,
     });
+    expect(event.payload).toEqual(JSON.parse(body));
   });
 
   it('refuses events with a forged or missing signature, a changed body, or a body that is no event', async () => {

@@ -178,6 +178,7 @@ describe('Tap gateway', () => {
     const event = await gateway().parseWebhook(body, new Headers({ hashstring: documentedHash(charge) }));
 
     expect(event).toMatchObject({ eventId: `${CHARGE_ID}:CAPTURED`, providerReference: CHARGE_ID, paymentId: chargeInput().paymentId });
+    expect(event.payload).toEqual(charge);
   });
 
   it('writes the amount with the currency’s decimals (two for AED, three for KWD)', () => {

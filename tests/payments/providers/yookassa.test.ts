@@ -162,6 +162,7 @@ describe('YooKassa gateway', () => {
       providerReference: PAYMENT_ID,
       paymentId: chargeInput().paymentId,
     });
+    expect(event.payload).toEqual(JSON.parse(body));
   });
 
   it('points a refund notification at the refunded payment', async () => {
