@@ -12,8 +12,9 @@ import { hexDigestsEqual, hmacSha256Hex, parseJsonBody, requestJson } from './pr
 
 // Crypto through Coinbase's hosted checkout: the Commerce Charges API (api.commerce.coinbase.com,
 // API version 2018-03-22), priced in the booking's fiat currency; the payer picks the coin on
-// Coinbase's page. Coinbase Business also offers a newer Checkouts API (JWT auth, USDC amounts
-// only), which cannot price a charge in AED, so the portal stays on Charges.
+// Coinbase's page. Coinbase now recommends its Business Checkouts API instead (CDP-key JWTs, amounts
+// in USDC on Base only), which cannot price a booking in AED; Charges and their webhooks still work,
+// so the portal stays on them until that is a product decision.
 
 export type CoinbaseConfig = {
   apiKey: string;

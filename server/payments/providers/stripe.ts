@@ -99,7 +99,7 @@ export function stripeGateway(config: StripeConfig): PaymentGateway {
 }
 
 /** PaymentIntent statuses in our words; a declined attempt leaves the intent waiting for a new method. */
-export function chargeState(intent: Stripe.PaymentIntent): ChargeState {
+function chargeState(intent: Stripe.PaymentIntent): ChargeState {
   const error = intent.last_payment_error;
   const failed = intent.status === 'requires_payment_method' && error != null;
   const status: ChargeStatus = failed ? 'failed' : STATUS[intent.status];
