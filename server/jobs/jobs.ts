@@ -1,3 +1,4 @@
+import 'server-only';
 import { getConnection } from '@/server/db/database';
 import type { JobName, JobQueue, SendOptions } from './job-queue';
 

@@ -1,3 +1,4 @@
+import 'server-only';
 import PgBoss from 'pg-boss';
 import { backoffSeconds, DEFAULT_RETRY_DELAY_SECONDS, DEFAULT_RETRY_LIMIT, JOB_NAMES, type JobHandler, type JobName, type JobQueue, type SendOptions } from './job-queue';
 

@@ -1,3 +1,4 @@
+import 'server-only';
 import { getDb } from '@/server/db/database';
 import type { ChargeCurrency, PaymentGateway, ProviderId, ProviderMethod } from './gateway';
 import { configuredRealGateways } from './providers/real-gateways';

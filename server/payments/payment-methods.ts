@@ -1,3 +1,4 @@
+import 'server-only';
 import type { Currency } from '@/server/shared/money/money';
 import type { Variant } from '@/server/shared/sites/site-variants';
 import type { ChargeCurrency, ProviderId, ProviderMethod } from './gateway';

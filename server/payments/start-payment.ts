@@ -17,7 +17,7 @@ import type { NextAction, PaymentGateway, ProviderMethod } from './gateway';
 import { findGateway } from './gateways';
 import { holdUntil, releaseHold, scheduleHoldExpiry } from './holds';
 import { findOfferedMethod, type OfferedMethod } from './payment-methods';
-import { MAX_TOP_UP_MINOR } from './limits';
+import { MAX_TOP_UP_MINOR } from '@/server/shared/payments/limits';
 
 // Starting a provider payment (issue 18 §1): a `payments` row per attempt, written before the
 // provider is called, so every attempt is on record whatever the provider answers; the provider's
