@@ -22,7 +22,7 @@ export function paymentGateways(): readonly PaymentGateway[] {
 }
 
 /** Tests choose the gateways (a sandbox over their own database, a failing provider); `null` forgets them. */
-export function useGateways(gateways: readonly PaymentGateway[] | null): void {
+export function installGateways(gateways: readonly PaymentGateway[] | null): void {
   globalForGateways.traveldeskGateways = gateways ?? undefined;
 }
 

@@ -4,9 +4,9 @@ import { createBooking } from '@/server/bookings/create-booking';
 import type { Database } from '@/server/db/connection';
 import { bookings, embeddedJobs, payments } from '@/server/db/schema';
 import { EmbeddedQueue } from '@/server/jobs/embedded-queue';
-import { useJobQueue } from '@/server/jobs/jobs';
+import { installJobQueue } from '@/server/jobs/jobs';
 import type { PaymentGateway } from '@/server/payments/gateway';
-import { useGateways } from '@/server/payments/gateways';
+import { installGateways } from '@/server/payments/gateways';
 import { sandboxGateway } from '@/server/payments/providers/sandbox/sandbox-gateway';
 import { signSandboxPayload } from '@/server/payments/providers/sandbox/sandbox-signature';
 import type { SandboxEvent } from '@/server/payments/providers/sandbox/sandbox-gateway';
@@ -21,16 +21,16 @@ export const SECRET = 'test-sandbox-secret';
 export const ORIGIN = 'http://localhost:3000';
 export const PLACE = { variant: 'main' as const, displayCurrency: 'AED' as const, origin: ORIGIN, locale: 'en' as const };
 
-export function usePaymentsOn(db: Database, extra: PaymentGateway[] = []): EmbeddedQueue {
+export function setUpPayments(db: Database, extra: PaymentGateway[] = []): EmbeddedQueue {
   const queue = new EmbeddedQueue(db);
-  useJobQueue(queue);
-  useGateways([...extra, sandboxGateway(async () => db, SECRET)]);
+  installJobQueue(queue);
+  installGateways([...extra, sandboxGateway(async () => db, SECRET)]);
   return queue;
 }
 
 export function forgetPayments(): void {
-  useJobQueue(null);
-  useGateways(null);
+  installJobQueue(null);
+  installGateways(null);
 }
 
 /** A card booking of `adults` on a fresh slot with `left` tickets, and its first payment started. */

@@ -12,7 +12,7 @@ import { settlePayment } from '@/server/payments/settle-payment';
 import { startBookingPayment, startTopUpPayment } from '@/server/payments/start-payment';
 import { agencyBalance, prepareSlot, principalFor, slotStock } from '../support/booking-fixtures';
 import { createTestDatabase, type TestDatabase } from '../support/test-database';
-import { bookingRow, cardBooking, clearQueuedJobs, forgetPayments, paymentRow, PLACE, queuedEvents, signedDelivery, usePaymentsOn } from './payment-fixtures';
+import { bookingRow, cardBooking, clearQueuedJobs, forgetPayments, paymentRow, PLACE, queuedEvents, signedDelivery, setUpPayments } from './payment-fixtures';
 
 // Issue 18 acceptance on both databases: settlement is idempotent and believes only the provider;
 // holds give stock back; late payments for a full slot are refunded.
@@ -22,7 +22,7 @@ let database: TestDatabase;
 beforeAll(async () => {
   database = await createTestDatabase({ poolSize: 20 });
   await seedDemoData(database.db, { today: new Date() });
-  usePaymentsOn(database.db);
+  setUpPayments(database.db);
 });
 afterAll(async () => {
   forgetPayments();
