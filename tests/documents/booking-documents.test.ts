@@ -53,6 +53,8 @@ const ENGLISH: BookingDocument = {
   discountMinor: 1_500,
   paidMinor: 0,
   collectionMinor: 75_000,
+  payment: null,
+  providerRefunds: [],
   netLines: [
     { description: 'Adult', quantity: 2, unitMinor: 22_000, totalMinor: 44_000 },
     { description: 'Child', quantity: 1, unitMinor: 16_000, totalMinor: 16_000 },
