@@ -34,6 +34,8 @@ export function renderInvoicePdf(doc: BookingDocument): Promise<Buffer> {
     drawFields(pdf, [
       { label: t('invoice.number'), value: doc.reference },
       { label: t('invoice.issueDate'), value: formatDubaiDate(doc.createdAt, doc.locale) },
+      // "Paid by card (Stripe, pi_…)": full width, so the provider's reference is never broken.
+      ...(doc.payment ? [{ label: t('invoice.payment'), value: providerPaidLabel(doc, doc.payment, t) }] : []),
       ...(doc.pickUp.hotelName
         ? [{ label: t('invoice.pickUp'), value: t('invoice.pickUpAt', { hotel: doc.pickUp.hotelName, time: doc.pickUp.time ?? t('common.pickUpTimeLater') }) }]
         : []),
@@ -46,7 +48,8 @@ export function renderInvoicePdf(doc: BookingDocument): Promise<Buffer> {
     if (doc.payment && (doc.payment.lines.length > 0 || doc.payment.currency !== doc.currency)) drawCharge(pdf, doc, doc.payment, t);
     if (doc.cancellation) drawCreditedBy(pdf, doc, doc.cancellation.cancelledAt, t);
     pdf.moveDown(1.5);
-    pdf.font(FONT.regular).fontSize(9).fillColor(COLOR.muted).text(t('invoice.vatNote'), pdf.page.margins.left, pdf.y, { width: contentWidth(pdf) });
+    const vatNote = doc.payment && doc.payment.currency !== doc.currency ? t('invoice.vatNoteCharged', { currency: doc.payment.currency }) : t('invoice.vatNote');
+    pdf.font(FONT.regular).fontSize(9).fillColor(COLOR.muted).text(vatNote, pdf.page.margins.left, pdf.y, { width: contentWidth(pdf) });
   });
 }
 
@@ -99,10 +102,15 @@ function drawInvoiceTotals(pdf: Pdf, doc: BookingDocument, t: DocumentTranslator
   drawTotals(pdf, rows);
 }
 
-/** "Paid by card (Stripe, pi_…)" and what the provider charged, in the currency it charged. */
-function providerPaidRow(doc: BookingDocument, payment: BookingPayment, t: DocumentTranslator): TotalRow {
+/** "Paid by card (Stripe, pi_…)". */
+function providerPaidLabel(doc: BookingDocument, payment: BookingPayment, t: DocumentTranslator): string {
   const provider = [providerName(payment, t), payment.providerReference].filter(Boolean).join(', ');
-  return { label: `${paymentMethodName(doc, t)} (${provider})`, value: formatMoney(payment.totalMinor, payment.currency, doc.locale) };
+  return `${paymentMethodName(doc, t)} (${provider})`;
+}
+
+/** "Paid by card (Stripe)" and what the provider charged, in the currency it charged (fees and tax included). */
+function providerPaidRow(doc: BookingDocument, payment: BookingPayment, t: DocumentTranslator): TotalRow {
+  return { label: `${paymentMethodName(doc, t)} (${providerName(payment, t)})`, value: formatMoney(payment.totalMinor, payment.currency, doc.locale) };
 }
 
 /** The provider charge line by line (spec §9): the booking in the charge currency, the fees, the tax and the total charged. */
