@@ -9,12 +9,15 @@ import { seedDemoData } from '@/server/db/seed';
 import type { BookingDocument } from '@/server/documents/booking-document';
 import { renderCreditNotePdf } from '@/server/documents/credit-note-pdf';
 import { renderInvoicePdf } from '@/server/documents/invoice-pdf';
+import { loadMonthlyInvoice } from '@/server/documents/monthly-invoice';
+import { renderMonthlyInvoicePdf } from '@/server/documents/monthly-invoice-pdf';
 import { renderTicketsPdf } from '@/server/documents/tickets-pdf';
 import { renderVoucherPdf } from '@/server/documents/voucher-pdf';
 import { returnFromProvider } from '@/server/payments/payment-result';
 import { payWithSandboxCard } from '@/server/payments/providers/sandbox/sandbox-charges';
 import { processRefund } from '@/server/payments/refunds';
 import { startBookingPayment } from '@/server/payments/start-payment';
+import { dubaiToday } from '@/server/shared/availability/rules';
 import { type Currency, formatMoney } from '@/server/shared/money/money';
 import { bookingRow, cardBooking, clearQueuedJobs, forgetPayments, ORIGIN, paymentRow, setUpPayments } from '../payments/payment-fixtures';
 import { addDays, checkoutInput, findOffer, prepareSlot, principalFor } from '../support/booking-fixtures';
@@ -167,6 +170,24 @@ describe('a booking paid by card', () => {
     const after = await pdfText(await renderCreditNotePdf(refunded));
     expect(after).toContain(`Refund to the card through Sandbox (test): ${money(refund!.amountMinor)}. Refunded on`);
     expect(after).not.toContain('Pending');
+  });
+});
+
+describe('the monthly tax invoice', () => {
+  it('counts a card-paid booking as paid by its provider, not as due', async () => {
+    const booked = await paidCardBooking();
+    const doc = await documentOf(booked.reference);
+    // This month's invoice, read once it is issued (after the 3rd of the next month).
+    const issued = new Date(Date.now() + 40 * 86_400_000);
+    const invoice = await loadMonthlyInvoice(database.db, agent, dubaiToday(new Date()).slice(0, 7), issued, 'en');
+    const line = invoice?.lines.find((entry) => entry.reference === booked.reference);
+    expect(line).toMatchObject({ netTotalMinor: doc.netTotalMinor, paidMinor: 0, providerPaidMinor: doc.netTotalMinor });
+    const { totals } = invoice!;
+    expect(totals.providerPaidMinor).toBe(invoice!.lines.reduce((sum, entry) => sum + entry.providerPaidMinor, 0));
+    expect(totals.providerPaidMinor).toBeGreaterThanOrEqual(doc.netTotalMinor);
+    expect(totals.dueMinor).toBe(totals.totalMinor - totals.paidMinor - totals.providerPaidMinor);
+    const text = await pdfText(await renderMonthlyInvoicePdf(invoice!));
+    expect(text).toContain(`Paid by card, crypto or SBP ${money(totals.providerPaidMinor)}`);
   });
 });
 
