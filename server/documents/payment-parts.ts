@@ -1,6 +1,7 @@
 // How the documents name a provider payment (issue 18 §10): its method, its provider (the sandbox
 // labelled as a test), its reference, and its charge line by line (spec §9 fees and tax).
 import 'server-only';
+import { isProviderPaymentMethod } from '@/server/shared/bookings/checkout-schema';
 import type { ChargeFees } from '@/server/shared/payments/charge-quote';
 import type { BookingDocument, BookingPayment, ChargeLine } from './booking-document';
 import type { DocumentTranslator } from './pdf-layout';
@@ -39,9 +40,14 @@ export function providerName(payment: Pick<BookingPayment, 'provider' | 'isSandb
   return t('common.provider', { provider: payment.isSandbox ? 'sandbox' : payment.provider });
 }
 
-/** "Paid by card", "Agency balance", "Cash on tour"… */
+/**
+ * "Paid by card", "Agency balance", "Cash on tour"…; "Card, not paid" for a card, crypto or SBP
+ * booking no payment paid (cancelled while its payment was still to be made, or refunded whole).
+ */
 export function paymentMethodName(doc: Pick<BookingDocument, 'paymentMethod' | 'payment'>, t: DocumentTranslator): string {
-  return t(`common.paymentMethods.${doc.payment?.method ?? doc.paymentMethod}`);
+  if (doc.payment) return t(`common.paymentMethods.${doc.payment.method}`);
+  if (isProviderPaymentMethod(doc.paymentMethod)) return t(`common.unpaidMethods.${doc.paymentMethod}`);
+  return t(`common.paymentMethods.${doc.paymentMethod}`);
 }
 
 /** "Sandbox (test) sbx_…", or the provider alone when it gave no reference. */

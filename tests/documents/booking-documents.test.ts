@@ -460,6 +460,14 @@ describe('a booking paid through a provider', () => {
     expect(normalized(cash.pages[0]!)).toContain('Payment Cash on tour');
   });
 
+  it('never says "Paid by card" for a card booking no payment paid (cancelled before it was paid)', async () => {
+    const unpaid: BookingDocument = { ...CANCELLED, paymentMethod: 'card', paidMinor: 0, payment: null };
+    const voucher = normalized((await parsePdf(await renderVoucherPdf(unpaid))).text);
+    expect(voucher).toContain('Payment Card, not paid');
+    expect(voucher).not.toContain('Paid by card');
+    expect(normalized((await parsePdf(await renderVoucherPdf({ ...unpaid, locale: 'ru' }))).text)).toContain('Карта, не оплачено');
+  });
+
   it('splits the charge into the 4% conversion fee, the 2% card fee and the 6% tax when they give the stored fee and tax', () => {
     expect(CARD.payment!.lines).toEqual([
       { kind: 'subtotal', percent: null, amountMinor: 1_433_250 },
