@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { PUBLIC, runRoute } from '@/server/http/run-route';
-import { sandboxEnabled } from '@/server/payments/gateways';
+import { findGateway } from '@/server/payments/gateways';
 import { payWithSandboxCard } from '@/server/payments/providers/sandbox/sandbox-charges';
 import { NotFound } from '@/server/errors';
 
@@ -14,7 +14,7 @@ export const POST = runRoute({
   params: z.object({ chargeId: z.string().regex(/^sbx_ch_[0-9a-f]{24}$/) }),
   body: { kind: 'json', maxBytes: 1024, schema: z.object({ cardNumber: z.string().max(30) }) },
   run: async ({ body }, { db, params }) => {
-    if (!sandboxEnabled()) throw new NotFound();
+    if (!findGateway('sandbox')) throw new NotFound();
     return payWithSandboxCard(db, params.chargeId, body.cardNumber);
   },
 });
