@@ -3,6 +3,7 @@ import type { Metadata } from 'next';
 import Link from 'next/link';
 import { notFound, redirect } from 'next/navigation';
 import { getTranslations } from 'next-intl/server';
+import { PAYMENT_ID_PATTERN } from '@/server/pay/payment-id';
 import { PayNowForm } from '@/components/pay/pay-now-form';
 import { PaymentStatusPoller } from '@/components/pay/payment-status-poller';
 import { StripePayment } from '@/components/pay/stripe-payment';
@@ -21,8 +22,6 @@ import { resolveSiteParams } from '@/server/sites/site-params';
 
 type Params = Promise<{ locale: string; variant: string; paymentId: string }>;
 
-const PAYMENT_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
 export async function generateMetadata({ params }: { params: Params }): Promise<Metadata> {
   const { locale } = await resolveSiteParams(params);
   const t = await getTranslations({ locale, namespace: 'payments' });
@@ -38,7 +37,7 @@ export default async function PaymentResultPage({ params }: { params: Params }) 
   const { locale, variant } = await resolveSiteParams(params);
   const { paymentId } = await params;
   const principal = await requirePageAccess('/pay');
-  if (!PAYMENT_ID.test(paymentId)) notFound();
+  if (!PAYMENT_ID_PATTERN.test(paymentId)) notFound();
   const db = await getDb();
   const payment = (await returnFromProvider(db, principal, paymentId)) ?? notFound();
   if (payment.status === 'succeeded') {
