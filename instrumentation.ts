@@ -13,6 +13,9 @@ export async function register() {
   }
   const { prepareDatabase } = await import('./server/db/prepare');
   await prepareDatabase();
+  // Hold expiry, webhook delivery, refunds: durable jobs, picked up again after a restart.
+  const { startJobs } = await import('./server/jobs/start-jobs');
+  await startJobs();
 }
 
 /**

@@ -2,13 +2,17 @@ import 'server-only';
 import { and, eq, sql } from 'drizzle-orm';
 import type { Principal } from '@/server/auth/principal';
 import { can } from '@/server/shared/auth/permissions';
-import { stockTaken } from '@/server/shared/availability/rules';
 import type { Database, Transaction } from '@/server/db/connection';
-import { availabilitySlots, bookings, offers } from '@/server/db/schema';
+import { bookings, offers, payments } from '@/server/db/schema';
 import { Forbidden, NotFound, RuleViolation } from '@/server/errors';
 import { creditAgency, debitAgency } from '@/server/ledger/ledger';
 import { loadSettings } from '@/server/settings/settings';
 import { visibleBookings } from './booking-scope';
+import { queueRefunds, recordRefund } from '@/server/payments/refunds';
+import { isProviderPaymentMethod } from '@/server/shared/bookings/checkout-schema';
+import type { BookingCancellationPolicy } from '@/server/shared/bookings/offer-terms';
+import type { Settings } from '@/server/settings/defaults';
+import { giveBackStock } from './stock';
 import { bookingPolicy, isCancellable, refundQuote, type RefundQuote } from './refund-rules';
 
 /**
@@ -18,7 +22,8 @@ import { bookingPolicy, isCancellable, refundQuote, type RefundQuote } from './r
  */
 export async function cancelBooking(db: Database, principal: Principal, reference: string, now = new Date()): Promise<RefundQuote> {
   if (!can(principal.role, 'bookings:viewOwn')) throw new Forbidden();
-  return db.transaction(async (tx) => {
+  const refundIds: string[] = [];
+  const quote = await db.transaction(async (tx) => {
     const [booking] = await tx
       .select({
         id: bookings.id,
@@ -27,6 +32,8 @@ export async function cancelBooking(db: Database, principal: Principal, referenc
         tourDate: bookings.tourDate,
         startTime: bookings.startTime,
         paidMinor: bookings.paidMinor,
+        netTotalMinor: bookings.netTotalMinor,
+        paymentMethod: bookings.paymentMethod,
         cancellationPolicy: bookings.cancellationPolicy,
         offerPolicy: offers.cancellationPolicy,
         slotId: bookings.slotId,
@@ -44,9 +51,14 @@ export async function cancelBooking(db: Database, principal: Principal, referenc
     if (!isCancellable(booking, now)) throw new RuleViolation('booking.notCancellable');
 
     const settings = await loadSettings(tx);
-    const quote = refundQuote({ ...booking, policy: bookingPolicy(booking, settings) }, settings, now);
+    const policy = bookingPolicy(booking, settings);
+    const providerPaid = booking.status === 'completed' && isProviderPaymentMethod(booking.paymentMethod);
+    // Money paid through a provider goes back the way it came (issue 18 §9); the booking shows the
+    // refund in AED like a balance one.
+    const quote = refundQuote({ ...booking, paidMinor: providerPaid ? booking.netTotalMinor : booking.paidMinor, policy }, settings, now);
     if (booking.holdsStock && booking.slotId) await giveBackStock(tx, booking.slotId, booking.stockMode, booking);
-    await postRefund(tx, { agencyId: booking.agencyId, bookingId: booking.id, reference }, quote);
+    if (providerPaid) refundIds.push(...(await refundThroughProvider(tx, booking.id, policy, settings, now)));
+    else await postRefund(tx, { agencyId: booking.agencyId, bookingId: booking.id, reference }, quote);
     await tx
       .update(bookings)
       .set({
@@ -60,6 +72,26 @@ export async function cancelBooking(db: Database, principal: Principal, referenc
       .where(eq(bookings.id, booking.id));
     return quote;
   });
+  await queueRefunds(refundIds);
+  return quote;
+}
+
+/**
+ * The tier's share of what the provider charged (fees and tax included), less the processing fee,
+ * refunded to the payment that paid the booking.
+ */
+async function refundThroughProvider(tx: Transaction, bookingId: string, policy: BookingCancellationPolicy, settings: Settings, now: Date): Promise<string[]> {
+  const [booking] = await tx.select({ tourDate: bookings.tourDate, startTime: bookings.startTime }).from(bookings).where(eq(bookings.id, bookingId));
+  const paid = await tx
+    .select({ id: payments.id, bookingId: payments.bookingId, currency: payments.currency, amountMinor: payments.amountMinor })
+    .from(payments)
+    .where(and(eq(payments.bookingId, bookingId), eq(payments.status, 'succeeded')));
+  const ids: string[] = [];
+  for (const payment of paid) {
+    const quote = refundQuote({ paidMinor: payment.amountMinor, tourDate: booking!.tourDate, startTime: booking!.startTime, policy }, settings, now);
+    if (quote.refundMinor > 0) ids.push(await recordRefund(tx, payment, { amountMinor: quote.refundMinor, reason: 'cancellation' }));
+  }
+  return ids;
 }
 
 /**
@@ -86,23 +118,4 @@ async function postRefund(tx: Transaction, booking: { agencyId: string; bookingI
       description: `Cancellation fee ${booking.reference}`,
     });
   }
-}
-
-async function giveBackStock(
-  tx: Transaction,
-  slotId: string,
-  mode: 'shared' | 'per_type',
-  counts: { adults: number; children: number; infants: number },
-): Promise<void> {
-  const taken = stockTaken(mode, counts);
-  await tx
-    .update(availabilitySlots)
-    .set({
-      left: sql`${availabilitySlots.left} + ${taken.left}`,
-      ...(mode === 'per_type' && {
-        leftAdults: sql`${availabilitySlots.leftAdults} + ${taken.leftAdults}`,
-        leftChildren: sql`${availabilitySlots.leftChildren} + ${taken.leftChildren}`,
-      }),
-    })
-    .where(eq(availabilitySlots.id, slotId));
 }

@@ -1,23 +1,25 @@
 import 'server-only';
 import { createHash } from 'node:crypto';
-import { and, eq, gte, sql } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { Locale } from '@/i18n/locales';
 import { assertAgencyMayBook } from '@/server/account/agency-standing';
 import type { Principal } from '@/server/auth/principal';
 import { can } from '@/server/shared/auth/permissions';
-import { dubaiInstant, dubaiToday, requestReason, stockProblem, stockTaken, type GuestCounts, type RequestReason, type StockMode } from '@/server/shared/availability/rules';
+import { dubaiInstant, dubaiToday, requestReason, stockProblem, type GuestCounts, type RequestReason } from '@/server/shared/availability/rules';
 import type { Database, Transaction } from '@/server/db/connection';
 import { uniqueViolation } from '@/server/db/errors';
-import { availabilitySlots, bookings, hotels } from '@/server/db/schema';
+import { bookings, hotels } from '@/server/db/schema';
 import { Conflict, Forbidden, RuleViolation } from '@/server/errors';
 import { debitAgency } from '@/server/ledger/ledger';
 import { type BookableOffer, loadBookableOffer, loadSlot, lookUpPickUpTime, type SlotRow } from './bookable-offer';
 import { newBookingReference } from './booking-reference';
+import { takeStock } from './stock';
 import { findValidPromo } from './promo-codes';
-import type { CheckoutInput } from '@/server/shared/bookings/checkout-schema';
+import { type CheckoutInput, isProviderPaymentMethod } from '@/server/shared/bookings/checkout-schema';
 import { type BookingCancellationPolicy, resolveCancellationPolicy } from '@/server/shared/bookings/offer-terms';
 import { quoteBooking } from '@/server/shared/bookings/pricing';
 import { loadSettings } from '@/server/settings/settings';
+import { holdUntil, scheduleHoldExpiry } from '@/server/payments/holds';
 
 export type BookingStatus = (typeof bookings.$inferSelect)['status'];
 export type CreatedBooking = { reference: string; status: BookingStatus; /** The attempt had already booked. */ replayed: boolean };
@@ -45,10 +47,13 @@ export async function createBooking(
   const earlier = await findAttempt(db, principal.agencyId, input.idempotencyKey, fingerprint);
   if (earlier) return earlier;
 
-  const plan = await planBooking(db, input, options.locale, options.now ?? new Date());
+  const now = options.now ?? new Date();
+  const plan = await planBooking(db, input, options.locale, now);
   for (let attempt = 1; ; attempt += 1) {
     try {
-      return await db.transaction((tx) => writeBooking(tx, principal, input, plan, options.locale, fingerprint));
+      const created = await db.transaction((tx) => writeBooking(tx, principal, input, plan, options.locale, fingerprint, now));
+      if (created.holdExpiresAt) await scheduleHoldExpiry(created.bookingId, created.holdExpiresAt);
+      return { reference: created.reference, status: created.status, replayed: false };
     } catch (error) {
       const constraint = uniqueViolation(error);
       if (constraint === 'bookings_agency_idempotency_unique') {
@@ -148,10 +153,16 @@ async function writeBooking(
   plan: BookingPlan,
   locale: Locale,
   fingerprint: string,
-): Promise<CreatedBooking> {
+  now: Date,
+): Promise<WrittenBooking> {
   const instant = plan.reason === null;
   const paysFromBalance = instant && input.paymentMethod === 'balance';
-  const status: BookingStatus = instant ? 'completed' : 'quotation_request';
+  // A card, crypto or SBP booking holds its stock while the payment runs (issue 18 §5); it
+  // becomes `completed` only when the provider says it is paid (server/payments/settle-payment).
+  const paysByProvider = instant && isProviderPaymentMethod(input.paymentMethod);
+  if (paysByProvider && plan.quote.netTotalMinor <= 0) throw new RuleViolation('paymentErrors.nothingToPay', {}, 'paymentMethod');
+  const holdExpiresAt = paysByProvider ? holdUntil(now) : null;
+  const status: BookingStatus = !instant ? 'quotation_request' : paysByProvider ? 'payment_required' : 'completed';
   const reference = newBookingReference();
   const [booking] = await tx
     .insert(bookings)
@@ -186,6 +197,7 @@ async function writeBooking(
       idempotencyKey: input.idempotencyKey,
       requestFingerprint: fingerprint,
       cancellationPolicy: plan.cancellationPolicy,
+      holdExpiresAt,
     })
     .returning({ id: bookings.id });
   if (!booking) throw new Error('The booking insert returned no row');
@@ -200,39 +212,10 @@ async function writeBooking(
       description: `Booking ${reference}`,
     });
   }
-  return { reference, status, replayed: false };
+  return { bookingId: booking.id, reference, status, holdExpiresAt };
 }
 
-/**
- * Takes the tickets with one conditional update, so two bookings can never both take the last
- * ones: the second waits for the first's row lock, re-checks the condition and updates nothing.
- */
-export async function takeStock(tx: Transaction, slotId: string, mode: StockMode, counts: GuestCounts): Promise<void> {
-  const taken = stockTaken(mode, counts);
-  const enough =
-    mode === 'per_type'
-      ? and(gte(availabilitySlots.leftAdults, taken.leftAdults), gte(availabilitySlots.leftChildren, taken.leftChildren))
-      : gte(availabilitySlots.left, taken.left);
-  const updated = await tx
-    .update(availabilitySlots)
-    .set({
-      left: sql`${availabilitySlots.left} - ${taken.left}`,
-      ...(mode === 'per_type' && {
-        leftAdults: sql`${availabilitySlots.leftAdults} - ${taken.leftAdults}`,
-        leftChildren: sql`${availabilitySlots.leftChildren} - ${taken.leftChildren}`,
-      }),
-    })
-    .where(and(eq(availabilitySlots.id, slotId), enough))
-    .returning({ id: availabilitySlots.id });
-  if (updated.length > 0) return;
-
-  const [slot] = await tx
-    .select({ left: availabilitySlots.left, leftAdults: availabilitySlots.leftAdults, leftChildren: availabilitySlots.leftChildren })
-    .from(availabilitySlots)
-    .where(eq(availabilitySlots.id, slotId));
-  const problem = slot ? stockProblem(mode, slot, counts, 0) : null;
-  throw new RuleViolation('availability.soldOut', { max: problem?.code === 'soldOut' ? problem.max : 0 }, 'adults');
-}
+type WrittenBooking = { bookingId: string; reference: string; status: BookingStatus; holdExpiresAt: Date | null };
 
 /**
  * The booking an earlier submission with this key made, if any. A different checkout under the

@@ -15,6 +15,7 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 
+import type { NextAction } from '@/server/payments/gateway';
 import type { BookingCancellationPolicy, CancellationPolicy } from '@/server/shared/bookings/offer-terms';
 
 /** Text kept in both portal languages. */
@@ -485,7 +486,7 @@ export const payments = pgTable(
     /** The provider's id for the charge (PaymentIntent, Tap charge, YooKassa payment…). */
     providerReference: text('provider_reference'),
     /** What the browser needs next: `{ kind: 'redirect', url }` and so on (server/payments/gateway). */
-    nextAction: jsonb('next_action').$type<Record<string, unknown>>(),
+    nextAction: jsonb('next_action').$type<NextAction>(),
     failureCode: text('failure_code'),
     /** Total refunded so far, in `currency` minor units. */
     refundedMinor: integer('refunded_minor').notNull().default(0),

@@ -59,7 +59,17 @@ export async function cardTopUpAction(_previous: CardTopUpState, formData: FormD
     {
       schema: cardTopUpSchema,
       permission: 'balance:topUp',
-      run: async ({ amount }, { principal, db }) => startTopUpPayment(db, principal, { amountMinor: amount, method: 'card', origin: await requestOrigin(), locale }),
+      run: async ({ amount }, { principal, db }) => {
+        const variant = await requestVariant();
+        return startTopUpPayment(db, principal, {
+          amountMinor: amount,
+          method: 'card',
+          variant,
+          displayCurrency: await requestDisplayCurrency(variant),
+          origin: await requestOrigin(),
+          locale,
+        });
+      },
     },
     { amount: formData.get('amount') ?? '' },
   );

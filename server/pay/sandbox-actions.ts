@@ -19,7 +19,7 @@ export async function payWithSandboxCardAction(formData: FormData): Promise<void
     { schema: sandboxCardSchema, run: (input, { db }) => payWithSandboxCard(db, input.chargeId, input.cardNumber) },
     { chargeId: formData.get('chargeId'), cardNumber: formData.get('cardNumber') },
   );
-  if (!result.ok) return backToPage(formData, result.fieldErrors.cardNumber ? 'sandboxPay.errors.cardNumber' : result.code);
+  if (!result.ok) return backToPage(formData, result.code === 'errors.validation' ? 'sandboxPay.errors.cardNumber' : result.code);
   if (result.data.next === 'challenge') return backToPage(formData, null);
   redirect(result.data.returnUrl);
 }

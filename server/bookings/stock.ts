@@ -1,0 +1,60 @@
+import 'server-only';
+import { and, eq, gte, sql } from 'drizzle-orm';
+import type { Transaction } from '@/server/db/connection';
+import { availabilitySlots } from '@/server/db/schema';
+import { RuleViolation } from '@/server/errors';
+import { type GuestCounts, stockProblem, stockTaken, type StockMode } from '@/server/shared/availability/rules';
+
+// A slot's stock, taken by a booking (or a payment's hold) and given back by a cancellation, a
+// failed payment or an expired hold: always exactly what `stockTaken` says the booking took.
+
+/**
+ * Takes the tickets with one conditional update, so two bookings can never both take the last
+ * ones: the second waits for the first's row lock, re-checks the condition and updates nothing.
+ */
+export async function takeStock(tx: Transaction, slotId: string, mode: StockMode, counts: GuestCounts): Promise<void> {
+  const taken = stockTaken(mode, counts);
+  const enough =
+    mode === 'per_type'
+      ? and(gte(availabilitySlots.leftAdults, taken.leftAdults), gte(availabilitySlots.leftChildren, taken.leftChildren))
+      : gte(availabilitySlots.left, taken.left);
+  const updated = await tx
+    .update(availabilitySlots)
+    .set({
+      left: sql`${availabilitySlots.left} - ${taken.left}`,
+      ...(mode === 'per_type' && {
+        leftAdults: sql`${availabilitySlots.leftAdults} - ${taken.leftAdults}`,
+        leftChildren: sql`${availabilitySlots.leftChildren} - ${taken.leftChildren}`,
+      }),
+    })
+    .where(and(eq(availabilitySlots.id, slotId), enough))
+    .returning({ id: availabilitySlots.id });
+  if (updated.length > 0) return;
+
+  const [slot] = await tx
+    .select({ left: availabilitySlots.left, leftAdults: availabilitySlots.leftAdults, leftChildren: availabilitySlots.leftChildren })
+    .from(availabilitySlots)
+    .where(eq(availabilitySlots.id, slotId));
+  const problem = slot ? stockProblem(mode, slot, counts, 0) : null;
+  throw new RuleViolation('availability.soldOut', { max: problem?.code === 'soldOut' ? problem.max : 0 }, 'adults');
+}
+
+/** Gives back what `takeStock` took for these counts. */
+export async function giveBackStock(
+  tx: Transaction,
+  slotId: string,
+  mode: 'shared' | 'per_type',
+  counts: { adults: number; children: number; infants: number },
+): Promise<void> {
+  const taken = stockTaken(mode, counts);
+  await tx
+    .update(availabilitySlots)
+    .set({
+      left: sql`${availabilitySlots.left} + ${taken.left}`,
+      ...(mode === 'per_type' && {
+        leftAdults: sql`${availabilitySlots.leftAdults} + ${taken.leftAdults}`,
+        leftChildren: sql`${availabilitySlots.leftChildren} + ${taken.leftChildren}`,
+      }),
+    })
+    .where(eq(availabilitySlots.id, slotId));
+}

@@ -1,0 +1,49 @@
+// Durable background jobs (DESIGN.md "Background jobs"): hold expiry, webhook delivery, refunds,
+// reconciliation. One interface, two backends: pg-boss on PostgreSQL (exactly one runner per job
+// across portal processes) and a table polled in the one server process on the embedded database.
+// Handlers must be idempotent: a job may run again after a crash between its work and its ack.
+
+export const JOB_NAMES = [
+  /** The sandbox gateway posts a signed event to the portal's webhook URL (server/payments/providers/sandbox). */
+  'payments.deliverWebhook',
+  /** A booking's stock hold ran out: settle with the provider, then give the stock back. */
+  'payments.expireHold',
+  /** The sandbox gateway finishes a "processing" test card a little later, as a bank would. */
+  'payments.sandboxProcessing',
+  /** Asks the provider for a payment's state and settles it ("processing" cards, lost webhooks). */
+  'payments.settle',
+  /** Sends a refund to its provider until the provider takes it. */
+  'payments.refund',
+  /** The safety net: open payments and due holds whose jobs were lost are settled and expired. */
+  'payments.reconcile',
+] as const;
+export type JobName = (typeof JOB_NAMES)[number];
+
+export type SendOptions = {
+  /** Not before this instant. */
+  startAfter?: Date;
+  /** A second job with the same name and key is dropped while the first exists. */
+  singletonKey?: string;
+  /** Retries after the first run fails (default 5), with exponential backoff (`backoffSeconds`). */
+  retryLimit?: number;
+};
+
+export type JobHandler = (data: Record<string, unknown>) => Promise<void>;
+
+export interface JobQueue {
+  readonly kind: 'pg-boss' | 'embedded';
+  send(name: JobName, data: Record<string, unknown>, options?: SendOptions): Promise<void>;
+  /** Runs `handler` for every job of `name`, in this process, from now on. */
+  work(name: JobName, handler: JobHandler): Promise<void>;
+  /** Sends `name` every minute (once across processes). */
+  everyMinute(name: JobName): Promise<void>;
+  stop(): Promise<void>;
+}
+
+export const DEFAULT_RETRY_LIMIT = 5;
+export const DEFAULT_RETRY_DELAY_SECONDS = 2;
+
+/** Exponential backoff: 2 s, 4 s, 8 s… after the first, second, third failure. */
+export function backoffSeconds(failures: number, delaySeconds = DEFAULT_RETRY_DELAY_SECONDS): number {
+  return delaySeconds * 2 ** Math.max(0, failures - 1);
+}

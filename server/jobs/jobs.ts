@@ -1,0 +1,31 @@
+import { getConnection } from '@/server/db/database';
+import type { JobName, JobQueue, SendOptions } from './job-queue';
+
+// The process's one job queue, shared by every bundle (like the database connection), hence
+// globalThis. Opened on first use: a request that sends a job before the runner started (or in a
+// process that runs no workers) still stores it for a runner to pick up.
+const globalForJobs = globalThis as typeof globalThis & { traveldeskJobs?: Promise<JobQueue> };
+
+export function jobQueue(): Promise<JobQueue> {
+  globalForJobs.traveldeskJobs ??= openJobQueue();
+  return globalForJobs.traveldeskJobs;
+}
+
+/** Tests put their own queue (over their own database) in place; `null` forgets it. */
+export function useJobQueue(queue: JobQueue | null): void {
+  globalForJobs.traveldeskJobs = queue ? Promise.resolve(queue) : undefined;
+}
+
+export async function sendJob(name: JobName, data: Record<string, unknown>, options?: SendOptions): Promise<void> {
+  await (await jobQueue()).send(name, data, options);
+}
+
+async function openJobQueue(): Promise<JobQueue> {
+  const connection = await getConnection();
+  if (connection.driver === 'postgres') {
+    const { PgBossQueue } = await import('./pg-boss-queue');
+    return PgBossQueue.start(connection.url);
+  }
+  const { EmbeddedQueue } = await import('./embedded-queue');
+  return new EmbeddedQueue(connection.db);
+}

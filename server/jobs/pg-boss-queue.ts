@@ -1,0 +1,48 @@
+import PgBoss from 'pg-boss';
+import { backoffSeconds, DEFAULT_RETRY_DELAY_SECONDS, DEFAULT_RETRY_LIMIT, JOB_NAMES, type JobHandler, type JobName, type JobQueue, type SendOptions } from './job-queue';
+
+/**
+ * pg-boss on the portal's PostgreSQL (its own `pgboss` schema): jobs are fetched with SKIP LOCKED,
+ * so when several portal processes share the database each job runs in exactly one of them, and
+ * a process that dies mid-job leaves it to expire and be retried by another.
+ */
+export class PgBossQueue implements JobQueue {
+  readonly kind = 'pg-boss' as const;
+
+  private constructor(private readonly boss: PgBoss) {}
+
+  static async start(connectionString: string, options: { pollingIntervalSeconds?: number } = {}): Promise<PgBossQueue> {
+    const boss = new PgBoss({ connectionString, max: 4, application_name: 'traveldesk-jobs', ...options });
+    boss.on('error', (error) => console.error('[jobs]', error));
+    await boss.start();
+    for (const name of JOB_NAMES) {
+      await boss.createQueue(name, { name, retryLimit: DEFAULT_RETRY_LIMIT, retryDelay: DEFAULT_RETRY_DELAY_SECONDS, retryBackoff: true });
+    }
+    return new PgBossQueue(boss);
+  }
+
+  async send(name: JobName, data: Record<string, unknown>, options: SendOptions = {}): Promise<void> {
+    await this.boss.send(name, data, {
+      startAfter: options.startAfter,
+      singletonKey: options.singletonKey,
+      retryLimit: options.retryLimit ?? DEFAULT_RETRY_LIMIT,
+      retryDelay: backoffSeconds(1),
+      retryBackoff: true,
+    });
+  }
+
+  async work(name: JobName, handler: JobHandler): Promise<void> {
+    // One job per fetch: a failure retries only that job.
+    await this.boss.work<Record<string, unknown>>(name, { batchSize: 1, pollingIntervalSeconds: 0.5 }, async ([job]) => {
+      if (job) await handler(job.data);
+    });
+  }
+
+  async everyMinute(name: JobName): Promise<void> {
+    await this.boss.schedule(name, '* * * * *', {}, { retryLimit: 0 });
+  }
+
+  async stop(): Promise<void> {
+    await this.boss.stop({ graceful: true, timeout: 5_000 });
+  }
+}

@@ -1,0 +1,15 @@
+import { getDb } from '@/server/db/database';
+import { jobQueue } from './jobs';
+import { workPaymentJobs } from './payment-jobs';
+
+/**
+ * Starts this process's job runner (instrumentation.ts, after the database is ready). Every portal
+ * process runs one; on PostgreSQL pg-boss hands each job to exactly one of them. JOBS=off starts
+ * none (a process that only serves pages; jobs it sends wait for a runner).
+ */
+export async function startJobs(env: NodeJS.ProcessEnv = process.env): Promise<void> {
+  if (env.JOBS === 'off') return;
+  const queue = await jobQueue();
+  await workPaymentJobs(queue, await getDb());
+  console.info(`[jobs] ${queue.kind} runner started`);
+}

@@ -1,0 +1,38 @@
+import { getDb } from '@/server/db/database';
+import type { ChargeCurrency, PaymentGateway, ProviderId, ProviderMethod } from './gateway';
+import { configuredRealGateways } from './providers/real-gateways';
+import { sandboxGateway } from './providers/sandbox/sandbox-gateway';
+
+// Which gateways this deployment has (issue 18 §2, §3): the real providers whose keys are set, and
+// the sandbox — on by default with the embedded database, on PostgreSQL only with
+// PAYMENTS_SANDBOX=on, so a production deployment can never confirm a booking with a test card.
+
+const globalForGateways = globalThis as typeof globalThis & { traveldeskGateways?: readonly PaymentGateway[] };
+
+export function sandboxEnabled(env: NodeJS.ProcessEnv = process.env): boolean {
+  if (env.PAYMENTS_SANDBOX === 'on') return true;
+  if (env.PAYMENTS_SANDBOX === 'off') return false;
+  return !env.DATABASE_URL;
+}
+
+export function paymentGateways(): readonly PaymentGateway[] {
+  globalForGateways.traveldeskGateways ??= [...configuredRealGateways(), ...(sandboxEnabled() ? [sandboxGateway(getDb)] : [])];
+  return globalForGateways.traveldeskGateways;
+}
+
+/** Tests choose the gateways (a sandbox over their own database, a failing provider); `null` forgets them. */
+export function useGateways(gateways: readonly PaymentGateway[] | null): void {
+  globalForGateways.traveldeskGateways = gateways ?? undefined;
+}
+
+export function findGateway(id: string): PaymentGateway | null {
+  return paymentGateways().find((gateway) => gateway.id === id) ?? null;
+}
+
+/** The gateway that takes `method` in `currency`: a configured real provider first, the sandbox last. */
+export function gatewayForMethod(method: ProviderMethod, currency: ChargeCurrency): PaymentGateway | null {
+  const able = paymentGateways().filter((gateway) => gateway.methods.includes(method) && gateway.currencies.includes(currency));
+  return able.find((gateway) => !gateway.isSandbox) ?? able[0] ?? null;
+}
+
+export type { ProviderId };

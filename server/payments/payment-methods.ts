@@ -1,0 +1,43 @@
+import type { Currency } from '@/server/shared/money/money';
+import type { Variant } from '@/server/shared/sites/site-variants';
+import type { ChargeCurrency, ProviderId, ProviderMethod } from './gateway';
+import { gatewayForMethod } from './gateways';
+
+export type OfferedMethod = {
+  method: ProviderMethod;
+  provider: ProviderId;
+  /** What the payer is charged in. */
+  currency: ChargeCurrency;
+  isSandbox: boolean;
+  /** Stripe's Apple Pay / Google Pay need the guest's personal details first (spec §5). */
+  walletsNeedGuestDetails: boolean;
+};
+
+/**
+ * The provider methods checkout, "Pay now" and top-up offer (issue 18 §4): the Russian domain
+ * charges roubles by card or SBP (crypto in dollars); the others charge the display currency by
+ * card or crypto. A method without a configured gateway is not offered.
+ */
+export function offeredPaymentMethods(options: { variant: Variant; displayCurrency: Currency }): OfferedMethod[] {
+  const fiat: ChargeCurrency = options.displayCurrency === 'USD' ? 'USD' : 'AED';
+  const wanted: { method: ProviderMethod; currency: ChargeCurrency }[] =
+    options.variant === 'russian'
+      ? [
+          { method: 'card', currency: 'RUB' },
+          { method: 'sbp', currency: 'RUB' },
+          { method: 'crypto', currency: 'USD' },
+        ]
+      : [
+          { method: 'card', currency: fiat },
+          { method: 'crypto', currency: fiat },
+        ];
+  return wanted.flatMap(({ method, currency }) => {
+    const gateway = gatewayForMethod(method, currency);
+    if (!gateway) return [];
+    return [{ method, currency, provider: gateway.id, isSandbox: gateway.isSandbox, walletsNeedGuestDetails: gateway.id === 'stripe' }];
+  });
+}
+
+export function findOfferedMethod(options: { variant: Variant; displayCurrency: Currency }, method: ProviderMethod): OfferedMethod | null {
+  return offeredPaymentMethods(options).find((offered) => offered.method === method) ?? null;
+}

@@ -1,0 +1,78 @@
+import 'server-only';
+import { and, eq, or, type SQL } from 'drizzle-orm';
+import type { Principal } from '@/server/auth/principal';
+import { visibleBookings } from '@/server/bookings/booking-scope';
+import type { Database } from '@/server/db/connection';
+import { bookings, payments } from '@/server/db/schema';
+import { can } from '@/server/shared/auth/permissions';
+import type { NextAction, ProviderMethod } from './gateway';
+import { findGateway } from './gateways';
+import { settlePayment, type PaymentStatus } from './settle-payment';
+
+// What the payment result page and its polling show (spec §4 payment result messages).
+
+export type PaymentResult = {
+  paymentId: string;
+  purpose: 'booking' | 'top_up';
+  method: ProviderMethod;
+  provider: string;
+  isSandbox: boolean;
+  status: PaymentStatus;
+  failureCode: string | null;
+  amountMinor: number;
+  currency: string;
+  feeMinor: number;
+  taxMinor: number;
+  bookingReference: string | null;
+  bookingStatus: string | null;
+  nextAction: NextAction | null;
+  /** The provider could not be asked (or its answer not applied) just now: spec §4 "hook error". */
+  webhookError: boolean;
+};
+
+/** A payment of the principal's agency that the principal may see; null for any other. */
+export async function loadPaymentResult(db: Database, principal: Principal, paymentId: string, webhookError = false): Promise<PaymentResult | null> {
+  if (!/^[0-9a-f-]{36}$/i.test(paymentId)) return null;
+  const [row] = await db
+    .select({
+      paymentId: payments.id,
+      purpose: payments.purpose,
+      method: payments.method,
+      provider: payments.provider,
+      status: payments.status,
+      failureCode: payments.failureCode,
+      amountMinor: payments.amountMinor,
+      currency: payments.currency,
+      feeMinor: payments.feeMinor,
+      taxMinor: payments.taxMinor,
+      nextAction: payments.nextAction,
+      bookingReference: bookings.reference,
+      bookingStatus: bookings.status,
+    })
+    .from(payments)
+    .leftJoin(bookings, eq(bookings.id, payments.bookingId))
+    .where(and(eq(payments.id, paymentId), eq(payments.agencyId, principal.agencyId), visiblePayment(principal)));
+  if (!row) return null;
+  return { ...row, method: row.method as ProviderMethod, isSandbox: findGateway(row.provider)?.isSandbox ?? false, webhookError };
+}
+
+/** The return URL: settle with the provider first (never on the return's word), then show. */
+export async function returnFromProvider(db: Database, principal: Principal, paymentId: string): Promise<PaymentResult | null> {
+  const visible = await loadPaymentResult(db, principal, paymentId);
+  if (!visible) return null;
+  let webhookError = false;
+  if (visible.status === 'created' || visible.status === 'processing') {
+    await settlePayment(db, paymentId).catch((error: unknown) => {
+      console.error('[payments] settle on return', error);
+      webhookError = true;
+    });
+  }
+  return loadPaymentResult(db, principal, paymentId, webhookError);
+}
+
+/** Booking payments follow the booking's visibility; top-ups need the balance. */
+function visiblePayment(principal: Principal): SQL {
+  const topUps = can(principal.role, 'balance:view') ? eq(payments.purpose, 'top_up') : undefined;
+  const ofBookings = and(eq(payments.purpose, 'booking'), visibleBookings(principal));
+  return (topUps ? or(topUps, ofBookings) : ofBookings) as SQL;
+}

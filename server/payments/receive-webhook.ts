@@ -1,0 +1,33 @@
+import 'server-only';
+import { and, eq } from 'drizzle-orm';
+import type { Database } from '@/server/db/connection';
+import { payments } from '@/server/db/schema';
+import { RuleViolation } from '@/server/errors';
+import { InvalidWebhook } from './gateway';
+import { findGateway } from './gateways';
+import { settlePayment, type SettleResult } from './settle-payment';
+
+/**
+ * A provider's webhook: verified on its raw body by the provider's adapter, matched to our
+ * payment by the provider's reference (and the payment id it carries, when it carries one), then
+ * settled from the provider's own state. Anything forged, stale, unknown or not matching is
+ * refused with nothing changed.
+ */
+export async function receiveWebhook(db: Database, provider: string, rawBody: Uint8Array, headers: Headers): Promise<SettleResult> {
+  const gateway = findGateway(provider);
+  if (!gateway) throw new RuleViolation('paymentErrors.unknownProvider');
+  let event;
+  try {
+    event = await gateway.parseWebhook(rawBody, headers);
+  } catch (error) {
+    if (error instanceof InvalidWebhook) throw new RuleViolation('paymentErrors.webhookInvalid');
+    throw error;
+  }
+  if (!event.providerReference) throw new RuleViolation('paymentErrors.unknown');
+  const [payment] = await db
+    .select({ id: payments.id })
+    .from(payments)
+    .where(and(eq(payments.provider, provider), eq(payments.providerReference, event.providerReference)));
+  if (!payment || (event.paymentId !== null && event.paymentId !== payment.id)) throw new RuleViolation('paymentErrors.unknown');
+  return settlePayment(db, payment.id, { event });
+}

@@ -1,0 +1,98 @@
+import 'server-only';
+import { and, eq, isNull, sql } from 'drizzle-orm';
+import type { Database, Transaction } from '@/server/db/connection';
+import { paymentRefunds, payments } from '@/server/db/schema';
+import { sendJob } from '@/server/jobs/jobs';
+import type { ChargeCurrency } from './gateway';
+import { findGateway } from './gateways';
+
+// Refunds through the provider that took the money (issue 18 §9): recorded in the transaction
+// that decides them, then sent by a job that retries until the provider takes them. A refund the
+// provider refuses stays `pending` with its error and is shown so: never lost, never sent twice
+// (one per payment and reason; the provider's idempotency key is the refund id).
+
+export type RefundReason = 'cancellation' | 'lateHold' | 'notPayable';
+
+/** Records a refund of `payment`; returns its id (the existing one when it was already recorded). */
+export async function recordRefund(tx: Transaction, payment: { id: string; bookingId: string | null; currency: string }, refund: { amountMinor: number; reason: RefundReason }): Promise<string> {
+  await tx
+    .insert(paymentRefunds)
+    .values({ paymentId: payment.id, bookingId: payment.bookingId, amountMinor: refund.amountMinor, currency: payment.currency, reason: refund.reason })
+    .onConflictDoNothing({ target: [paymentRefunds.paymentId, paymentRefunds.reason] });
+  const [row] = await tx
+    .select({ id: paymentRefunds.id })
+    .from(paymentRefunds)
+    .where(and(eq(paymentRefunds.paymentId, payment.id), eq(paymentRefunds.reason, refund.reason)));
+  return row!.id;
+}
+
+/** After the deciding transaction committed: one job per refund. */
+export async function queueRefunds(refundIds: readonly string[]): Promise<void> {
+  for (const refundId of refundIds) await sendJob('payments.refund', { refundId }, { singletonKey: refundId });
+}
+
+/** The refund job: sends one pending refund to its provider; throws (so the job retries) on refusal. */
+export async function processRefund(db: Database, refundId: string): Promise<void> {
+  const [refund] = await db
+    .select({
+      id: paymentRefunds.id,
+      status: paymentRefunds.status,
+      submitted: paymentRefunds.providerReference,
+      amountMinor: paymentRefunds.amountMinor,
+      currency: paymentRefunds.currency,
+      paymentId: paymentRefunds.paymentId,
+      provider: payments.provider,
+      providerReference: payments.providerReference,
+    })
+    .from(paymentRefunds)
+    .innerJoin(payments, eq(payments.id, paymentRefunds.paymentId))
+    .where(eq(paymentRefunds.id, refundId));
+  if (!refund || refund.status !== 'pending' || refund.submitted) return;
+  const gateway = findGateway(refund.provider);
+  let failure: string | null = null;
+  try {
+    if (!gateway || !refund.providerReference) throw new Error(`${refund.provider} is not configured`);
+    const result = await gateway.refund({
+      providerReference: refund.providerReference,
+      amountMinor: refund.amountMinor,
+      currency: refund.currency as ChargeCurrency,
+      idempotencyKey: refund.id,
+    });
+    if (result.status === 'failed') throw new Error('the provider refused the refund');
+    await db.transaction(async (tx) => {
+      const done = await tx
+        .update(paymentRefunds)
+        .set({
+          providerReference: result.refundReference,
+          status: result.status === 'succeeded' ? 'succeeded' : 'pending',
+          settledAt: result.status === 'succeeded' ? sql`now()` : null,
+          attempts: sql`${paymentRefunds.attempts} + 1`,
+          lastError: null,
+          updatedAt: sql`now()`,
+        })
+        .where(and(eq(paymentRefunds.id, refund.id), isNull(paymentRefunds.providerReference)))
+        .returning({ id: paymentRefunds.id });
+      if (done.length > 0) {
+        await tx.update(payments).set({ refundedMinor: sql`${payments.refundedMinor} + ${refund.amountMinor}`, updatedAt: sql`now()` }).where(eq(payments.id, refund.paymentId));
+      }
+    });
+  } catch (error) {
+    failure = error instanceof Error ? error.message : String(error);
+  }
+  if (failure === null) return;
+  await db
+    .update(paymentRefunds)
+    .set({ attempts: sql`${paymentRefunds.attempts} + 1`, lastError: failure.slice(0, 500), updatedAt: sql`now()` })
+    .where(eq(paymentRefunds.id, refund.id));
+  throw new Error(`Refund ${refund.id}: ${failure}`);
+}
+
+/** Pending refunds never submitted (the reconciliation sweep re-queues them). */
+export async function unsentRefunds(db: Database, limit = 100): Promise<string[]> {
+  const rows = await db
+    .select({ id: paymentRefunds.id })
+    .from(paymentRefunds)
+    .where(and(eq(paymentRefunds.status, 'pending'), isNull(paymentRefunds.providerReference)))
+    .limit(limit);
+  return rows.map((row) => row.id);
+}

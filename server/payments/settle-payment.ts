@@ -1,0 +1,179 @@
+import 'server-only';
+import { and, desc, eq, inArray, sql } from 'drizzle-orm';
+import { takeStock } from '@/server/bookings/stock';
+import type { Database, Transaction } from '@/server/db/connection';
+import { bookings, offers, paymentEvents, payments } from '@/server/db/schema';
+import { RuleViolation } from '@/server/errors';
+import { creditAgency } from '@/server/ledger/ledger';
+import type { ChargeState, WebhookEvent } from './gateway';
+import { findGateway } from './gateways';
+import { releaseHold } from './holds';
+import { queueRefunds, recordRefund } from './refunds';
+
+// The one settlement (DESIGN.md "Payments"): the return URL, the webhook and the reconciliation
+// job all call `settlePayment`, which believes only the provider's own answer (`retrieve`), checks
+// it is this payment (our id, amount, currency) and moves the payment with a conditional update.
+// Whichever caller comes second finds the payment already moved and changes nothing: one payment,
+// one booking, one ledger entry, however many webhooks race the return.
+
+export type PaymentStatus = (typeof payments.$inferSelect)['status'];
+export type SettleResult = { status: PaymentStatus; changed: boolean };
+
+/** The provider's answer is not this payment (another payment's id, a changed amount or currency). */
+export class PaymentMismatch extends RuleViolation {
+  constructor(readonly detail: string) {
+    super('paymentErrors.mismatch');
+  }
+}
+
+const OPEN: PaymentStatus[] = ['created', 'processing'];
+
+export async function settlePayment(db: Database, paymentId: string, options: { event?: WebhookEvent } = {}): Promise<SettleResult> {
+  const [payment] = await db.select().from(payments).where(eq(payments.id, paymentId));
+  if (!payment) throw new RuleViolation('paymentErrors.unknown');
+  const isOpen = OPEN.includes(payment.status);
+  if (!isOpen && !options.event) return { status: payment.status, changed: false };
+  if (!payment.providerReference) return { status: payment.status, changed: false };
+
+  const gateway = findGateway(payment.provider);
+  if (!gateway) throw new RuleViolation('paymentErrors.methodUnavailable');
+  const state = isOpen ? await gateway.retrieve(payment.providerReference) : null;
+  if (state) assertSamePayment(payment, state);
+
+  const refunds: string[] = [];
+  const result = await db.transaction(async (tx) => {
+    if (options.event) await recordEvent(tx, payment.provider, options.event, payment.id);
+    if (!state) return { status: payment.status, changed: false };
+    const target = targetStatus(state);
+    if (!target) return { status: payment.status, changed: false };
+    const moved = await tx
+      .update(payments)
+      .set({
+        status: target,
+        failureCode: state.failureCode ?? null,
+        settledAt: target === 'processing' ? null : sql`now()`,
+        updatedAt: sql`now()`,
+      })
+      .where(and(eq(payments.id, payment.id), inArray(payments.status, target === 'processing' ? ['created'] : OPEN)))
+      .returning({ id: payments.id });
+    if (moved.length === 0) {
+      const [now] = await tx.select({ status: payments.status }).from(payments).where(eq(payments.id, payment.id));
+      return { status: now?.status ?? payment.status, changed: false };
+    }
+    if (target === 'succeeded') await applySuccess(tx, payment, refunds);
+    if (target === 'failed' || target === 'cancelled') await applyFailure(tx, payment);
+    return { status: target, changed: true };
+  });
+  await queueRefunds(refunds);
+  return result;
+}
+
+function targetStatus(state: ChargeState): PaymentStatus | null {
+  switch (state.status) {
+    case 'pending':
+      return null;
+    case 'processing':
+      return 'processing';
+    case 'succeeded':
+      return 'succeeded';
+    case 'failed':
+      return 'failed';
+    case 'cancelled':
+      return 'cancelled';
+  }
+}
+
+function assertSamePayment(payment: typeof payments.$inferSelect, state: ChargeState): void {
+  if (state.paymentId !== null && state.paymentId !== payment.id) throw new PaymentMismatch(`provider says payment ${state.paymentId}`);
+  if (state.amountMinor !== payment.amountMinor) throw new PaymentMismatch(`amount ${state.amountMinor} instead of ${payment.amountMinor}`);
+  if (state.currency.toUpperCase() !== payment.currency) throw new PaymentMismatch(`currency ${state.currency} instead of ${payment.currency}`);
+}
+
+/** Stored once per provider + event id: a replay or a late, reordered event finds its row. */
+async function recordEvent(tx: Transaction, provider: string, event: WebhookEvent, paymentId: string): Promise<void> {
+  await tx
+    .insert(paymentEvents)
+    .values({ provider, eventId: event.eventId, paymentId, type: event.type, payload: event.payload ?? {} })
+    .onConflictDoNothing({ target: [paymentEvents.provider, paymentEvents.eventId] });
+}
+
+type PaymentRow = typeof payments.$inferSelect;
+
+async function applySuccess(tx: Transaction, payment: PaymentRow, refunds: string[]): Promise<void> {
+  if (payment.purpose === 'top_up') {
+    await creditAgency(tx, { agencyId: payment.agencyId, kind: 'top_up', amountMinor: payment.baseAmountMinor, description: `Card top-up (${payment.provider} ${payment.providerReference})` });
+    return;
+  }
+  const booking = await lockBooking(tx, payment.bookingId!);
+  const payable = booking.status === 'payment_required' || booking.status === 'payment_failed';
+  if (!payable) {
+    // Paid another way meanwhile (balance, another attempt) or cancelled: the money goes back.
+    refunds.push(await recordRefund(tx, payment, { amountMinor: payment.amountMinor, reason: 'notPayable' }));
+    return;
+  }
+  if (!booking.holdsStock && booking.slotId && !(await retakeStock(tx, booking))) {
+    // Paid after the hold expired and the slot filled up: not confirmed, refunded automatically.
+    refunds.push(await recordRefund(tx, payment, { amountMinor: payment.amountMinor, reason: 'lateHold' }));
+    await tx.update(bookings).set({ status: 'payment_failed', holdExpiresAt: null, updatedAt: sql`now()` }).where(eq(bookings.id, booking.id));
+    return;
+  }
+  await tx
+    .update(bookings)
+    .set({
+      status: 'completed',
+      paymentMethod: payment.method,
+      holdsStock: booking.slotId !== null,
+      holdExpiresAt: null,
+      chargeCurrency: payment.currency,
+      chargeTotalMinor: payment.amountMinor,
+      chargeFeeMinor: payment.feeMinor,
+      chargeTaxMinor: payment.taxMinor,
+      updatedAt: sql`now()`,
+    })
+    .where(eq(bookings.id, booking.id));
+}
+
+/**
+ * A failed attempt fails the booking only if it is the booking's latest attempt (an older one
+ * failing after the agent already retried changes nothing) and gives the held stock back.
+ */
+async function applyFailure(tx: Transaction, payment: PaymentRow): Promise<void> {
+  if (payment.purpose !== 'booking' || !payment.bookingId) return;
+  const booking = await lockBooking(tx, payment.bookingId);
+  if (booking.status !== 'payment_required') return;
+  const [latest] = await tx.select({ id: payments.id }).from(payments).where(eq(payments.bookingId, booking.id)).orderBy(desc(payments.attempt)).limit(1);
+  if (latest?.id !== payment.id) return;
+  await releaseHold(tx, booking.id);
+  await tx.update(bookings).set({ status: 'payment_failed', holdExpiresAt: null, updatedAt: sql`now()` }).where(eq(bookings.id, booking.id));
+}
+
+async function lockBooking(tx: Transaction, bookingId: string) {
+  const [booking] = await tx
+    .select({
+      id: bookings.id,
+      status: bookings.status,
+      slotId: bookings.slotId,
+      holdsStock: bookings.holdsStock,
+      stockMode: offers.stockMode,
+      adults: bookings.adults,
+      children: bookings.children,
+      infants: bookings.infants,
+    })
+    .from(bookings)
+    .innerJoin(offers, eq(offers.id, bookings.offerId))
+    .where(eq(bookings.id, bookingId))
+    .for('update', { of: bookings });
+  if (!booking) throw new Error(`Booking ${bookingId} of a payment does not exist`);
+  return booking;
+}
+
+/** Takes the stock again in a savepoint, so a full slot leaves the transaction usable. */
+async function retakeStock(tx: Transaction, booking: Awaited<ReturnType<typeof lockBooking>>): Promise<boolean> {
+  try {
+    await tx.transaction((savepoint) => takeStock(savepoint, booking.slotId!, booking.stockMode, booking));
+    return true;
+  } catch (error) {
+    if (error instanceof RuleViolation) return false;
+    throw error;
+  }
+}

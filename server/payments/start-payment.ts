@@ -1,0 +1,256 @@
+import 'server-only';
+import { and, desc, eq, sql } from 'drizzle-orm';
+import { type Locale, localizedPath } from '@/i18n/locales';
+import type { Principal } from '@/server/auth/principal';
+import { visibleBookings } from '@/server/bookings/booking-scope';
+import { takeStock } from '@/server/bookings/stock';
+import type { Database, Transaction } from '@/server/db/connection';
+import { bookings, offers, payments } from '@/server/db/schema';
+import { Conflict, Forbidden, NotFound, RuleViolation } from '@/server/errors';
+import { loadSettings } from '@/server/settings/settings';
+import { can } from '@/server/shared/auth/permissions';
+import { type ChargeQuote, quoteCharge } from '@/server/shared/payments/charge-quote';
+import { quoteCardTopUp } from '@/server/shared/top-up/top-up-fee';
+import type { Currency } from '@/server/shared/money/money';
+import type { Variant } from '@/server/shared/sites/site-variants';
+import type { NextAction, PaymentGateway, ProviderMethod } from './gateway';
+import { findGateway } from './gateways';
+import { holdUntil, releaseHold, scheduleHoldExpiry } from './holds';
+import { findOfferedMethod, type OfferedMethod } from './payment-methods';
+import { MAX_TOP_UP_MINOR } from './limits';
+
+// Starting a provider payment (issue 18 §1): a `payments` row per attempt, written before the
+// provider is called, so every attempt is on record whatever the provider answers; the provider's
+// idempotency key is `<payment id>:<attempt>`, so a retried create charges once.
+
+export type StartedPayment = { paymentId: string; nextAction: NextAction };
+
+type PaymentPlace = { variant: Variant; displayCurrency: Currency; origin: string; locale: Locale };
+
+/**
+ * Pays a booking by card, crypto or SBP: the one just booked with that method (its stock already
+ * held), or "Pay now" on a `payment_required` / `payment_failed` one (the stock is taken again).
+ * A repeated start while an attempt is still waiting for the payer answers that attempt.
+ */
+export async function startBookingPayment(
+  db: Database,
+  principal: Principal,
+  input: PaymentPlace & { reference: string; method: ProviderMethod },
+  now = new Date(),
+): Promise<StartedPayment> {
+  if (!can(principal.role, 'bookings:create')) throw new Forbidden();
+  const offered = findOfferedMethod(input, input.method);
+  if (!offered) throw new RuleViolation('paymentErrors.methodUnavailable', {}, 'paymentMethod');
+  const settings = await loadSettings(db);
+
+  const started = await db.transaction(async (tx) => {
+    const booking = await lockPayableBooking(tx, principal, input.reference);
+    const quote = quoteCharge({ baseAmountMinor: booking.netTotalMinor, currency: offered.currency, method: input.method, rates: settings, fees: settings });
+    const waiting = await waitingAttempt(tx, booking.id, offered, quote);
+    if (waiting) return { payment: waiting, holdExpiresAt: null, fresh: false };
+
+    if (!booking.holdsStock && booking.slotId) await takeStock(tx, booking.slotId, booking.stockMode, booking);
+    const holdExpiresAt = holdUntil(now);
+    await tx
+      .update(bookings)
+      .set({
+        status: 'payment_required',
+        paymentMethod: input.method,
+        holdsStock: booking.slotId !== null,
+        holdExpiresAt,
+        chargeCurrency: quote.currency,
+        chargeTotalMinor: quote.totalMinor,
+        chargeFeeMinor: quote.feeMinor,
+        chargeTaxMinor: quote.taxMinor,
+        updatedAt: sql`now()`,
+      })
+      .where(eq(bookings.id, booking.id));
+    const payment = await insertAttempt(tx, {
+      agencyId: booking.agencyId,
+      bookingId: booking.id,
+      purpose: 'booking',
+      offered,
+      quote,
+      createdBy: principal.userId,
+      attempt: booking.lastAttempt + 1,
+    });
+    return { payment, holdExpiresAt, fresh: true };
+  });
+  if (!started.fresh && started.payment.nextAction) return { paymentId: started.payment.id, nextAction: started.payment.nextAction };
+  if (started.holdExpiresAt) await scheduleHoldExpiry(started.payment.bookingId!, started.holdExpiresAt);
+
+  return createCharge(db, started.payment, {
+    ...input,
+    description: `Booking ${input.reference}`,
+    customer: { name: started.payment.guestName ?? principal.name, email: started.payment.guestEmail ?? principal.email, phone: started.payment.guestPhone ?? undefined },
+  });
+}
+
+/** A card top-up (issue 18 §8): the ledger is credited only when the provider says it is paid. */
+export async function startTopUpPayment(
+  db: Database,
+  principal: Principal,
+  input: PaymentPlace & { amountMinor: number; method: 'card' },
+): Promise<StartedPayment> {
+  if (!can(principal.role, 'balance:topUp')) throw new Forbidden();
+  if (!Number.isInteger(input.amountMinor) || input.amountMinor <= 0) throw new RuleViolation('deposits.errors.amountPositive', {}, 'amount');
+  if (input.amountMinor > MAX_TOP_UP_MINOR) throw new RuleViolation('paymentErrors.amountTooLarge', {}, 'amount');
+  // Top-ups are charged and credited in AED, the ledger's currency, whatever the page shows.
+  const offered = findOfferedMethod({ variant: 'main', displayCurrency: 'AED' }, input.method);
+  if (!offered) throw new RuleViolation('paymentErrors.methodUnavailable', {}, 'paymentMethod');
+  const fee = quoteCardTopUp(input.amountMinor, (await loadSettings(db)).cardTopUpFeePercent);
+  const quote: ChargeQuote = {
+    currency: 'AED',
+    lines: [{ kind: 'subtotal', percent: null, amountMinor: fee.amountMinor }],
+    feeMinor: fee.feeMinor,
+    taxMinor: 0,
+    totalMinor: fee.totalMinor,
+    baseAmountMinor: fee.amountMinor,
+  };
+  const payment = await db.transaction((tx) =>
+    insertAttempt(tx, { agencyId: principal.agencyId, bookingId: null, purpose: 'top_up', offered, quote, createdBy: principal.userId, attempt: 1 }),
+  );
+  return createCharge(db, payment, { ...input, description: 'Balance top-up', customer: { name: principal.name, email: principal.email } });
+}
+
+type LockedBooking = {
+  id: string;
+  agencyId: string;
+  status: string;
+  netTotalMinor: number;
+  slotId: string | null;
+  holdsStock: boolean;
+  stockMode: 'shared' | 'per_type';
+  adults: number;
+  children: number;
+  infants: number;
+  lastAttempt: number;
+};
+
+async function lockPayableBooking(tx: Transaction, principal: Principal, reference: string): Promise<LockedBooking> {
+  const [booking] = await tx
+    .select({
+      id: bookings.id,
+      agencyId: bookings.agencyId,
+      status: bookings.status,
+      netTotalMinor: bookings.netTotalMinor,
+      slotId: bookings.slotId,
+      holdsStock: bookings.holdsStock,
+      stockMode: offers.stockMode,
+      adults: bookings.adults,
+      children: bookings.children,
+      infants: bookings.infants,
+    })
+    .from(bookings)
+    .innerJoin(offers, eq(offers.id, bookings.offerId))
+    .where(and(eq(bookings.reference, reference), visibleBookings(principal)))
+    .for('update', { of: bookings });
+  if (!booking) throw new NotFound();
+  if (booking.status !== 'payment_required' && booking.status !== 'payment_failed') throw new Conflict('paymentErrors.notPayable');
+  if (booking.netTotalMinor <= 0) throw new RuleViolation('paymentErrors.nothingToPay');
+  const [last] = await tx
+    .select({ attempt: payments.attempt, status: payments.status })
+    .from(payments)
+    .where(eq(payments.bookingId, booking.id))
+    .orderBy(desc(payments.attempt))
+    .limit(1);
+  // A payment the provider is still deciding must end before another may start (no double charge).
+  if (last?.status === 'processing') throw new Conflict('paymentErrors.inProgress');
+  return { ...booking, lastAttempt: last?.attempt ?? 0 };
+}
+
+type AttemptRow = typeof payments.$inferSelect & { guestName?: string | null; guestEmail?: string | null; guestPhone?: string | null };
+
+/** The latest attempt, if it is still waiting for the payer with the same method and amount. */
+async function waitingAttempt(tx: Transaction, bookingId: string, offered: OfferedMethod, quote: ChargeQuote): Promise<AttemptRow | null> {
+  const [last] = await tx.select().from(payments).where(eq(payments.bookingId, bookingId)).orderBy(desc(payments.attempt)).limit(1);
+  const same =
+    last?.status === 'created' &&
+    last.provider === offered.provider &&
+    last.method === offered.method &&
+    last.currency === quote.currency &&
+    last.amountMinor === quote.totalMinor &&
+    last.nextAction !== null;
+  return same ? last : null;
+}
+
+async function insertAttempt(
+  tx: Transaction,
+  values: {
+    agencyId: string;
+    bookingId: string | null;
+    purpose: 'booking' | 'top_up';
+    offered: OfferedMethod;
+    quote: ChargeQuote;
+    createdBy: string;
+    attempt: number;
+  },
+): Promise<AttemptRow> {
+  const [payment] = await tx
+    .insert(payments)
+    .values({
+      agencyId: values.agencyId,
+      bookingId: values.bookingId,
+      purpose: values.purpose,
+      provider: values.offered.provider,
+      method: values.offered.method,
+      attempt: values.attempt,
+      amountMinor: values.quote.totalMinor,
+      currency: values.quote.currency,
+      baseAmountMinor: values.quote.baseAmountMinor,
+      feeMinor: values.quote.feeMinor,
+      taxMinor: values.quote.taxMinor,
+      createdBy: values.createdBy,
+    })
+    .returning();
+  if (!payment) throw new Error('The payment insert returned no row');
+  if (!values.bookingId) return payment;
+  const [guest] = await tx
+    .select({ guestName: bookings.guestName, guestEmail: bookings.guestEmail, guestPhone: bookings.guestPhone })
+    .from(bookings)
+    .where(eq(bookings.id, values.bookingId));
+  return { ...payment, ...guest };
+}
+
+/**
+ * Asks the provider for the charge. A provider that cannot be reached fails the attempt (and a
+ * booking's hold is given back), so the agent can try again or pay another way.
+ */
+async function createCharge(
+  db: Database,
+  payment: AttemptRow,
+  input: PaymentPlace & { description: string; customer: { name: string; email: string; phone?: string } },
+): Promise<StartedPayment> {
+  const gateway = findGateway(payment.provider) as PaymentGateway;
+  const returnUrl = `${input.origin}${localizedPath(input.locale, `/pay/${payment.id}`)}`;
+  try {
+    const charge = await gateway.createCharge({
+      paymentId: payment.id,
+      idempotencyKey: `${payment.id}:${payment.attempt}`,
+      method: payment.method as ProviderMethod,
+      amountMinor: payment.amountMinor,
+      currency: payment.currency as 'AED' | 'USD' | 'RUB',
+      description: input.description,
+      returnUrl,
+      webhookUrl: `${process.env.PAYMENTS_WEBHOOK_BASE_URL ?? input.origin}/api/payments/webhooks/${payment.provider}`,
+      customer: input.customer,
+      locale: input.locale,
+    });
+    await db
+      .update(payments)
+      .set({ providerReference: charge.providerReference, nextAction: charge.nextAction, updatedAt: sql`now()` })
+      .where(eq(payments.id, payment.id));
+    return { paymentId: payment.id, nextAction: charge.nextAction };
+  } catch (error) {
+    console.error('[payments] create charge', error);
+    await db.transaction(async (tx) => {
+      await tx.update(payments).set({ status: 'failed', failureCode: 'provider_unavailable', settledAt: sql`now()`, updatedAt: sql`now()` }).where(eq(payments.id, payment.id));
+      if (payment.bookingId) {
+        await tx.select({ id: bookings.id }).from(bookings).where(eq(bookings.id, payment.bookingId)).for('update');
+        await releaseHold(tx, payment.bookingId);
+        await tx.update(bookings).set({ status: 'payment_failed', updatedAt: sql`now()` }).where(and(eq(bookings.id, payment.bookingId), eq(bookings.status, 'payment_required')));
+      }
+    });
+    throw new RuleViolation('paymentErrors.providerUnavailable', {}, 'paymentMethod');
+  }
+}
