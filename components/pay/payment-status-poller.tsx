@@ -26,11 +26,14 @@ const SETTLED = new Set<PolledPayment['status']>(['succeeded', 'failed', 'cancel
  */
 export function PaymentStatusPoller({
   paymentId,
+  reloadHref,
   labels,
   intervalMs = 2000,
   timeoutMs = 120_000,
 }: {
   paymentId: string;
+  /** This page's own path: loading it again asks the provider anew. */
+  reloadHref: string;
   labels: PaymentStatusPollerLabels;
   intervalMs?: number;
   timeoutMs?: number;
@@ -74,7 +77,7 @@ export function PaymentStatusPoller({
       <p role="alert" className="flex flex-wrap gap-x-2 text-sm" data-testid="payment-retry-failed">
         <span>{labels.retryFailed}</span>
         {/* A full load, so the page asks the provider again rather than showing what it had. */}
-        <a href="" className="font-medium text-primary underline underline-offset-2">
+        <a href={reloadHref} className="font-medium text-primary underline underline-offset-2">
           {labels.reload}
         </a>
       </p>

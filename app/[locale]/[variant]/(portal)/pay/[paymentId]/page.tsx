@@ -86,7 +86,7 @@ async function ResultBody({
     return (
       <>
         <Notice text={t('result.hookError')} testId="payment-hook-error" />
-        <PaymentStatusPoller paymentId={payment.paymentId} labels={pollerLabels} />
+        <PaymentStatusPoller paymentId={payment.paymentId} reloadHref={localizedPath(locale, `/pay/${payment.paymentId}`)} labels={pollerLabels} />
       </>
     );
   }
@@ -137,7 +137,7 @@ async function ResultBody({
         <a href={next.url} className="justify-self-center font-medium text-primary underline underline-offset-2" data-testid="payment-qr-link">
           {t('result.openQrLink')}
         </a>
-        <PaymentStatusPoller paymentId={payment.paymentId} labels={pollerLabels} />
+        <PaymentStatusPoller paymentId={payment.paymentId} reloadHref={localizedPath(locale, `/pay/${payment.paymentId}`)} labels={pollerLabels} />
       </>
     );
   }
@@ -161,11 +161,11 @@ async function ResultBody({
         <a href={next.url} className={buttonVariants({ className: 'justify-self-start' })}>
           {t('result.continueToPay')}
         </a>
-        <PaymentStatusPoller paymentId={payment.paymentId} labels={pollerLabels} />
+        <PaymentStatusPoller paymentId={payment.paymentId} reloadHref={localizedPath(locale, `/pay/${payment.paymentId}`)} labels={pollerLabels} />
       </>
     );
   }
-  return <PaymentStatusPoller paymentId={payment.paymentId} labels={pollerLabels} />;
+  return <PaymentStatusPoller paymentId={payment.paymentId} reloadHref={localizedPath(locale, `/pay/${payment.paymentId}`)} labels={pollerLabels} />;
 }
 
 function Notice({ text, testId }: { text: string; testId: string }) {
