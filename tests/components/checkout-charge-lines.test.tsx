@@ -5,6 +5,7 @@ import { CheckoutForm, type CheckoutFormLabels, type ProviderMethodView } from '
 import { HttpFeedbackProvider } from '@/components/http/http-feedback';
 import en from '@/messages/en.json';
 import payments from '@/messages/payments/en.json';
+import type { PaymentMethod } from '@/server/shared/bookings/checkout-schema';
 import { formatMoney } from '@/server/shared/money/money';
 import { quoteCharge } from '@/server/shared/payments/charge-quote';
 
@@ -48,10 +49,10 @@ const labels: CheckoutFormLabels = {
   walletsNeedGuestDetails: t.walletsNeedGuestDetails,
   charge: t.charge.title,
   submitPay: t.submitPay,
-} as CheckoutFormLabels;
+} as unknown as CheckoutFormLabels;
 
 function renderForm(providerMethods: Partial<Record<'card' | 'crypto' | 'sbp', ProviderMethodView>>) {
-  const methods = ['balance', 'cash', 'request', ...Object.keys(providerMethods)] as const;
+  const methods: PaymentMethod[] = ['balance', 'cash', 'request', ...(Object.keys(providerMethods) as PaymentMethod[])];
   return render(
     <HttpFeedbackProvider labels={en.errors}>
       <CheckoutForm
