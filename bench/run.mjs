@@ -12,7 +12,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { fileURLToPath } from 'node:url';
 import { measureBackOffice } from './back-office.mjs';
 import { signIn } from './lib/auth.mjs';
-import { BOOKING_AGENTS, discoverSlots, PAYMENT_METHODS, runAvailabilityLoad, runBookingLoad } from './lib/booking-load.mjs';
+import { BOOKING_AGENTS, discoverSlots, PAYMENT_METHODS, runAvailabilityLoad, runBookingLoad, runCardCheckoutLoad } from './lib/booking-load.mjs';
 import { startFloorServer } from './lib/floor-server.mjs';
 import { measureInsertFloor } from './lib/insert-floor.mjs';
 import { firstLoadJs } from './lib/js-size.mjs';
@@ -246,6 +246,11 @@ async function measureBookings() {
   log(`bookings: ${booked.perSecond}/s, p50 ${booked.p50} ms, p99 ${booked.p99} ms, statuses ${JSON.stringify(booked.statuses)}, errors ${booked.errors}`);
   if (Object.keys(booked.refusals).length > 0) log('refused bookings:', JSON.stringify(booked.refusals));
 
+  // Issue 18: card checkouts through the sandbox beside balance bookings of the same run (the floor).
+  const balanceFloor = config.bookingPayment === 'balance' ? booked : await runBookingLoad(config.url, { ...load, slots, paymentMethod: 'balance' });
+  const cardCheckouts = await runCardCheckoutLoad(config.url, { ...load, slots });
+  log(`card checkouts: ${cardCheckouts.perSecond}/s, p50 ${cardCheckouts.p50} ms, p99 ${cardCheckouts.p99} ms, outcomes ${JSON.stringify(cardCheckouts.outcomes)} (balance bookings ${balanceFloor.perSecond}/s)`);
+
   // After the HTTP load, so the floor does not share the CPU with the portal.
   const insertFloor = await measureInsertFloor({ databaseUrl, seconds: config.insertFloorSeconds, callers: config.connections }).catch(
     (error) => ({ perSecond: null, error: error.message }),
@@ -262,6 +267,9 @@ async function measureBookings() {
     bookings: { ...booked, agents: cookies.length, connections: config.connections },
     insertFloor,
     bookingsVsInsertFloor: ratio(booked.perSecond, insertFloor.perSecond),
+    balanceBookings: { perSecond: balanceFloor.perSecond, p99: balanceFloor.p99 },
+    cardCheckouts,
+    cardCheckoutsVsBalance: ratio(cardCheckouts.perSecond, balanceFloor.perSecond),
   };
 }
 
@@ -273,13 +281,14 @@ async function measureBookings() {
 function signedInHandlerChecks(bookings) {
   if (bookings.skipped || bookings.error) {
     const skipped = { value: null, pass: null, note: bookings.error ?? 'skipped (BENCH_SKIP_BOOKINGS=1)' };
-    return { availabilityVsSignedInFloor: skipped, availabilityMonthP99: skipped, bookingsP99: skipped };
+    return { availabilityVsSignedInFloor: skipped, availabilityMonthP99: skipped, bookingsP99: skipped, cardCheckoutsVsBalance: skipped };
   }
   const p99Target = databaseUrl ? 50 : 80;
   return {
     availabilityVsSignedInFloor: check(bookings.availabilityVsSignedInFloor, '>= 0.50', (v) => v >= 0.5),
     availabilityMonthP99: check(bookings.availabilityMonth.p99, `< ${p99Target} ms`, (v) => v < p99Target),
     bookingsP99: check(bookings.bookings.p99, '< 200 ms', (v) => v < 200),
+    cardCheckoutsVsBalance: check(bookings.cardCheckoutsVsBalance, '>= 0.50', (v) => v >= 0.5),
   };
 }
 

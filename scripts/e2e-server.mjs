@@ -9,6 +9,8 @@ import { startDatabaseSwitch } from './database-switch.mjs';
 const env = {
   ...process.env,
   TEST_HOOKS: '1',
+  // The payment e2e pay with the sandbox's test cards, on PostgreSQL too (off there by default).
+  PAYMENTS_SANDBOX: 'on',
   AUTH_SECRET: process.env.AUTH_SECRET ?? 'e2e-only-secret-not-for-production-000000',
 };
 

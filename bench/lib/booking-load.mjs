@@ -295,3 +295,61 @@ export async function runBookingLoad(baseUrl, { cookies, slots, paymentMethod, s
     agent.destroy();
   }
 }
+
+const TEST_CARD = '4242 4242 4242 4242';
+const SETTLE_POLL_MS = 50;
+const SETTLE_TIMEOUT_MS = 20_000;
+
+/**
+ * Card checkouts end to end through the sandbox gateway (issue 18): book by card (stock held) →
+ * start the payment (`/api/b2b/bookings/{reference}/pay`) → pay the hosted charge with a test
+ * card (the sandbox's test-mode endpoint, as the hosted page's button does) → wait until the
+ * signed webhook, delivered by the job queue, has completed the booking (polling its payment).
+ * One latency per whole checkout; only completed bookings count.
+ */
+export async function runCardCheckoutLoad(baseUrl, { cookies, slots, seconds, warmupSeconds, connections }) {
+  const nextSlot = slotPicker(slots);
+  const agent = keepAliveAgent(connections);
+  const outcomes = {};
+  const checkout = async (client) => {
+    const slot = nextSlot();
+    if (!slot) return null;
+    const started = Date.now();
+    const cookie = cookies[client % cookies.length];
+    const json = { cookie, 'content-type': 'application/json' };
+    const { offerId, date, time, adults } = slot;
+    const booked = await send(`${baseUrl}/api/b2b/bookings`, {
+      method: 'POST',
+      headers: { ...json, 'idempotency-key': randomUUID() },
+      body: JSON.stringify({ offerId, date, time, adults, children: 0, infants: 0, ...GUEST, paymentMethod: 'card' }),
+      agent,
+    });
+    if (booked.status !== 201) return { latency: Date.now() - started, status: booked.status, outcome: `book ${booked.status}` };
+    const { reference } = parseJson(booked.body);
+    const pay = await send(`${baseUrl}/api/b2b/bookings/${reference}/pay`, { method: 'POST', headers: json, body: JSON.stringify({ method: 'card' }), agent });
+    const payment = parseJson(pay.body);
+    const chargeId = payment?.nextAction?.url?.split('/').pop();
+    if (pay.status !== 200 || !chargeId) return { latency: Date.now() - started, status: pay.status, outcome: `pay ${pay.status}` };
+    const card = await send(`${baseUrl}/api/payments/sandbox/${chargeId}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ cardNumber: TEST_CARD }), agent });
+    if (card.status !== 200) return { latency: Date.now() - started, status: card.status, outcome: `card ${card.status}` };
+    for (const deadline = started + SETTLE_TIMEOUT_MS; Date.now() < deadline; ) {
+      const state = await send(`${baseUrl}/api/payments/${payment.paymentId}`, { headers: { cookie }, agent });
+      const result = parseJson(state.body);
+      if (result?.bookingStatus === 'completed') return { latency: Date.now() - started, status: 201, outcome: 'completed' };
+      if (result?.status === 'failed') return { latency: Date.now() - started, status: 402, outcome: 'failed' };
+      await new Promise((resolve) => setTimeout(resolve, SETTLE_POLL_MS));
+    }
+    return { latency: Date.now() - started, status: 504, outcome: 'not settled' };
+  };
+  const count = (response) => {
+    outcomes[response.outcome] = (outcomes[response.outcome] ?? 0) + 1;
+  };
+  try {
+    if (warmupSeconds > 0) await measurePhase({ seconds: warmupSeconds, connections }, checkout);
+    const measured = await measurePhase({ seconds, connections }, checkout, count);
+    const completed = outcomes.completed ?? 0;
+    return { perSecond: round(completed / measured.seconds, 1), p50: measured.p50, p99: measured.p99, outcomes, errors: measured.errors, ...(measured.firstError ? { firstError: measured.firstError } : {}), seconds: measured.seconds };
+  } finally {
+    agent.destroy();
+  }
+}

@@ -1,3 +1,4 @@
+import 'server-only';
 import { and, asc, eq, isNull, lte, sql } from 'drizzle-orm';
 import type { Database } from '@/server/db/connection';
 import { embeddedJobs } from '@/server/db/schema';

@@ -3,6 +3,7 @@
 // across portal processes) and a table polled in the one server process on the embedded database.
 // Handlers must be idempotent: a job may run again after a crash between its work and its ack.
 
+import 'server-only';
 export const JOB_NAMES = [
   /** The sandbox gateway posts a signed event to the portal's webhook URL (server/payments/providers/sandbox). */
   'payments.deliverWebhook',

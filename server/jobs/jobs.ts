@@ -1,3 +1,4 @@
+import 'server-only';
 import { getConnection } from '@/server/db/database';
 import type { JobName, JobQueue, SendOptions } from './job-queue';
 
@@ -12,7 +13,7 @@ export function jobQueue(): Promise<JobQueue> {
 }
 
 /** Tests put their own queue (over their own database) in place; `null` forgets it. */
-export function useJobQueue(queue: JobQueue | null): void {
+export function installJobQueue(queue: JobQueue | null): void {
   globalForJobs.traveldeskJobs = queue ? Promise.resolve(queue) : undefined;
 }
 

@@ -1,3 +1,4 @@
+import 'server-only';
 import type { Database } from '@/server/db/connection';
 import { expireHold } from '@/server/payments/holds';
 import { processRefund } from '@/server/payments/refunds';

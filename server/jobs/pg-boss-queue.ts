@@ -1,3 +1,4 @@
+import 'server-only';
 import PgBoss from 'pg-boss';
 import { backoffSeconds, DEFAULT_RETRY_DELAY_SECONDS, DEFAULT_RETRY_LIMIT, JOB_NAMES, type JobHandler, type JobName, type JobQueue, type SendOptions } from './job-queue';
 
@@ -15,9 +16,7 @@ export class PgBossQueue implements JobQueue {
     const boss = new PgBoss({ connectionString, max: 4, application_name: 'traveldesk-jobs', ...options });
     boss.on('error', (error) => console.error('[jobs]', error));
     await boss.start();
-    for (const name of JOB_NAMES) {
-      await boss.createQueue(name, { name, retryLimit: DEFAULT_RETRY_LIMIT, retryDelay: DEFAULT_RETRY_DELAY_SECONDS, retryBackoff: true });
-    }
+    for (const name of JOB_NAMES) await ensureQueue(boss, name);
     return new PgBossQueue(boss);
   }
 
@@ -44,5 +43,23 @@ export class PgBossQueue implements JobQueue {
 
   async stop(): Promise<void> {
     await this.boss.stop({ graceful: true, timeout: 5_000 });
+  }
+}
+
+/**
+ * Creates a queue unless it exists. Portal processes starting together race to create the same
+ * queues, which PostgreSQL may answer with a deadlock or a duplicate: the loser looks again.
+ */
+async function ensureQueue(boss: PgBoss, name: JobName): Promise<void> {
+  for (let attempt = 1; ; attempt += 1) {
+    if (await boss.getQueue(name)) return;
+    try {
+      await boss.createQueue(name, { name, retryLimit: DEFAULT_RETRY_LIMIT, retryDelay: DEFAULT_RETRY_DELAY_SECONDS, retryBackoff: true });
+      return;
+    } catch (error) {
+      const code = (error as { code?: string }).code;
+      if (attempt >= 5 || (code !== '40P01' && code !== '23505' && code !== '42P07')) throw error;
+      await new Promise((resolve) => setTimeout(resolve, 100 * attempt));
+    }
   }
 }

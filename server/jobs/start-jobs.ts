@@ -1,3 +1,4 @@
+import 'server-only';
 import { getDb } from '@/server/db/database';
 import { jobQueue } from './jobs';
 import { workPaymentJobs } from './payment-jobs';

@@ -2,6 +2,7 @@
 // trusts what a browser or a webhook says about money: it asks the provider (`retrieve`) and
 // settles from that answer (settle-payment.ts). Adapters live in ./providers, one file each.
 
+import 'server-only';
 /** Provider ids as stored in `payments.provider`. */
 export const PROVIDER_IDS = ['sandbox', 'stripe', 'tap', 'coinbase', 'yookassa'] as const;
 export type ProviderId = (typeof PROVIDER_IDS)[number];

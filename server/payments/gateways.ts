@@ -1,3 +1,4 @@
+import 'server-only';
 import { getDb } from '@/server/db/database';
 import type { ChargeCurrency, PaymentGateway, ProviderId, ProviderMethod } from './gateway';
 import { configuredRealGateways } from './providers/real-gateways';
@@ -21,7 +22,7 @@ export function paymentGateways(): readonly PaymentGateway[] {
 }
 
 /** Tests choose the gateways (a sandbox over their own database, a failing provider); `null` forgets them. */
-export function useGateways(gateways: readonly PaymentGateway[] | null): void {
+export function installGateways(gateways: readonly PaymentGateway[] | null): void {
   globalForGateways.traveldeskGateways = gateways ?? undefined;
 }
 
@@ -29,9 +30,14 @@ export function findGateway(id: string): PaymentGateway | null {
   return paymentGateways().find((gateway) => gateway.id === id) ?? null;
 }
 
-/** The gateway that takes `method` in `currency`: a configured real provider first, the sandbox last. */
-export function gatewayForMethod(method: ProviderMethod, currency: ChargeCurrency): PaymentGateway | null {
-  const able = paymentGateways().filter((gateway) => gateway.methods.includes(method) && gateway.currencies.includes(currency));
+/**
+ * The gateway that takes `method` in `currency` (only `provider`'s, when named): a configured real
+ * provider first, the sandbox last.
+ */
+export function gatewayForMethod(method: ProviderMethod, currency: ChargeCurrency, provider?: ProviderId): PaymentGateway | null {
+  const able = paymentGateways().filter(
+    (gateway) => gateway.methods.includes(method) && gateway.currencies.includes(currency) && (!provider || gateway.id === provider),
+  );
   return able.find((gateway) => !gateway.isSandbox) ?? able[0] ?? null;
 }
 

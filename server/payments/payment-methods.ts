@@ -1,3 +1,4 @@
+import 'server-only';
 import type { Currency } from '@/server/shared/money/money';
 import type { Variant } from '@/server/shared/sites/site-variants';
 import type { ChargeCurrency, ProviderId, ProviderMethod } from './gateway';
@@ -18,7 +19,7 @@ export type OfferedMethod = {
  * charges roubles by card or SBP (crypto in dollars); the others charge the display currency by
  * card or crypto. A method without a configured gateway is not offered.
  */
-export function offeredPaymentMethods(options: { variant: Variant; displayCurrency: Currency }): OfferedMethod[] {
+export function offeredPaymentMethods(options: { variant: Variant; displayCurrency: Currency }, provider?: ProviderId): OfferedMethod[] {
   const fiat: ChargeCurrency = options.displayCurrency === 'USD' ? 'USD' : 'AED';
   const wanted: { method: ProviderMethod; currency: ChargeCurrency }[] =
     options.variant === 'russian'
@@ -32,12 +33,12 @@ export function offeredPaymentMethods(options: { variant: Variant; displayCurren
           { method: 'crypto', currency: fiat },
         ];
   return wanted.flatMap(({ method, currency }) => {
-    const gateway = gatewayForMethod(method, currency);
+    const gateway = gatewayForMethod(method, currency, provider);
     if (!gateway) return [];
     return [{ method, currency, provider: gateway.id, isSandbox: gateway.isSandbox, walletsNeedGuestDetails: gateway.id === 'stripe' }];
   });
 }
 
-export function findOfferedMethod(options: { variant: Variant; displayCurrency: Currency }, method: ProviderMethod): OfferedMethod | null {
-  return offeredPaymentMethods(options).find((offered) => offered.method === method) ?? null;
+export function findOfferedMethod(options: { variant: Variant; displayCurrency: Currency }, method: ProviderMethod, provider?: ProviderId): OfferedMethod | null {
+  return offeredPaymentMethods(options, provider).find((offered) => offered.method === method) ?? null;
 }

@@ -13,11 +13,11 @@ import { type ChargeQuote, quoteCharge } from '@/server/shared/payments/charge-q
 import { quoteCardTopUp } from '@/server/shared/top-up/top-up-fee';
 import type { Currency } from '@/server/shared/money/money';
 import type { Variant } from '@/server/shared/sites/site-variants';
-import type { NextAction, PaymentGateway, ProviderMethod } from './gateway';
+import type { NextAction, PaymentGateway, ProviderId, ProviderMethod } from './gateway';
 import { findGateway } from './gateways';
 import { holdUntil, releaseHold, scheduleHoldExpiry } from './holds';
 import { findOfferedMethod, type OfferedMethod } from './payment-methods';
-import { MAX_TOP_UP_MINOR } from './limits';
+import { MAX_TOP_UP_MINOR } from '@/server/shared/payments/limits';
 
 // Starting a provider payment (issue 18 §1): a `payments` row per attempt, written before the
 // provider is called, so every attempt is on record whatever the provider answers; the provider's
@@ -35,11 +35,11 @@ type PaymentPlace = { variant: Variant; displayCurrency: Currency; origin: strin
 export async function startBookingPayment(
   db: Database,
   principal: Principal,
-  input: PaymentPlace & { reference: string; method: ProviderMethod },
+  input: PaymentPlace & { reference: string; method: ProviderMethod; /** The spec's provider-specific routes name theirs. */ provider?: ProviderId },
   now = new Date(),
 ): Promise<StartedPayment> {
   if (!can(principal.role, 'bookings:create')) throw new Forbidden();
-  const offered = findOfferedMethod(input, input.method);
+  const offered = findOfferedMethod(input, input.method, input.provider);
   if (!offered) throw new RuleViolation('paymentErrors.methodUnavailable', {}, 'paymentMethod');
   const settings = await loadSettings(db);
 

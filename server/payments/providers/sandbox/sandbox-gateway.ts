@@ -1,3 +1,4 @@
+import 'server-only';
 import { randomBytes } from 'node:crypto';
 import { and, eq, lte, sql } from 'drizzle-orm';
 import type { Database } from '@/server/db/connection';

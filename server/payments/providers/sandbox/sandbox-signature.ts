@@ -1,3 +1,4 @@
+import 'server-only';
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { InvalidWebhook } from '../../gateway';
 

@@ -1,0 +1,23 @@
+import { z } from 'zod';
+import { payBookingFromBalance } from '@/server/payments/pay-from-balance';
+import { paymentPlaceOf } from '@/server/payments/payment-place';
+import { startBookingPayment } from '@/server/payments/start-payment';
+import { runRoute } from '@/server/http/run-route';
+
+/**
+ * "Pay now" for integrations (issue 18 §7): a `payment_required` or `payment_failed` booking paid
+ * from the balance (done at once) or through a provider (answers what the payer does next).
+ */
+export const POST = runRoute({
+  permission: 'bookings:create',
+  params: z.object({ reference: z.string().max(40) }),
+  body: { kind: 'json', maxBytes: 1024, schema: z.object({ method: z.enum(['balance', 'card', 'crypto', 'sbp'], { error: 'checkout.errors.paymentMethod' }) }) },
+  run: async ({ body }, { principal, db, locale, params, request }) => {
+    if (body.method === 'balance') {
+      await payBookingFromBalance(db, principal, params.reference);
+      return { reference: params.reference, status: 'completed' };
+    }
+    const started = await startBookingPayment(db, principal, { ...paymentPlaceOf(request, locale), reference: params.reference, method: body.method });
+    return { reference: params.reference, status: 'payment_required', ...started };
+  },
+});

@@ -1,0 +1,21 @@
+import { bookAndPay } from '@/server/payments/book-and-pay';
+import { paymentPlaceOf } from '@/server/payments/payment-place';
+import { routeJson, runRoute } from '@/server/http/run-route';
+import { providerCheckoutBody } from '@/server/payments/provider-checkout-body';
+
+/**
+ * Spec §7 `/b2b/bookings/withpaymentintent`: books by card through Stripe and answers the
+ * PaymentIntent's client secret for the Payment Element; 422 when Stripe is not configured.
+ */
+export const POST = runRoute({
+  permission: 'bookings:create',
+  body: providerCheckoutBody('card'),
+  run: async ({ body }, { principal, db, locale, request }) => {
+    const result = await bookAndPay(db, principal, body, paymentPlaceOf(request, locale), 'stripe');
+    const secret = result.nextAction.kind === 'clientSecret' ? result.nextAction : null;
+    return routeJson(
+      { reference: result.reference, status: result.status, paymentId: result.paymentId, clientSecret: secret?.clientSecret, publishableKey: secret?.publishableKey },
+      { status: result.replayed ? 200 : 201 },
+    );
+  },
+});

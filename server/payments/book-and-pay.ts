@@ -1,0 +1,24 @@
+import 'server-only';
+import type { Principal } from '@/server/auth/principal';
+import { createBooking } from '@/server/bookings/create-booking';
+import type { Database } from '@/server/db/connection';
+import { RuleViolation } from '@/server/errors';
+import { type CheckoutInput, isProviderPaymentMethod } from '@/server/shared/bookings/checkout-schema';
+import type { NextAction, ProviderId } from './gateway';
+import type { PaymentPlace } from './payment-place';
+import { startBookingPayment } from './start-payment';
+
+export type BookedAndStarted = { reference: string; status: string; replayed: boolean; paymentId: string; nextAction: NextAction };
+
+/**
+ * Books with a provider method and starts its payment: the checkout form, the spec's
+ * `withpaymentintent` (Stripe) and `withtappaymentcharge` (Tap). A replayed checkout (same
+ * idempotency key) answers the payment attempt it already started.
+ */
+export async function bookAndPay(db: Database, principal: Principal, input: CheckoutInput, place: PaymentPlace, provider?: ProviderId): Promise<BookedAndStarted> {
+  const method = input.paymentMethod;
+  if (!isProviderPaymentMethod(method)) throw new RuleViolation('paymentErrors.methodUnavailable', {}, 'paymentMethod');
+  const booking = await createBooking(db, principal, input, { locale: place.locale });
+  const started = await startBookingPayment(db, principal, { ...place, reference: booking.reference, method, provider });
+  return { ...booking, ...started };
+}
