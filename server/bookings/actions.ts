@@ -5,7 +5,7 @@ import { redirect } from 'next/navigation';
 import { getLocale } from 'next-intl/server';
 import { localizedPath, toLocale } from '@/i18n/locales';
 import { type ActionFailure, runAction } from '@/server/actions/run-action';
-import { startBookingPayment } from '@/server/payments/start-payment';
+import { bookAndPay } from '@/server/payments/book-and-pay';
 import { redirectToNextAction } from '@/server/pay/next-action';
 import { requestDisplayCurrency, requestOrigin, requestVariant } from '@/server/pay/request-context';
 import { checkoutSchema, type CheckoutField, isProviderPaymentMethod } from '@/server/shared/bookings/checkout-schema';
@@ -31,25 +31,16 @@ export async function checkoutAction(_previous: CheckoutState, formData: FormDat
       schema: checkoutSchema,
       permission: 'bookings:create',
       run: async (input, { principal, db }) => {
-        const booking = await createBooking(db, principal, input, { locale });
-        const method = input.paymentMethod;
-        // A replayed submit of a booking already paid (or a request) has nothing left to pay.
-        if (!isProviderPaymentMethod(method) || (booking.status !== 'payment_required' && booking.status !== 'payment_failed')) return { booking, payment: null };
+        if (!isProviderPaymentMethod(input.paymentMethod)) return { reference: (await createBooking(db, principal, input, { locale })).reference, payment: null };
         const variant = await requestVariant();
-        const payment = await startBookingPayment(db, principal, {
-          reference: booking.reference,
-          method,
-          variant,
-          displayCurrency: await requestDisplayCurrency(variant),
-          origin: await requestOrigin(),
-          locale,
-        });
-        return { booking, payment };
+        const place = { variant, displayCurrency: await requestDisplayCurrency(variant), origin: await requestOrigin(), locale };
+        const booked = await bookAndPay(db, principal, input, place);
+        return { reference: booked.reference, payment: { paymentId: booked.paymentId, nextAction: booked.nextAction } };
       },
     },
     values,
   );
   if (!result.ok) return { ...result, values };
-  if (result.data.payment) redirectToNextAction(locale, result.data.payment);
-  redirect(localizedPath(locale, `/checkout/confirmation/${result.data.booking.reference}`));
+  if (result.data.payment) return redirectToNextAction(locale, result.data.payment);
+  redirect(localizedPath(locale, `/checkout/confirmation/${result.data.reference}`));
 }

@@ -45,7 +45,7 @@ export async function payBookingAction(_previous: PayBookingState, formData: For
     { reference: formData.get('reference'), method: formData.get('method') },
   );
   if (!result.ok) return result;
-  if (result.data.payment) redirectToNextAction(locale, result.data.payment);
+  if (result.data.payment) return redirectToNextAction(locale, result.data.payment);
   redirect(localizedPath(locale, `/checkout/confirmation/${result.data.reference}`));
 }
 
@@ -74,5 +74,5 @@ export async function cardTopUpAction(_previous: CardTopUpState, formData: FormD
     { amount: formData.get('amount') ?? '' },
   );
   if (!result.ok) return result;
-  redirectToNextAction(locale, result.data);
+  return redirectToNextAction(locale, result.data);
 }
