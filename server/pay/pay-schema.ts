@@ -1,4 +1,5 @@
 // The "Pay now" / "Pay again" form of a booking that needs payment (issue 18 §6–7). Pure.
+import 'server-only';
 import { z } from 'zod';
 
 export const PAY_NOW_METHODS = ['card', 'crypto', 'sbp', 'balance'] as const;

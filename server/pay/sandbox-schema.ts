@@ -1,4 +1,5 @@
 // The sandbox hosted page's forms (issue 18 §2). Pure.
+import 'server-only';
 import { z } from 'zod';
 
 export const sandboxChargeIdSchema = z.string().min(1).max(100).regex(/^[A-Za-z0-9_-]+$/);
