@@ -169,6 +169,34 @@ test('a card booking cancelled more than 48 h ahead is refunded and the refund s
   await expect(page.getByTestId('payment-refunded')).toContainText('AED');
 });
 
+test('the payment pages fit phones and tablets (430, 768, 960 px) and the hosted card form works from the keyboard', async ({ page }) => {
+  await signIn(page, MAIN, '', 'senior');
+  const slot = await openSlot(page, 10);
+  await checkout(page, MAIN, '', slot, 'card');
+  const sandboxUrl = page.url();
+  const reference = await referenceOnSandboxPage(page);
+
+  for (const width of [430, 768, 960]) {
+    await page.setViewportSize({ width, height: 900 });
+    for (const url of [sandboxUrl, `${MAIN}/my-bookings/${reference}`, `${MAIN}/my-bookings?reference=${reference}`]) {
+      await page.goto(url);
+      expect(await page.evaluate(() => document.documentElement.scrollWidth <= document.documentElement.clientWidth), `${url} at ${width} px`).toBe(true);
+    }
+    await expect(page.getByTestId('booking-row').getByTestId('pay-now-form')).toBeVisible();
+    await openCheckout(page, MAIN, '', slot);
+    await page.locator('#paymentMethod-card').check();
+    await expect(page.getByTestId('charge-lines')).toBeVisible();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth <= document.documentElement.clientWidth), `checkout at ${width} px`).toBe(true);
+  }
+
+  // The hosted page by keyboard: the card number, then Enter.
+  await page.goto(sandboxUrl);
+  await page.getByLabel('Card number').focus();
+  await page.keyboard.type(TEST_CARDS.success);
+  await page.keyboard.press('Enter');
+  await page.waitForURL(new RegExp(`/checkout/confirmation/${reference}$`), { timeout: 20_000 });
+});
+
 /** Signs in on `origin` itself: a session is kept per host. */
 async function signIn(page: Page, origin: string, prefix: string, role: DemoRole, agency: 'desertrose' | 'gulfhorizons' = 'desertrose') {
   await page.goto(`${origin}${prefix}/sign-in?callbackUrl=${encodeURIComponent(`${prefix}/tour/${TOUR}`)}`);

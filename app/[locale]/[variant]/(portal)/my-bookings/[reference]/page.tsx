@@ -231,7 +231,7 @@ async function PaymentAttempts({ view, locale }: { view: BookingPayments; locale
   const t = await getTranslations('payments');
   const tb = await getTranslations('booking');
   return (
-    <section aria-labelledby="attempts-title" className="rounded-xl border border-border p-4 xs:p-6" data-testid="payment-attempts">
+    <section aria-labelledby="attempts-title" className="min-w-0 rounded-xl border border-border p-4 xs:p-6" data-testid="payment-attempts">
       <h2 id="attempts-title" className="text-lg font-semibold">
         {t('attempts.title')}
       </h2>
