@@ -159,7 +159,7 @@ export default async function BookingDetailPage({ params, searchParams }: { para
               <DetailSection key={section.id} id={section.id} title={section.title} rows={section.rows} />
             ))}
           </div>
-          {paymentsView && paymentsView.attempts.length > 0 ? <PaymentAttempts view={paymentsView} locale={locale} /> : null}
+          {paymentsView && (paymentsView.attempts.length > 0 || needsPayment) ? <PaymentAttempts view={paymentsView} locale={locale} /> : null}
         </div>
 
         <aside className="grid gap-6 md:grid-cols-2 md:items-start lg:grid-cols-1">
@@ -235,7 +235,8 @@ async function PaymentAttempts({ view, locale }: { view: BookingPayments; locale
       <h2 id="attempts-title" className="text-lg font-semibold">
         {t('attempts.title')}
       </h2>
-      <div className="mt-4 overflow-x-auto">
+      {view.attempts.length === 0 ? <p className="mt-2 text-sm text-muted-foreground">{t('attempts.none')}</p> : null}
+      <div className={cn('mt-4 overflow-x-auto', view.attempts.length === 0 && 'hidden')}>
         <table className="w-full min-w-[28rem] text-sm">
           <thead className="text-left text-muted-foreground">
             <tr>
