@@ -64,12 +64,14 @@ export default async function CheckoutPage({ params, searchParams }: { params: S
   // Card, crypto and (Russian domain) SBP as this host offers them, each with its charge line by
   // line (spec §9) in the currency it is charged in: roubles with fees and tax, else none.
   const offered = view.requestOnly ? [] : offeredPaymentMethods({ variant, displayCurrency: await requestDisplayCurrency(variant) });
-  const chargeSettings = offered.length > 0 ? await loadChargeSettings(db) : null;
   const providerMethods: Partial<Record<ProviderPaymentMethod, ProviderMethodView>> = {};
-  for (const option of offered) {
-    if (!chargeSettings) break;
-    const quote = quoteCharge({ baseAmountMinor: view.quote.netTotalMinor, currency: option.currency, method: option.method, ...chargeSettings });
-    providerMethods[option.method] = { isSandbox: option.isSandbox, walletsNeedGuestDetails: option.walletsNeedGuestDetails, ...(await chargeLines(quote, locale)) };
+  if (offered.length > 0) {
+    const chargeSettings = await loadChargeSettings(db);
+    for (const option of offered) {
+      // What the engine charges: the booking's NET, converted, with the rouble fees and tax.
+      const quote = quoteCharge({ baseAmountMinor: view.quote.netTotalMinor, currency: option.currency, method: option.method, ...chargeSettings });
+      providerMethods[option.method] = { isSandbox: option.isSandbox, walletsNeedGuestDetails: option.walletsNeedGuestDetails, ...(await chargeLines(quote, locale)) };
+    }
   }
   const paymentMethods: readonly PaymentMethod[] = view.requestOnly
     ? ['request']
