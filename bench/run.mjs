@@ -249,7 +249,7 @@ async function measureBookings() {
   // Issue 18: card checkouts through the sandbox beside balance bookings of the same run (the floor).
   const balanceFloor = config.bookingPayment === 'balance' ? booked : await runBookingLoad(config.url, { ...load, slots, paymentMethod: 'balance' });
   const cardCheckouts = await runCardCheckoutLoad(config.url, { ...load, slots });
-  log(`card checkouts: ${cardCheckouts.perSecond}/s, p50 ${cardCheckouts.p50} ms, p99 ${cardCheckouts.p99} ms, outcomes ${JSON.stringify(cardCheckouts.outcomes)} (balance bookings ${balanceFloor.perSecond}/s)`);
+  log(`card checkouts: ${cardCheckouts.perSecond}/s, p50 ${cardCheckouts.p50} ms, p99 ${cardCheckouts.p99} ms, steps p50 ${JSON.stringify(cardCheckouts.stepP50)}, outcomes ${JSON.stringify(cardCheckouts.outcomes)} (balance bookings ${balanceFloor.perSecond}/s)`);
 
   // After the HTTP load, so the floor does not share the CPU with the portal.
   const insertFloor = await measureInsertFloor({ databaseUrl, seconds: config.insertFloorSeconds, callers: config.connections }).catch(

@@ -301,16 +301,18 @@ const SETTLE_POLL_MS = 50;
 const SETTLE_TIMEOUT_MS = 20_000;
 
 /**
- * Card checkouts end to end through the sandbox gateway (issue 18): book by card (stock held) →
- * start the payment (`/api/b2b/bookings/{reference}/pay`) → pay the hosted charge with a test
- * card (the sandbox's test-mode endpoint, as the hosted page's button does) → wait until the
- * signed webhook, delivered by the job queue, has completed the booking (polling its payment).
+ * Card checkouts end to end through the sandbox gateway (issue 18): book by card (stock held, the
+ * sandbox charge started) → pay the hosted charge with a test card (the sandbox's test-mode
+ * endpoint, as the hosted page's button does) → the return (`GET /api/payments/{id}`, polled
+ * while open) and the signed webhook, delivered by the job queue, race to complete the booking.
  * One latency per whole checkout; only completed bookings count.
  */
 export async function runCardCheckoutLoad(baseUrl, { cookies, slots, seconds, warmupSeconds, connections }) {
   const nextSlot = slotPicker(slots);
   const agent = keepAliveAgent(connections);
   const outcomes = {};
+  /** Milliseconds per step, so a slow step shows itself (profile before optimising). */
+  const steps = { book: [], card: [], settle: [] };
   const checkout = async (client) => {
     const slot = nextSlot();
     if (!slot) return null;
@@ -324,18 +326,23 @@ export async function runCardCheckoutLoad(baseUrl, { cookies, slots, seconds, wa
       body: JSON.stringify({ offerId, date, time, adults, children: 0, infants: 0, ...GUEST, paymentMethod: 'card' }),
       agent,
     });
+    const bookedAt = Date.now();
+    steps.book.push(bookedAt - started);
     if (booked.status !== 201) return { latency: Date.now() - started, status: booked.status, outcome: `book ${booked.status}` };
-    const { reference } = parseJson(booked.body);
-    const pay = await send(`${baseUrl}/api/b2b/bookings/${reference}/pay`, { method: 'POST', headers: json, body: JSON.stringify({ method: 'card' }), agent });
-    const payment = parseJson(pay.body);
+    const payment = parseJson(booked.body);
     const chargeId = payment?.nextAction?.url?.split('/').pop();
-    if (pay.status !== 200 || !chargeId) return { latency: Date.now() - started, status: pay.status, outcome: `pay ${pay.status}` };
+    if (!chargeId) return { latency: Date.now() - started, status: booked.status, outcome: 'no charge' };
     const card = await send(`${baseUrl}/api/payments/sandbox/${chargeId}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ cardNumber: TEST_CARD }), agent });
     if (card.status !== 200) return { latency: Date.now() - started, status: card.status, outcome: `card ${card.status}` };
+    const paidAt = Date.now();
+    steps.card.push(paidAt - bookedAt);
     for (const deadline = started + SETTLE_TIMEOUT_MS; Date.now() < deadline; ) {
       const state = await send(`${baseUrl}/api/payments/${payment.paymentId}`, { headers: { cookie }, agent });
       const result = parseJson(state.body);
-      if (result?.bookingStatus === 'completed') return { latency: Date.now() - started, status: 201, outcome: 'completed' };
+      if (result?.bookingStatus === 'completed') {
+        steps.settle.push(Date.now() - paidAt);
+        return { latency: Date.now() - started, status: 201, outcome: 'completed' };
+      }
       if (result?.status === 'failed') return { latency: Date.now() - started, status: 402, outcome: 'failed' };
       await new Promise((resolve) => setTimeout(resolve, SETTLE_POLL_MS));
     }
@@ -348,7 +355,8 @@ export async function runCardCheckoutLoad(baseUrl, { cookies, slots, seconds, wa
     if (warmupSeconds > 0) await measurePhase({ seconds: warmupSeconds, connections }, checkout);
     const measured = await measurePhase({ seconds, connections }, checkout, count);
     const completed = outcomes.completed ?? 0;
-    return { perSecond: round(completed / measured.seconds, 1), p50: measured.p50, p99: measured.p99, outcomes, errors: measured.errors, ...(measured.firstError ? { firstError: measured.firstError } : {}), seconds: measured.seconds };
+    const stepP50 = Object.fromEntries(Object.entries(steps).map(([step, values]) => [step, percentile(values, 50)]));
+    return { perSecond: round(completed / measured.seconds, 1), p50: measured.p50, p99: measured.p99, stepP50, outcomes, errors: measured.errors, ...(measured.firstError ? { firstError: measured.firstError } : {}), seconds: measured.seconds };
   } finally {
     agent.destroy();
   }

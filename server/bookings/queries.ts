@@ -1,14 +1,19 @@
 import type { PaymentMethod } from '@/server/shared/bookings/checkout-schema';
 import 'server-only';
-import { and, eq } from 'drizzle-orm';
+import { and, asc, eq, inArray } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { type Locale, toLocale } from '@/i18n/locales';
 import { getPrincipal, type Principal } from '@/server/auth/principal';
 import { can } from '@/server/shared/auth/permissions';
 import { getDb } from '@/server/db/database';
 import type { Database } from '@/server/db/connection';
-import { agencies, bookings, cities, hotels, offers, promoCodes, tours, users, type LocalizedText } from '@/server/db/schema';
-import type { BookingDocument } from '@/server/documents/booking-document';
+import { agencies, bookings, cities, hotels, offers, paymentRefunds, payments, promoCodes, tours, users, type LocalizedText } from '@/server/db/schema';
+import type { BookingDocument, BookingPayment, ProviderRefund } from '@/server/documents/booking-document';
+import { chargeLinesOf } from '@/server/documents/payment-parts';
+import { findGateway } from '@/server/payments/gateways';
+import type { Settings } from '@/server/settings/defaults';
+import { isProviderPaymentMethod } from '@/server/shared/bookings/checkout-schema';
+import { CURRENCIES, type Currency } from '@/server/shared/money/money';
 import { NotFound, Unauthorized } from '@/server/errors';
 import { loadSettings } from '@/server/settings/settings';
 import { OPERATOR } from '@/server/shared/sites/site-content';
@@ -170,6 +175,7 @@ export async function loadBookingDocument(db: Database, principal: Principal, re
   const offerName = row.offerName[locale];
   const settings = await loadSettings(db);
   const policy = bookingPolicy({ cancellationPolicy: row.bookedPolicy, offerPolicy: row.offerPolicy }, settings);
+  const paid = await loadProviderPayment(db, row, settings);
   return {
     reference: row.reference,
     locale,
@@ -209,8 +215,11 @@ export async function loadBookingDocument(db: Database, principal: Principal, re
     publishedTotalMinor: row.publishedTotalMinor,
     netTotalMinor: row.netTotalMinor,
     discountMinor: row.discountMinor,
-    paidMinor: row.paidMinor,
+    // A provider payment settles the booking's NET in AED; the booking row keeps `paidMinor` for the balance.
+    paidMinor: paid ? paid.baseAmountMinor : row.paidMinor,
     collectionMinor: row.collectionMinor,
+    payment: paid?.payment ?? null,
+    providerRefunds: paid?.refunds ?? [],
     netLines: priceLines(row.offerPrices, row).map((line) => ({
       description: `${offerName} — ${DOCUMENT_MESSAGES[locale].booking.lineKind[line.kind]}`,
       quantity: line.quantity,
@@ -226,4 +235,66 @@ export async function loadBookingDocument(db: Database, principal: Principal, re
       email: OPERATOR.email,
     },
   };
+}
+
+/**
+ * The provider payment that paid a card, crypto or SBP booking (issue 18 §10) and what its
+ * cancellation refunds through the provider. A booking can have several succeeded attempts only
+ * when one was paid after the booking no longer needed it; such a payment is refunded whole
+ * (`notPayable`, `lateHold`) and did not pay the booking, so the first other one did.
+ */
+async function loadProviderPayment(
+  db: Database,
+  booking: { id: string; status: string; paymentMethod: PaymentMethod },
+  settings: Settings,
+): Promise<{ payment: BookingPayment; baseAmountMinor: number; refunds: ProviderRefund[] } | null> {
+  if (!isProviderPaymentMethod(booking.paymentMethod) || (booking.status !== 'completed' && booking.status !== 'cancelled')) return null;
+  const succeeded = await db
+    .select()
+    .from(payments)
+    .where(and(eq(payments.bookingId, booking.id), eq(payments.purpose, 'booking'), eq(payments.status, 'succeeded')))
+    .orderBy(asc(payments.settledAt), asc(payments.attempt));
+  if (succeeded.length === 0) return null;
+  const refunds = await db
+    .select()
+    .from(paymentRefunds)
+    .where(inArray(paymentRefunds.paymentId, succeeded.map((payment) => payment.id)))
+    .orderBy(asc(paymentRefunds.createdAt));
+  const returnedWhole = new Set(refunds.filter((refund) => refund.reason !== 'cancellation').map((refund) => refund.paymentId));
+  const paid = succeeded.find((payment) => !returnedWhole.has(payment.id));
+  if (!paid) return null;
+  const currency = chargeCurrency(paid.currency);
+  const payment: BookingPayment = {
+    method: isProviderPaymentMethod(paid.method) ? paid.method : booking.paymentMethod,
+    provider: paid.provider,
+    isSandbox: findGateway(paid.provider)?.isSandbox ?? paid.provider === 'sandbox',
+    providerReference: paid.providerReference,
+    currency,
+    totalMinor: paid.amountMinor,
+    feeMinor: paid.feeMinor,
+    taxMinor: paid.taxMinor,
+    lines: [],
+    settledAt: paid.settledAt,
+  };
+  payment.lines = chargeLinesOf(payment, settings);
+  return {
+    payment,
+    baseAmountMinor: paid.baseAmountMinor,
+    refunds: refunds
+      .filter((refund) => refund.paymentId === paid.id && refund.reason === 'cancellation')
+      .map((refund) => ({
+        amountMinor: refund.amountMinor,
+        currency: chargeCurrency(refund.currency),
+        // A refund the provider refused is retried: to the agent it is still pending, never lost.
+        status: refund.status === 'succeeded' ? 'succeeded' : 'pending',
+        providerReference: refund.providerReference,
+        settledAt: refund.settledAt,
+      })),
+  };
+}
+
+function chargeCurrency(code: string): Currency {
+  const known = CURRENCIES.find((currency) => currency === code);
+  if (!known) throw new Error(`Unknown charge currency ${code}`);
+  return known;
 }

@@ -4,8 +4,10 @@ import 'server-only';
 import type { Locale } from '@/i18n/locales';
 import type { BookingCancellationPolicy } from '@/server/shared/bookings/offer-terms';
 
+import type { PaymentMethod, ProviderPaymentMethod } from '@/server/shared/bookings/checkout-schema';
+import type { Currency } from '@/server/shared/money/money';
+
 export type BookingDocumentStatus = 'quotation_request' | 'payment_required' | 'completed' | 'cancelled' | 'payment_failed';
-import type { PaymentMethod } from '@/server/shared/bookings/checkout-schema';
 
 export type BookingPaymentMethod = PaymentMethod;
 
@@ -59,8 +61,13 @@ export type BookingDocument = {
   publishedTotalMinor: number;
   netTotalMinor: number;
   discountMinor: number;
+  /** What was paid for the booking in AED fils: from the balance, or the NET a provider payment settled. */
   paidMinor: number;
   collectionMinor: number;
+  /** The provider payment that paid the booking (card, crypto, SBP; issue 18 §10), or null. */
+  payment: BookingPayment | null;
+  /** What goes back through that payment's provider since the booking was cancelled. */
+  providerRefunds: ProviderRefund[];
   /** The invoice's lines at b2b (NET) prices, before the discount. */
   netLines: InvoiceLine[];
   /** The seller: the portal operator (server/sites/site-content.ts). */
@@ -75,4 +82,39 @@ export type BookingCancellation = {
   refundMinor: number;
   /** The processing fee kept from the tier's refund. */
   feeMinor: number;
+};
+
+/** A provider payment as the documents show it; amounts in `currency` minor units. */
+export type BookingPayment = {
+  method: ProviderPaymentMethod;
+  /** `sandbox`, `stripe`, `tap`, `coinbase`, `yookassa`. */
+  provider: string;
+  /** A test gateway, labelled so on every document (issue 18 §2). */
+  isSandbox: boolean;
+  /** The provider's id of the charge (PaymentIntent, Tap charge, YooKassa payment…). */
+  providerReference: string | null;
+  currency: Currency;
+  /** What the provider charged, fees and tax included. */
+  totalMinor: number;
+  /** Card and conversion fees, and the tax (spec §9), as stored with the payment. */
+  feeMinor: number;
+  taxMinor: number;
+  /** The charge line by line (subtotal, fees, tax); empty when it carries no fee or tax. */
+  lines: ChargeLine[];
+  settledAt: Date | null;
+};
+
+/**
+ * `fees` stands for the card and conversion fees together when the stored fee cannot be split
+ * by the percentages (the settings changed since); the percent is null then.
+ */
+export type ChargeLine = { kind: 'subtotal' | 'conversionFee' | 'cardFee' | 'fees' | 'tax'; percent: number | null; amountMinor: number };
+
+/** A refund through the provider: pending until the provider has taken it (a refused one is retried, so still pending). */
+export type ProviderRefund = {
+  amountMinor: number;
+  currency: Currency;
+  status: 'pending' | 'succeeded';
+  providerReference: string | null;
+  settledAt: Date | null;
 };

@@ -1,20 +1,25 @@
 // The credit note a cancellation issues against the booking's invoice (issue 17 §1): what was paid,
 // what the cancellation policy refunds, the processing fee kept from it, what went back to the
-// balance and what was not refunded. At NET (b2b) prices, like the invoice it credits.
+// balance — or, for a card, crypto or SBP booking, to the payment through its provider, with the
+// refund's state (issue 18 §9, §10) — and what was not refunded. At NET (b2b) prices, like the
+// invoice it credits.
 import 'server-only';
 import { formatMoney } from '@/server/shared/money/money';
-import type { BookingCancellation, BookingDocument } from './booking-document';
+import type { BookingCancellation, BookingDocument, BookingPayment } from './booking-document';
 import { creditNoteNumber } from './document-kinds';
 import { drawBookingLine, drawParties, drawTotals, type PartyLabels, type TotalRow } from './invoice-parts';
+import { paymentMethodName, providerName } from './payment-parts';
 import {
   COLOR,
   FONT,
   contentWidth,
   drawFields,
   drawHeader,
+  ensureSpace,
   formatDubaiDate,
   renderBookingPdf,
   type DocumentTranslator,
+  type Pdf,
 } from './pdf-layout';
 
 export type CreditNoteFigures = {
@@ -62,18 +67,47 @@ export async function renderCreditNotePdf(doc: BookingDocument): Promise<Buffer>
     drawBookingLine(pdf, doc, t, 'creditNote.bookingFor');
     pdf.moveDown(0.3);
     pdf.text(t('creditNote.policyTier', { percent: figures.percent }), left, pdf.y, { width: contentWidth(pdf) });
+    const { payment } = doc;
+    // Paid through a provider, the refund goes back to the card (or wallet, or SBP), not to the balance (issue 18 §9).
     const rows: TotalRow[] = [
       { label: t('creditNote.invoiceTotal'), value: money(figures.invoiceTotalMinor) },
-      { label: t('creditNote.paid'), value: money(figures.paidMinor) },
+      { label: payment ? paymentMethodName(doc, t) : t('creditNote.paid'), value: money(figures.paidMinor) },
       { label: t('creditNote.grossRefund', { percent: figures.percent }), value: money(figures.grossRefundMinor) },
       { label: t('creditNote.fee'), value: money(-figures.feeMinor) },
-      { label: t('creditNote.refund'), value: money(figures.refundMinor), strong: true },
+      { label: payment ? t('creditNote.refundTo', { method: payment.method }) : t('creditNote.refund'), value: money(figures.refundMinor), strong: true },
       { label: t('creditNote.notRefunded'), value: money(figures.notRefundedMinor) },
     ];
     drawTotals(pdf, rows);
+    if (payment) drawProviderRefunds(pdf, doc, payment, t);
     pdf.moveDown(1.5);
-    pdf.font(FONT.regular).fontSize(9).fillColor(COLOR.muted).text(t('creditNote.note', { reference: doc.reference }), left, pdf.y, { width: contentWidth(pdf) });
+    const note = payment ? t('creditNote.providerNote', { reference: doc.reference, currency: payment.currency }) : t('creditNote.note', { reference: doc.reference });
+    pdf.font(FONT.regular).fontSize(9).fillColor(COLOR.muted).text(note, left, pdf.y, { width: contentWidth(pdf) });
   });
+}
+
+/**
+ * Each refund through the payment's provider, in the currency it was charged in, and its state:
+ * pending until the provider has taken it (a refused one is retried and stays pending), then refunded.
+ */
+function drawProviderRefunds(pdf: Pdf, doc: BookingDocument, payment: BookingPayment, t: DocumentTranslator): void {
+  if (doc.providerRefunds.length === 0) return;
+  const left = pdf.page.margins.left;
+  const width = contentWidth(pdf);
+  const provider = providerName(payment, t);
+  pdf.moveDown(1);
+  ensureSpace(pdf, 30 + doc.providerRefunds.length * 30);
+  pdf.font(FONT.bold).fontSize(10).fillColor(COLOR.ink).text(t('creditNote.providerRefundSection'), left, pdf.y, { width });
+  for (const refund of doc.providerRefunds) {
+    const amount = formatMoney(refund.amountMinor, refund.currency, doc.locale);
+    const line = t('creditNote.providerRefund', { refundTo: t('creditNote.refundTo', { method: payment.method }), provider, amount });
+    const status = t('creditNote.refundStatus', {
+      status: refund.status,
+      provider,
+      date: refund.settledAt ? formatDubaiDate(refund.settledAt, doc.locale) : '',
+    });
+    pdf.moveDown(0.3);
+    pdf.font(FONT.regular).fontSize(10).fillColor(COLOR.ink).text(`${line}. ${status}`, left, pdf.y, { width });
+  }
 }
 
 function partyLabels(doc: BookingDocument, t: DocumentTranslator): PartyLabels {

@@ -104,6 +104,7 @@ function drawInvoiceTotals(pdf: Pdf, invoice: MonthlyInvoice, t: DocumentTransla
     { label: t('monthlyInvoice.vat'), value: money(totals.vatMinor) },
     { label: t('monthlyInvoice.total'), value: money(totals.totalMinor), strong: true },
     { label: t('monthlyInvoice.paid'), value: money(totals.paidMinor) },
+    ...(totals.providerPaidMinor > 0 ? [{ label: t('monthlyInvoice.providerPaid'), value: money(totals.providerPaidMinor) }] : []),
     { label: t('monthlyInvoice.amountDue'), value: money(totals.dueMinor), strong: true },
   ];
   drawTotals(pdf, rows);

@@ -15,6 +15,7 @@ import type { Database } from '@/server/db/connection';
 import { agencies, bookings, offers, tours } from '@/server/db/schema';
 import { Forbidden } from '@/server/errors';
 import { addMonths, isStatementMonth, lastDayOf, monthTerms, type StatementMonth } from '@/server/balance/statement-queries';
+import { isProviderPaymentMethod } from '@/server/shared/bookings/checkout-schema';
 import { OPERATOR } from '@/server/shared/sites/site-content';
 import enMessages from '@/messages/en.json';
 import ruMessages from '@/messages/ru.json';
@@ -32,7 +33,10 @@ export type MonthlyInvoiceLine = {
   guestName: string;
   /** AED fils. */
   netTotalMinor: number;
+  /** Paid from the balance. */
   paidMinor: number;
+  /** Paid by card, crypto or SBP through a provider (issue 18): the NET, settled in full. */
+  providerPaidMinor: number;
 };
 
 export type MonthlyInvoice = {
@@ -49,8 +53,8 @@ export type MonthlyInvoice = {
   seller: BookingDocument['seller'];
   currency: 'AED';
   lines: MonthlyInvoiceLine[];
-  /** AED fils. `totalMinor` includes `vatMinor`; `dueMinor` is what is left after the balance payments. */
-  totals: { excludingVatMinor: number; vatMinor: number; totalMinor: number; paidMinor: number; dueMinor: number };
+  /** AED fils. `totalMinor` includes `vatMinor`; `dueMinor` is what is left after the balance and provider payments. */
+  totals: { excludingVatMinor: number; vatMinor: number; totalMinor: number; paidMinor: number; providerPaidMinor: number; dueMinor: number };
 };
 
 const SITE_MESSAGES = { en: enMessages, ru: ruMessages } satisfies Record<Locale, unknown>;
@@ -109,6 +113,7 @@ export async function loadMonthlyInvoice(
       guestName: bookings.guestName,
       netTotalMinor: bookings.netTotalMinor,
       paidMinor: bookings.paidMinor,
+      paymentMethod: bookings.paymentMethod,
     })
     .from(bookings)
     .innerJoin(tours, eq(tours.id, bookings.tourId))
@@ -133,10 +138,13 @@ export async function loadMonthlyInvoice(
       guestName: row.guestName,
       netTotalMinor: row.netTotalMinor,
       paidMinor: row.paidMinor,
+      // A completed card, crypto or SBP booking was settled by its provider for its whole NET.
+      providerPaidMinor: isProviderPaymentMethod(row.paymentMethod) ? row.netTotalMinor : 0,
     }),
   );
   const totalMinor = lines.reduce((sum, line) => sum + line.netTotalMinor, 0);
   const paidMinor = lines.reduce((sum, line) => sum + line.paidMinor, 0);
+  const providerPaidMinor = lines.reduce((sum, line) => sum + line.providerPaidMinor, 0);
   const vatMinor = includedVat(totalMinor);
 
   return {
@@ -158,6 +166,6 @@ export async function loadMonthlyInvoice(
     },
     currency: 'AED',
     lines,
-    totals: { excludingVatMinor: totalMinor - vatMinor, vatMinor, totalMinor, paidMinor, dueMinor: totalMinor - paidMinor },
+    totals: { excludingVatMinor: totalMinor - vatMinor, vatMinor, totalMinor, paidMinor, providerPaidMinor, dueMinor: totalMinor - paidMinor - providerPaidMinor },
   };
 }

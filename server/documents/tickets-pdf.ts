@@ -3,6 +3,7 @@
 import 'server-only';
 import QRCode from 'qrcode';
 import type { BookingDocument } from './booking-document';
+import { paymentMethodName } from './payment-parts';
 import {
   COLOR,
   FONT,
@@ -71,6 +72,7 @@ function drawTicketPage(pdf: Pdf, doc: BookingDocument, ticket: GuestTicket, qrC
       { label: t('common.offer'), value: doc.offerName },
       { label: t('common.date'), value: formatTourDate(doc.tourDate, doc.locale) },
       { label: t('common.startTime'), value: formatStartTime(doc.startTime, t) },
+      { label: t('tickets.payment'), value: paymentMethodName(doc, t) },
     ],
     { left: textX, width: textWidth, labelWidth: 100 },
   );

@@ -6,6 +6,7 @@ import 'server-only';
 import { describePolicy } from '@/server/shared/bookings/offer-terms';
 import { formatMoney } from '@/server/shared/money/money';
 import type { BookingDocument } from './booking-document';
+import { paymentLine } from './payment-parts';
 import {
   COLOR,
   FONT,
@@ -118,7 +119,8 @@ function bookedByFields(doc: BookingDocument, t: DocumentTranslator): Field[] {
   return [
     { label: t('voucher.agency'), value: doc.agency.name },
     { label: t('voucher.agent'), value: doc.agentName },
-    { label: t('voucher.paymentMethod'), value: t(`common.paymentMethods.${doc.paymentMethod}`) },
+    // "Paid by card · Stripe pi_…": how it was paid, and the provider's reference to trace it (issue 18 §10).
+    { label: t('voucher.paymentMethod'), value: paymentLine(doc, t) },
     ...(doc.promoCode ? [{ label: t('common.promoCode'), value: doc.promoCode }] : []),
   ];
 }

@@ -19,6 +19,8 @@ export class EmbeddedQueue implements JobQueue {
   private timer: NodeJS.Timeout | null = null;
   private minuteTimer: NodeJS.Timeout | null = null;
   private running: Promise<number> | null = null;
+  /** A job was sent while a batch ran: run another batch straight after it. */
+  private again = false;
 
   constructor(private readonly db: Database) {}
 
@@ -64,12 +66,18 @@ export class EmbeddedQueue implements JobQueue {
   runDue(now: Date = new Date()): Promise<number> {
     this.running ??= this.runBatch(now).finally(() => {
       this.running = null;
+      if (this.again) {
+        this.again = false;
+        this.wake();
+      }
     });
     return this.running;
   }
 
   private wake(): void {
-    if (this.timer) setImmediate(() => void this.runDue().catch(logFailure));
+    if (!this.timer) return;
+    if (this.running) this.again = true;
+    else setImmediate(() => void this.runDue().catch(logFailure));
   }
 
   private async runBatch(now: Date): Promise<number> {

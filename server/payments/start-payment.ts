@@ -50,7 +50,9 @@ export async function startBookingPayment(
     if (waiting) return { payment: waiting, holdExpiresAt: null, fresh: false };
 
     if (!booking.holdsStock && booking.slotId) await takeStock(tx, booking.slotId, booking.stockMode, booking);
-    const holdExpiresAt = holdUntil(now);
+    // A hold still running (the booking was just made) keeps its expiry and its job.
+    const running = booking.holdsStock && booking.holdExpiresAt && booking.holdExpiresAt > now ? booking.holdExpiresAt : null;
+    const holdExpiresAt = running ?? holdUntil(now);
     await tx
       .update(bookings)
       .set({
@@ -74,7 +76,7 @@ export async function startBookingPayment(
       createdBy: principal.userId,
       attempt: booking.lastAttempt + 1,
     });
-    return { payment, holdExpiresAt, fresh: true };
+    return { payment, holdExpiresAt: running ? null : holdExpiresAt, fresh: true };
   });
   if (!started.fresh && started.payment.nextAction) return { paymentId: started.payment.id, nextAction: started.payment.nextAction };
   if (started.holdExpiresAt) await scheduleHoldExpiry(started.payment.bookingId!, started.holdExpiresAt);
@@ -120,6 +122,7 @@ type LockedBooking = {
   netTotalMinor: number;
   slotId: string | null;
   holdsStock: boolean;
+  holdExpiresAt: Date | null;
   stockMode: 'shared' | 'per_type';
   adults: number;
   children: number;
@@ -136,6 +139,7 @@ async function lockPayableBooking(tx: Transaction, principal: Principal, referen
       netTotalMinor: bookings.netTotalMinor,
       slotId: bookings.slotId,
       holdsStock: bookings.holdsStock,
+      holdExpiresAt: bookings.holdExpiresAt,
       stockMode: offers.stockMode,
       adults: bookings.adults,
       children: bookings.children,

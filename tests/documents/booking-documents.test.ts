@@ -8,6 +8,7 @@ import { creditNoteFigures, renderCreditNotePdf } from '@/server/documents/credi
 import { documentRefusal, documentsFor, documentsOfState } from '@/server/documents/document-kinds';
 import { includedVat, renderInvoicePdf } from '@/server/documents/invoice-pdf';
 import { renderRequestSummaryPdf } from '@/server/documents/request-summary-pdf';
+import { chargeLinesOf } from '@/server/documents/payment-parts';
 import { guestTickets, renderTicketsPdf } from '@/server/documents/tickets-pdf';
 import { renderVoucherPdf } from '@/server/documents/voucher-pdf';
 import { formatMoney } from '@/server/shared/money/money';
@@ -53,6 +54,8 @@ const ENGLISH: BookingDocument = {
   discountMinor: 1_500,
   paidMinor: 0,
   collectionMinor: 75_000,
+  payment: null,
+  providerRefunds: [],
   netLines: [
     { description: 'Adult', quantity: 2, unitMinor: 22_000, totalMinor: 44_000 },
     { description: 'Child', quantity: 1, unitMinor: 16_000, totalMinor: 16_000 },
@@ -417,5 +420,109 @@ describe('one status vocabulary (issue 17 §4)', () => {
     expect(documentsEn.voucher.statuses.completed).toBe('Confirmed');
     expect(documentsRu.voucher.statuses.completed).toBe('Подтверждено');
     expect(appRu.booking.status.completed).toBe('Подтверждено');
+  });
+});
+
+// Issue 18 §10: how a booking paid through a provider was paid, on each of its documents.
+
+const CARD: BookingDocument = {
+  ...ENGLISH,
+  paymentMethod: 'card',
+  paidMinor: 58_500,
+  collectionMinor: 0,
+  payment: {
+    method: 'card',
+    provider: 'stripe',
+    isSandbox: false,
+    providerReference: 'pi_3QxYz',
+    currency: 'RUB',
+    // 58 500 fils at 24.5 RUB per AED = 1 433 250 kopecks; +4% conversion, +2% card fee, +6% tax.
+    totalMinor: 1_605_240,
+    feeMinor: 85_995,
+    taxMinor: 85_995,
+    lines: chargeLinesOf({ method: 'card', currency: 'RUB', totalMinor: 1_605_240, feeMinor: 85_995, taxMinor: 85_995 }, { rubConversionFeePercent: 4, rubCardFeePercent: 2, rubTaxPercent: 6 }),
+    settledAt: new Date('2026-03-14T21:31:00Z'),
+  },
+};
+
+describe('a booking paid through a provider', () => {
+  it('names the method, the provider and its reference on the voucher, and the method on the tickets, in both languages', async () => {
+    const english = normalized((await parsePdf(await renderVoucherPdf(CARD))).text);
+    expect(english).toContain('Payment Paid by card · Stripe pi_3QxYz');
+    expect(english).not.toContain('Amount to collect in cash');
+    const russian = normalized((await parsePdf(await renderVoucherPdf({ ...CARD, locale: 'ru', payment: { ...CARD.payment!, provider: 'yookassa' } }))).text);
+    expect(russian).toContain('Оплата Оплачено картой · ЮKassa pi_3QxYz');
+    const sandbox = normalized((await parsePdf(await renderVoucherPdf({ ...CARD, payment: { ...CARD.payment!, provider: 'sandbox', isSandbox: true } }))).text);
+    expect(sandbox).toContain('Paid by card · Sandbox (test) pi_3QxYz');
+    const { pages } = await parsePdf(await renderTicketsPdf(CARD));
+    for (const page of pages) expect(normalized(page)).toContain('Payment Paid by card');
+    const cash = await parsePdf(await renderTicketsPdf(ENGLISH));
+    expect(normalized(cash.pages[0]!)).toContain('Payment Cash on tour');
+  });
+
+  it('never says "Paid by card" for a card booking no payment paid (cancelled before it was paid)', async () => {
+    const unpaid: BookingDocument = { ...CANCELLED, paymentMethod: 'card', paidMinor: 0, payment: null };
+    const voucher = normalized((await parsePdf(await renderVoucherPdf(unpaid))).text);
+    expect(voucher).toContain('Payment Card, not paid');
+    expect(voucher).not.toContain('Paid by card');
+    expect(normalized((await parsePdf(await renderVoucherPdf({ ...unpaid, locale: 'ru' }))).text)).toContain('Карта, не оплачено');
+  });
+
+  it('splits the charge into the 4% conversion fee, the 2% card fee and the 6% tax when they give the stored fee and tax', () => {
+    expect(CARD.payment!.lines).toEqual([
+      { kind: 'subtotal', percent: null, amountMinor: 1_433_250 },
+      { kind: 'conversionFee', percent: 4, amountMinor: 57_330 },
+      { kind: 'cardFee', percent: 2, amountMinor: 28_665 },
+      { kind: 'tax', percent: 6, amountMinor: 85_995 },
+    ]);
+    // SBP has no card fee.
+    expect(chargeLinesOf({ method: 'sbp', currency: 'RUB', totalMinor: 1_576_575, feeMinor: 57_330, taxMinor: 85_995 }, { rubConversionFeePercent: 4, rubCardFeePercent: 2, rubTaxPercent: 6 }).map((line) => line.kind)).toEqual([
+      'subtotal',
+      'conversionFee',
+      'tax',
+    ]);
+    // The settings changed since the payment: the stored fee stays one line, never restated at today's rates.
+    expect(chargeLinesOf({ method: 'card', currency: 'RUB', totalMinor: 1_605_240, feeMinor: 85_995, taxMinor: 85_995 }, { rubConversionFeePercent: 5, rubCardFeePercent: 2, rubTaxPercent: 6 })).toEqual([
+      { kind: 'subtotal', percent: null, amountMinor: 1_433_250 },
+      { kind: 'fees', percent: null, amountMinor: 85_995 },
+      { kind: 'tax', percent: null, amountMinor: 85_995 },
+    ]);
+    // An AED or USD charge carries no fee or tax: nothing to break down.
+    expect(chargeLinesOf({ method: 'card', currency: 'AED', totalMinor: 58_500, feeMinor: 0, taxMinor: 0 }, { rubConversionFeePercent: 4, rubCardFeePercent: 2, rubTaxPercent: 6 })).toEqual([]);
+  });
+
+  it('invoices it as paid by card in the charge currency, fee and tax lines included, with nothing due', async () => {
+    const text = normalized((await parsePdf(await renderInvoicePdf(CARD))).text);
+    const rub = (minor: number) => normalized(formatMoney(minor, 'RUB', 'en'));
+    expect(text).toContain('Payment Paid by card (Stripe, pi_3QxYz)');
+    expect(text).toContain(`Paid by card (Stripe) ${rub(1_605_240)}`);
+    expect(text).toContain(`Balance due ${normalized(formatMoney(0, 'AED', 'en'))}`);
+    expect(text).toContain(`Booking total in RUB ${rub(1_433_250)} Conversion fee (4%) ${rub(57_330)} Card fee (2%) ${rub(28_665)} Tax (6%) ${rub(85_995)} Charged ${rub(1_605_240)}`);
+    expect(text).toContain('the payment was charged in RUB');
+    expect(text).not.toContain('Paid from balance');
+    const russian = normalized((await parsePdf(await renderInvoicePdf({ ...CARD, locale: 'ru' }))).text);
+    expect(russian).toContain('Комиссия за оплату картой (2%)');
+    expect(russian).toContain('Оплата в валюте RUB');
+  });
+
+  it('credits a cancelled card booking to the card, pending then refunded, in Russian too', async () => {
+    const cancelled: BookingDocument = {
+      ...CARD,
+      status: 'cancelled',
+      cancellation: CANCELLED.cancellation,
+      providerRefunds: [{ amountMinor: 1_565_109, currency: 'RUB', status: 'pending', providerReference: null, settledAt: null }],
+    };
+    const rub = (minor: number, locale: 'en' | 'ru' = 'en') => normalized(formatMoney(minor, 'RUB', locale));
+    const pending = normalized((await parsePdf(await renderCreditNotePdf(cancelled))).text);
+    expect(pending).toContain(`Paid by card ${normalized(formatMoney(58_500, 'AED', 'en'))}`);
+    expect(pending).toContain(`Refund to the card ${normalized(formatMoney(57_038, 'AED', 'en'))}`);
+    expect(pending).toContain(`Refund to the card through Stripe: ${rub(1_565_109)}. Pending: Stripe has not taken the refund yet.`);
+    expect(pending).toContain('in RUB, and is not credited to the agency');
+    expect(pending).not.toContain('Refunded to the balance');
+
+    const refunded = { ...cancelled, providerRefunds: [{ ...cancelled.providerRefunds[0]!, status: 'succeeded' as const, providerReference: 're_1', settledAt: new Date('2026-03-19T06:00:00Z') }] };
+    expect(normalized((await parsePdf(await renderCreditNotePdf(refunded))).text)).toContain(`Refund to the card through Stripe: ${rub(1_565_109)}. Refunded on 19 Mar, 26.`);
+    const russian = normalized((await parsePdf(await renderCreditNotePdf({ ...cancelled, locale: 'ru' }))).text);
+    expect(russian).toContain(`Возврат на карту через Stripe: ${rub(1_565_109, 'ru')}. Ожидает: Stripe ещё не провёл возврат.`);
   });
 });

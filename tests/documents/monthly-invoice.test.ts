@@ -95,6 +95,7 @@ describe('the monthly tax invoice', () => {
       vatMinor: includedVat(total),
       excludingVatMinor: total - includedVat(total),
       paidMinor: paid,
+      providerPaidMinor: 0,
       dueMinor: total - paid,
     });
     expect(paid).toBeGreaterThan(0);

@@ -1,0 +1,121 @@
+import { eq } from 'drizzle-orm';
+import { POST as topUp } from '@/app/api/b2b/balance/topup/route';
+import { POST as payBooking } from '@/app/api/b2b/bookings/[reference]/pay/route';
+import { POST as withPaymentIntent } from '@/app/api/b2b/bookings/withpaymentintent/route';
+import { GET as getPayment } from '@/app/api/payments/[paymentId]/route';
+import { POST as sandboxCard } from '@/app/api/payments/sandbox/[chargeId]/route';
+import { POST as webhook } from '@/app/api/payments/webhooks/[provider]/route';
+import { payments } from '@/server/db/schema';
+import { seedDemoData } from '@/server/db/seed';
+import { agencyBalance, principalFor, slotStock } from '../support/booking-fixtures';
+import { agentRequest, apiRequest, segment, serveRoutesFrom, session } from '../support/route-requests';
+import { createTestDatabase, type TestDatabase } from '../support/test-database';
+import { cardBooking, forgetPayments, paymentRow, queuedEvents, setUpPayments, signedDelivery } from './payment-fixtures';
+
+vi.mock('@/server/auth/principal', async () => (await import('../support/route-requests')).mockedPrincipalModule());
+
+// The payment routes as Next calls them (issue 18 "Bad input" and the API): each refusal is clear
+// and changes nothing.
+
+let database: TestDatabase;
+
+beforeAll(async () => {
+  database = await createTestDatabase();
+  await seedDemoData(database.db, { today: new Date() });
+  serveRoutesFrom(database);
+  setUpPayments(database.db);
+});
+afterAll(async () => {
+  forgetPayments();
+  await database.dispose();
+});
+
+async function fieldErrors(response: Response) {
+  return (await response.json()) as { fieldName: string; errorMessage: string }[];
+}
+
+describe('POST /api/b2b/balance/topup', () => {
+  it('starts a card top-up and answers where the payer goes', async () => {
+    session.principal = await principalFor(database.db, 'admin@gulfhorizons.test');
+    const response = await topUp(agentRequest('/api/b2b/balance/topup', { json: { amount: '1500.50' } }));
+    expect(response.status).toBe(200);
+    const body = (await response.json()) as { paymentId: string; nextAction: { kind: string; url: string } };
+    expect(body.nextAction.url).toMatch(/^http:\/\/localhost:3000\/pay\/sandbox\/sbx_ch_/);
+    expect(await paymentRow(database.db, body.paymentId)).toMatchObject({ purpose: 'top_up', baseAmountMinor: 150_050, status: 'created' });
+  });
+
+  it.each([
+    [{ amount: '0' }, 'amount'],
+    [{ amount: '-5' }, 'amount'],
+    [{ amount: '99999999999' }, 'amount'],
+    [{ amount: '100', currency: 'EUR' }, 'currency'],
+  ])('refuses %j with a message for %s and stores nothing', async (json, field) => {
+    session.principal = await principalFor(database.db, 'admin@gulfhorizons.test');
+    const before = await database.db.$count(payments);
+    const response = await topUp(agentRequest('/api/b2b/balance/topup', { json }));
+    expect(response.status).toBe(422);
+    expect((await fieldErrors(response)).map((error) => error.fieldName)).toContain(field);
+    expect(await database.db.$count(payments)).toBe(before);
+  });
+
+  it('refuses a junior agent', async () => {
+    session.principal = await principalFor(database.db, 'junior@gulfhorizons.test');
+    const before = await database.db.$count(payments);
+    expect((await topUp(agentRequest('/api/b2b/balance/topup', { json: { amount: '100' } }))).status).toBe(403);
+    expect(await database.db.$count(payments)).toBe(before);
+  });
+});
+
+describe('a card booking through the API', () => {
+  it('is paid with a test card and settled by its signed webhook; the payment is the agency’s alone', async () => {
+    const agent = await principalFor(database.db, 'senior@gulfhorizons.test');
+    session.principal = agent;
+    const booked = await cardBooking(database.db, agent);
+    const paid = await sandboxCard(apiRequest(`/api/payments/sandbox/${booked.chargeId}`, { json: { cardNumber: '4242424242424242' } }), segment({ chargeId: booked.chargeId }));
+    expect(paid.status).toBe(200);
+    const [event] = await queuedEvents(database.db);
+    const delivery = signedDelivery(event!);
+    const answered = await webhook(apiRequest('/api/payments/webhooks/sandbox', { body: delivery.body as BodyInit, headers: Object.fromEntries(delivery.headers) }), segment({ provider: 'sandbox' }));
+    expect(answered.status).toBe(200);
+    expect(await answered.json()).toMatchObject({ status: 'succeeded' });
+
+    const mine = await getPayment(agentRequest(`/api/payments/${booked.paymentId}`), segment({ paymentId: booked.paymentId }));
+    expect(await mine.json()).toMatchObject({ status: 'succeeded', bookingReference: booked.reference, bookingStatus: 'completed' });
+    session.principal = await principalFor(database.db, 'admin@desertrose.test');
+    expect((await getPayment(agentRequest(`/api/payments/${booked.paymentId}`), segment({ paymentId: booked.paymentId }))).status).toBe(404);
+  });
+
+  it('refuses a forged webhook with 422 and changes nothing', async () => {
+    const agent = await principalFor(database.db, 'senior@gulfhorizons.test');
+    const booked = await cardBooking(database.db, agent);
+    await sandboxCard(apiRequest(`/api/payments/sandbox/${booked.chargeId}`, { json: { cardNumber: '4242424242424242' } }), segment({ chargeId: booked.chargeId }));
+    const events = await queuedEvents(database.db);
+    const forged = signedDelivery(events.at(-1)!, 'guessed-secret');
+    const answered = await webhook(apiRequest('/api/payments/webhooks/sandbox', { body: forged.body as BodyInit, headers: Object.fromEntries(forged.headers) }), segment({ provider: 'sandbox' }));
+    expect(answered.status).toBe(422);
+    expect((await paymentRow(database.db, booked.paymentId)).status).toBe('created');
+  });
+
+  it('withpaymentintent is refused clearly while Stripe is not configured, booking nothing', async () => {
+    session.principal = await principalFor(database.db, 'senior@gulfhorizons.test');
+    const before = await database.db.$count(payments);
+    const response = await withPaymentIntent(agentRequest('/api/b2b/bookings/withpaymentintent', { json: { offerId: crypto.randomUUID(), date: '2099-01-01', adults: 1 } }));
+    expect(response.status).toBe(422);
+    expect(await database.db.$count(payments)).toBe(before);
+  });
+
+  it('pays a payment_required booking from the balance', async () => {
+    const agent = await principalFor(database.db, 'senior@gulfhorizons.test');
+    session.principal = agent;
+    const booked = await cardBooking(database.db, agent, { left: 5, adults: 2 });
+    const balance = await agencyBalance(database.db, agent.agencyId);
+    const response = await payBooking(agentRequest(`/api/b2b/bookings/${booked.reference}/pay`, { json: { method: 'balance' } }), segment({ reference: booked.reference }));
+    expect(response.status).toBe(200);
+    const [row] = await database.db.select({ net: payments.baseAmountMinor }).from(payments).where(eq(payments.id, booked.paymentId));
+    expect(await agencyBalance(database.db, agent.agencyId)).toBe(balance - row!.net);
+    expect((await slotStock(database.db, booked.slot.id))?.left).toBe(3);
+    // Paid: another payment is refused as not needed.
+    const again = await payBooking(agentRequest(`/api/b2b/bookings/${booked.reference}/pay`, { json: { method: 'card' } }), segment({ reference: booked.reference }));
+    expect(again.status).toBe(409);
+  });
+});
