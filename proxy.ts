@@ -11,6 +11,10 @@ const INTL_LOCALE_HEADER = 'X-NEXT-INTL-LOCALE';
 // Auth.js names its cookie by scheme; large sessions are split into `….0`, `….1` chunks. Only
 // presence is checked here (an optimistic gate): every portal page and server function checks
 // the session itself.
+// The payment page mounts Stripe's Payment Element (from Stripe's CDN) when Stripe is configured.
+const PAYMENT_PAGE = /^(?:\/ru)?\/pay\/[^/]+$/;
+const STRIPE_CONFIGURED = Boolean(process.env.STRIPE_PUBLISHABLE_KEY?.trim());
+
 const SESSION_COOKIE_PREFIXES = ['authjs.session-token', '__Secure-authjs.session-token'];
 
 export function proxy(request: NextRequest) {
@@ -37,7 +41,7 @@ export function proxy(request: NextRequest) {
   // These pages render per request, so their scripts carry a nonce: Next reads it from the
   // request's policy and puts it on every script it writes (a page Next serves from its cache
   // instead gets its scripts' hashes, server/http/encoded-page-cache.ts).
-  const policy = contentSecurityPolicy({ scriptSources: [nonceSource(createNonce())] });
+  const policy = contentSecurityPolicy({ scriptSources: [nonceSource(createNonce())], stripe: STRIPE_CONFIGURED && PAYMENT_PAGE.test(nextUrl.pathname) });
   // Host and locale routing are config rewrites (server/routing/route-rules.ts), applied after this.
   const headers = new Headers(request.headers);
   headers.set(INTL_LOCALE_HEADER, decision.locale);
@@ -58,8 +62,8 @@ export const config = {
   matcher: [
     '/(search|sign-in|sign-up|forgot-password|reset-password|e2e-render-error)',
     '/ru/(search|sign-in|sign-up|forgot-password|reset-password|e2e-render-error)',
-    '/(checkout|bookings|requests|my-account|my-bookings|my-commissions|my-agencies|balance|top-up|widgets|agents)',
-    '/ru/(checkout|bookings|requests|my-account|my-bookings|my-commissions|my-agencies|balance|top-up|widgets|agents)',
+    '/(checkout|bookings|requests|my-account|my-bookings|my-commissions|my-agencies|balance|top-up|widgets|agents|pay)',
+    '/ru/(checkout|bookings|requests|my-account|my-bookings|my-commissions|my-agencies|balance|top-up|widgets|agents|pay)',
     '/((?!(?:ru/)?(?:tour|city)/[^/]+$|(?:ru/)?embedded/checkout$|ru/[^/]+$|api/|_next/|images/|brand/)[^/]+/.+)',
   ],
 };

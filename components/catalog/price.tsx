@@ -16,11 +16,11 @@ export type PreformattedPrice = { currency: DisplayCurrency; text: string };
  * thread (Lighthouse's 4× slowdown of 25–60 ms measured in Chromium here).
  */
 export function Price({ fils, className, preformatted }: { fils: number; className?: string; preformatted?: PreformattedPrice }) {
-  const { currency } = useCurrency();
+  const { currency, rates } = useCurrency();
   const locale = useRouteLocale();
   return (
     <span className={className} data-price-aed={fils}>
-      {preformatted?.currency === currency ? preformatted.text : formatAedAs(fils, currency, locale)}
+      {preformatted?.currency === currency ? preformatted.text : formatAedAs(fils, currency, locale, rates)}
     </span>
   );
 }
@@ -32,12 +32,12 @@ export function Price({ fils, className, preformatted }: { fils: number; classNa
  * cent (converting the total on its own can be a cent off).
  */
 export function PriceSum({ parts, className }: { parts: readonly number[]; className?: string }) {
-  const { currency } = useCurrency();
+  const { currency, rates } = useCurrency();
   const locale = useRouteLocale();
   const fils = parts.reduce((sum, part) => sum + part, 0);
   return (
     <span className={className} data-price-aed={fils}>
-      {formatMoney(convertBreakdown(parts, currency).total, currency, locale)}
+      {formatMoney(convertBreakdown(parts, currency, rates).total, currency, locale)}
     </span>
   );
 }

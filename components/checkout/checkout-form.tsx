@@ -25,10 +25,23 @@ import { useActionFailureFeedback } from '@/components/http/http-feedback';
 import { checkoutAction, type CheckoutState } from '@/server/bookings/actions';
 import type { PromoCheck } from '@/server/bookings/promo-codes';
 import { applyPromoAction } from '@/server/bookings/promo-action';
-import { type CheckoutField, checkoutSchema, type PaymentMethod } from '@/server/shared/bookings/checkout-schema';
+import { type CheckoutField, checkoutSchema, type PaymentMethod, type ProviderPaymentMethod } from '@/server/shared/bookings/checkout-schema';
 import type { PickUpMode } from '@/server/shared/bookings/offer-terms';
 import { clearDraft, draftKey, parseDraft, readDraft, readStoredDraft, saveDraft, writeDraft } from './checkout-draft';
 import { ConfirmingLoader } from './confirming-loader';
+
+/** One line of a provider charge (spec §9), formatted in the charge's currency by the server. */
+export type ChargeLineView = { label: string; amount: string };
+
+/** A card, crypto or SBP method as offered on this host, with what it would charge. */
+export type ProviderMethodView = {
+  /** The sandbox gateway: labelled as test payments wherever it shows. */
+  isSandbox: boolean;
+  /** Apple Pay / Google Pay through this provider need the guest's details first. */
+  walletsNeedGuestDetails: boolean;
+  lines: ChargeLineView[];
+  total: ChargeLineView;
+};
 
 /** A pick-up hotel with the sentence that gives its pick-up time for this tour's start time. */
 export type CheckoutHotel = { id: string; name: string; cityName: string; pickUpText: string };
@@ -67,6 +80,13 @@ export type CheckoutFormLabels = {
   paymentMethods: Record<PaymentMethod, string>;
   insufficientFunds: string;
   topUp: string;
+  /** "Test payments (sandbox)". */
+  sandbox: string;
+  walletsNeedGuestDetails: string;
+  /** Heading of the charge's lines ("You will be charged"). */
+  charge: string;
+  /** The Book button of a provider method ("Book and pay"). */
+  submitPay: string;
   requestOnly: string | null;
   /** "Please correct N fields", by N (index 0 unused). */
   errorSummary: readonly string[];
@@ -82,6 +102,8 @@ type Props = {
   pickUp: PickUpMode;
   hotels: CheckoutHotel[];
   paymentMethods: readonly PaymentMethod[];
+  /** The provider methods among `paymentMethods`, with their charge. */
+  providerMethods?: Partial<Record<ProviderPaymentMethod, ProviderMethodView>>;
   /** Balance + credit does not cover the NET: the balance is marked and not preselected. */
   balanceShort: boolean;
   /** The agent may top up (the link beside an insufficient balance). */
@@ -101,7 +123,7 @@ type PromoState = { status: 'idle' } | { status: 'applied'; check: PromoCheck } 
  * Hydrated, it checks what it can before posting, sums up every error at the top with a link to
  * each field, checks a promo code on "Apply", and keeps what was typed across a language switch.
  */
-export function CheckoutForm({ hidden, pickUp, hotels, paymentMethods, balanceShort, canTopUp, labels }: Props) {
+export function CheckoutForm({ hidden, pickUp, hotels, paymentMethods, providerMethods = {}, balanceShort, canTopUp, labels }: Props) {
   const [state, formAction] = useActionState<CheckoutState, FormData>(checkoutAction, null);
   useActionFailureFeedback(state);
   const formRef = useRef<HTMLFormElement>(null);
@@ -132,6 +154,7 @@ export function CheckoutForm({ hidden, pickUp, hotels, paymentMethods, balanceSh
   const promoError = promo.status === 'wrong' ? promo.message : promo.status === 'applied' ? undefined : state?.fieldErrors.promoCode;
   const errors: Partial<Record<string, string>> = hasClientErrors ? clientErrors : { ...state?.fieldErrors, promoCode: promoError };
   const hotel = hotels.find((candidate) => candidate.id === hotelId);
+  const charge = providerMethodOf(providerMethods, method);
 
   // Typed fields are the browser's own (uncontrolled): the draft goes straight into them.
   const restoreTypedFields = useEffectEvent(() => {
@@ -382,6 +405,8 @@ export function CheckoutForm({ hidden, pickUp, hotels, paymentMethods, balanceSh
         <div role="radiogroup" aria-label={labels.payment} className="grid gap-2">
           {paymentMethods.map((candidate) => {
             const short = candidate === 'balance' && balanceShort;
+            const provider = providerMethodOf(providerMethods, candidate);
+            const notes = [short ? 'balance-short' : null, provider?.walletsNeedGuestDetails ? `wallets-${candidate}` : null].filter(Boolean).join(' ');
             return (
               <div
                 key={candidate}
@@ -399,11 +424,23 @@ export function CheckoutForm({ hidden, pickUp, hotels, paymentMethods, balanceSh
                       setMethodChoice(candidate);
                       clearClientError('paymentMethod');
                     }}
-                    aria-describedby={short ? 'balance-short' : undefined}
+                    aria-describedby={notes || undefined}
                     className="size-4 accent-primary"
                   />
-                  {labels.paymentMethods[candidate]}
+                  <span className="flex flex-wrap items-center gap-x-2 gap-y-1">
+                    {labels.paymentMethods[candidate]}
+                    {provider?.isSandbox ? (
+                      <span className="rounded-full border border-amber-500/60 bg-amber-50 px-2 py-0.5 text-xs font-medium text-amber-900" data-testid="sandbox-label">
+                        {labels.sandbox}
+                      </span>
+                    ) : null}
+                  </span>
                 </label>
+                {provider?.walletsNeedGuestDetails ? (
+                  <p id={`wallets-${candidate}`} className="-mt-1 px-3 pb-3 pl-10 text-sm text-muted-foreground">
+                    {labels.walletsNeedGuestDetails}
+                  </p>
+                ) : null}
                 {short ? (
                   // Marked, not disabled: the booking itself gives the spec's message if it is tried.
                   <p id="balance-short" className="-mt-1 flex flex-wrap gap-x-2 px-3 pb-3 pl-10 text-sm text-destructive" data-testid="balance-short">
@@ -464,7 +501,31 @@ export function CheckoutForm({ hidden, pickUp, hotels, paymentMethods, balanceSh
         </div>
       </fieldset>
 
-      <SubmitButton label={method === 'request' ? labels.submitRequest : labels.submit} confirming={labels.confirming} loader={labels.loader} />
+      {charge ? (
+        <section aria-labelledby="charge-title" aria-live="polite" className="grid gap-2 rounded-lg bg-muted/50 p-4 text-sm" data-testid="charge-lines">
+          <h3 id="charge-title" className="font-semibold">
+            {labels.charge}
+          </h3>
+          <dl className="grid grid-cols-[1fr_auto] gap-x-4 gap-y-1">
+            {charge.lines.map((line) => (
+              <div key={line.label} className="contents" data-testid="charge-line">
+                <dt className="text-muted-foreground">{line.label}</dt>
+                <dd className="text-right tabular-nums">{line.amount}</dd>
+              </div>
+            ))}
+            <div className="contents" data-testid="charge-total">
+              <dt className="border-t border-border pt-1 font-medium">{charge.total.label}</dt>
+              <dd className="border-t border-border pt-1 text-right font-semibold tabular-nums">{charge.total.amount}</dd>
+            </div>
+          </dl>
+        </section>
+      ) : null}
+
+      <SubmitButton
+        label={method === 'request' ? labels.submitRequest : charge ? labels.submitPay : labels.submit}
+        confirming={labels.confirming}
+        loader={labels.loader}
+      />
     </form>
   );
 }
@@ -479,6 +540,10 @@ function SubmitButton({ label, confirming, loader }: { label: string; confirming
       {pending ? <ConfirmingLoader title={confirming} messages={loader} /> : null}
     </>
   );
+}
+
+function providerMethodOf(methods: Partial<Record<ProviderPaymentMethod, ProviderMethodView>>, method: PaymentMethod): ProviderMethodView | undefined {
+  return Object.hasOwn(methods, method) ? methods[method as ProviderPaymentMethod] : undefined;
 }
 
 /** The draft changes only by this form's own typing: nothing to subscribe to. */

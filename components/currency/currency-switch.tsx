@@ -1,14 +1,13 @@
 'use client';
 
-import { DISPLAY_CURRENCIES } from '@/server/shared/money/money';
 import clsx from 'clsx';
 import { useCurrency } from './currency-provider';
 
 export function CurrencySwitch({ label }: { label: string }) {
-  const { currency, setCurrency } = useCurrency();
+  const { currency, currencies, setCurrency } = useCurrency();
   return (
     <div role="radiogroup" aria-label={label} className="flex rounded-lg border border-border p-0.5">
-      {DISPLAY_CURRENCIES.map((code) => (
+      {currencies.map((code) => (
         <button
           key={code}
           type="button"

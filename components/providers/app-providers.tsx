@@ -6,7 +6,7 @@ import { AgentSessionProvider } from '@/components/auth/agent-session';
 import { CurrencyProvider } from '@/components/currency/currency-provider';
 import type { HttpLabels } from '@/components/http/api-client';
 import { HttpFeedbackProvider } from '@/components/http/http-feedback';
-import type { DisplayCurrency } from '@/server/shared/money/money';
+import type { Currency, ExchangeRates } from '@/server/shared/money/money';
 
 /**
  * `session` undefined (static public pages): rendered for a visitor, and the client asks for the
@@ -17,18 +17,23 @@ import type { DisplayCurrency } from '@/server/shared/money/money';
 export function AppProviders({
   session,
   defaultCurrency,
+  currencies,
+  rates,
   httpLabels,
   children,
 }: {
   session?: Session | null;
-  defaultCurrency: DisplayCurrency;
+  defaultCurrency: Currency;
+  /** The header switch's currencies on this host, and the rouble rate where roubles are among them. */
+  currencies?: readonly Currency[];
+  rates?: ExchangeRates;
   httpLabels: HttpLabels;
   children: ReactNode;
 }) {
   return (
     <HttpFeedbackProvider labels={httpLabels}>
       <AgentSessionProvider session={session}>
-        <CurrencyProvider defaultCurrency={defaultCurrency}>{children}</CurrencyProvider>
+        <CurrencyProvider defaultCurrency={defaultCurrency} currencies={currencies} rates={rates}>{children}</CurrencyProvider>
       </AgentSessionProvider>
     </HttpFeedbackProvider>
   );

@@ -44,7 +44,7 @@ function useAgencyBalance(): AgencyBalance | 'loading' | 'failed' {
  */
 export function HeaderBalance({ labels }: { labels: HeaderBalanceLabels }) {
   const balance = useAgencyBalance();
-  const { currency } = useCurrency();
+  const { currency, rates } = useCurrency();
   const locale = useRouteLocale();
 
   // Below `lg` (1024 px) the header has no room beside the menu in Russian: the menu shows it there.
@@ -56,11 +56,11 @@ export function HeaderBalance({ labels }: { labels: HeaderBalanceLabels }) {
       </span>
     );
   }
-  const amount = formatAedAs(balance.balanceMinor, currency, locale);
+  const amount = formatAedAs(balance.balanceMinor, currency, locale, rates);
   return (
     <LocaleLink
       href="/balance"
-      title={labels.available.replace('{amount}', formatAedAs(balance.availableMinor, currency, locale))}
+      title={labels.available.replace('{amount}', formatAedAs(balance.availableMinor, currency, locale, rates))}
       className="hidden h-9 items-center gap-1.5 rounded-lg px-2 text-sm font-medium whitespace-nowrap tabular-nums hover:bg-muted focus-visible:ring-3 focus-visible:ring-primary/40 focus-visible:outline-none lg:inline-flex"
       data-testid="header-balance"
     >
@@ -74,7 +74,7 @@ export function HeaderBalance({ labels }: { labels: HeaderBalanceLabels }) {
 /** The same balance as the account menu's first item, on screens narrower than `lg`; fetched when the menu opens. */
 export function MenuBalance({ labels }: { labels: HeaderBalanceLabels }) {
   const balance = useAgencyBalance();
-  const { currency } = useCurrency();
+  const { currency, rates } = useCurrency();
   const locale = useRouteLocale();
   if (balance === 'failed') return null;
   return (
@@ -84,7 +84,7 @@ export function MenuBalance({ labels }: { labels: HeaderBalanceLabels }) {
         <span>
           {labels.label}:{' '}
           <span className="font-medium tabular-nums">
-            {balance === 'loading' ? labels.loading : formatAedAs(balance.balanceMinor, currency, locale)}
+            {balance === 'loading' ? labels.loading : formatAedAs(balance.balanceMinor, currency, locale, rates)}
           </span>
         </span>
       </LocaleLink>

@@ -5,6 +5,8 @@ import { FrontendErrorBoundary } from '@/components/errors/frontend-error-bounda
 import type { ErrorScreenLabels } from '@/components/errors/frontend-error-screen';
 import type { HttpLabels } from '@/components/http/api-client';
 import { AppProviders } from '@/components/providers/app-providers';
+import { loadDisplayRates } from '@/server/pay/request-context';
+import { displayCurrenciesFor } from '@/server/shared/money/display-currencies';
 import { SITE_CONTENT } from '@/server/shared/sites/site-content';
 import { type Variant, VARIANT_FEATURES } from '@/server/shared/sites/site-variants';
 import { Footer } from './footer';
@@ -37,8 +39,11 @@ export async function SiteShell({
   };
   const httpLabels: HttpLabels = { maintenance: errors('maintenance'), error: errors('error'), validationError: errors('validationError') };
   const site = SITE_CONTENT[variant];
+  const currencies = displayCurrenciesFor(variant);
+  // The rouble rate only where roubles are offered: other hosts' pages read nothing more.
+  const rates = currencies.includes('RUB') ? await loadDisplayRates() : undefined;
   return (
-    <AppProviders session={session} defaultCurrency={VARIANT_FEATURES[variant].defaultCurrency} httpLabels={httpLabels}>
+    <AppProviders session={session} defaultCurrency={VARIANT_FEATURES[variant].defaultCurrency} currencies={currencies} rates={rates} httpLabels={httpLabels}>
       <a
         href="#main"
         className="sr-only z-50 rounded-lg bg-primary px-4 py-2 text-primary-foreground focus:not-sr-only focus:fixed focus:top-2 focus:left-2"

@@ -1,13 +1,15 @@
 'use client';
 
-import { type FormEvent, useEffect, useRef, useState } from 'react';
+import { type FormEvent, useActionState, useEffect, useRef, useState } from 'react';
+import { PendingButton } from '@/components/agents/pending-button';
 import { FormField } from '@/components/forms/form-field';
-import { useApiFetch } from '@/components/http/http-feedback';
+import { useActionFailureFeedback, useApiFetch } from '@/components/http/http-feedback';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import type { Locale } from '@/i18n/locales';
 import type { TopUpQuote } from '@/server/shared/top-up/top-up-fee';
 import { formatMoney } from '@/server/shared/money/money';
+import { cardTopUpAction, type CardTopUpState } from '@/server/pay/pay-actions';
 
 export type CardTopUpLabels = {
   amount: string;
@@ -17,16 +19,19 @@ export type CardTopUpLabels = {
   fee: string;
   total: string;
   continue: string;
-  cardLater: string;
+  continuing: string;
+  /** "Test payments (sandbox)" when the card gateway is the sandbox, else null. */
+  sandbox: string | null;
   calculating: string;
 };
 
 type Quote = TopUpQuote & { currency: 'AED' };
 
 /**
- * The card top-up's first step: the amount and the fee the server charges for it (spec §9). Before
- * hydration it is a GET form that reloads the page with `?amount=`; hydrated, the fee follows the
- * amount as it is typed (a newer request aborts the older one).
+ * The card top-up: the amount and the fee the server charges for it (spec §9), then the card
+ * payment. Before hydration the quote is a GET form that reloads the page with `?amount=`;
+ * hydrated, the fee follows the amount as it is typed (a newer request aborts the older one).
+ * "Continue" starts a card payment of amount + fee; the balance is credited when it settles.
  */
 export function CardTopUp({
   labels,
@@ -49,6 +54,9 @@ export function CardTopUp({
   const [loading, setLoading] = useState(false);
   const request = useRef<AbortController | null>(null);
   const fetchApi = useApiFetch();
+  const [payState, payAction] = useActionState<CardTopUpState, FormData>(cardTopUpAction, null);
+  useActionFailureFeedback(payState);
+  const payError = payState?.fieldErrors.amount ?? payState?.message;
 
   useEffect(() => () => request.current?.abort(), []);
 
@@ -110,12 +118,28 @@ export function CardTopUp({
         <dt className="font-medium">{labels.total}</dt>
         <dd className="text-right font-semibold tabular-nums">{quote ? formatMoney(quote.totalMinor, 'AED', locale) : '—'}</dd>
       </dl>
-      <div className="grid gap-2">
-        <Button type="button" disabled className="justify-self-start">
-          {labels.continue}
-        </Button>
-        <p className="text-sm text-muted-foreground">{labels.cardLater}</p>
-      </div>
+      <form action={payAction} className="grid gap-2" data-testid="card-top-up-pay">
+        {/* The amount as quoted: the payment is for the figures shown above. */}
+        <input type="hidden" name="amount" value={quote ? minorToAmount(quote.amountMinor) : amount} />
+        {labels.sandbox ? <p className="text-xs font-medium text-amber-900">{labels.sandbox}</p> : null}
+        {quote && !loading ? (
+          <PendingButton label={labels.continue} pendingLabel={labels.continuing} />
+        ) : (
+          <Button type="button" disabled className="justify-self-start">
+            {labels.continue}
+          </Button>
+        )}
+        {payError ? (
+          <p role="alert" className="text-sm text-destructive">
+            {payError}
+          </p>
+        ) : null}
+      </form>
     </div>
   );
+}
+
+/** Fils as the amount field takes them (`1234.50`). */
+function minorToAmount(minor: number): string {
+  return `${Math.floor(minor / 100)}.${String(minor % 100).padStart(2, '0')}`;
 }

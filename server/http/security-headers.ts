@@ -44,20 +44,35 @@ export function createNonce(): string {
  * connect-src being our own origin. Embed pages (`framable`) may be framed by any site for now;
  * the widgets issue restricts them to each widget's domains.
  */
-export function contentSecurityPolicy({ scriptSources = [], framable = false }: { scriptSources?: readonly string[]; framable?: boolean } = {}): string {
+export function contentSecurityPolicy({
+  scriptSources = [],
+  framable = false,
+  stripe = false,
+}: { scriptSources?: readonly string[]; framable?: boolean; stripe?: boolean } = {}): string {
   return [
     "default-src 'self'",
-    scriptSrc(scriptSources),
+    scriptSrc(stripe ? [...scriptSources, ...STRIPE_SOURCES.script] : scriptSources),
     "style-src 'self' 'unsafe-inline'",
     "img-src 'self' data: blob:",
     "font-src 'self'",
-    "connect-src 'self'",
+    ['connect-src', "'self'", ...(stripe ? STRIPE_SOURCES.connect : [])].join(' '),
+    ...(stripe ? [['frame-src', ...STRIPE_SOURCES.frame].join(' ')] : []),
     "object-src 'none'",
     "base-uri 'self'",
     "form-action 'self'",
     `frame-ancestors ${framable ? '*' : "'none'"}`,
   ].join('; ');
 }
+
+/**
+ * What Stripe.js and its Payment Element load from (Stripe's documented policy), allowed only on
+ * the payment page and only when Stripe is configured (issue 18 §3): every other page stays 'self'.
+ */
+const STRIPE_SOURCES = {
+  script: ['https://js.stripe.com', 'https://*.js.stripe.com'],
+  connect: ['https://api.stripe.com'],
+  frame: ['https://js.stripe.com', 'https://*.js.stripe.com', 'https://hooks.stripe.com'],
+};
 
 function scriptSrc(sources: readonly string[]): string {
   return ['script-src', ...new Set(["'self'", SESSION_HINT_SOURCE, NO_EVAL_SOURCE, ...sources])].join(' ');

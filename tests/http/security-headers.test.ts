@@ -62,6 +62,15 @@ describe('Content-Security-Policy', () => {
     expect(directives(policy).get('script-src')).toEqual(["'self'", SESSION_HINT_SOURCE, NO_EVAL_SOURCE, `'nonce-${nonce}'`]);
   });
 
+  it('lets the payment page load Stripe.js, its API and its frames only when asked to (Stripe configured)', () => {
+    const stripe = directives(contentSecurityPolicy({ stripe: true, scriptSources: [nonceSource('abc')] }));
+    expect(stripe.get('script-src')).toEqual(["'self'", SESSION_HINT_SOURCE, NO_EVAL_SOURCE, "'nonce-abc'", 'https://js.stripe.com', 'https://*.js.stripe.com']);
+    expect(stripe.get('connect-src')).toEqual(["'self'", 'https://api.stripe.com']);
+    expect(stripe.get('frame-src')).toEqual(['https://js.stripe.com', 'https://*.js.stripe.com', 'https://hooks.stripe.com']);
+    expect(stripe.get('frame-ancestors')).toEqual(["'none'"]);
+    expect(directives(contentSecurityPolicy()).has('frame-src')).toBe(false);
+  });
+
   it('replaces only the script sources of a policy, keeping its framing', () => {
     const framable = contentSecurityPolicy({ framable: true, scriptSources: [nonceSource('abc')] });
     const hashed = directives(withScriptSources(framable, ["'sha256-x'"]));

@@ -11,6 +11,8 @@ import { type BookingListScope, listBookings } from '@/server/bookings/list-quer
 import { type BookingListQuery, invertedDateRanges } from '@/server/shared/bookings/list-schema';
 import { getDb } from '@/server/db/database';
 import { resolveSiteParams, type SiteParams } from '@/server/sites/site-params';
+import { payNowLabels, payNowOptions } from '@/server/pay/pay-now-options';
+import type { Variant } from '@/server/shared/sites/site-variants';
 import { BookingFilters } from './booking-filters';
 import { BookingTable } from './booking-table';
 import { exportHref, listHref } from './list-href';
@@ -35,10 +37,10 @@ export function bookingListMetadata(scope: BookingListScope) {
 
 const FILTER_KEYS = ['reference', 'guest', 'bookedFrom', 'bookedTo', 'travelFrom', 'travelTo', 'status', 'agent', 'tour'] as const satisfies readonly (keyof BookingListQuery)[];
 
-type Props = { locale: Locale; principal: Principal; scope: BookingListScope; query: BookingListQuery };
+type Props = { locale: Locale; variant: Variant; principal: Principal; scope: BookingListScope; query: BookingListQuery };
 
 /** All bookings, my bookings and requests: one page, scoped in the queries by the principal. */
-export async function BookingListPage({ locale, principal, scope, query }: Props) {
+export async function BookingListPage({ locale, variant, principal, scope, query }: Props) {
   const { path, pageKey } = LISTS[scope];
   const db = await getDb();
   const invertedRanges = invertedDateRanges(query);
@@ -74,7 +76,7 @@ export async function BookingListPage({ locale, principal, scope, query }: Props
       {list ? null : <InvertedRangeNotice text={t('empty.invertedRange')} target={invertedRanges[0] === 'booked' ? 'filter-booked' : 'filter-travel'} linkText={t('empty.fixRange')} />}
 
       {list ? (
-        <BookingListResults locale={locale} principal={principal} scope={scope} query={query} list={list} path={path} action={action} title={title} filtered={filtered} />
+        <BookingListResults locale={locale} variant={variant} principal={principal} scope={scope} query={query} list={list} path={path} action={action} title={title} filtered={filtered} />
       ) : null}
     </div>
   );
@@ -95,6 +97,7 @@ function InvertedRangeNotice({ text, target, linkText }: { text: string; target:
 
 async function BookingListResults({
   locale,
+  variant,
   principal,
   scope,
   query,
@@ -105,6 +108,9 @@ async function BookingListResults({
   filtered,
 }: Props & { list: Awaited<ReturnType<typeof listBookings>>; path: string; action: string; title: string; filtered: boolean }) {
   const t = await getTranslations('bookingList');
+  // "Pay now" in the rows of bookings that need payment (issue 18 §7).
+  const needsPayment = list.rows.some((row) => row.status === 'payment_required' || row.status === 'payment_failed');
+  const payNow = needsPayment ? { options: await payNowOptions(await getDb(), principal, variant, locale), labels: await payNowLabels() } : null;
   return (
     <>
       <p className="mt-6 font-medium" data-testid="booking-count">
@@ -121,6 +127,7 @@ async function BookingListResults({
             caption={title}
             showAgent={scope !== 'own' && can(principal.role, 'bookings:viewAll')}
             showNet={can(principal.role, 'rates:viewB2b')}
+            payNow={payNow}
           />
         </div>
       ) : (

@@ -3,6 +3,7 @@ import Link from 'next/link';
 import { getTranslations } from 'next-intl/server';
 import type { ReactNode } from 'react';
 import { Price } from '@/components/catalog/price';
+import { PayNowForm, type PayNowLabels, type PayNowOption } from '@/components/pay/pay-now-form';
 import { cn } from '@/components/ui/cn';
 import { formatDisplayDate } from '@/i18n/dates';
 import { type Locale, localizedPath } from '@/i18n/locales';
@@ -22,13 +23,15 @@ type Props = {
   showAgent: boolean;
   showNet: boolean;
   caption: string;
+  /** The Pay now form's methods and labels, when a row needs payment. */
+  payNow?: { options: readonly PayNowOption[]; labels: PayNowLabels } | null;
 };
 
 /**
  * The bookings of one page. Sortable headers are links (they work without JavaScript); below
  * 768 px each row becomes a card whose cells carry their column's name.
  */
-export async function BookingTable({ locale, path, query, rows, showAgent, showNet, caption }: Props) {
+export async function BookingTable({ locale, path, query, rows, showAgent, showNet, caption, payNow }: Props) {
   const t = await getTranslations('bookingList');
   const tb = await getTranslations('booking');
 
@@ -117,6 +120,11 @@ export async function BookingTable({ locale, path, query, rows, showAgent, showN
             </Cell>
             <Cell label={columns.status}>
               <StatusBadge status={row.status} label={tb(`status.${row.status}`)} />
+              {payNow && (row.status === 'payment_required' || row.status === 'payment_failed') ? (
+                <div className="mt-2">
+                  <PayNowForm reference={row.reference} options={payNow.options} labels={payNow.labels} compact idPrefix="row" />
+                </div>
+              ) : null}
             </Cell>
             <Cell label={columns.publishedTotal} className="md:text-right">
               <Price fils={row.publishedTotalMinor} className="font-medium whitespace-nowrap tabular-nums" />

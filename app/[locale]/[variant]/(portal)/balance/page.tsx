@@ -1,6 +1,7 @@
-import { Download, Wallet } from 'lucide-react';
+import { CheckCircle2, Download, Wallet } from 'lucide-react';
 import type { Metadata } from 'next';
 import { getTranslations } from 'next-intl/server';
+import { PAYMENT_ID_PATTERN } from '@/server/pay/payment-id';
 import { AccountTerms } from '@/components/balance/account-terms';
 import { BalanceOverview } from '@/components/balance/balance-overview';
 import { formatAmount, formatMonth } from '@/components/balance/format';
@@ -12,6 +13,7 @@ import { buttonVariants } from '@/components/ui/button';
 import { localizedPath } from '@/i18n/locales';
 import { requirePageAccess } from '@/server/auth/principal';
 import { getDb } from '@/server/db/database';
+import { loadPaymentResult } from '@/server/payments/payment-result';
 import { loadPendingDeposits } from '@/server/top-up/deposit-queries';
 import { isMonthlyInvoiceAvailable } from '@/server/documents/monthly-invoice';
 import {
@@ -35,7 +37,7 @@ export async function generateMetadata({ params }: { params: SiteParams }): Prom
 /** Spec §2 "Balance": overview, terms, monthly summary and the daily statement of `?month=yyyy-MM` (`&page=n` in a busy month). */
 export default async function BalancePage({ params, searchParams }: { params: SiteParams; searchParams: SearchParams }) {
   const { locale } = await resolveSiteParams(params);
-  const { month: requested, page: requestedPage } = await searchParams;
+  const { month: requested, page: requestedPage, topUp } = await searchParams;
   const principal = await requirePageAccess('/balance', isStatementMonth(requested) ? `?month=${requested}` : '');
   const page = typeof requestedPage === 'string' && /^[1-9]\d{0,5}$/.test(requestedPage) ? Number(requestedPage) : 1;
   const now = new Date();
@@ -51,6 +53,10 @@ export default async function BalancePage({ params, searchParams }: { params: Si
     loadStatement(db, principal, month, { page }),
     getTranslations('balance'),
   ]);
+  // Back from a card top-up (issue 18 §8): said only once the payment has settled and credited.
+  const topUpPayment = typeof topUp === 'string' && PAYMENT_ID_PATTERN.test(topUp) ? await loadPaymentResult(db, principal, topUp) : null;
+  const toppedUp = topUpPayment?.purpose === 'top_up' && topUpPayment.status === 'succeeded' ? topUpPayment : null;
+  const tp = await getTranslations('payments');
   const pagePath = localizedPath(locale, '/balance');
   const monthHref = (value: StatementMonth) => `${pagePath}?month=${value}#statement`;
   const pageHref = (value: number) => `${pagePath}?month=${month}&page=${value}#statement`;
@@ -69,6 +75,13 @@ export default async function BalancePage({ params, searchParams }: { params: Si
           {t('topUp')}
         </a>
       </div>
+
+      {toppedUp ? (
+        <p role="status" className="mt-6 flex items-center gap-2 rounded-lg border border-success/40 bg-success/10 px-3 py-2 text-sm text-success" data-testid="top-up-paid">
+          <CheckCircle2 aria-hidden className="size-4 shrink-0" />
+          {tp('topUp.paid', { amount: formatAmount(toppedUp.amountMinor - toppedUp.feeMinor, locale) })}
+        </p>
+      ) : null}
 
       <div className="mt-6">
         <BalanceOverview overview={overview} locale={locale} />

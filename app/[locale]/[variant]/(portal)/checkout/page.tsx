@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { Metadata } from 'next';
 import { getTranslations } from 'next-intl/server';
 import { Price } from '@/components/catalog/price';
-import { CheckoutForm, type CheckoutFormLabels } from '@/components/checkout/checkout-form';
+import { CheckoutForm, type CheckoutFormLabels, type ProviderMethodView } from '@/components/checkout/checkout-form';
 import { LocaleLink } from '@/components/i18n/locale-link';
 import { buttonVariants } from '@/components/ui/button';
 import { formatDisplayDate } from '@/i18n/dates';
@@ -11,7 +11,11 @@ import { FormAlert } from '@/components/account/form-alert';
 import { loadAgencyStatus } from '@/server/account/agency-standing';
 import { requirePageAccess } from '@/server/auth/principal';
 import { loadCheckoutView, type CheckoutView } from '@/server/bookings/checkout-queries';
-import { bookingSelectionSchema, isProviderPaymentMethod, PAYMENT_METHODS, type PaymentMethod } from '@/server/shared/bookings/checkout-schema';
+import { bookingSelectionSchema, isProviderPaymentMethod, PAYMENT_METHODS, type PaymentMethod, type ProviderPaymentMethod } from '@/server/shared/bookings/checkout-schema';
+import { offeredPaymentMethods } from '@/server/payments/payment-methods';
+import { loadChargeSettings, requestDisplayCurrency } from '@/server/pay/request-context';
+import { formatMoney } from '@/server/shared/money/money';
+import { type ChargeQuote, quoteCharge } from '@/server/shared/payments/charge-quote';
 import { getDb } from '@/server/db/database';
 import { describePolicy } from '@/server/shared/bookings/offer-terms';
 import { can } from '@/server/shared/auth/permissions';
@@ -27,7 +31,7 @@ export async function generateMetadata({ params }: { params: SiteParams }): Prom
 }
 
 export default async function CheckoutPage({ params, searchParams }: { params: SiteParams; searchParams: SearchParams }) {
-  const { locale } = await resolveSiteParams(params);
+  const { locale, variant } = await resolveSiteParams(params);
   const query = await searchParams;
   const search = new URLSearchParams(Object.entries(query).flatMap(([key, value]) => (typeof value === 'string' ? [[key, value]] : [])));
   const principal = await requirePageAccess('/checkout', search.size > 0 ? `?${search}` : '');
@@ -57,7 +61,21 @@ export default async function CheckoutPage({ params, searchParams }: { params: S
     );
   }
 
-  const paymentMethods: readonly PaymentMethod[] = view.requestOnly ? ['request'] : PAYMENT_METHODS.filter((method) => !isProviderPaymentMethod(method));
+  // Card, crypto and (Russian domain) SBP as this host offers them, each with its charge line by
+  // line (spec §9) in the currency it is charged in: roubles with fees and tax, else none.
+  const offered = view.requestOnly ? [] : offeredPaymentMethods({ variant, displayCurrency: await requestDisplayCurrency(variant) });
+  const providerMethods: Partial<Record<ProviderPaymentMethod, ProviderMethodView>> = {};
+  if (offered.length > 0) {
+    const chargeSettings = await loadChargeSettings(db);
+    for (const option of offered) {
+      // What the engine charges: the booking's NET, converted, with the rouble fees and tax.
+      const quote = quoteCharge({ baseAmountMinor: view.quote.netTotalMinor, currency: option.currency, method: option.method, ...chargeSettings });
+      providerMethods[option.method] = { isSandbox: option.isSandbox, walletsNeedGuestDetails: option.walletsNeedGuestDetails, ...(await chargeLines(quote, locale)) };
+    }
+  }
+  const paymentMethods: readonly PaymentMethod[] = view.requestOnly
+    ? ['request']
+    : [...PAYMENT_METHODS.filter((method) => !isProviderPaymentMethod(method)), ...offered.map((option) => option.method)];
   // An agency books once approved (createBooking refuses before that): say so instead of a form.
   const agencyStatus = await loadAgencyStatus(db, principal.agencyId);
   return (
@@ -100,6 +118,7 @@ export default async function CheckoutPage({ params, searchParams }: { params: S
                   pickUpText: hotel.pickUpTime ? t('pickUpTime', { time: hotel.pickUpTime }) : t('pickUpTimeUnknown'),
                 }))}
                 paymentMethods={paymentMethods}
+                providerMethods={providerMethods}
                 balanceShort={!view.balanceCoversNet}
                 canTopUp={can(principal.role, 'balance:topUp')}
                 labels={await formLabels(view, locale)}
@@ -121,6 +140,7 @@ async function formLabels(view: CheckoutView, locale: Locale): Promise<CheckoutF
   const booking = await getTranslations('booking');
   const availability = await getTranslations('availability');
   const errors = await getTranslations('errors');
+  const payments = await getTranslations('payments');
   return {
     guestDetails: t('guestDetails'),
     guestName: t('guestName'),
@@ -154,12 +174,28 @@ async function formLabels(view: CheckoutView, locale: Locale): Promise<CheckoutF
     paymentMethods: Object.fromEntries(PAYMENT_METHODS.map((method) => [method, booking(`paymentMethod.${method}`)])) as Record<PaymentMethod, string>,
     insufficientFunds: t('insufficientFunds'),
     topUp: t('topUp'),
+    sandbox: payments('sandbox'),
+    walletsNeedGuestDetails: payments('walletsNeedGuestDetails'),
+    charge: payments('charge.title'),
+    submitPay: payments('submitPay'),
     errorSummary: Array.from({ length: ERROR_SUMMARY_MAX + 1 }, (_, count) => t('errorSummary', { count })),
     requestOnly: view.requestOnly ? `${availability(view.requestOnly)} ${t('requestOnly')}` : null,
     submit: t('submit'),
     submitRequest: t('submitRequest'),
     confirming: t('confirming'),
     loader: t.raw('loader') as string[],
+  };
+}
+
+/** A charge's lines and total as the form shows them, formatted in the charge's currency. */
+async function chargeLines(quote: ChargeQuote, locale: Locale): Promise<Pick<ProviderMethodView, 'lines' | 'total'>> {
+  const t = await getTranslations('payments');
+  return {
+    lines: quote.lines.map((line) => ({
+      label: line.percent === null ? t(`charge.${line.kind}`) : t(`charge.${line.kind}`, { percent: line.percent }),
+      amount: formatMoney(line.amountMinor, quote.currency, locale),
+    })),
+    total: { label: t('charge.total'), amount: formatMoney(quote.totalMinor, quote.currency, locale) },
   };
 }
 

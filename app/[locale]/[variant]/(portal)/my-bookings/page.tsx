@@ -7,7 +7,7 @@ import { resolveSiteParams, type SiteParams } from '@/server/sites/site-params';
 export const generateMetadata = bookingListMetadata('own');
 
 export default async function MyBookingsPage({ params, searchParams }: { params: SiteParams; searchParams: BookingListSearchParams }) {
-  const [{ locale }, query] = await Promise.all([resolveSiteParams(params), searchParams.then(parseBookingListQuery)]);
+  const [{ locale, variant }, query] = await Promise.all([resolveSiteParams(params), searchParams.then(parseBookingListQuery)]);
   const principal = await requirePageAccess('/my-bookings', listSearch(query));
-  return <BookingListPage locale={locale} principal={principal} scope="own" query={query} />;
+  return <BookingListPage locale={locale} variant={variant} principal={principal} scope="own" query={query} />;
 }

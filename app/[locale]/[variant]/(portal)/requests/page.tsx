@@ -7,7 +7,7 @@ import { resolveSiteParams, type SiteParams } from '@/server/sites/site-params';
 export const generateMetadata = bookingListMetadata('requests');
 
 export default async function RequestsPage({ params, searchParams }: { params: SiteParams; searchParams: BookingListSearchParams }) {
-  const [{ locale }, query] = await Promise.all([resolveSiteParams(params), searchParams.then(parseBookingListQuery)]);
+  const [{ locale, variant }, query] = await Promise.all([resolveSiteParams(params), searchParams.then(parseBookingListQuery)]);
   const principal = await requirePageAccess('/requests', listSearch(query));
-  return <BookingListPage locale={locale} principal={principal} scope="requests" query={query} />;
+  return <BookingListPage locale={locale} variant={variant} principal={principal} scope="requests" query={query} />;
 }

@@ -17,6 +17,7 @@ import { allowedFormats } from '@/server/shared/files/file-rules';
 import { loadBalanceOverview } from '@/server/balance/statement-queries';
 import { loadSettings } from '@/server/settings/settings';
 import { resolveSiteParams, type SiteParams } from '@/server/sites/site-params';
+import { offeredPaymentMethods } from '@/server/payments/payment-methods';
 
 type SearchParams = Promise<Record<string, string | string[] | undefined>>;
 
@@ -27,8 +28,8 @@ export async function generateMetadata({ params }: { params: SiteParams }): Prom
 }
 
 /**
- * Spec §2 "Balance: bank deposit, card top-up": the card top-up's amount and fee (the card step
- * itself comes with the payments issue), the operator's bank account, the deposit notice form and
+ * Spec §2 "Balance: bank deposit, card top-up": the card top-up's amount, fee and card payment
+ * (the balance is credited when the payment settles), the operator's bank account, the deposit notice form and
  * the agency's notices. `?amount=` quotes the fee without JavaScript; `?deposit=sent` confirms a notice.
  */
 export default async function TopUpPage({ params, searchParams }: { params: SiteParams; searchParams: SearchParams }) {
@@ -49,6 +50,8 @@ export default async function TopUpPage({ params, searchParams }: { params: Site
   const initialQuote = parsedAmount?.success ? { currency: 'AED' as const, ...quoteCardTopUp(parsedAmount.data.amount, settings.cardTopUpFeePercent) } : null;
   const initialError = parsedAmount && !parsedAmount.success ? tAll(parsedAmount.error.issues[0]!.message as never) : null;
   const slipFormats = allowedFormats('paymentSlip');
+  // Top-ups are charged by card in AED whatever the host (the balance is kept in AED).
+  const cardSandbox = offeredPaymentMethods({ variant: 'main', displayCurrency: 'AED' }).find((option) => option.method === 'card')?.isSandbox ?? false;
   const bank = settings.depositBankAccount;
   const fileLabels = { tooLarge: tAll('files.tooLarge'), download: tAll('files.download') };
 
@@ -80,7 +83,8 @@ export default async function TopUpPage({ params, searchParams }: { params: Site
               fee: t('card.fee', { percent: settings.cardTopUpFeePercent }),
               total: t('card.total'),
               continue: t('card.continue'),
-              cardLater: t('card.cardLater'),
+              continuing: t('card.continuing'),
+              sandbox: cardSandbox ? tAll('payments.sandbox') : null,
               calculating: t('card.calculating'),
             }}
           />

@@ -7,6 +7,7 @@ import { cache, type ReactNode } from 'react';
 import { StatusBadge } from '@/components/bookings/lists/status-badge';
 import { CancelBookingPanel } from '@/components/bookings/detail/cancel-booking-panel';
 import { DocumentLinks } from '@/components/bookings/detail/document-links';
+import { PayNowForm } from '@/components/pay/pay-now-form';
 import { Price, PriceSum } from '@/components/catalog/price';
 import { cn } from '@/components/ui/cn';
 import { formatDisplayDate } from '@/i18n/dates';
@@ -15,6 +16,10 @@ import { dubaiToday } from '@/server/shared/availability/rules';
 import { requirePageAccess } from '@/server/auth/principal';
 import { BOOKING_REFERENCE_PATTERN } from '@/server/bookings/booking-reference';
 import { type BookingDetail, getBookingDetail } from '@/server/bookings/queries';
+import { type BookingPayments, loadBookingPayments } from '@/server/bookings/payment-attempts';
+import { getDb } from '@/server/db/database';
+import { payNowLabels, payNowOptions } from '@/server/pay/pay-now-options';
+import { formatMoney, isCurrency } from '@/server/shared/money/money';
 import { NotFound, Unauthorized } from '@/server/errors';
 import { resolveSiteParams } from '@/server/sites/site-params';
 
@@ -33,7 +38,7 @@ export async function generateMetadata({ params }: { params: Params }): Promise<
 }
 
 export default async function BookingDetailPage({ params, searchParams }: { params: Params; searchParams: SearchParams }) {
-  const { locale } = await resolveSiteParams(params);
+  const { locale, variant } = await resolveSiteParams(params);
   const principal = await requirePageAccess('/my-bookings');
   const [{ reference }, { cancelled }] = await Promise.all([params, searchParams]);
   if (!BOOKING_REFERENCE_PATTERN.test(reference)) notFound();
@@ -42,6 +47,11 @@ export default async function BookingDetailPage({ params, searchParams }: { para
   const tb = await getTranslations('booking');
   const pageHref = localizedPath(locale, `/my-bookings/${booking.reference}`);
   const isCancelled = booking.status === 'cancelled';
+  const db = await getDb();
+  const paymentsView = await loadBookingPayments(db, principal, booking.reference);
+  const needsPayment = booking.status === 'payment_required' || booking.status === 'payment_failed';
+  const payNow = needsPayment ? { options: await payNowOptions(db, principal, variant, locale), labels: await payNowLabels() } : null;
+  const tp = await getTranslations('payments');
   const notGiven = <span className="text-muted-foreground">{t('notGiven')}</span>;
 
   const sections: { id: string; title: string; rows: Row[] }[] = [
@@ -143,10 +153,13 @@ export default async function BookingDetailPage({ params, searchParams }: { para
       ) : null}
 
       <div className="mt-6 grid gap-6 lg:grid-cols-[minmax(0,1fr)_20rem] lg:items-start">
-        <div className="grid gap-6 md:grid-cols-2 lg:grid-cols-1 xl:grid-cols-2">
-          {sections.map((section) => (
-            <DetailSection key={section.id} id={section.id} title={section.title} rows={section.rows} />
-          ))}
+        <div className="grid min-w-0 gap-6">
+          <div className="grid gap-6 md:grid-cols-2 lg:grid-cols-1 xl:grid-cols-2">
+            {sections.map((section) => (
+              <DetailSection key={section.id} id={section.id} title={section.title} rows={section.rows} />
+            ))}
+          </div>
+          {paymentsView && (paymentsView.attempts.length > 0 || needsPayment) ? <PaymentAttempts view={paymentsView} locale={locale} /> : null}
         </div>
 
         <aside className="grid gap-6 md:grid-cols-2 md:items-start lg:grid-cols-1">
@@ -162,6 +175,23 @@ export default async function BookingDetailPage({ params, searchParams }: { para
               linkClassName="w-full justify-start"
             />
           </section>
+
+          {payNow ? (
+            <section aria-labelledby="pay-now-title" className="grid gap-3 rounded-xl border border-primary/40 bg-primary/5 p-4 xs:p-6" data-testid="pay-now">
+              <h2 id="pay-now-title" className="text-lg font-semibold">
+                {tp('payNow.title')}
+              </h2>
+              <p className="text-sm">{tp('payNow.lead')}</p>
+              {paymentsView?.holdExpiresAt ? (
+                <p className="text-sm font-medium" data-testid="hold-until">
+                  {paymentsView.holdExpiresAt > new Date()
+                    ? tp('payNow.heldUntil', { time: DUBAI_TIME.format(paymentsView.holdExpiresAt) })
+                    : tp('payNow.holdExpired')}
+                </p>
+              ) : null}
+              <PayNowForm reference={booking.reference} options={payNow.options} labels={payNow.labels} />
+            </section>
+          ) : null}
 
           {booking.cancellation ? (
             <CancelBookingPanel
@@ -193,6 +223,51 @@ export default async function BookingDetailPage({ params, searchParams }: { para
         </aside>
       </div>
     </div>
+  );
+}
+
+/** The booking's payment attempts (issue 18 §1): method, provider, status, amount and date. */
+async function PaymentAttempts({ view, locale }: { view: BookingPayments; locale: Locale }) {
+  const t = await getTranslations('payments');
+  const tb = await getTranslations('booking');
+  return (
+    <section aria-labelledby="attempts-title" className="min-w-0 rounded-xl border border-border p-4 xs:p-6" data-testid="payment-attempts">
+      <h2 id="attempts-title" className="text-lg font-semibold">
+        {t('attempts.title')}
+      </h2>
+      {view.attempts.length === 0 ? <p className="mt-2 text-sm text-muted-foreground">{t('attempts.none')}</p> : null}
+      <div className={cn('mt-4 overflow-x-auto', view.attempts.length === 0 && 'hidden')}>
+        <table className="w-full min-w-[28rem] text-sm">
+          <thead className="text-left text-muted-foreground">
+            <tr>
+              <th scope="col" className="py-1 pr-3 font-normal">{t('attempts.date')}</th>
+              <th scope="col" className="py-1 pr-3 font-normal">{t('attempts.method')}</th>
+              <th scope="col" className="py-1 pr-3 font-normal">{t('attempts.provider')}</th>
+              <th scope="col" className="py-1 pr-3 font-normal">{t('attempts.status')}</th>
+              <th scope="col" className="py-1 text-right font-normal">{t('attempts.amount')}</th>
+            </tr>
+          </thead>
+          <tbody>
+            {view.attempts.map((attempt) => (
+              <tr key={attempt.id} className="border-t border-border" data-testid="payment-attempt" data-status={attempt.status}>
+                <td className="py-2 pr-3 whitespace-nowrap">{formatInstant(attempt.createdAt, locale)}</td>
+                <td className="py-2 pr-3">{tb.has(`paymentMethod.${attempt.method}` as never) ? tb(`paymentMethod.${attempt.method}` as never) : attempt.method}</td>
+                <td className="py-2 pr-3">{t.has(`provider.${attempt.provider}` as never) ? t(`provider.${attempt.provider}` as never) : attempt.provider}</td>
+                <td className="py-2 pr-3">{t.has(`attemptStatus.${attempt.status}` as never) ? t(`attemptStatus.${attempt.status}` as never) : attempt.status}</td>
+                <td className="py-2 text-right whitespace-nowrap tabular-nums">
+                  {attempt.amountMinor !== null && isCurrency(attempt.currency) ? formatMoney(attempt.amountMinor, attempt.currency, locale) : '—'}
+                  {attempt.refundedMinor && isCurrency(attempt.currency) ? (
+                    <span className="block text-xs text-muted-foreground" data-testid="payment-refunded">
+                      {t('attempts.refunded', { amount: formatMoney(attempt.refundedMinor, attempt.currency, locale) })}
+                    </span>
+                  ) : null}
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+    </section>
   );
 }
 

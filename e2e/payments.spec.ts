@@ -1,0 +1,306 @@
+import { randomUUID } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { expect, type Page, test } from '@playwright/test';
+import { PDFParse } from 'pdf-parse';
+import { DEMO_PASSWORD, type DemoRole, demoEmail, PORT } from './support/portal';
+
+// Issue 18's acceptance, through the sandbox gateway in Chromium: card bookings that succeed, are
+// declined, ask for 3-D Secure or settle later; a card top-up; roubles with fees and tax and SBP
+// on the Russian domain; "Pay now" on a booking left unpaid; and a card booking's refund.
+
+type PaymentMessages = typeof import('../messages/payments/en.json');
+type AppMessages = typeof import('../messages/en.json');
+type DocumentMessages = typeof import('../messages/documents/en.json');
+
+function messages<T>(file: string): T {
+  return JSON.parse(readFileSync(path.join(process.cwd(), 'messages', file), 'utf8')) as T;
+}
+
+const TEXTS = {
+  en: { pay: messages<PaymentMessages>('payments/en.json'), app: messages<AppMessages>('en.json'), documents: messages<DocumentMessages>('documents/en.json') },
+  ru: { pay: messages<PaymentMessages>('payments/ru.json'), app: messages<AppMessages>('ru.json'), documents: messages<DocumentMessages>('documents/ru.json') },
+};
+
+const TEST_CARDS = { success: '4242 4242 4242 4242', decline: '4000 0000 0000 0002', challenge: '4000 0000 0000 3220', processing: '4000 0000 0000 0077' };
+
+// The desert safari is refundable in full more than 48 h ahead and includes a hotel pick-up.
+const TOUR = 'evening-desert-safari-bbq-dinner';
+const MAIN = `http://localhost:${PORT}`;
+const RUSSIAN = `http://ru.localhost:${PORT}`;
+
+// Sign-in, checkout, the hosted page and the result page: more than the default 30 s on a shared machine.
+test.describe.configure({ timeout: 120_000 });
+
+type Slot = { offerId: string; date: string; time: string };
+
+test('a card booking succeeds and its voucher says "Paid by card"', async ({ page }) => {
+  await signIn(page, MAIN, '', 'senior');
+  const slot = await openSlot(page, 4);
+  await checkout(page, MAIN, '', slot, 'card');
+  await expect(page.getByTestId('sandbox-banner')).toHaveText('SANDBOX — test payments, no money moves');
+  await payByCard(page, TEST_CARDS.success);
+  const reference = await confirmedReference(page);
+
+  const voucher = await pdfText(page, `${MAIN}/api/bookings/${reference}/voucher`);
+  expect(voucher).toContain(TEXTS.en.documents.common.paymentMethods.card);
+});
+
+test('a declined card says "try another card", confirms nothing and gives the tickets back', async ({ page }) => {
+  await signIn(page, MAIN, '', 'senior');
+  // Further ahead than the other tests' slots, so nothing else books this one meanwhile.
+  const slot = await openSlot(page, 24);
+  const before = await ticketsLeft(page, slot);
+  await checkout(page, MAIN, '', slot, 'card');
+  const reference = await referenceOnSandboxPage(page);
+  expect(await ticketsLeft(page, slot)).toBe(before - 1);
+
+  await payByCard(page, TEST_CARDS.decline);
+  const failed = page.getByTestId('payment-failed');
+  await expect(failed).toContainText(TEXTS.en.pay.payments.result.failed);
+  await expect(failed).toContainText(TEXTS.en.pay.payments.result.tryAnotherCard);
+  await expect(page.getByRole('button', { name: TEXTS.en.pay.payments.result.payAgain })).toBeVisible();
+  await expect(page.getByRole('link', { name: TEXTS.en.pay.payments.result.payAnotherWay })).toHaveAttribute('href', `/my-bookings/${reference}`);
+
+  expect(await ticketsLeft(page, slot)).toBe(before);
+  await page.goto(`${MAIN}/my-bookings/${reference}`);
+  await expect(page.getByRole('heading', { level: 1 }).locator('..').getByText(TEXTS.en.app.booking.status.payment_failed)).toBeVisible();
+  await expect(page.getByTestId('payment-attempt').first()).toHaveAttribute('data-status', 'failed');
+});
+
+test('a 3-D Secure challenge completes and the booking is confirmed', async ({ page }) => {
+  await signIn(page, MAIN, '', 'senior');
+  const slot = await openSlot(page, 5);
+  await checkout(page, MAIN, '', slot, 'card');
+  await payByCard(page, TEST_CARDS.challenge);
+  await page.getByRole('button', { name: 'Complete authentication' }).click();
+  await confirmedReference(page);
+});
+
+test('a "processing" card shows the wait message, then the completed booking', async ({ page }) => {
+  await signIn(page, MAIN, '', 'senior');
+  const slot = await openSlot(page, 6);
+  await checkout(page, MAIN, '', slot, 'card');
+  await payByCard(page, TEST_CARDS.processing);
+  await expect(page.getByTestId('payment-processing')).toContainText(TEXTS.en.pay.payments.result.processing);
+  // The sandbox settles it a few seconds later; the page asks every 2 s and moves on.
+  await confirmedReference(page, 30_000);
+});
+
+test('a card top-up credits the balance once', async ({ page }) => {
+  // Another agency than the other tests', whose bookings move Desert Rose's balance meanwhile.
+  await signIn(page, MAIN, '', 'admin', 'gulfhorizons');
+  const before = await balanceMinor(page);
+  await page.goto(`${MAIN}/top-up`);
+  await page.getByLabel('Amount, AED').fill('150');
+  await expect(page.getByTestId('card-top-up-pay').getByRole('button', { name: 'Continue to card payment' })).toBeEnabled();
+  await page.getByTestId('card-top-up-pay').getByRole('button', { name: 'Continue to card payment' }).click();
+  await page.waitForURL(/\/pay\/sandbox\//);
+  await payByCard(page, TEST_CARDS.success);
+  await page.waitForURL(/\/balance\?topUp=/);
+  await expect(page.getByTestId('top-up-paid')).toBeVisible();
+  expect(await balanceMinor(page)).toBe(before + 150_00);
+
+  // The return URL again (a reload, the webhook's twin): nothing is credited twice.
+  const paymentId = new URL(page.url()).searchParams.get('topUp');
+  await page.goto(`${MAIN}/pay/${paymentId}`);
+  await page.waitForURL(/\/balance\?topUp=/);
+  expect(await balanceMinor(page)).toBe(before + 150_00);
+  await expect(page.locator('#statement')).toContainText(TEXTS.en.app.balance.kind.top_up);
+});
+
+test('the Russian domain shows roubles with the fees and tax line by line and pays by SBP on the QR page', async ({ page }) => {
+  const ru = TEXTS.ru.pay.payments;
+  await signIn(page, RUSSIAN, '/ru', 'senior');
+  const slot = await openSlot(page, 7);
+  await openCheckout(page, RUSSIAN, '/ru', slot);
+
+  await page.locator('#paymentMethod-card').check();
+  const card = page.getByTestId('charge-lines');
+  await expect(card.getByTestId('charge-line')).toHaveCount(4);
+  await expect(card).toContainText(ru.charge.subtotal);
+  await expect(card).toContainText(ru.charge.conversionFee.replace('{percent}', '4'));
+  await expect(card).toContainText(ru.charge.cardFee.replace('{percent}', '2'));
+  await expect(card).toContainText(ru.charge.tax.replace('{percent}', '6'));
+  await expect(card.getByTestId('charge-total')).toContainText('₽');
+
+  await page.locator('#paymentMethod-sbp').check();
+  await expect(card.getByTestId('charge-line')).toHaveCount(3);
+  await expect(card).not.toContainText(ru.charge.cardFee.replace('{percent}', '2'));
+  await submitCheckout(page);
+
+  await page.waitForURL(/\/ru\/pay\/sandbox\//);
+  await expect(page.getByTestId('sandbox-banner')).toHaveText(TEXTS.ru.pay.sandboxPay.banner);
+  await expect(page.getByTestId('sandbox-amount')).toContainText('₽');
+  await expect(page.getByTestId('sandbox-qr')).toBeVisible();
+  await page.getByRole('button', { name: TEXTS.ru.pay.sandboxPay.sbp.pay }).click();
+  await page.waitForURL(/\/ru\/checkout\/confirmation\/TD-/);
+});
+
+test('a booking left unpaid on the hosted page is paid from its detail page', async ({ page }) => {
+  await signIn(page, MAIN, '', 'senior');
+  const slot = await openSlot(page, 8);
+  await checkout(page, MAIN, '', slot, 'card');
+  const reference = await referenceOnSandboxPage(page);
+
+  // Abandoned: the agent goes back to the booking instead of paying.
+  await page.goto(`${MAIN}/my-bookings/${reference}`);
+  const payNow = page.getByTestId('pay-now');
+  await expect(payNow).toBeVisible();
+  await expect(payNow.getByTestId('hold-until')).toHaveText(/\d{2}:\d{2}/);
+  await payNow.getByTestId('pay-now-balance').click();
+  await payNow.getByRole('button', { name: TEXTS.en.pay.payments.payNow.pay }).click();
+  await page.waitForURL(new RegExp(`/checkout/confirmation/${reference}$`));
+});
+
+test('a card booking cancelled more than 48 h ahead is refunded and the refund shows', async ({ page }) => {
+  await signIn(page, MAIN, '', 'senior');
+  const slot = await openSlot(page, 9);
+  await checkout(page, MAIN, '', slot, 'card');
+  await payByCard(page, TEST_CARDS.success);
+  const reference = await confirmedReference(page);
+
+  await page.goto(`${MAIN}/my-bookings/${reference}`);
+  const cancel = page.getByRole('region', { name: TEXTS.en.app.bookingDetail.cancel.title });
+  await cancel.getByText(TEXTS.en.app.bookingDetail.cancel.button, { exact: true }).click();
+  await cancel.getByRole('button', { name: TEXTS.en.app.bookingDetail.cancel.confirm }).click();
+  await expect(page.getByText(TEXTS.en.app.bookingDetail.cancelledNotice)).toBeVisible();
+  await expect(page.getByText(TEXTS.en.app.bookingDetail.fields.refund, { exact: true })).toBeVisible();
+  await expect(page.getByTestId('payment-refunded')).toContainText('AED');
+});
+
+test('the payment pages fit phones and tablets (430, 768, 960 px) and the hosted card form works from the keyboard', async ({ page }) => {
+  await signIn(page, MAIN, '', 'senior');
+  const slot = await openSlot(page, 10);
+  await checkout(page, MAIN, '', slot, 'card');
+  const sandboxUrl = page.url();
+  const reference = await referenceOnSandboxPage(page);
+
+  for (const width of [430, 768, 960]) {
+    await page.setViewportSize({ width, height: 900 });
+    for (const url of [sandboxUrl, `${MAIN}/my-bookings/${reference}`, `${MAIN}/my-bookings?reference=${reference}`]) {
+      await page.goto(url);
+      expect(await page.evaluate(() => document.documentElement.scrollWidth <= document.documentElement.clientWidth), `${url} at ${width} px`).toBe(true);
+    }
+    await expect(page.getByTestId('booking-row').getByTestId('pay-now-form')).toBeVisible();
+    await openCheckout(page, MAIN, '', slot);
+    await page.locator('#paymentMethod-card').check();
+    await expect(page.getByTestId('charge-lines')).toBeVisible();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth <= document.documentElement.clientWidth), `checkout at ${width} px`).toBe(true);
+  }
+
+  // The hosted page by keyboard: the card number, then Enter.
+  await page.goto(sandboxUrl);
+  await page.getByLabel('Card number').focus();
+  await page.keyboard.type(TEST_CARDS.success);
+  await page.keyboard.press('Enter');
+  await page.waitForURL(new RegExp(`/checkout/confirmation/${reference}$`), { timeout: 20_000 });
+});
+
+/** Signs in on `origin` itself: a session is kept per host. */
+async function signIn(page: Page, origin: string, prefix: string, role: DemoRole, agency: 'desertrose' | 'gulfhorizons' = 'desertrose') {
+  await page.goto(`${origin}${prefix}/sign-in?callbackUrl=${encodeURIComponent(`${prefix}/tour/${TOUR}`)}`);
+  await page.locator('input[name="email"]').fill(demoEmail(role, agency));
+  await page.locator('input[name="password"]').fill(DEMO_PASSWORD);
+  await page.locator('button[type="submit"]').click();
+  await expect(page).toHaveURL(new RegExp(`/tour/${TOUR}`), { timeout: 30_000 });
+}
+
+/** An open departure of the tour's first offer, at least `daysAhead` days ahead, with tickets to spare. */
+async function openSlot(page: Page, daysAhead: number): Promise<Slot> {
+  const offerId = await page.getByTestId('offer').first().getAttribute('data-offer-id');
+  expect(offerId).toBeTruthy();
+  const from = new Date(Date.now() + daysAhead * 86_400_000).toISOString().slice(0, 10);
+  const to = new Date(Date.now() + (daysAhead + 30) * 86_400_000).toISOString().slice(0, 10);
+  const { days } = (await fetchJson(page, `/api/b2b/availability/by-offer?id=${offerId}&from=${from}&to=${to}`)).body as AvailabilityDays;
+  const open = (slot: AvailabilityDays['days'][number]['slots'][number]) => !slot.pastCutOff && slot.left > 1;
+  const day = days.find((candidate) => candidate.slots.some(open));
+  expect(day).toBeTruthy();
+  return { offerId: offerId!, date: day!.date, time: day!.slots.find(open)!.time };
+}
+
+type AvailabilityDays = { days: { date: string; slots: { time: string; pastCutOff: boolean; left: number }[] }[] };
+
+async function ticketsLeft(page: Page, slot: Slot): Promise<number> {
+  const { days } = (await fetchJson(page, `/api/b2b/availability/by-offer?id=${slot.offerId}&from=${slot.date}&to=${slot.date}`)).body as AvailabilityDays;
+  return days.find((day) => day.date === slot.date)?.slots.find((candidate) => candidate.time === slot.time)?.left ?? -1;
+}
+
+/** A GET from the page itself: its host's session, and hosts like ru.localhost that only the browser resolves. */
+async function fetchJson(page: Page, url: string): Promise<{ status: number; body: unknown }> {
+  return page.evaluate(async (target) => {
+    const response = await fetch(target);
+    return { status: response.status, body: (await response.json()) as unknown };
+  }, url);
+}
+
+async function openCheckout(page: Page, origin: string, prefix: string, slot: Slot) {
+  await page.goto(`${origin}${prefix}/checkout?${new URLSearchParams({ offer: slot.offerId, date: slot.date, time: slot.time, adults: '1' })}`);
+  const guest = `Irene ${uniqueName()}`;
+  await page.locator('input[name="guestName"]').fill(guest);
+  await page.locator('input[name="guestPhone"]').fill('+971 50 123 4567');
+  await page.locator('input[name="guestEmail"]').fill('payments.guest@example.test');
+  await page.locator('input[name="guestEmailConfirm"]').fill('payments.guest@example.test');
+  const hotel = page.locator('select[name="hotelId"]');
+  if ((await hotel.count()) > 0) {
+    const first = await hotel.locator('option:not([value=""])').first().getAttribute('value');
+    await hotel.selectOption(first!);
+  }
+}
+
+async function submitCheckout(page: Page) {
+  await page.locator('form button[type="submit"]').last().click();
+}
+
+/** Fills the checkout, chooses a provider method and books: the browser goes on to the sandbox's page. */
+async function checkout(page: Page, origin: string, prefix: string, slot: Slot, method: 'card' | 'crypto') {
+  await openCheckout(page, origin, prefix, slot);
+  await page.locator(`#paymentMethod-${method}`).check();
+  await expect(page.getByTestId(`payment-${method}`).getByTestId('sandbox-label')).toBeVisible();
+  await expect(page.getByTestId('charge-lines')).toBeVisible();
+  await submitCheckout(page);
+  await page.waitForURL(/\/pay\/sandbox\//, { timeout: 30_000 });
+}
+
+async function referenceOnSandboxPage(page: Page): Promise<string> {
+  const description = await page.getByRole('heading', { level: 1 }).locator('..').innerText();
+  const reference = /TD-[A-Z2-9]{7}/.exec(description)?.[0];
+  expect(reference, description).toBeTruthy();
+  return reference!;
+}
+
+async function payByCard(page: Page, number: string) {
+  await page.getByLabel('Card number').fill(number);
+  await page.getByRole('button', { name: 'Pay', exact: true }).click();
+}
+
+async function confirmedReference(page: Page, timeout = 20_000): Promise<string> {
+  await page.waitForURL(/\/checkout\/confirmation\/TD-/, { timeout });
+  return /TD-[A-Z2-9]{7}/.exec(page.url())![0];
+}
+
+async function balanceMinor(page: Page): Promise<number> {
+  const { status, body } = await fetchJson(page, '/api/b2b/balance');
+  expect(status).toBe(200);
+  return (body as { balanceMinor: number }).balanceMinor;
+}
+
+async function pdfText(page: Page, url: string): Promise<string> {
+  const response = await page.request.get(url);
+  expect(response.status()).toBe(200);
+  const parser = new PDFParse({ data: new Uint8Array(await response.body()) });
+  try {
+    return (await parser.getText()).text.replace(/\s+/g, ' ');
+  } finally {
+    await parser.destroy();
+  }
+}
+
+/** Letters only, as guest names must be. */
+function uniqueName(): string {
+  return randomUUID()
+    .replace(/[^0-9a-f]/g, '')
+    .slice(0, 8)
+    .replace(/[0-9]/g, (digit) => 'ghijklmnop'[Number(digit)]!)
+    .replace(/^./, (first) => first.toUpperCase());
+}

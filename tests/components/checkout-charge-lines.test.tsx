@@ -1,0 +1,108 @@
+// @vitest-environment jsdom
+import { render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { CheckoutForm, type CheckoutFormLabels, type ProviderMethodView } from '@/components/checkout/checkout-form';
+import { HttpFeedbackProvider } from '@/components/http/http-feedback';
+import en from '@/messages/en.json';
+import payments from '@/messages/payments/en.json';
+import type { PaymentMethod } from '@/server/shared/bookings/checkout-schema';
+import { formatMoney } from '@/server/shared/money/money';
+import { quoteCharge } from '@/server/shared/payments/charge-quote';
+
+// Issue 18 §4: a card, crypto or SBP method shows what it charges, line by line (spec §9), before
+// the Book button; a sandbox provider is labelled as test payments; Stripe's wallets ask for the
+// guest's details first.
+
+vi.mock('next/navigation', () => ({ useParams: () => ({ locale: 'en' }), useRouter: () => ({ prefetch: () => undefined }) }));
+vi.mock('@/server/bookings/actions', () => ({ checkoutAction: vi.fn() }));
+vi.mock('@/server/bookings/promo-action', () => ({ applyPromoAction: vi.fn() }));
+
+const t = payments.payments;
+const FEES = { rubCardFeePercent: 2, rubTaxPercent: 6, rubConversionFeePercent: 4 };
+
+/** What the checkout page hands the form for a quote: each line labelled and formatted. */
+function view(method: 'card' | 'sbp' | 'crypto', currency: 'RUB' | 'AED', extra: Partial<ProviderMethodView> = {}): ProviderMethodView {
+  const quote = quoteCharge({ baseAmountMinor: 500_00, currency, method, rates: { rubPerAed: 24.5 }, fees: FEES });
+  return {
+    isSandbox: true,
+    walletsNeedGuestDetails: false,
+    lines: quote.lines.map((line) => ({ label: t.charge[line.kind].replace('{percent}', String(line.percent)), amount: formatMoney(line.amountMinor, currency, 'en') })),
+    total: { label: t.charge.total, amount: formatMoney(quote.totalMinor, currency, 'en') },
+    ...extra,
+  };
+}
+
+const labels: CheckoutFormLabels = {
+  ...Object.fromEntries(Object.entries(en.checkout).filter(([, value]) => typeof value === 'string')),
+  emailMismatch: en.checkout.errors.emailMismatch,
+  invalidForm: en.errors.validation,
+  fieldMessages: {},
+  pickUpMode: en.checkout.pickUpNone,
+  pickUpCityOnly: null,
+  promoHint: en.checkout.promoNote,
+  promoApplied: en.checkout.promoApplied,
+  paymentMethods: en.booking.paymentMethod,
+  errorSummary: ['', '1', '2'],
+  requestOnly: null,
+  loader: [],
+  sandbox: t.sandbox,
+  walletsNeedGuestDetails: t.walletsNeedGuestDetails,
+  charge: t.charge.title,
+  submitPay: t.submitPay,
+} as unknown as CheckoutFormLabels;
+
+function renderForm(providerMethods: Partial<Record<'card' | 'crypto' | 'sbp', ProviderMethodView>>) {
+  const methods: PaymentMethod[] = ['balance', 'cash', 'request', ...(Object.keys(providerMethods) as PaymentMethod[])];
+  return render(
+    <HttpFeedbackProvider labels={en.errors}>
+      <CheckoutForm
+        hidden={{ offerId: 'o1', date: '2026-12-20', time: '', adults: '1', children: '0', infants: '0' }}
+        pickUp="none"
+        hotels={[]}
+        paymentMethods={methods}
+        providerMethods={providerMethods}
+        balanceShort={false}
+        canTopUp
+        labels={labels}
+      />
+    </HttpFeedbackProvider>,
+  );
+}
+
+describe('checkout charge lines', () => {
+  it('shows roubles with the conversion fee, card fee and tax line by line for a card on the Russian domain, and no card fee for SBP', async () => {
+    renderForm({ card: view('card', 'RUB'), sbp: view('sbp', 'RUB') });
+    expect(screen.queryByTestId('charge-lines')).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: en.checkout.submit })).toBeInTheDocument();
+
+    await userEvent.click(screen.getByRole('radio', { name: /Card/ }));
+    const charge = screen.getByTestId('charge-lines');
+    const lines = within(charge).getAllByTestId('charge-line').map((line) => line.textContent);
+    // AED 500 at 24.5: RUB 12,250 + 4% 490 + 2% 245 + 6% 735 = 13,720.
+    expect(lines).toEqual([
+      `Subtotal${formatMoney(12_250_00, 'RUB', 'en')}`,
+      `Conversion fee (4%)${formatMoney(490_00, 'RUB', 'en')}`,
+      `Card fee (2%)${formatMoney(245_00, 'RUB', 'en')}`,
+      `Tax (6%)${formatMoney(735_00, 'RUB', 'en')}`,
+    ]);
+    expect(within(charge).getByTestId('charge-total').textContent).toBe(`Total to pay${formatMoney(13_720_00, 'RUB', 'en')}`);
+    expect(screen.getByRole('button', { name: t.submitPay })).toBeInTheDocument();
+
+    await userEvent.click(screen.getByRole('radio', { name: /SBP/ }));
+    expect(within(screen.getByTestId('charge-lines')).getAllByTestId('charge-line')).toHaveLength(3);
+    expect(screen.getByTestId('charge-lines')).not.toHaveTextContent('Card fee');
+  });
+
+  it('charges AED without fees elsewhere, labels the sandbox, and says Stripe’s wallets need the guest details', async () => {
+    renderForm({ card: view('card', 'AED', { walletsNeedGuestDetails: true }), crypto: view('crypto', 'AED', { isSandbox: false }) });
+    const card = screen.getByTestId('payment-card');
+    expect(within(card).getByTestId('sandbox-label')).toHaveTextContent(t.sandbox);
+    expect(within(screen.getByTestId('payment-crypto')).queryByTestId('sandbox-label')).not.toBeInTheDocument();
+    expect(card).toHaveTextContent(t.walletsNeedGuestDetails);
+    expect(screen.getByRole('radio', { name: /Card/ })).toHaveAccessibleDescription(t.walletsNeedGuestDetails);
+
+    await userEvent.click(screen.getByRole('radio', { name: /Card/ }));
+    expect(within(screen.getByTestId('charge-lines')).getAllByTestId('charge-line')).toHaveLength(1);
+    expect(screen.getByTestId('charge-total').textContent).toBe(`Total to pay${formatMoney(500_00, 'AED', 'en')}`);
+  });
+});
