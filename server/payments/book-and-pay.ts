@@ -1,4 +1,7 @@
 import 'server-only';
+import { desc, eq } from 'drizzle-orm';
+import { localizedPath } from '@/i18n/locales';
+import { bookings, payments } from '@/server/db/schema';
 import type { Principal } from '@/server/auth/principal';
 import { createBooking } from '@/server/bookings/create-booking';
 import type { Database } from '@/server/db/connection';
@@ -19,6 +22,22 @@ export async function bookAndPay(db: Database, principal: Principal, input: Chec
   const method = input.paymentMethod;
   if (!isProviderPaymentMethod(method)) throw new RuleViolation('paymentErrors.methodUnavailable', {}, 'paymentMethod');
   const booking = await createBooking(db, principal, input, { locale: place.locale });
+  // The same checkout sent again after it was paid (or cancelled): its latest payment's result page.
+  if (booking.replayed && booking.status !== 'payment_required' && booking.status !== 'payment_failed') {
+    const latest = await latestPayment(db, booking.reference);
+    if (latest) return { ...booking, paymentId: latest, nextAction: { kind: 'redirect', url: `${place.origin}${localizedPath(place.locale, `/pay/${latest}`)}` } };
+  }
   const started = await startBookingPayment(db, principal, { ...place, reference: booking.reference, method, provider });
   return { ...booking, ...started };
+}
+
+async function latestPayment(db: Database, reference: string): Promise<string | null> {
+  const [row] = await db
+    .select({ id: payments.id })
+    .from(payments)
+    .innerJoin(bookings, eq(bookings.id, payments.bookingId))
+    .where(eq(bookings.reference, reference))
+    .orderBy(desc(payments.attempt))
+    .limit(1);
+  return row?.id ?? null;
 }

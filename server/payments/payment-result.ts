@@ -21,6 +21,8 @@ export type PaymentResult = {
   failureCode: string | null;
   amountMinor: number;
   currency: string;
+  /** What the payment is worth in AED fils: the booking's NET, or the top-up credited. */
+  baseAmountMinor: number;
   feeMinor: number;
   taxMinor: number;
   bookingReference: string | null;
@@ -43,6 +45,7 @@ export async function loadPaymentResult(db: Database, principal: Principal, paym
       failureCode: payments.failureCode,
       amountMinor: payments.amountMinor,
       currency: payments.currency,
+      baseAmountMinor: payments.baseAmountMinor,
       feeMinor: payments.feeMinor,
       taxMinor: payments.taxMinor,
       nextAction: payments.nextAction,

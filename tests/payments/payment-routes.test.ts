@@ -2,12 +2,13 @@ import { eq } from 'drizzle-orm';
 import { POST as topUp } from '@/app/api/b2b/balance/topup/route';
 import { POST as payBooking } from '@/app/api/b2b/bookings/[reference]/pay/route';
 import { POST as withPaymentIntent } from '@/app/api/b2b/bookings/withpaymentintent/route';
+import { POST as book } from '@/app/api/b2b/bookings/route';
 import { GET as getPayment } from '@/app/api/payments/[paymentId]/route';
 import { POST as sandboxCard } from '@/app/api/payments/sandbox/[chargeId]/route';
 import { POST as webhook } from '@/app/api/payments/webhooks/[provider]/route';
 import { payments } from '@/server/db/schema';
 import { seedDemoData } from '@/server/db/seed';
-import { agencyBalance, principalFor, slotStock } from '../support/booking-fixtures';
+import { addDays, agencyBalance, findOffer, prepareSlot, principalFor, slotStock } from '../support/booking-fixtures';
 import { agentRequest, apiRequest, segment, serveRoutesFrom, session } from '../support/route-requests';
 import { createTestDatabase, type TestDatabase } from '../support/test-database';
 import { cardBooking, forgetPayments, paymentRow, queuedEvents, setUpPayments, signedDelivery } from './payment-fixtures';
@@ -117,5 +118,25 @@ describe('a card booking through the API', () => {
     // Paid: another payment is refused as not needed.
     const again = await payBooking(agentRequest(`/api/b2b/bookings/${booked.reference}/pay`, { json: { method: 'card' } }), segment({ reference: booked.reference }));
     expect(again.status).toBe(409);
+  });
+
+  it('a card checkout sent again after it was paid answers its result page, charging nothing more', async () => {
+    const agent = await principalFor(database.db, 'senior@gulfhorizons.test');
+    session.principal = agent;
+    const offer = await findOffer(database.db, 'shared');
+    const date = addDays(new Date().toISOString().slice(0, 10), 300);
+    const slot = await prepareSlot(database.db, offer.id, date, { left: 5 });
+    const checkout = { offerId: offer.id, date, time: slot.startTime, adults: 1, guestName: 'Api Guest', guestPhone: '+971500000000', guestEmail: 'api@example.test', guestEmailConfirm: 'api@example.test', paymentMethod: 'card' };
+    const headers = { 'idempotency-key': crypto.randomUUID() };
+    const first = await book(agentRequest('/api/b2b/bookings', { json: checkout, headers }));
+    expect(first.status).toBe(201);
+    const created = (await first.json()) as { reference: string; paymentId: string; nextAction: { url: string } };
+    await sandboxCard(apiRequest(`/api/payments/sandbox/${created.nextAction.url.split('/').pop()}`, { json: { cardNumber: '4242424242424242' } }), segment({ chargeId: created.nextAction.url.split('/').pop() }));
+    await getPayment(agentRequest(`/api/payments/${created.paymentId}`), segment({ paymentId: created.paymentId }));
+
+    const again = await book(agentRequest('/api/b2b/bookings', { json: checkout, headers }));
+    expect(again.status).toBe(200);
+    expect(await again.json()).toMatchObject({ reference: created.reference, status: 'completed', paymentId: created.paymentId, nextAction: { kind: 'redirect', url: `http://localhost:3000/pay/${created.paymentId}` } });
+    expect(await database.db.$count(payments, eq(payments.bookingId, (await paymentRow(database.db, created.paymentId)).bookingId!))).toBe(1);
   });
 });

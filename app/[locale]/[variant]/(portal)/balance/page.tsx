@@ -79,7 +79,7 @@ export default async function BalancePage({ params, searchParams }: { params: Si
       {toppedUp ? (
         <p role="status" className="mt-6 flex items-center gap-2 rounded-lg border border-success/40 bg-success/10 px-3 py-2 text-sm text-success" data-testid="top-up-paid">
           <CheckCircle2 aria-hidden className="size-4 shrink-0" />
-          {tp('topUp.paid', { amount: formatAmount(toppedUp.amountMinor - toppedUp.feeMinor, locale) })}
+          {tp('topUp.paid', { amount: formatAmount(toppedUp.baseAmountMinor, locale) })}
         </p>
       ) : null}
 

@@ -6,6 +6,7 @@ import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { localizedPath } from '@/i18n/locales';
 import { getDb } from '@/server/db/database';
+import { findGateway } from '@/server/payments/gateways';
 import { loadSandboxCharge, type SandboxChargeView } from '@/server/payments/providers/sandbox/sandbox-charges';
 import { qrDataUrl } from '@/server/pay/qr-svg';
 import { requestOrigin } from '@/server/pay/request-context';
@@ -35,7 +36,8 @@ export async function generateMetadata({ params }: { params: Params }): Promise<
 export default async function SandboxPaymentPage({ params, searchParams }: { params: Params; searchParams: SearchParams }) {
   const { locale } = await resolveSiteParams(params);
   const [{ chargeId }, { error }] = await Promise.all([params, searchParams]);
-  if (!sandboxChargeIdSchema.safeParse(chargeId).success) notFound();
+  // Where the sandbox is off (production) its page does not exist, whatever the table holds.
+  if (!findGateway('sandbox') || !sandboxChargeIdSchema.safeParse(chargeId).success) notFound();
   const charge = await loadSandboxCharge(await getDb(), chargeId);
   if (!charge) notFound();
   const t = await getTranslations('sandboxPay');
