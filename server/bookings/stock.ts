@@ -1,7 +1,7 @@
 import 'server-only';
-import { and, eq, gte, sql } from 'drizzle-orm';
+import { and, eq, gte, type SQL, sql } from 'drizzle-orm';
 import type { Transaction } from '@/server/db/connection';
-import { availabilitySlots } from '@/server/db/schema';
+import { availabilitySlots, bookings, offers } from '@/server/db/schema';
 import { RuleViolation } from '@/server/errors';
 import { type GuestCounts, stockProblem, stockTaken, type StockMode } from '@/server/shared/availability/rules';
 
@@ -57,4 +57,33 @@ export async function giveBackStock(
       }),
     })
     .where(eq(availabilitySlots.id, slotId));
+}
+
+/** What a booking's stock and payment decisions read, locked until the transaction ends. */
+export type LockedBookingStock = NonNullable<Awaited<ReturnType<typeof lockBookingStock>>>;
+
+/**
+ * Locks the booking matching `where` (FOR UPDATE of the booking row only) and reads what taking
+ * or giving back its stock needs; undefined when none matches.
+ */
+export async function lockBookingStock(tx: Transaction, where: SQL | undefined) {
+  const [booking] = await tx
+    .select({
+      id: bookings.id,
+      agencyId: bookings.agencyId,
+      status: bookings.status,
+      netTotalMinor: bookings.netTotalMinor,
+      slotId: bookings.slotId,
+      holdsStock: bookings.holdsStock,
+      holdExpiresAt: bookings.holdExpiresAt,
+      stockMode: offers.stockMode,
+      adults: bookings.adults,
+      children: bookings.children,
+      infants: bookings.infants,
+    })
+    .from(bookings)
+    .innerJoin(offers, eq(offers.id, bookings.offerId))
+    .where(where)
+    .for('update', { of: bookings });
+  return booking;
 }

@@ -2,9 +2,9 @@ import 'server-only';
 import { and, eq, sql } from 'drizzle-orm';
 import type { Principal } from '@/server/auth/principal';
 import { visibleBookings } from '@/server/bookings/booking-scope';
-import { takeStock } from '@/server/bookings/stock';
+import { lockBookingStock, takeStock } from '@/server/bookings/stock';
 import type { Database } from '@/server/db/connection';
-import { bookings, offers, payments } from '@/server/db/schema';
+import { bookings, payments } from '@/server/db/schema';
 import { Conflict, Forbidden, NotFound } from '@/server/errors';
 import { debitAgency } from '@/server/ledger/ledger';
 import { can } from '@/server/shared/auth/permissions';
@@ -17,23 +17,7 @@ import { can } from '@/server/shared/auth/permissions';
 export async function payBookingFromBalance(db: Database, principal: Principal, reference: string): Promise<void> {
   if (!can(principal.role, 'bookings:create')) throw new Forbidden();
   await db.transaction(async (tx) => {
-    const [booking] = await tx
-      .select({
-        id: bookings.id,
-        agencyId: bookings.agencyId,
-        status: bookings.status,
-        netTotalMinor: bookings.netTotalMinor,
-        slotId: bookings.slotId,
-        holdsStock: bookings.holdsStock,
-        stockMode: offers.stockMode,
-        adults: bookings.adults,
-        children: bookings.children,
-        infants: bookings.infants,
-      })
-      .from(bookings)
-      .innerJoin(offers, eq(offers.id, bookings.offerId))
-      .where(and(eq(bookings.reference, reference), visibleBookings(principal)))
-      .for('update', { of: bookings });
+    const booking = await lockBookingStock(tx, and(eq(bookings.reference, reference), visibleBookings(principal)));
     if (!booking) throw new NotFound();
     if (booking.status !== 'payment_required' && booking.status !== 'payment_failed') throw new Conflict('paymentErrors.notPayable');
     const [processing] = await tx

@@ -1,8 +1,8 @@
 import 'server-only';
 import { and, desc, eq, inArray, sql } from 'drizzle-orm';
-import { takeStock } from '@/server/bookings/stock';
+import { type LockedBookingStock, lockBookingStock, takeStock } from '@/server/bookings/stock';
 import type { Database, Transaction } from '@/server/db/connection';
-import { bookings, offers, paymentEvents, payments } from '@/server/db/schema';
+import { bookings, paymentEvents, payments } from '@/server/db/schema';
 import { RuleViolation } from '@/server/errors';
 import { creditAgency } from '@/server/ledger/ledger';
 import type { ChargeState, WebhookEvent } from './gateway';
@@ -147,28 +147,14 @@ async function applyFailure(tx: Transaction, payment: PaymentRow): Promise<void>
   await tx.update(bookings).set({ status: 'payment_failed', holdExpiresAt: null, updatedAt: sql`now()` }).where(eq(bookings.id, booking.id));
 }
 
-async function lockBooking(tx: Transaction, bookingId: string) {
-  const [booking] = await tx
-    .select({
-      id: bookings.id,
-      status: bookings.status,
-      slotId: bookings.slotId,
-      holdsStock: bookings.holdsStock,
-      stockMode: offers.stockMode,
-      adults: bookings.adults,
-      children: bookings.children,
-      infants: bookings.infants,
-    })
-    .from(bookings)
-    .innerJoin(offers, eq(offers.id, bookings.offerId))
-    .where(eq(bookings.id, bookingId))
-    .for('update', { of: bookings });
+async function lockBooking(tx: Transaction, bookingId: string): Promise<LockedBookingStock> {
+  const booking = await lockBookingStock(tx, eq(bookings.id, bookingId));
   if (!booking) throw new Error(`Booking ${bookingId} of a payment does not exist`);
   return booking;
 }
 
 /** Takes the stock again in a savepoint, so a full slot leaves the transaction usable. */
-async function retakeStock(tx: Transaction, booking: Awaited<ReturnType<typeof lockBooking>>): Promise<boolean> {
+async function retakeStock(tx: Transaction, booking: LockedBookingStock): Promise<boolean> {
   try {
     await tx.transaction((savepoint) => takeStock(savepoint, booking.slotId!, booking.stockMode, booking));
     return true;

@@ -3,9 +3,9 @@ import { and, desc, eq, sql } from 'drizzle-orm';
 import { type Locale, localizedPath } from '@/i18n/locales';
 import type { Principal } from '@/server/auth/principal';
 import { visibleBookings } from '@/server/bookings/booking-scope';
-import { takeStock } from '@/server/bookings/stock';
+import { type LockedBookingStock, lockBookingStock, takeStock } from '@/server/bookings/stock';
 import type { Database, Transaction } from '@/server/db/connection';
-import { bookings, offers, payments } from '@/server/db/schema';
+import { bookings, payments } from '@/server/db/schema';
 import { Conflict, Forbidden, NotFound, RuleViolation } from '@/server/errors';
 import { loadSettings } from '@/server/settings/settings';
 import { can } from '@/server/shared/auth/permissions';
@@ -115,40 +115,10 @@ export async function startTopUpPayment(
   return createCharge(db, payment, { ...input, description: 'Balance top-up', customer: { name: principal.name, email: principal.email } });
 }
 
-type LockedBooking = {
-  id: string;
-  agencyId: string;
-  status: string;
-  netTotalMinor: number;
-  slotId: string | null;
-  holdsStock: boolean;
-  holdExpiresAt: Date | null;
-  stockMode: 'shared' | 'per_type';
-  adults: number;
-  children: number;
-  infants: number;
-  lastAttempt: number;
-};
+type LockedBooking = LockedBookingStock & { lastAttempt: number };
 
 async function lockPayableBooking(tx: Transaction, principal: Principal, reference: string): Promise<LockedBooking> {
-  const [booking] = await tx
-    .select({
-      id: bookings.id,
-      agencyId: bookings.agencyId,
-      status: bookings.status,
-      netTotalMinor: bookings.netTotalMinor,
-      slotId: bookings.slotId,
-      holdsStock: bookings.holdsStock,
-      holdExpiresAt: bookings.holdExpiresAt,
-      stockMode: offers.stockMode,
-      adults: bookings.adults,
-      children: bookings.children,
-      infants: bookings.infants,
-    })
-    .from(bookings)
-    .innerJoin(offers, eq(offers.id, bookings.offerId))
-    .where(and(eq(bookings.reference, reference), visibleBookings(principal)))
-    .for('update', { of: bookings });
+  const booking = await lockBookingStock(tx, and(eq(bookings.reference, reference), visibleBookings(principal)));
   if (!booking) throw new NotFound();
   if (booking.status !== 'payment_required' && booking.status !== 'payment_failed') throw new Conflict('paymentErrors.notPayable');
   if (booking.netTotalMinor <= 0) throw new RuleViolation('paymentErrors.nothingToPay');

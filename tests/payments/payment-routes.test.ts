@@ -131,7 +131,8 @@ describe('a card booking through the API', () => {
     const first = await book(agentRequest('/api/b2b/bookings', { json: checkout, headers }));
     expect(first.status).toBe(201);
     const created = (await first.json()) as { reference: string; paymentId: string; nextAction: { url: string } };
-    await sandboxCard(apiRequest(`/api/payments/sandbox/${created.nextAction.url.split('/').pop()}`, { json: { cardNumber: '4242424242424242' } }), segment({ chargeId: created.nextAction.url.split('/').pop() }));
+    const chargeId = created.nextAction.url.split('/').pop()!;
+    await sandboxCard(apiRequest(`/api/payments/sandbox/${chargeId}`, { json: { cardNumber: '4242424242424242' } }), segment({ chargeId }));
     await getPayment(agentRequest(`/api/payments/${created.paymentId}`), segment({ paymentId: created.paymentId }));
 
     const again = await book(agentRequest('/api/b2b/bookings', { json: checkout, headers }));
