@@ -91,3 +91,25 @@ test('the Russian top-up page is in Russian', async ({ page }) => {
   await openAsGulfHorizonsAdmin(page, '/ru/top-up', 'Пополнение баланса');
   await expect(page.getByRole('heading', { name: 'Оплата банковским переводом' })).toBeVisible();
 });
+
+test('a card top-up through the sandbox credits the balance once, however often the return is opened', async ({ page }) => {
+  await openAsGulfHorizonsAdmin(page);
+  const before = await balanceFils(page);
+  const card = page.getByRole('region', { name: 'Pay by card' });
+  await card.getByLabel('Amount, AED').fill('150');
+  await card.getByRole('button', { name: 'Continue to card payment' }).click();
+  await page.waitForURL(/\/pay\/sandbox\//);
+  await expect(page.getByTestId('sandbox-banner')).toBeVisible();
+  await page.getByLabel('Card number').fill('4242 4242 4242 4242');
+  await page.getByRole('button', { name: 'Pay', exact: true }).click();
+  await page.waitForURL(/\/balance\?topUp=/);
+  await expect(page.getByTestId('top-up-paid')).toBeVisible();
+  await expect(page.locator('#statement')).toContainText('Card top-up');
+
+  // The return URL again (a reload, the webhook's twin): nothing is credited twice.
+  const paymentId = new URL(page.url()).searchParams.get('topUp');
+  await page.goto(`/pay/${paymentId}`);
+  await page.waitForURL(/\/balance\?topUp=/);
+  await page.goto('/top-up');
+  expect(await balanceFils(page)).toBe(before + 150_00);
+});
