@@ -5,7 +5,7 @@ import type { Locale } from '@/i18n/locales';
 import type { Principal } from '@/server/auth/principal';
 import { loadBalanceOverview } from '@/server/balance/statement-queries';
 import type { Database } from '@/server/db/connection';
-import { offeredPaymentMethods } from '@/server/payments/payment-methods';
+import { mayPayThroughProvider, offeredPaymentMethods } from '@/server/payments/payment-methods';
 import { can } from '@/server/shared/auth/permissions';
 import { formatAedAs } from '@/server/shared/money/money';
 import type { Variant } from '@/server/shared/sites/site-variants';
@@ -19,7 +19,7 @@ export async function payNowOptions(db: Database, principal: Principal, variant:
   const tb = await getTranslations('booking');
   const t = await getTranslations('payments');
   const displayCurrency = await requestDisplayCurrency(variant);
-  const providers = offeredPaymentMethods({ variant, displayCurrency }).map(
+  const providers = (mayPayThroughProvider(principal.role) ? offeredPaymentMethods({ variant, displayCurrency }) : []).map(
     (option): PayNowOption => ({ method: option.method, label: tb(`paymentMethod.${option.method}`), sandbox: option.isSandbox }),
   );
   let note: string | undefined;

@@ -9,6 +9,7 @@ import { RuleViolation } from '@/server/errors';
 import { type CheckoutInput, isProviderPaymentMethod } from '@/server/shared/bookings/checkout-schema';
 import type { NextAction, ProviderId } from './gateway';
 import type { PaymentPlace } from './payment-place';
+import { mayPayThroughProvider } from './payment-methods';
 import { startBookingPayment } from './start-payment';
 
 export type BookedAndStarted = { reference: string; status: string; replayed: boolean; paymentId: string; nextAction: NextAction };
@@ -21,6 +22,8 @@ export type BookedAndStarted = { reference: string; status: string; replayed: bo
 export async function bookAndPay(db: Database, principal: Principal, input: CheckoutInput, place: PaymentPlace, provider?: ProviderId): Promise<BookedAndStarted> {
   const method = input.paymentMethod;
   if (!isProviderPaymentMethod(method)) throw new RuleViolation('paymentErrors.methodUnavailable', {}, 'paymentMethod');
+  // Refused before anything is booked (startBookingPayment would refuse it after).
+  if (!mayPayThroughProvider(principal.role)) throw new RuleViolation('paymentErrors.notForRole', {}, 'paymentMethod');
   const booking = await createBooking(db, principal, input, { locale: place.locale });
   // The same checkout sent again after it was paid (or cancelled): its latest payment's result page.
   if (booking.replayed && booking.status !== 'payment_required' && booking.status !== 'payment_failed') {

@@ -1,4 +1,5 @@
 import 'server-only';
+import { can, type Role } from '@/server/shared/auth/permissions';
 import type { Currency } from '@/server/shared/money/money';
 import type { Variant } from '@/server/shared/sites/site-variants';
 import type { ChargeCurrency, ProviderId, ProviderMethod } from './gateway';
@@ -37,6 +38,15 @@ export function offeredPaymentMethods(options: { variant: Variant; displayCurren
     if (!gateway) return [];
     return [{ method, currency, provider: gateway.id, isSandbox: gateway.isSandbox, walletsNeedGuestDetails: gateway.id === 'stripe' }];
   });
+}
+
+/**
+ * A provider payment shows the payer what it charges, the NET plus any fees, so only roles that
+ * may see b2b rates pay through a provider (issue 17 §14: nothing shows a junior the NET); a
+ * junior books from the balance, in cash or by request, and pays "Pay now" from the balance.
+ */
+export function mayPayThroughProvider(role: Role): boolean {
+  return can(role, 'rates:viewB2b');
 }
 
 export function findOfferedMethod(options: { variant: Variant; displayCurrency: Currency }, method: ProviderMethod, provider?: ProviderId): OfferedMethod | null {

@@ -16,7 +16,7 @@ import type { Variant } from '@/server/shared/sites/site-variants';
 import type { NextAction, PaymentGateway, ProviderId, ProviderMethod } from './gateway';
 import { findGateway } from './gateways';
 import { holdUntil, releaseHold, scheduleHoldExpiry } from './holds';
-import { findOfferedMethod, type OfferedMethod } from './payment-methods';
+import { findOfferedMethod, mayPayThroughProvider, type OfferedMethod } from './payment-methods';
 import { MAX_TOP_UP_MINOR } from '@/server/shared/payments/limits';
 
 // Starting a provider payment (issue 18 §1): a `payments` row per attempt, written before the
@@ -39,6 +39,7 @@ export async function startBookingPayment(
   now = new Date(),
 ): Promise<StartedPayment> {
   if (!can(principal.role, 'bookings:create')) throw new Forbidden();
+  if (!mayPayThroughProvider(principal.role)) throw new RuleViolation('paymentErrors.notForRole', {}, 'paymentMethod');
   const offered = findOfferedMethod(input, input.method, input.provider);
   if (!offered) throw new RuleViolation('paymentErrors.methodUnavailable', {}, 'paymentMethod');
   const settings = await loadSettings(db);

@@ -140,4 +140,23 @@ describe('a card booking through the API', () => {
     expect(await again.json()).toMatchObject({ reference: created.reference, status: 'completed', paymentId: created.paymentId, nextAction: { kind: 'redirect', url: `http://localhost:3000/pay/${created.paymentId}` } });
     expect(await database.db.$count(payments, eq(payments.bookingId, (await paymentRow(database.db, created.paymentId)).bookingId!))).toBe(1);
   });
+
+  it('a junior agent cannot pay through a provider (it would show the NET): refused, nothing booked', async () => {
+    const junior = await principalFor(database.db, 'junior@desertrose.test');
+    session.principal = junior;
+    const offer = await findOffer(database.db, 'shared');
+    const date = addDays(new Date().toISOString().slice(0, 10), 301);
+    const slot = await prepareSlot(database.db, offer.id, date, { left: 5 });
+    const before = await database.db.$count(payments);
+    const response = await book(
+      agentRequest('/api/b2b/bookings', {
+        json: { offerId: offer.id, date, time: slot.startTime, adults: 1, guestName: 'Api Guest', guestPhone: '+971500000000', guestEmail: 'api@example.test', guestEmailConfirm: 'api@example.test', paymentMethod: 'card' },
+        headers: { 'idempotency-key': crypto.randomUUID() },
+      }),
+    );
+    expect(response.status).toBe(422);
+    expect((await fieldErrors(response)).map((error) => error.fieldName)).toEqual(['paymentMethod']);
+    expect((await slotStock(database.db, slot.id))?.left).toBe(5);
+    expect(await database.db.$count(payments)).toBe(before);
+  });
 });

@@ -12,7 +12,7 @@ import { loadAgencyStatus } from '@/server/account/agency-standing';
 import { requirePageAccess } from '@/server/auth/principal';
 import { loadCheckoutView, type CheckoutView } from '@/server/bookings/checkout-queries';
 import { bookingSelectionSchema, isProviderPaymentMethod, PAYMENT_METHODS, type PaymentMethod, type ProviderPaymentMethod } from '@/server/shared/bookings/checkout-schema';
-import { offeredPaymentMethods } from '@/server/payments/payment-methods';
+import { mayPayThroughProvider, offeredPaymentMethods } from '@/server/payments/payment-methods';
 import { loadChargeSettings, requestDisplayCurrency } from '@/server/pay/request-context';
 import { formatMoney } from '@/server/shared/money/money';
 import { type ChargeQuote, quoteCharge } from '@/server/shared/payments/charge-quote';
@@ -63,7 +63,7 @@ export default async function CheckoutPage({ params, searchParams }: { params: S
 
   // Card, crypto and (Russian domain) SBP as this host offers them, each with its charge line by
   // line (spec §9) in the currency it is charged in: roubles with fees and tax, else none.
-  const offered = view.requestOnly ? [] : offeredPaymentMethods({ variant, displayCurrency: await requestDisplayCurrency(variant) });
+  const offered = view.requestOnly || !mayPayThroughProvider(principal.role) ? [] : offeredPaymentMethods({ variant, displayCurrency: await requestDisplayCurrency(variant) });
   const providerMethods: Partial<Record<ProviderPaymentMethod, ProviderMethodView>> = {};
   if (offered.length > 0) {
     const chargeSettings = await loadChargeSettings(db);
