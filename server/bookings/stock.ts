@@ -80,6 +80,9 @@ export async function lockBookingStock(tx: Transaction, where: SQL | undefined) 
       adults: bookings.adults,
       children: bookings.children,
       infants: bookings.infants,
+      guestName: bookings.guestName,
+      guestEmail: bookings.guestEmail,
+      guestPhone: bookings.guestPhone,
     })
     .from(bookings)
     .innerJoin(offers, eq(offers.id, bookings.offerId))

@@ -62,15 +62,14 @@ export async function loadPaymentResult(db: Database, principal: Principal, paym
 /** The return URL: settle with the provider first (never on the return's word), then show. */
 export async function returnFromProvider(db: Database, principal: Principal, paymentId: string): Promise<PaymentResult | null> {
   const visible = await loadPaymentResult(db, principal, paymentId);
-  if (!visible) return null;
-  let webhookError = false;
-  if (visible.status === 'created' || visible.status === 'processing') {
-    await settlePayment(db, paymentId).catch((error: unknown) => {
-      console.error('[payments] settle on return', error);
-      webhookError = true;
-    });
+  if (!visible || (visible.status !== 'created' && visible.status !== 'processing')) return visible;
+  try {
+    const settled = await settlePayment(db, paymentId);
+    return settled.changed || settled.status !== visible.status ? loadPaymentResult(db, principal, paymentId) : visible;
+  } catch (error) {
+    console.error('[payments] settle on return', error);
+    return { ...visible, webhookError: true };
   }
-  return loadPaymentResult(db, principal, paymentId, webhookError);
 }
 
 /** Booking payments follow the booking's visibility; top-ups need the balance. */

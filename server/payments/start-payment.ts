@@ -45,10 +45,9 @@ export async function startBookingPayment(
   const settings = await loadSettings(db);
 
   const started = await db.transaction(async (tx) => {
-    const booking = await lockPayableBooking(tx, principal, input.reference);
+    const { booking, last } = await lockPayableBooking(tx, principal, input.reference);
     const quote = quoteCharge({ baseAmountMinor: booking.netTotalMinor, currency: offered.currency, method: input.method, rates: settings, fees: settings });
-    const waiting = await waitingAttempt(tx, booking.id, offered, quote);
-    if (waiting) return { payment: waiting, holdExpiresAt: null, fresh: false };
+    if (last && isWaiting(last, offered, quote)) return { payment: last, booking, holdExpiresAt: null, fresh: false };
 
     if (!booking.holdsStock && booking.slotId) await takeStock(tx, booking.slotId, booking.stockMode, booking);
     // A hold still running (the booking was just made) keeps its expiry and its job.
@@ -75,9 +74,9 @@ export async function startBookingPayment(
       offered,
       quote,
       createdBy: principal.userId,
-      attempt: booking.lastAttempt + 1,
+      attempt: (last?.attempt ?? 0) + 1,
     });
-    return { payment, holdExpiresAt: running ? null : holdExpiresAt, fresh: true };
+    return { payment, booking, holdExpiresAt: running ? null : holdExpiresAt, fresh: true };
   });
   if (!started.fresh && started.payment.nextAction) return { paymentId: started.payment.id, nextAction: started.payment.nextAction };
   if (started.holdExpiresAt) await scheduleHoldExpiry(started.payment.bookingId!, started.holdExpiresAt);
@@ -85,7 +84,7 @@ export async function startBookingPayment(
   return createCharge(db, started.payment, {
     ...input,
     description: `Booking ${input.reference}`,
-    customer: { name: started.payment.guestName ?? principal.name, email: started.payment.guestEmail ?? principal.email, phone: started.payment.guestPhone ?? undefined },
+    customer: { name: started.booking.guestName, email: started.booking.guestEmail, phone: started.booking.guestPhone },
   });
 }
 
@@ -116,37 +115,30 @@ export async function startTopUpPayment(
   return createCharge(db, payment, { ...input, description: 'Balance top-up', customer: { name: principal.name, email: principal.email } });
 }
 
-type LockedBooking = LockedBookingStock & { lastAttempt: number };
+type PaymentRow = typeof payments.$inferSelect;
 
-async function lockPayableBooking(tx: Transaction, principal: Principal, reference: string): Promise<LockedBooking> {
+/** The booking, locked, if it may be paid, and its latest payment attempt. */
+async function lockPayableBooking(tx: Transaction, principal: Principal, reference: string): Promise<{ booking: LockedBookingStock; last: PaymentRow | null }> {
   const booking = await lockBookingStock(tx, and(eq(bookings.reference, reference), visibleBookings(principal)));
   if (!booking) throw new NotFound();
   if (booking.status !== 'payment_required' && booking.status !== 'payment_failed') throw new Conflict('paymentErrors.notPayable');
   if (booking.netTotalMinor <= 0) throw new RuleViolation('paymentErrors.nothingToPay');
-  const [last] = await tx
-    .select({ attempt: payments.attempt, status: payments.status })
-    .from(payments)
-    .where(eq(payments.bookingId, booking.id))
-    .orderBy(desc(payments.attempt))
-    .limit(1);
+  const [last] = await tx.select().from(payments).where(eq(payments.bookingId, booking.id)).orderBy(desc(payments.attempt)).limit(1);
   // A payment the provider is still deciding must end before another may start (no double charge).
   if (last?.status === 'processing') throw new Conflict('paymentErrors.inProgress');
-  return { ...booking, lastAttempt: last?.attempt ?? 0 };
+  return { booking, last: last ?? null };
 }
 
-type AttemptRow = typeof payments.$inferSelect & { guestName?: string | null; guestEmail?: string | null; guestPhone?: string | null };
-
-/** The latest attempt, if it is still waiting for the payer with the same method and amount. */
-async function waitingAttempt(tx: Transaction, bookingId: string, offered: OfferedMethod, quote: ChargeQuote): Promise<AttemptRow | null> {
-  const [last] = await tx.select().from(payments).where(eq(payments.bookingId, bookingId)).orderBy(desc(payments.attempt)).limit(1);
-  const same =
-    last?.status === 'created' &&
+/** The latest attempt is still waiting for the payer with the same method and amount: answer it again. */
+function isWaiting(last: PaymentRow, offered: OfferedMethod, quote: ChargeQuote): last is PaymentRow & { nextAction: NextAction } {
+  return (
+    last.status === 'created' &&
     last.provider === offered.provider &&
     last.method === offered.method &&
     last.currency === quote.currency &&
     last.amountMinor === quote.totalMinor &&
-    last.nextAction !== null;
-  return same ? last : null;
+    last.nextAction !== null
+  );
 }
 
 async function insertAttempt(
@@ -160,7 +152,7 @@ async function insertAttempt(
     createdBy: string;
     attempt: number;
   },
-): Promise<AttemptRow> {
+): Promise<PaymentRow> {
   const [payment] = await tx
     .insert(payments)
     .values({
@@ -179,12 +171,7 @@ async function insertAttempt(
     })
     .returning();
   if (!payment) throw new Error('The payment insert returned no row');
-  if (!values.bookingId) return payment;
-  const [guest] = await tx
-    .select({ guestName: bookings.guestName, guestEmail: bookings.guestEmail, guestPhone: bookings.guestPhone })
-    .from(bookings)
-    .where(eq(bookings.id, values.bookingId));
-  return { ...payment, ...guest };
+  return payment;
 }
 
 /**
@@ -193,7 +180,7 @@ async function insertAttempt(
  */
 async function createCharge(
   db: Database,
-  payment: AttemptRow,
+  payment: PaymentRow,
   input: PaymentPlace & { description: string; customer: { name: string; email: string; phone?: string } },
 ): Promise<StartedPayment> {
   const gateway = findGateway(payment.provider) as PaymentGateway;
