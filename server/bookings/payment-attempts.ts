@@ -1,8 +1,8 @@
 import 'server-only';
-import { and, desc, eq } from 'drizzle-orm';
+import { and, asc, desc, eq } from 'drizzle-orm';
 import type { Principal } from '@/server/auth/principal';
 import type { Database } from '@/server/db/connection';
-import { bookings, payments } from '@/server/db/schema';
+import { bookings, paymentRefunds, payments } from '@/server/db/schema';
 import { can } from '@/server/shared/auth/permissions';
 import { visibleBookings } from './booking-scope';
 
@@ -15,7 +15,11 @@ export type PaymentAttempt = {
   /** In `currency` minor units; null for a role that may not see b2b rates (a charge is the NET plus fees). */
   amountMinor: number | null;
   currency: string;
-  refundedMinor: number | null;
+  /**
+   * Refunds through the provider: `pending` until the provider takes one (it is retried until
+   * then, issue 18 §9), then `succeeded`. Amounts null as above.
+   */
+  refunds: { id: string; amountMinor: number | null; status: 'pending' | 'succeeded' | 'failed' }[];
   createdAt: Date;
 };
 
@@ -40,19 +44,25 @@ export async function loadBookingPayments(db: Database, principal: Principal, re
       status: payments.status,
       amountMinor: payments.amountMinor,
       currency: payments.currency,
-      refundedMinor: payments.refundedMinor,
       createdAt: payments.createdAt,
     })
     .from(payments)
     .where(and(eq(payments.bookingId, booking.id), eq(payments.agencyId, principal.agencyId)))
     .orderBy(desc(payments.createdAt), desc(payments.attempt));
+  const refunds = await db
+    .select({ id: paymentRefunds.id, paymentId: paymentRefunds.paymentId, amountMinor: paymentRefunds.amountMinor, status: paymentRefunds.status })
+    .from(paymentRefunds)
+    .where(eq(paymentRefunds.bookingId, booking.id))
+    .orderBy(asc(paymentRefunds.createdAt));
   const seesAmounts = can(principal.role, 'rates:viewB2b');
   return {
     holdExpiresAt: booking.holdExpiresAt,
     attempts: rows.map((row) => ({
       ...row,
       amountMinor: seesAmounts ? row.amountMinor : null,
-      refundedMinor: seesAmounts ? row.refundedMinor : null,
+      refunds: refunds
+        .filter((refund) => refund.paymentId === row.id)
+        .map((refund) => ({ id: refund.id, status: refund.status, amountMinor: seesAmounts ? refund.amountMinor : null })),
     })),
   };
 }

@@ -256,11 +256,15 @@ async function PaymentAttempts({ view, locale }: { view: BookingPayments; locale
                 <td className="py-2 pr-3">{t.has(`attemptStatus.${attempt.status}` as never) ? t(`attemptStatus.${attempt.status}` as never) : attempt.status}</td>
                 <td className="py-2 text-right whitespace-nowrap tabular-nums">
                   {attempt.amountMinor !== null && isCurrency(attempt.currency) ? formatMoney(attempt.amountMinor, attempt.currency, locale) : '—'}
-                  {attempt.refundedMinor && isCurrency(attempt.currency) ? (
-                    <span className="block text-xs text-muted-foreground" data-testid="payment-refunded">
-                      {t('attempts.refunded', { amount: formatMoney(attempt.refundedMinor, attempt.currency, locale) })}
-                    </span>
-                  ) : null}
+                  {attempt.refunds.map((refund) => {
+                    const amount = refund.amountMinor !== null && isCurrency(attempt.currency) ? formatMoney(refund.amountMinor, attempt.currency, locale) : '';
+                    const done = refund.status === 'succeeded';
+                    return (
+                      <span key={refund.id} className="block text-xs text-muted-foreground" data-testid={done ? 'payment-refunded' : 'payment-refund-pending'}>
+                        {t(done ? 'attempts.refunded' : 'attempts.refundPending', { amount })}
+                      </span>
+                    );
+                  })}
                 </td>
               </tr>
             ))}
