@@ -5,6 +5,7 @@ import path from 'node:path';
 import { expect, type Locator, type Page, test } from '@playwright/test';
 import { PDFParse } from 'pdf-parse';
 import { DEMO_PASSWORD, demoEmail, PORT } from './support/portal';
+import { uniqueName } from './support/guest-name';
 
 // Issue 17 §1, §2, §4, §5 as an agent meets them, on each host, in both languages, at a phone's and
 // a desktop's width: the confirmation shows the promo code and the pick-up; a cancelled booking's
@@ -247,13 +248,4 @@ async function downloadText(page: Page, section: Locator, name: string, options:
   } finally {
     await parser.destroy();
   }
-}
-
-/** Letters only, as guest names must be. */
-function uniqueName(): string {
-  return randomUUID()
-    .replace(/[^0-9a-f]/g, '')
-    .slice(0, 8)
-    .replace(/[0-9]/g, (digit) => 'ghijklmnop'[Number(digit)]!)
-    .replace(/^./, (first) => first.toUpperCase());
 }

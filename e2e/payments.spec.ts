@@ -1,9 +1,9 @@
-import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { expect, type Page, test } from '@playwright/test';
 import { PDFParse } from 'pdf-parse';
 import { DEMO_PASSWORD, type DemoRole, demoEmail, PORT } from './support/portal';
+import { uniqueName } from './support/guest-name';
 
 // Issue 18's acceptance, through the sandbox gateway in Chromium: card bookings that succeed, are
 // declined, ask for 3-D Secure or settle later; a card top-up; roubles with fees and tax and SBP
@@ -275,13 +275,4 @@ async function pdfText(page: Page, url: string): Promise<string> {
   } finally {
     await parser.destroy();
   }
-}
-
-/** Letters only, as guest names must be. */
-function uniqueName(): string {
-  return randomUUID()
-    .replace(/[^0-9a-f]/g, '')
-    .slice(0, 8)
-    .replace(/[0-9]/g, (digit) => 'ghijklmnop'[Number(digit)]!)
-    .replace(/^./, (first) => first.toUpperCase());
 }
