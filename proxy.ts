@@ -62,8 +62,8 @@ export const config = {
   matcher: [
     '/(search|sign-in|sign-up|forgot-password|reset-password|e2e-render-error)',
     '/ru/(search|sign-in|sign-up|forgot-password|reset-password|e2e-render-error)',
-    '/(checkout|bookings|requests|my-account|my-bookings|my-commissions|my-agencies|balance|top-up|widgets|agents|pay)',
-    '/ru/(checkout|bookings|requests|my-account|my-bookings|my-commissions|my-agencies|balance|top-up|widgets|agents|pay)',
+    '/(checkout|bookings|requests|my-account|my-bookings|my-commissions|my-agencies|balance|top-up|widgets|agents|pay|ops)',
+    '/ru/(checkout|bookings|requests|my-account|my-bookings|my-commissions|my-agencies|balance|top-up|widgets|agents|pay|ops)',
     '/((?!(?:ru/)?(?:tour|city)/[^/]+$|(?:ru/)?embedded/checkout$|ru/[^/]+$|api/|_next/|images/|brand/)[^/]+/.+)',
   ],
 };

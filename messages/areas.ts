@@ -2,7 +2,26 @@
 // holds the shell and the older features, each area folder holds whole namespaces of its own.
 // Areas are merged at the top level; the translations test refuses a namespace defined twice.
 
-export const MESSAGE_AREAS = ['files', 'deposits', 'account', 'company', 'agents', 'header', 'booking-documents', 'payment-errors', 'payments'] as const;
+export const MESSAGE_AREAS = [
+  'files',
+  'deposits',
+  'account',
+  'company',
+  'agents',
+  'header',
+  'booking-documents',
+  'payment-errors',
+  'payments',
+  'ops',
+  'ops-agencies',
+  'ops-requests',
+  'ops-money',
+  'ops-catalog',
+  'ops-settings',
+  'ops-outbox',
+  'ops-audit',
+  'ops-staff',
+] as const;
 
 type Messages = Record<string, unknown>;
 

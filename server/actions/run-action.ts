@@ -3,7 +3,8 @@ import { unstable_rethrow } from 'next/navigation';
 import { getTranslations } from 'next-intl/server';
 import type { z } from 'zod';
 import { requirePermission, type Principal } from '@/server/auth/principal';
-import type { Permission } from '@/server/shared/auth/permissions';
+import type { OpsPermission, Permission } from '@/server/shared/auth/permissions';
+import { requireStaffPermission, type StaffPrincipal } from '@/server/staff/staff-principal';
 import { getDb } from '@/server/db/database';
 import type { Database } from '@/server/db/connection';
 import { isDatabaseKnownDown } from '@/server/db/health-state';
@@ -38,6 +39,13 @@ type ActionDefinition<Schema extends z.ZodType, Data> = {
   run: (input: z.output<Schema>, context: { principal: Principal; db: Database }) => Promise<Data>;
 };
 
+type OpsActionDefinition<Schema extends z.ZodType, Data> = {
+  schema: Schema;
+  permission: OpsPermission;
+  invalidMessage?: string;
+  run: (input: z.output<Schema>, context: { staff: StaffPrincipal; db: Database }) => Promise<Data>;
+};
+
 type PublicActionDefinition<Schema extends z.ZodType, Data> = {
   schema: Schema;
   invalidMessage?: string;
@@ -53,6 +61,18 @@ export async function runAction<Schema extends z.ZodType, Data>(
   );
 }
 
+/** For the operator console's actions (`/ops`): the staff member instead of an agent. */
+export async function runOpsAction<Schema extends z.ZodType, Data>(
+  definition: OpsActionDefinition<Schema, Data>,
+  rawInput: unknown,
+): Promise<ActionResult<Data, Extract<keyof z.input<Schema>, string>>> {
+  // Staff are checked before the input is read: nobody else learns even what the action accepts.
+  let staff: StaffPrincipal | undefined;
+  return execute(definition, rawInput, (input, db) => definition.run(input, { staff: staff!, db }), async () => {
+    staff = await requireStaffPermission(definition.permission);
+  });
+}
+
 /** For the few actions a visitor may call (spec §6 "Public calls": sign-up, forgot and reset password). */
 export async function runPublicAction<Schema extends z.ZodType, Data>(
   definition: PublicActionDefinition<Schema, Data>,
@@ -65,9 +85,19 @@ async function execute<Schema extends z.ZodType, Data>(
   definition: { schema: Schema; invalidMessage?: string },
   rawInput: unknown,
   run: (input: z.output<Schema>, db: Database) => Promise<Data>,
+  authorizeFirst?: () => Promise<void>,
 ): Promise<ActionResult<Data, Extract<keyof z.input<Schema>, string>>> {
   type Field = Extract<keyof z.input<Schema>, string>;
   const t = await getTranslations();
+  if (authorizeFirst) {
+    try {
+      if (isDatabaseKnownDown()) throw new Maintenance();
+      await authorizeFirst();
+    } catch (error) {
+      unstable_rethrow(error);
+      return failed<Field>(t, error);
+    }
+  }
   const parsed = await definition.schema.safeParseAsync(rawInput);
   if (!parsed.success) {
     const fieldErrors: Partial<Record<Field, string>> = {};
@@ -85,11 +115,15 @@ async function execute<Schema extends z.ZodType, Data>(
   } catch (error) {
     // Next's own signals (redirect(), notFound()) are not failures.
     unstable_rethrow(error);
-    const failure = failureOf(error);
-    if (failure.status === 500) console.error('[action] failed', error);
-    const message = t(failure.code as never, failure.values as never);
-    const fieldErrors = failure.field ? ({ [failure.field]: message } as Partial<Record<Field, string>>) : {};
-    const retry = failure.retryAfterSeconds === undefined ? {} : { retryAfterSeconds: failure.retryAfterSeconds };
-    return { ok: false, status: failure.status, code: failure.code, message, fieldErrors, ...retry };
+    return failed<Field>(t, error);
   }
+}
+
+function failed<Field extends string>(t: Awaited<ReturnType<typeof getTranslations>>, error: unknown): ActionFailure<Field> {
+  const failure = failureOf(error);
+  if (failure.status === 500) console.error('[action] failed', error);
+  const message = t(failure.code as never, failure.values as never);
+  const fieldErrors = failure.field ? ({ [failure.field]: message } as Partial<Record<Field, string>>) : {};
+  const retry = failure.retryAfterSeconds === undefined ? {} : { retryAfterSeconds: failure.retryAfterSeconds };
+  return { ok: false, status: failure.status, code: failure.code, message, fieldErrors, ...retry };
 }

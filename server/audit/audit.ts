@@ -19,6 +19,25 @@ export async function recordAudit(tx: Database | Transaction, entry: AuditEntry)
   await tx.insert(auditLog).values(entry);
 }
 
+/** A change made in the operator console (issue 19): who on the staff, what, and for which agency if any. */
+export type StaffAuditEntry = {
+  actorStaffId: string;
+  /** The agency the change concerns; null for the catalogue, settings and staff. */
+  agencyId?: string | null;
+  /** e.g. `agency`, `booking`, `deposit`, `ledger`, `tour`, `offer`, `slot`, `promo`, `settings`, `staff`, `mail`. */
+  entity: string;
+  /** Null for the settings, whose changed keys are in `changes`. */
+  entityId: string | null;
+  /** `<entity>.<verb>`, e.g. `agency.approve`, `booking.quote`, `tour.update`. */
+  action: `${string}.${string}`;
+  changes: AuditChanges;
+};
+
+/** Records a console change in the caller's transaction, like recordAudit. */
+export async function recordStaffAudit(tx: Database | Transaction, entry: StaffAuditEntry): Promise<void> {
+  await tx.insert(auditLog).values({ ...entry, agencyId: entry.agencyId ?? null, actorUserId: null });
+}
+
 /** The fields whose values differ, compared as JSON (dates and nested objects included). */
 export function changedFields<T extends Record<string, unknown>>(before: T, after: Partial<T>): AuditChanges {
   const changes: AuditChanges = {};

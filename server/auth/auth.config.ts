@@ -19,6 +19,7 @@ export const authConfig = {
         token.sid = user.sessionId;
         token.role = user.role;
         token.agencyId = user.agencyId;
+        if (user.kind === 'staff') token.kind = 'staff';
       }
       return token;
     },

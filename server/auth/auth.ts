@@ -6,6 +6,8 @@ import { getDb } from '@/server/db/database';
 import { endAgentSession } from './agent-sessions';
 import { authConfig } from './auth.config';
 import { authorizeCredentials } from './authorize';
+import { authorizeStaffCredentials, STAFF_PROVIDER } from '@/server/staff/authorize-staff';
+import { endStaffSession } from '@/server/staff/staff-sessions';
 import { SESSION_HINT_COOKIE, SESSION_HINT_MAX_AGE_SECONDS } from '@/server/shared/auth/session-hint';
 
 export const { handlers, auth, signIn, signOut } = NextAuth({
@@ -26,14 +28,22 @@ export const { handlers, auth, signIn, signOut } = NextAuth({
     async signOut(message) {
       (await cookies()).delete(SESSION_HINT_COOKIE);
       // The session's row goes, so a copy of the cookie taken before signs in nobody.
-      const sessionId = 'token' in message ? message.token?.sid : undefined;
-      if (sessionId) await endAgentSession(await getDb(), sessionId);
+      const token = 'token' in message ? message.token : undefined;
+      if (!token?.sid) return;
+      if (token.kind === 'staff') await endStaffSession(await getDb(), token.sid);
+      else await endAgentSession(await getDb(), token.sid);
     },
   },
   providers: [
     Credentials({
       credentials: { email: { type: 'email' }, password: { type: 'password' } },
       authorize: (credentials, request) => authorizeCredentials(credentials, request.headers, getDb),
+    }),
+    // The operator console's staff: password and a second factor (server/staff).
+    Credentials({
+      id: STAFF_PROVIDER,
+      credentials: { email: { type: 'email' }, password: { type: 'password' }, code: { type: 'text' } },
+      authorize: (credentials, request) => authorizeStaffCredentials(credentials, request.headers, getDb),
     }),
   ],
 });

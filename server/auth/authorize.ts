@@ -44,7 +44,7 @@ export async function authorizeCredentials(
 }
 
 /** Runs the database work of a sign-in; an outage becomes MaintenanceSignin (spec §8). */
-async function withMaintenanceOnOutage<T>(work: () => Promise<T>): Promise<T> {
+export async function withMaintenanceOnOutage<T>(work: () => Promise<T>): Promise<T> {
   try {
     return await work();
   } catch (error) {

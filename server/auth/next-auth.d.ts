@@ -1,12 +1,15 @@
 import type { DefaultSession } from 'next-auth';
-import type { Role } from '@/server/shared/auth/permissions';
+import type { Role, StaffRole } from '@/server/shared/auth/permissions';
 
 declare module 'next-auth' {
   interface User {
     role?: Role;
     agencyId?: string;
-    /** The row of `agent_sessions` made at sign-in (server/auth/agent-sessions.ts). */
+    /** The row of `agent_sessions` (or `staff_sessions`) made at sign-in. */
     sessionId?: string;
+    /** Set for staff (server/staff), whose sessions live in `staff_sessions`. */
+    kind?: 'staff';
+    staffRole?: StaffRole;
   }
 
   interface Session {
@@ -21,5 +24,6 @@ declare module 'next-auth/jwt' {
     sid?: string;
     role?: Role;
     agencyId?: string;
+    kind?: 'staff';
   }
 }

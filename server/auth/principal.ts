@@ -70,6 +70,8 @@ const principalQuery = preparedPerDatabase((db) =>
  * to that agent and has not expired, and the account is active. One query on the session's key.
  */
 export async function loadPrincipal(db: Database, session: SessionClaims, now: Date = new Date()): Promise<Principal | null> {
+  // Staff belong to no agency: they are never an agency's principal (server/staff/staff-principal.ts).
+  if (session.kind !== 'agent') return null;
   // A placeholder skips the column's encoding: postgres.js would send a Date as its toString().
   const [row] = await principalQuery(db).execute({ sessionId: session.sessionId, userId: session.userId, now: now.toISOString() });
   return row ?? null;

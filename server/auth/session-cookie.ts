@@ -8,7 +8,9 @@ import { decode } from 'next-auth/jwt';
 
 export const SESSION_COOKIE_NAMES = ['__Secure-authjs.session-token', 'authjs.session-token'] as const;
 
-export type SessionClaims = { userId: string; sessionId: string };
+/** `staff`: a member of the operator's staff (server/staff), whose session row is a `staff_sessions` one. */
+export type SessionKind = 'agent' | 'staff';
+export type SessionClaims = { userId: string; sessionId: string; kind: SessionKind };
 
 /** `none`: no session cookie; `invalid`: one that does not decode (forged, expired, other secret). */
 export type SessionCookie = SessionClaims | 'none' | 'invalid';
@@ -40,9 +42,9 @@ export async function readSessionCookie(cookies: CookieList, secrets = authSecre
     if (known) return known;
     try {
       const payload = await decode({ token, secret: secrets, salt: name });
-      const { uid, sid, exp } = payload ?? {};
+      const { uid, sid, exp, kind } = payload ?? {};
       if (typeof uid !== 'string' || typeof sid !== 'string') return 'invalid';
-      const claims = { userId: uid, sessionId: sid };
+      const claims: SessionClaims = { userId: uid, sessionId: sid, kind: kind === 'staff' ? 'staff' : 'agent' };
       if (typeof exp === 'number') decodedCookies.set(key, claims, exp * 1000);
       return claims;
     } catch {

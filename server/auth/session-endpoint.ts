@@ -1,6 +1,7 @@
 import 'server-only';
 import { NextResponse, type NextRequest } from 'next/server';
 import type { Database } from '@/server/db/connection';
+import { loadStaffPrincipal } from '@/server/staff/staff-principal';
 import { loadPrincipal } from './principal';
 import { isSessionCookieName, readSessionCookie } from './session-cookie';
 import { SESSION_HINT_COOKIE } from '@/server/shared/auth/session-hint';
@@ -14,7 +15,11 @@ export async function answerEndedSession(request: NextRequest, db: () => Promise
   if (!request.nextUrl.pathname.endsWith('/session')) return null;
   const session = await readSessionCookie(request.cookies);
   if (session === 'none') return null;
-  if (session !== 'invalid' && (await loadPrincipal(await db(), session))) return null;
+  if (session !== 'invalid') {
+    const database = await db();
+    const live = session.kind === 'staff' ? await loadStaffPrincipal(database, session) : await loadPrincipal(database, session);
+    if (live) return null;
+  }
 
   const response = NextResponse.json(null, { headers: { 'cache-control': 'private, no-cache, no-store' } });
   for (const { name } of request.cookies.getAll()) {

@@ -3,6 +3,7 @@ import { migrateDatabase } from './migrate';
 import { demoSignIns, DEMO_PASSWORD } from './seed/agencies';
 import { seedDemoData } from './seed';
 import { ensureDefaultSettings } from './seed/settings';
+import { DEMO_STAFF, DEMO_TOTP_SECRET } from './seed/staff';
 
 /**
  * Runs in the server process before it takes requests (instrumentation.ts): migrate, then seed
@@ -21,5 +22,17 @@ export async function prepareDatabase(env: NodeJS.ProcessEnv = process.env): Pro
 
 export function printDemoSignIns(): void {
   const lines = demoSignIns.map((s) => `  ${s.email.padEnd(28)} ${s.role.padEnd(7)} ${s.agency}`);
-  console.info(['', 'Demo sign-ins (password: ' + DEMO_PASSWORD + '):', ...lines, ''].join('\n'));
+  const staff = DEMO_STAFF.map((member) => `  ${member.email.padEnd(28)} ${member.role}`);
+  console.info(
+    [
+      '',
+      'Demo sign-ins (password: ' + DEMO_PASSWORD + '):',
+      ...lines,
+      '',
+      'Operator console /ops (same password; second factor: TOTP secret ' + DEMO_TOTP_SECRET + ',',
+      'add it to an authenticator app or run `npm run ops:code` for the current code):',
+      ...staff,
+      '',
+    ].join('\n'),
+  );
 }

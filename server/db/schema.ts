@@ -30,7 +30,8 @@ const updatedAt = () => timestamp('updated_at', { withTimezone: true }).notNull(
 // Agencies and their agents
 // ---------------------------------------------------------------------------
 
-export const agencyStatus = pgEnum('agency_status', ['pending', 'active', 'suspended']);
+/** `rejected`: the operator refused the sign-up (with a reason); `suspended`: no agent may sign in. */
+export const agencyStatus = pgEnum('agency_status', ['pending', 'active', 'suspended', 'rejected']);
 export const userRole = pgEnum('user_role', ['junior', 'senior', 'admin']);
 export const userStatus = pgEnum('user_status', ['active', 'emailNotVerified', 'deleted']);
 
@@ -49,6 +50,12 @@ export const agencies = pgTable('agencies', {
    * only together with a new ledger entry, under this row's lock (server/ledger).
    */
   balanceMinor: integer('balance_minor').notNull().default(0),
+  /** Days after a monthly invoice is issued until it is due (spec §9: 30-day credit). */
+  paymentTermsDays: integer('payment_terms_days').notNull().default(30),
+  /** Why the operator rejected the sign-up or suspended the agency; shown to the agency's admin. */
+  statusReason: text('status_reason'),
+  /** When the operator last approved, rejected, suspended or reactivated it. */
+  statusChangedAt: timestamp('status_changed_at', { withTimezone: true }),
   createdAt: createdAt(),
   updatedAt: updatedAt(),
 });
@@ -103,6 +110,61 @@ export const rateLimits = pgTable('rate_limits', {
   /** No attempt is let through before this moment. */
   blockedUntil: timestamp('blocked_until', { withTimezone: true }),
 });
+
+// ---------------------------------------------------------------------------
+// Staff: the people who run the portal (DESIGN.md "Staff"); they belong to no agency
+// ---------------------------------------------------------------------------
+
+export const staffRole = pgEnum('staff_role', ['operator', 'operator-admin']);
+export const staffStatus = pgEnum('staff_status', ['active', 'disabled']);
+
+export const staffMembers = pgTable(
+  'staff_members',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    /** Stored lower-cased; sign-in compares lower-cased input. */
+    email: text('email').notNull(),
+    name: text('name').notNull(),
+    role: staffRole('role').notNull().default('operator'),
+    status: staffStatus('status').notNull().default('active'),
+    passwordHash: text('password_hash').notNull(),
+    /** Base32 TOTP secret (RFC 6238, 30 s steps, 6 digits): the second factor every sign-in needs. */
+    totpSecret: text('totp_secret').notNull(),
+    /** The last time step a code was accepted for: a code is good once (no replay within its window). */
+    totpLastStep: integer('totp_last_step'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [uniqueIndex('staff_members_email_unique').on(t.email)],
+);
+
+/** Single-use codes that stand in for the authenticator; only a SHA-256 of each is kept. */
+export const staffRecoveryCodes = pgTable(
+  'staff_recovery_codes',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    staffId: uuid('staff_id')
+      .notNull()
+      .references(() => staffMembers.id, { onDelete: 'cascade' }),
+    codeHash: text('code_hash').notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+  },
+  (t) => [uniqueIndex('staff_recovery_codes_unique').on(t.staffId, t.codeHash)],
+);
+
+/** A signed-in staff browser, as `agent_sessions` is for agents: deleting the row ends it. */
+export const staffSessions = pgTable(
+  'staff_sessions',
+  {
+    id: text('id').primaryKey(),
+    staffId: uuid('staff_id')
+      .notNull()
+      .references(() => staffMembers.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [index('staff_sessions_staff_idx').on(t.staffId)],
+);
 
 // ---------------------------------------------------------------------------
 // Catalogue
@@ -326,8 +388,12 @@ export const promoCodes = pgTable('promo_codes', {
   /** Stored upper-cased; checkout compares upper-cased input. */
   code: text('code').notNull().unique(),
   percentOff: integer('percent_off').notNull(),
+  validFrom: date('valid_from'),
   validUntil: date('valid_until'),
+  /** How many bookings (not cancelled) may use it; null for no limit. */
+  maxUses: integer('max_uses'),
   isActive: boolean('is_active').notNull().default(true),
+  createdAt: createdAt(),
 });
 
 export const bookings = pgTable(
@@ -401,10 +467,16 @@ export const bookings = pgTable(
     chargeFeeMinor: integer('charge_fee_minor').notNull().default(0),
     chargeTaxMinor: integer('charge_tax_minor').notNull().default(0),
     cancelledAt: timestamp('cancelled_at', { withTimezone: true }),
+    /** When the operator priced a request (its totals above are then the quote). */
+    quotedAt: timestamp('quoted_at', { withTimezone: true }),
+    /** Why the operator declined a request (the booking is then `cancelled`). */
+    declineReason: text('decline_reason'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   (t) => [
+    // The operator's queue of requests, oldest first (issue 19 §4), on a million bookings.
+    index('bookings_requests_queue_idx').on(t.createdAt, t.reference).where(sql`${t.status} = 'quotation_request'`),
     uniqueIndex('bookings_agency_idempotency_unique').on(t.agencyId, t.idempotencyKey),
     // The lists sort by booking or travel date with the reference breaking ties, and exports page
     // on exactly that pair (keyset), so the reference is part of both indexes.
@@ -613,6 +685,8 @@ export const filePurpose = pgEnum('file_purpose', [
   'contractCopy',
   'signatoryId',
   'paymentSlip',
+  // Public catalogue pictures uploaded in the console: no agency, anyone may see them.
+  'tourImage',
 ]);
 
 /**
@@ -623,15 +697,15 @@ export const storedFiles = pgTable(
   'stored_files',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    agencyId: uuid('agency_id')
-      .notNull()
-      .references(() => agencies.id),
+    /** Null only for `tourImage`, which belongs to the catalogue. */
+    agencyId: uuid('agency_id').references(() => agencies.id),
     purpose: filePurpose('purpose').notNull(),
     storageKey: text('storage_key').notNull().unique(),
     originalName: text('original_name').notNull(),
     contentType: text('content_type').notNull(),
     sizeBytes: integer('size_bytes').notNull(),
     uploadedBy: uuid('uploaded_by').references(() => users.id),
+    uploadedByStaffId: uuid('uploaded_by_staff_id').references(() => staffMembers.id),
     createdAt: createdAt(),
   },
   (t) => [index('stored_files_agency_idx').on(t.agencyId)],
@@ -699,11 +773,15 @@ export const depositNotices = pgTable(
     status: depositNoticeStatus('status').notNull().default('pending'),
     /** The ledger credit made when the operator confirmed the transfer. */
     ledgerEntryId: uuid('ledger_entry_id').references(() => ledgerEntries.id),
+    /** Why the operator rejected it; shown to the agency. */
+    rejectionReason: text('rejection_reason'),
+    decidedBy: uuid('decided_by').references(() => staffMembers.id),
     decidedAt: timestamp('decided_at', { withTimezone: true }),
     createdAt: createdAt(),
   },
   (t) => [
     index('deposit_notices_agency_created_idx').on(t.agencyId, t.createdAt),
+    index('deposit_notices_pending_idx').on(t.createdAt).where(sql`${t.status} = 'pending'`),
     check('deposit_notices_positive', sql`${t.amountMinor} > 0`),
   ],
 );
@@ -725,7 +803,7 @@ export const mailOutbox = pgTable(
     sentAt: timestamp('sent_at', { withTimezone: true }),
     createdAt: createdAt(),
   },
-  (t) => [index('mail_outbox_recipient_created_idx').on(t.recipient, t.createdAt)],
+  (t) => [index('mail_outbox_recipient_created_idx').on(t.recipient, t.createdAt), index('mail_outbox_created_idx').on(t.createdAt)],
 );
 
 export const accountTokenPurpose = pgEnum('account_token_purpose', ['verifyEmail', 'resetPassword', 'invite']);
@@ -750,24 +828,60 @@ export const accountTokens = pgTable(
   (t) => [index('account_tokens_user_idx').on(t.userId, t.purpose)],
 );
 
-/** Who changed what and when: company settings, agents and roles (append-only). */
+/** Who changed what and when: company settings, agents and roles, and everything staff do (append-only). */
 export const auditLog = pgTable(
   'audit_log',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    agencyId: uuid('agency_id')
-      .notNull()
-      .references(() => agencies.id),
-    /** Null for changes made by the operator or the system (sign-up, approval). */
+    /** The agency the change concerns; null for the catalogue, settings and staff. */
+    agencyId: uuid('agency_id').references(() => agencies.id),
+    /** The agent who made it; null for changes made by staff or the system (sign-up). */
     actorUserId: uuid('actor_user_id').references(() => users.id),
-    /** `agency` or `user`. */
+    /** The staff member who made it, for console changes. */
+    actorStaffId: uuid('actor_staff_id').references(() => staffMembers.id),
+    /** e.g. `agency`, `user`, `booking`, `tour`, `offer`, `settings`, `staff`. */
     entity: text('entity').notNull(),
-    entityId: uuid('entity_id').notNull(),
-    /** e.g. `agency.update`, `user.create`, `user.update`, `user.delete`, `user.restore`. */
+    /** The entity's id; null for the settings, whose changed keys are in `changes`. */
+    entityId: uuid('entity_id'),
+    /** e.g. `agency.update`, `user.create`, `agency.approve`, `tour.update`, `settings.update`. */
     action: text('action').notNull(),
     /** Changed fields: `{ field: { from, to } }`; file fields carry file names, never contents. */
     changes: jsonb('changes').$type<Record<string, { from: unknown; to: unknown }>>().notNull(),
     createdAt: createdAt(),
   },
-  (t) => [index('audit_log_agency_created_idx').on(t.agencyId, t.createdAt)],
+  (t) => [
+    index('audit_log_agency_created_idx').on(t.agencyId, t.createdAt),
+    index('audit_log_created_idx').on(t.createdAt),
+    index('audit_log_entity_idx').on(t.entity, t.entityId, t.createdAt),
+  ],
+);
+
+// ---------------------------------------------------------------------------
+// 30-day credit (spec §9, issue 19 §3)
+// ---------------------------------------------------------------------------
+
+/**
+ * A month's invoice of an agency's balance bookings, issued after the month ends and due
+ * `payment_terms_days` later. Paid when the agency's credits since cover its debits up to the
+ * month's end (first in, first out), recorded in `paid_at`.
+ */
+export const agencyInvoices = pgTable(
+  'agency_invoices',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    agencyId: uuid('agency_id')
+      .notNull()
+      .references(() => agencies.id),
+    /** First day of the invoiced month (Asia/Dubai). */
+    month: date('month').notNull(),
+    /** Balance bookings of the month less their refunds, AED fils. */
+    amountMinor: integer('amount_minor').notNull(),
+    issuedAt: timestamp('issued_at', { withTimezone: true }).notNull().defaultNow(),
+    dueOn: date('due_on').notNull(),
+    paidAt: timestamp('paid_at', { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('agency_invoices_agency_month_unique').on(t.agencyId, t.month),
+    index('agency_invoices_unpaid_due_idx').on(t.dueOn).where(sql`${t.paidAt} IS NULL`),
+  ],
 );

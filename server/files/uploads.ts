@@ -7,7 +7,7 @@ import type { Database, Transaction } from '@/server/db/connection';
 import { storedFiles } from '@/server/db/schema';
 import { NotFound, RuleViolation } from '@/server/errors';
 import { checkUpload } from '@/server/shared/files/file-rules';
-import { FILE_PURPOSE_PERMISSIONS, type FilePurpose } from '@/server/shared/files/file-purpose';
+import { type AgencyFilePurpose, FILE_PURPOSE_PERMISSIONS, type FilePurpose } from '@/server/shared/files/file-purpose';
 import { type FileStorage, getFileStorage } from './storage';
 
 export type StoredFile = typeof storedFiles.$inferSelect;
@@ -61,8 +61,8 @@ export function isProvidedFile(value: unknown): value is File {
 }
 
 /** The purposes of the files a role may download (FILE_PURPOSE_PERMISSIONS). */
-export function visibleFilePurposes(principal: Principal): FilePurpose[] {
-  return (Object.keys(FILE_PURPOSE_PERMISSIONS) as FilePurpose[]).filter((purpose) => can(principal.role, FILE_PURPOSE_PERMISSIONS[purpose]));
+export function visibleFilePurposes(principal: Principal): AgencyFilePurpose[] {
+  return (Object.keys(FILE_PURPOSE_PERMISSIONS) as AgencyFilePurpose[]).filter((purpose) => can(principal.role, FILE_PURPOSE_PERMISSIONS[purpose]));
 }
 
 /**

@@ -3,7 +3,8 @@ import { unstable_rethrow } from 'next/navigation';
 import { z } from 'zod';
 import type { Locale } from '@/i18n/locales';
 import { getPrincipal, type Principal } from '@/server/auth/principal';
-import { can, type Permission } from '@/server/shared/auth/permissions';
+import { can, OPS_PERMISSIONS, type OpsPermission, type Permission } from '@/server/shared/auth/permissions';
+import { getStaffPrincipal, type StaffPrincipal } from '@/server/staff/staff-principal';
 import type { Database } from '@/server/db/connection';
 import { getDb } from '@/server/db/database';
 import { isDatabaseKnownDown } from '@/server/db/health-state';
@@ -30,8 +31,11 @@ export const TEST_HOOK = 'testHook';
 /** The schema of a raw body: the bytes as read. */
 export const RAW_BYTES = z.custom<Uint8Array<ArrayBuffer>>((value) => value instanceof Uint8Array);
 
-/** Who may call: a permission, `null` for any signed-in agent, or one of the markers above. */
-type Access = Permission | null | typeof PUBLIC | typeof TEST_HOOK;
+/**
+ * Who may call: an agency permission, `null` for any signed-in agent, a console (`ops:`)
+ * permission for signed-in staff, or one of the markers above.
+ */
+type Access = Permission | OpsPermission | null | typeof PUBLIC | typeof TEST_HOOK;
 
 type JsonBody<Schema> = {
   kind: 'json';
@@ -56,7 +60,7 @@ type Parsed<Schema> = Schema extends z.ZodType ? z.output<Schema> : undefined;
 type ParamsOf<Schema> = Schema extends z.ZodType ? z.output<Schema> : Record<string, never>;
 
 export type RouteContext<A extends Access, Params> = {
-  principal: A extends typeof PUBLIC | typeof TEST_HOOK ? undefined : Principal;
+  principal: A extends typeof PUBLIC | typeof TEST_HOOK ? undefined : A extends OpsPermission ? StaffPrincipal : Principal;
   db: Database;
   locale: Locale;
   request: Request;
@@ -139,10 +143,20 @@ function refuseUnacceptableBody(request: Request, body: BodySpec) {
   if (!accepted) throw new RequestRefused(415, 'errors.unsupportedMediaType');
 }
 
-async function authorize(access: Access): Promise<Principal | undefined> {
+function isOpsPermission(access: Access): access is OpsPermission {
+  return typeof access === 'string' && access in OPS_PERMISSIONS;
+}
+
+async function authorize(access: Access): Promise<Principal | StaffPrincipal | undefined> {
   if (access === PUBLIC || access === TEST_HOOK) return undefined;
   // While the database is known to be down, every signed-in call would wait for it to fail.
   if (isDatabaseKnownDown()) throw new Maintenance();
+  if (isOpsPermission(access)) {
+    const staff = await getStaffPrincipal();
+    if (!staff) throw new Unauthorized();
+    if (!can(staff.role, access)) throw new Forbidden();
+    return staff;
+  }
   const principal = await getPrincipal();
   if (!principal) throw new Unauthorized();
   if (access !== null && !can(principal.role, access)) throw new Forbidden();

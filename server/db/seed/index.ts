@@ -3,11 +3,13 @@ import { seedAgencies, seedOpeningBalances } from './agencies';
 import { seedPromoCodes } from './promo-codes';
 import { seedCatalogue } from './catalogue';
 import { ensureDefaultSettings } from './settings';
+import { seedStaff } from './staff';
 
-/** Demo agencies, agents and the UAE catalogue with availability from `today`. Idempotent. */
+/** Demo agencies, agents, staff and the UAE catalogue with availability from `today`. Idempotent. */
 export async function seedDemoData(db: Database, options: { today: Date }): Promise<void> {
   await ensureDefaultSettings(db);
   await seedAgencies(db);
+  await seedStaff(db);
   await seedOpeningBalances(db);
   await seedPromoCodes(db);
   await seedCatalogue(db, { today: options.today });

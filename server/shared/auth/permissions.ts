@@ -1,12 +1,21 @@
-// The role matrix (DESIGN.md "Roles"). Pure: the proxy, the header menu and every server
-// function read it, so it must stay free of server-only imports.
+// The role matrix (DESIGN.md "Roles" and "Staff"). Pure: the proxy, the header menu and every
+// server function read it, so it must stay free of server-only imports. Agency roles and staff
+// roles share the one matrix and no permission: an agent never holds an `ops:` permission and
+// staff never hold an agency's.
 
+/** Roles of an agency's agents. */
 export const ROLES = ['junior', 'senior', 'admin'] as const;
 export type Role = (typeof ROLES)[number];
+
+/** Roles of the people who run the portal (issue 19): `operator-admin` also manages staff. */
+export const STAFF_ROLES = ['operator', 'operator-admin'] as const;
+export type StaffRole = (typeof STAFF_ROLES)[number];
 
 const EVERY_ROLE = ROLES;
 const SENIOR_AND_ADMIN = ['senior', 'admin'] as const satisfies readonly Role[];
 const ADMIN_ONLY = ['admin'] as const satisfies readonly Role[];
+const EVERY_STAFF_ROLE = STAFF_ROLES;
+const OPERATOR_ADMIN_ONLY = ['operator-admin'] as const satisfies readonly StaffRole[];
 
 export const PERMISSIONS = {
   'bookings:viewOwn': EVERY_ROLE,
@@ -20,14 +29,33 @@ export const PERMISSIONS = {
   'widgets:manage': ADMIN_ONLY,
 } as const satisfies Record<string, readonly Role[]>;
 
-export type Permission = keyof typeof PERMISSIONS;
+/** The operator console's sections (`/ops`), for staff only. */
+export const OPS_PERMISSIONS = {
+  'ops:dashboard': EVERY_STAFF_ROLE,
+  'ops:agencies': EVERY_STAFF_ROLE,
+  'ops:requests': EVERY_STAFF_ROLE,
+  'ops:money': EVERY_STAFF_ROLE,
+  'ops:catalog': EVERY_STAFF_ROLE,
+  'ops:settings': EVERY_STAFF_ROLE,
+  'ops:outbox': EVERY_STAFF_ROLE,
+  'ops:audit': EVERY_STAFF_ROLE,
+  'ops:staff': OPERATOR_ADMIN_ONLY,
+} as const satisfies Record<`ops:${string}`, readonly StaffRole[]>;
 
-export function can(role: Role, permission: Permission): boolean {
-  return (PERMISSIONS[permission] as readonly Role[]).includes(role);
+export type Permission = keyof typeof PERMISSIONS;
+export type OpsPermission = keyof typeof OPS_PERMISSIONS;
+
+export function can(role: Role | StaffRole, permission: Permission | OpsPermission): boolean {
+  const allowed: readonly string[] = permission in PERMISSIONS ? PERMISSIONS[permission as Permission] : OPS_PERMISSIONS[permission as OpsPermission];
+  return allowed.includes(role);
 }
 
 export function isRole(value: unknown): value is Role {
   return typeof value === 'string' && (ROLES as readonly string[]).includes(value);
+}
+
+export function isStaffRole(value: unknown): value is StaffRole {
+  return typeof value === 'string' && (STAFF_ROLES as readonly string[]).includes(value);
 }
 
 /** The rows of the user-roles info table (spec §2/§6), in the order the spec lists them. */

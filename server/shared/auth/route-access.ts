@@ -1,6 +1,6 @@
 // Which paths are public, which permission each portal page needs, and the header menu.
 // Pure: the proxy (gate), pages (guards) and the header (menu) share this one table.
-import { can, type Permission, type Role } from './permissions';
+import { can, type OpsPermission, type Permission, type Role, type StaffRole } from './permissions';
 
 /** `null` means every signed-in agent may open it. Keys are locale-free paths. */
 export const PORTAL_ROUTES = {
@@ -36,8 +36,15 @@ const PUBLIC_PAGES = new Set([
   '/embedded/checkout',
 ]);
 
-/** First path segments that belong to the signed-in portal, never to a country page. */
-const PORTAL_SEGMENTS = new Set(Object.keys(PORTAL_ROUTES).map((path) => path.split('/')[1]));
+/** The operator console (issue 19): staff only, on the main host, with its own sign-in. */
+export const OPS_SIGN_IN = '/ops/sign-in';
+
+export function isOpsPath(pathname: string): boolean {
+  return pathname === '/ops' || pathname.startsWith('/ops/');
+}
+
+/** First path segments that belong to the signed-in portal or the console, never to a country page. */
+const PORTAL_SEGMENTS = new Set([...Object.keys(PORTAL_ROUTES).map((path) => path.split('/')[1]), 'ops']);
 
 /** Home, auth and legal pages, and the public catalogue: `/[country]`, `/city/[city]`, `/tour/[slug]`. */
 export function isPublicPath(pathname: string): boolean {
@@ -81,4 +88,23 @@ export type MenuKey = MenuItem['key'];
 /** The header menu items a role sees (Logout is always last and not listed here). */
 export function menuFor(role: Role): MenuItem[] {
   return HEADER_MENU.filter((item) => item.permission === null || can(role, item.permission));
+}
+
+/** The console's sections in menu order, each with the permission its pages and actions need. */
+export const OPS_SECTIONS = [
+  { key: 'dashboard', href: '/ops', permission: 'ops:dashboard' },
+  { key: 'agencies', href: '/ops/agencies', permission: 'ops:agencies' },
+  { key: 'requests', href: '/ops/requests', permission: 'ops:requests' },
+  { key: 'money', href: '/ops/money', permission: 'ops:money' },
+  { key: 'catalog', href: '/ops/catalog', permission: 'ops:catalog' },
+  { key: 'settings', href: '/ops/settings', permission: 'ops:settings' },
+  { key: 'outbox', href: '/ops/outbox', permission: 'ops:outbox' },
+  { key: 'audit', href: '/ops/audit', permission: 'ops:audit' },
+  { key: 'staff', href: '/ops/staff', permission: 'ops:staff' },
+] as const satisfies readonly { key: string; href: string; permission: OpsPermission }[];
+
+export type OpsSection = (typeof OPS_SECTIONS)[number];
+
+export function opsMenuFor(role: StaffRole): OpsSection[] {
+  return OPS_SECTIONS.filter((section) => can(role, section.permission));
 }

@@ -3,6 +3,8 @@ import type { filePurpose } from '@/server/db/schema';
 
 /** What an uploaded file is for (the `file_purpose` enum). */
 export type FilePurpose = (typeof filePurpose.enumValues)[number];
+/** Files that belong to an agency; `tourImage` belongs to the public catalogue. */
+export type AgencyFilePurpose = Exclude<FilePurpose, 'tourImage'>;
 
 /**
  * Who may download a file of each purpose: what the role may see where the file is shown, not
@@ -10,7 +12,7 @@ export type FilePurpose = (typeof filePurpose.enumValues)[number];
  * id) belong to the company settings, for admins; payment slips to the deposit notices of the
  * balance pages.
  */
-export const FILE_PURPOSE_PERMISSIONS: Record<FilePurpose, Permission> = {
+export const FILE_PURPOSE_PERMISSIONS: Record<AgencyFilePurpose, Permission> = {
   tradeLicence: 'company:edit',
   vatCertificate: 'company:edit',
   contractCopy: 'company:edit',

@@ -28,6 +28,7 @@ const ALLOWED_KINDS: Record<FilePurpose, readonly FileKindName[]> = {
   contractCopy: ['pdf', 'jpg', 'png'],
   signatoryId: ['pdf', 'jpg', 'png'],
   paymentSlip: ['pdf', 'jpg', 'png'],
+  tourImage: ['jpg', 'png'],
 };
 
 /** For the 'Only {list} formats' message and the file input's `accept`. */
