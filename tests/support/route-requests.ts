@@ -1,5 +1,6 @@
 import type { Principal } from '@/server/auth/principal';
-import type { Permission } from '@/server/shared/auth/permissions';
+import type { OpsPermission, Permission } from '@/server/shared/auth/permissions';
+import type { StaffPrincipal } from '@/server/staff/staff-principal';
 import type { DatabaseConnection } from '@/server/db/connection';
 
 // Route handlers are tested by calling their exported functions with a Request. What Auth.js
@@ -26,6 +27,28 @@ export async function mockedPrincipalModule() {
       if (!principal) throw new Unauthorized();
       if (permission !== null && !can(principal.role, permission)) throw new Forbidden();
       return principal;
+    },
+  };
+}
+
+/** Who a console action or route under test is signed in as (staff); null for anyone else. */
+export const staffSession: { staff: StaffPrincipal | null } = { staff: null };
+
+/**
+ * server/staff/staff-principal with the staff session above. Use as
+ * `vi.mock('@/server/staff/staff-principal', async () => (await import('../support/route-requests')).mockedStaffPrincipalModule())`.
+ */
+export async function mockedStaffPrincipalModule() {
+  const { can } = await import('@/server/shared/auth/permissions');
+  const { Forbidden, Unauthorized } = await import('@/server/errors');
+  const getStaffPrincipal = async (): Promise<StaffPrincipal | null> => staffSession.staff;
+  return {
+    getStaffPrincipal,
+    async requireStaffPermission(permission: OpsPermission): Promise<StaffPrincipal> {
+      const staff = await getStaffPrincipal();
+      if (!staff) throw new Unauthorized();
+      if (!can(staff.role, permission)) throw new Forbidden();
+      return staff;
     },
   };
 }
