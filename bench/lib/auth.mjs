@@ -1,4 +1,4 @@
-// Signs an agent in through Auth.js's credentials endpoint, as the sign-in form does.
+// Signs an agent (or a staff member) in through Auth.js's credentials endpoint, as the sign-in forms do.
 const SESSION_COOKIE = /^(__Secure-)?authjs\.session-token(\.\d+)?=/;
 const TIMEOUT_MS = 15_000;
 
@@ -7,18 +7,29 @@ function cookiePairs(response) {
 }
 
 /** Resolves to the `cookie` header value carrying the agent's session. */
-export async function signIn(baseUrl, { email, password }) {
+export function signIn(baseUrl, { email, password }) {
+  return signInWith(baseUrl, 'credentials', { email, password });
+}
+
+/** A staff member of the operator console: password and the current TOTP code of `totpSecret`. */
+export async function signInStaff(baseUrl, { email, password, totpSecret }) {
+  const { generate } = await import('otplib');
+  return signInWith(baseUrl, 'staff', { email, password, code: await generate({ secret: totpSecret }) });
+}
+
+async function signInWith(baseUrl, provider, fields) {
+  const { email } = fields;
   const signal = AbortSignal.timeout(TIMEOUT_MS);
   const csrf = await fetch(new URL('/api/auth/csrf', baseUrl), { signal });
   if (!csrf.ok) throw new Error(`GET /api/auth/csrf answered ${csrf.status}`);
   const { csrfToken } = await csrf.json();
 
-  const callback = await fetch(new URL('/api/auth/callback/credentials', baseUrl), {
+  const callback = await fetch(new URL(`/api/auth/callback/${provider}`, baseUrl), {
     method: 'POST',
     redirect: 'manual',
     signal,
     headers: { 'content-type': 'application/x-www-form-urlencoded', cookie: cookiePairs(csrf).join('; ') },
-    body: new URLSearchParams({ csrfToken, email, password, callbackUrl: '/' }),
+    body: new URLSearchParams({ csrfToken, ...fields, callbackUrl: '/' }),
   });
   const session = cookiePairs(callback).filter((pair) => SESSION_COOKIE.test(pair));
   if (session.length === 0) {
