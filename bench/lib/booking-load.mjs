@@ -328,7 +328,8 @@ export async function runCardCheckoutLoad(baseUrl, { cookies, slots, seconds, wa
     });
     const bookedAt = Date.now();
     steps.book.push(bookedAt - started);
-    if (booked.status !== 201) return { latency: Date.now() - started, status: booked.status, outcome: `book ${booked.status}` };
+    // Counted by what the refusal said, so sold-out slots are told from a real failure.
+    if (booked.status !== 201) return { latency: Date.now() - started, status: booked.status, outcome: `book ${refusalKind(booked)}` };
     const payment = parseJson(booked.body);
     const chargeId = payment?.nextAction?.url?.split('/').pop();
     if (!chargeId) return { latency: Date.now() - started, status: booked.status, outcome: 'no charge' };
