@@ -1,0 +1,98 @@
+import { type BrowserContext, expect, type Page, test } from '@playwright/test';
+import { DEMO_PASSWORD, type DemoRole, signInAs } from './support/portal';
+import { OPERATOR, signInAsStaff } from './support/ops';
+
+// Issue 19's security acceptance in the browser: no agency role and no visitor reaches any
+// console page (by URL) or runs a console action (by posting it directly with the action id a
+// staff member's page uses), and staff sign-in without the second factor fails.
+
+/** Every console page: the sections and the pages under them. */
+const CONSOLE_PAGES = [
+  '/ops',
+  '/ops/agencies',
+  '/ops/requests',
+  '/ops/money',
+  '/ops/money/invoices',
+  '/ops/catalog',
+  '/ops/settings',
+  '/ops/outbox',
+  '/ops/audit',
+  '/ops/staff',
+  '/ru/ops',
+  '/ru/ops/agencies',
+];
+
+async function expectSentToStaffSignIn(page: Page, path: string) {
+  await page.goto(path);
+  await expect(page, `${path} must not open`).toHaveURL(/\/ops\/sign-in/);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(/Staff sign-in|Вход для сотрудников/);
+}
+
+test('a signed-out visitor gets the staff sign-in for every console page', async ({ page }) => {
+  for (const path of CONSOLE_PAGES) await expectSentToStaffSignIn(page, path);
+});
+
+for (const role of ['junior', 'senior', 'admin'] as DemoRole[]) {
+  test(`an agency ${role} gets the staff sign-in for every console page`, async ({ page }) => {
+    await signInAs(page, role);
+    for (const path of CONSOLE_PAGES) await expectSentToStaffSignIn(page, path);
+  });
+}
+
+test('staff sign-in without the second factor, or with a wrong one, fails', async ({ page }) => {
+  await page.goto('/ops/sign-in');
+  await page.getByLabel('E-mail').fill(OPERATOR);
+  await page.getByLabel('Password').fill(DEMO_PASSWORD);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page.locator('form [role=alert]')).toBeVisible();
+  await page.getByLabel('Authenticator code').fill('000000');
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page.locator('form [role=alert]')).toHaveText('The e-mail, password or code is not right.');
+  await page.goto('/ops');
+  await expect(page).toHaveURL(/\/ops\/sign-in/);
+});
+
+/**
+ * The post a staff member's console form makes (its action id and body), captured without
+ * letting it run, so it can be replayed by someone else.
+ */
+async function captureActionPost(context: BrowserContext, path: string, submit: (page: Page) => Promise<void>) {
+  const page = await context.newPage();
+  await page.goto(path);
+  const captured = new Promise<{ headers: Record<string, string>; body: Buffer }>((resolve) => {
+    void page.route('**/*', async (route) => {
+      const request = route.request();
+      if (request.method() === 'POST' && request.headers()['next-action']) {
+        resolve({ headers: request.headers(), body: request.postDataBuffer() ?? Buffer.alloc(0) });
+        await route.abort();
+      } else {
+        await route.continue();
+      }
+    });
+  });
+  await submit(page);
+  const post = await captured;
+  await page.close();
+  return post;
+}
+
+test('an agency admin posting a console action directly is refused and changes nothing', async ({ browser, page }) => {
+  const staff = await browser.newContext();
+  const staffPage = await staff.newPage();
+  await signInAsStaff(staffPage);
+  await staffPage.close();
+  // The operator's own sign-out form is on every console page: its post is a console action.
+  const post = await captureActionPost(staff, '/ops', (console) => console.getByRole('button', { name: 'Sign out' }).click());
+
+  await signInAs(page, 'admin');
+  const replay = await page.request.post('/ops', {
+    headers: { 'next-action': post.headers['next-action']!, 'content-type': post.headers['content-type']!, accept: 'text/x-component' },
+    data: post.body,
+    maxRedirects: 0,
+  });
+  // Not a redirect into the console, and the agent is still who they were.
+  expect(replay.headers().location ?? '').not.toMatch(/^\/ops(?!\/sign-in)/);
+  await page.goto('/my-account');
+  await expect(page.getByRole('button', { name: 'Account menu' })).toBeVisible();
+  await staff.close();
+});
