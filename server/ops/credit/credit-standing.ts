@@ -1,8 +1,10 @@
 import 'server-only';
-import type { Transaction } from '@/server/db/connection';
+import { eq } from 'drizzle-orm';
+import type { Database, Transaction } from '@/server/db/connection';
+import { agencies } from '@/server/db/schema';
 import { RuleViolation } from '@/server/errors';
 import { lockAgencyFunds } from '@/server/ledger/ledger';
-import { findOverdueInvoice } from './invoice-payments';
+import { findOverdueInvoice, type OverdueInvoice } from './invoice-payments';
 
 /**
  * The enforced 30-day credit (issue 19 §3), in the booking's transaction before its debit: an
@@ -14,9 +16,21 @@ export async function assertMayPayFromBalance(tx: Transaction, agencyId: string,
   if (funds.balanceMinor >= amountMinor) return;
   const overdue = await findOverdueInvoice(tx, agencyId, now);
   if (!overdue) return;
-  throw new RuleViolation(
-    'checkout.creditOverdue',
-    { amount: (overdue.amountMinor / 100).toFixed(2), month: overdue.month.slice(0, 7), dueOn: overdue.dueOn },
-    'paymentMethod',
-  );
+  throw new RuleViolation('checkout.creditOverdue', overdueMessageValues(overdue), 'paymentMethod');
+}
+
+export type CreditStanding = { overdue: OverdueInvoice | null; balanceMinor: number };
+
+/** For the checkout and `/balance` pages: the agency's overdue invoice, if any, and its balance, read without locks. */
+export async function loadCreditStanding(db: Database, agencyId: string, now: Date): Promise<CreditStanding> {
+  const [overdue, [agency]] = await Promise.all([
+    findOverdueInvoice(db, agencyId, now),
+    db.select({ balanceMinor: agencies.balanceMinor }).from(agencies).where(eq(agencies.id, agencyId)),
+  ]);
+  return { overdue, balanceMinor: agency?.balanceMinor ?? 0 };
+}
+
+/** The values of `checkout.creditOverdue` and `balance.creditOverdue`. */
+export function overdueMessageValues(overdue: OverdueInvoice) {
+  return { amount: (overdue.amountMinor / 100).toFixed(2), month: overdue.month.slice(0, 7), dueOn: overdue.dueOn };
 }
