@@ -91,7 +91,7 @@ export default async function BalancePage({ params, searchParams }: { params: Si
           {t('creditOverdue', {
             month: formatMonth(credit.overdue.month.slice(0, 7), locale),
             amount: formatAmount(credit.overdue.amountMinor, locale),
-            dueOn: formatDisplayDate(new Date(`${credit.overdue.dueOn}T00:00:00Z`), locale),
+            dueOn: formatDisplayDate(new Date(`${credit.overdue.dueOn}T00:00:00`), locale),
           })}
         </p>
       ) : null}
