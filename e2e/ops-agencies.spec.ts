@@ -89,7 +89,8 @@ test('a new agency is approved with credit in the console, books on credit, and 
   await operator.getByLabel('Credit limit (AED)').fill('5000');
   await operator.getByLabel('Payment terms (days)').fill('0');
   await operator.getByRole('button', { name: 'Approve agency' }).click();
-  await expect(operator.getByText('The agency is approved and its admin has been e-mailed.')).toBeVisible();
+  // Approved: the page now offers what an active agency allows.
+  await expect(operator.getByRole('button', { name: 'Suspend agency' })).toBeVisible();
   await expect(operator.getByTestId('agency-credit-limit')).toContainText('5,000.00');
 
   // Its admin books on credit: a balance of 0 and a credit limit of 5,000.
@@ -104,7 +105,7 @@ test('a new agency is approved with credit in the console, books on credit, and 
   expect((await request.post('/api/test-hooks/age-agency', { data: { email } })).ok()).toBe(true);
   await operator.goto('/ops/money/invoices');
   await operator.getByRole('button', { name: 'Issue invoices' }).click();
-  await expect(operator.getByText('Invoices issued.')).toBeVisible();
+  await expect(operator.getByRole('link', { name: company })).toBeVisible();
   expect((await request.post('/api/test-hooks/age-agency', { data: { email } })).ok()).toBe(true);
 
   // The operator sees it among the overdue agencies.
