@@ -190,3 +190,14 @@ describe('the monthly job', () => {
     expect((await invoicesOf(db, agencyId))[0]?.paidAt).not.toBeNull();
   });
 });
+
+describe('an agency the operator rejected', () => {
+  it('books nothing, whatever the payment', async () => {
+    const { db } = database;
+    const { agencyId, principal } = await newAgency(db, 1_000_000);
+    await db.update(agencies).set({ status: 'rejected' }).where(eq(agencies.id, agencyId));
+    for (const method of ['balance', 'cash', 'request'] as const) {
+      expect(await rejection(book(db, principal, method))).toMatchObject({ message: 'account.agencyRejected' });
+    }
+  });
+});

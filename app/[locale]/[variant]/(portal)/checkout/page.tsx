@@ -101,7 +101,7 @@ export default async function CheckoutPage({ params, searchParams }: { params: S
             <div data-testid="agency-not-approved">
               <FormAlert tone="notice">
                 <p className="font-semibold">{account('checkout.pendingTitle')}</p>
-                <p className="mt-1">{account(agencyStatus === 'pending' ? 'agencyPending' : 'agencySuspended')}</p>
+                <p className="mt-1">{account(agencyStatus === 'pending' ? 'agencyPending' : agencyStatus === 'rejected' ? 'agencyRejected' : 'agencySuspended')}</p>
               </FormAlert>
             </div>
           ) : (
