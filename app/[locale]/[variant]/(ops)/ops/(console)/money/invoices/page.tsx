@@ -41,7 +41,7 @@ export default async function OpsInvoicesPage({ params, searchParams }: { params
         </OpsForm>
         <form method="get" action={path} className="flex items-end gap-2">
           <label className="grid gap-1 text-sm">
-            <span>{t('month')}</span>
+            <span>{t('showMonth')}</span>
             <input type="month" name="month" defaultValue={month ?? ''} className={CONTROL} />
           </label>
           <button type="submit" className={buttonVariants({ variant: 'outline' })}>
