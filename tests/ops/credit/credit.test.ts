@@ -201,3 +201,12 @@ describe('an agency the operator rejected', () => {
     }
   });
 });
+
+describe('the month that last ended', () => {
+  it('is read in Asia/Dubai and crosses the year', () => {
+    expect(lastEndedMonth(new Date('2027-01-10T10:00:00Z'))).toBe('2026-12');
+    // 01:00 on 1 December in Dubai is still 30 November in UTC.
+    expect(lastEndedMonth(new Date('2026-11-30T21:00:00Z'))).toBe('2026-11');
+    expect(lastEndedMonth(new Date('2026-11-30T19:00:00Z'))).toBe('2026-10');
+  });
+});
