@@ -1,5 +1,6 @@
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
 import { BookingPicker } from './support/booking';
+import { signInAsStaff, OPERATOR } from './support/ops';
 import { AccountMenu, SignInPage } from './support/portal';
 
 // Issue 6's acceptance, part A: sign-up with documents, the verification link from the outbox,
@@ -100,7 +101,7 @@ async function registeredAgent(request: APIRequestContext, tag: string): Promise
   return email;
 }
 
-test('an agency signs up with its documents, verifies its e-mail, is approved and can book', async ({ page, request }) => {
+test('an agency signs up with its documents, verifies its e-mail, is approved and can book', async ({ page, request, browser }) => {
   const email = uniqueEmail('signup');
   const signUp = new SignUpPage(page);
   await signUp.open();
@@ -130,8 +131,14 @@ test('an agency signs up with its documents, verifies its e-mail, is approved an
   await expect(page.getByTestId('agency-not-approved')).toContainText('Your agency is not approved yet');
   await expect(page.getByRole('button', { name: BOOK })).toHaveCount(0);
 
-  const approval = await request.post('/api/test-hooks/approve-agency', { data: { email } });
-  expect(await approval.json()).toMatchObject({ agencyName: 'Falcon Trips L.L.C.', approved: true });
+  // The operator approves it in the console (issue 19), in a browser of their own.
+  const operator = await browser.newPage();
+  await signInAsStaff(operator, OPERATOR, { path: `/ops/agencies?q=${encodeURIComponent(email)}` });
+  await operator.getByRole('link', { name: 'Falcon Trips L.L.C.' }).first().click();
+  await operator.getByLabel('Credit limit (AED)').fill('1000');
+  await operator.getByRole('button', { name: 'Approve agency' }).click();
+  await expect(operator.getByRole('button', { name: 'Suspend agency' })).toBeVisible();
+  await operator.close();
   await page.reload();
   await expect(page.getByTestId('agency-not-approved')).toHaveCount(0);
   await expect(page.getByLabel('Guest name')).toBeVisible();

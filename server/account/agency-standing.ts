@@ -12,9 +12,10 @@ export async function loadAgencyStatus(db: Database | Transaction, agencyId: str
   return agency.status;
 }
 
-/** An agency books only once the operator has approved it, and not while it is suspended. */
+/** An agency books only once the operator has approved it, not while it is suspended, and never once rejected. */
 export async function assertAgencyMayBook(db: Database | Transaction, agencyId: string): Promise<void> {
   const status = await loadAgencyStatus(db, agencyId);
   if (status === 'pending') throw new RuleViolation('account.agencyPending');
   if (status === 'suspended') throw new RuleViolation('account.agencySuspended');
+  if (status === 'rejected') throw new RuleViolation('account.agencyRejected');
 }

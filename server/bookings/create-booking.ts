@@ -11,6 +11,7 @@ import { uniqueViolation } from '@/server/db/errors';
 import { bookings, hotels } from '@/server/db/schema';
 import { Conflict, Forbidden, RuleViolation } from '@/server/errors';
 import { debitAgency } from '@/server/ledger/ledger';
+import { assertMayPayFromBalance } from '@/server/ops/credit/credit-standing';
 import { type BookableOffer, loadBookableOffer, loadSlot, lookUpPickUpTime, type SlotRow } from './bookable-offer';
 import { newBookingReference } from './booking-reference';
 import { takeStock } from './stock';
@@ -204,6 +205,7 @@ async function writeBooking(
 
   if (instant && plan.slot) await takeStock(tx, plan.slot.id, plan.offer.stockMode, plan.counts);
   if (paysFromBalance && plan.quote.netTotalMinor > 0) {
+    await assertMayPayFromBalance(tx, principal.agencyId, plan.quote.netTotalMinor, now);
     await debitAgency(tx, {
       agencyId: principal.agencyId,
       kind: 'booking',

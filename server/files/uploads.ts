@@ -1,7 +1,8 @@
 import 'server-only';
 import { randomUUID } from 'node:crypto';
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, eq, inArray, isNotNull } from 'drizzle-orm';
 import type { Principal } from '@/server/auth/principal';
+import type { StaffPrincipal } from '@/server/staff/staff-principal';
 import { can } from '@/server/shared/auth/permissions';
 import type { Database, Transaction } from '@/server/db/connection';
 import { storedFiles } from '@/server/db/schema';
@@ -77,6 +78,13 @@ export async function loadVisibleFile(db: Database, principal: Principal, fileId
     .from(storedFiles)
     .where(and(eq(storedFiles.id, fileId), eq(storedFiles.agencyId, principal.agencyId), inArray(storedFiles.purpose, purposes)))
     .limit(1);
+  if (!row) throw new NotFound();
+  return row;
+}
+
+/** An agency's file for staff with the agencies section (its documents, payment slips); catalogue images are not agency files. */
+export async function loadAgencyFileForStaff(db: Database, _staff: StaffPrincipal, fileId: string): Promise<StoredFile> {
+  const [row] = await db.select().from(storedFiles).where(and(eq(storedFiles.id, fileId), isNotNull(storedFiles.agencyId))).limit(1);
   if (!row) throw new NotFound();
   return row;
 }

@@ -17,6 +17,8 @@ export const JOB_NAMES = [
   'payments.refund',
   /** The safety net: open payments and due holds whose jobs were lost are settled and expired. */
   'payments.reconcile',
+  /** After a month ends, its invoices are issued (idempotent); invoices since paid are marked paid. */
+  'credit.monthly',
 ] as const;
 export type JobName = (typeof JOB_NAMES)[number];
 

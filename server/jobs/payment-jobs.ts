@@ -9,7 +9,7 @@ import type { SandboxEvent } from '@/server/payments/providers/sandbox/sandbox-g
 import type { JobHandler, JobName, JobQueue } from './job-queue';
 
 /** What each payment job does, over one database. */
-export function paymentJobHandlers(db: Database): Record<JobName, JobHandler> {
+export function paymentJobHandlers(db: Database): Record<Extract<JobName, `payments.${string}`>, JobHandler> {
   return {
     'payments.deliverWebhook': (data) => deliverSandboxWebhook(data as { webhookUrl: string; event: SandboxEvent }),
     'payments.sandboxProcessing': (data) => finishSandboxProcessing(db, String(data.chargeId)),

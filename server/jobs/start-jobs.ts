@@ -1,6 +1,7 @@
 import 'server-only';
 import { getDb } from '@/server/db/database';
 import { jobQueue } from './jobs';
+import { workCreditJobs } from '@/server/ops/credit/credit-jobs';
 import { workPaymentJobs } from './payment-jobs';
 
 /**
@@ -12,5 +13,6 @@ export async function startJobs(env: NodeJS.ProcessEnv = process.env): Promise<v
   if (env.JOBS === 'off') return;
   const queue = await jobQueue();
   await workPaymentJobs(queue, await getDb());
+  await workCreditJobs(queue, await getDb());
   console.info(`[jobs] ${queue.kind} runner started`);
 }

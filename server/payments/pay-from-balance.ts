@@ -7,6 +7,7 @@ import type { Database } from '@/server/db/connection';
 import { bookings, payments } from '@/server/db/schema';
 import { Conflict, Forbidden, NotFound } from '@/server/errors';
 import { debitAgency } from '@/server/ledger/ledger';
+import { assertMayPayFromBalance } from '@/server/ops/credit/credit-standing';
 import { can } from '@/server/shared/auth/permissions';
 
 /**
@@ -28,6 +29,7 @@ export async function payBookingFromBalance(db: Database, principal: Principal, 
     if (processing) throw new Conflict('paymentErrors.inProgress');
     if (!booking.holdsStock && booking.slotId) await takeStock(tx, booking.slotId, booking.stockMode, booking);
     if (booking.netTotalMinor > 0) {
+      await assertMayPayFromBalance(tx, booking.agencyId, booking.netTotalMinor, new Date());
       await debitAgency(tx, { agencyId: booking.agencyId, kind: 'booking', amountMinor: booking.netTotalMinor, bookingId: booking.id, description: `Booking ${reference}` });
     }
     await tx

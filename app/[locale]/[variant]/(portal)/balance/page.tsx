@@ -10,6 +10,7 @@ import { MonthlySummaryTable } from '@/components/balance/monthly-summary-table'
 import { StatementPager } from '@/components/balance/statement-pager';
 import { StatementTable } from '@/components/balance/statement-table';
 import { buttonVariants } from '@/components/ui/button';
+import { formatDisplayDate } from '@/i18n/dates';
 import { localizedPath } from '@/i18n/locales';
 import { requirePageAccess } from '@/server/auth/principal';
 import { getDb } from '@/server/db/database';
@@ -24,6 +25,7 @@ import {
   monthOf,
   type StatementMonth,
 } from '@/server/balance/statement-queries';
+import { loadCreditStanding } from '@/server/ops/credit/credit-standing';
 import { resolveSiteParams, type SiteParams } from '@/server/sites/site-params';
 
 type SearchParams = Promise<Record<string, string | string[] | undefined>>;
@@ -46,12 +48,13 @@ export default async function BalancePage({ params, searchParams }: { params: Si
   const month: StatementMonth = isStatementMonth(requested) && requested <= current ? requested : current;
 
   const db = await getDb();
-  const [overview, pending, summary, statement, t] = await Promise.all([
+  const [overview, pending, summary, statement, t, credit] = await Promise.all([
     loadBalanceOverview(db, principal),
     loadPendingDeposits(db, principal),
     loadMonthlySummary(db, principal, { months: 12 }),
     loadStatement(db, principal, month, { page }),
     getTranslations('balance'),
+    loadCreditStanding(db, principal.agencyId, now),
   ]);
   // Back from a card top-up (issue 18 §8): said only once the payment has settled and credited.
   const topUpPayment = typeof topUp === 'string' && PAYMENT_ID_PATTERN.test(topUp) ? await loadPaymentResult(db, principal, topUp) : null;
@@ -80,6 +83,16 @@ export default async function BalancePage({ params, searchParams }: { params: Si
         <p role="status" className="mt-6 flex items-center gap-2 rounded-lg border border-success/40 bg-success/10 px-3 py-2 text-sm text-success" data-testid="top-up-paid">
           <CheckCircle2 aria-hidden className="size-4 shrink-0" />
           {tp('topUp.paid', { amount: formatAmount(toppedUp.baseAmountMinor, locale) })}
+        </p>
+      ) : null}
+
+      {credit.overdue ? (
+        <p role="alert" className="mt-6 rounded-lg border border-destructive/40 bg-destructive/10 px-3 py-2 text-sm text-destructive" data-testid="credit-overdue">
+          {t('creditOverdue', {
+            month: formatMonth(credit.overdue.month.slice(0, 7), locale),
+            amount: formatAmount(credit.overdue.amountMinor, locale),
+            dueOn: formatDisplayDate(new Date(`${credit.overdue.dueOn}T00:00:00`), locale),
+          })}
         </p>
       ) : null}
 

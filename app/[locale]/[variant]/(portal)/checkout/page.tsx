@@ -17,6 +17,7 @@ import { loadChargeSettings, requestDisplayCurrency } from '@/server/pay/request
 import { formatMoney } from '@/server/shared/money/money';
 import { type ChargeQuote, quoteCharge } from '@/server/shared/payments/charge-quote';
 import { getDb } from '@/server/db/database';
+import { loadCreditStanding, overdueMessageValues } from '@/server/ops/credit/credit-standing';
 import { describePolicy } from '@/server/shared/bookings/offer-terms';
 import { can } from '@/server/shared/auth/permissions';
 import { CONTROL_CHARACTERS_ERROR } from '@/server/shared/text';
@@ -78,6 +79,11 @@ export default async function CheckoutPage({ params, searchParams }: { params: S
     : [...PAYMENT_METHODS.filter((method) => !isProviderPaymentMethod(method)), ...offered.map((option) => option.method)];
   // An agency books once approved (createBooking refuses before that): say so instead of a form.
   const agencyStatus = await loadAgencyStatus(db, principal.agencyId);
+  // An overdue invoice closes the credit (issue 19 §3): the balance option says so before the agent tries.
+  const credit = await loadCreditStanding(db, principal.agencyId, new Date());
+  const creditClosed = credit.overdue !== null && credit.balanceMinor < view.quote.netTotalMinor;
+  const labels = await formLabels(view, locale);
+  if (credit.overdue && creditClosed) labels.insufficientFunds = t('creditOverdue', overdueMessageValues(credit.overdue));
   return (
     <div className="mx-auto max-w-6xl px-4 py-8">
       <h1 className="text-2xl font-semibold">{t('title')}</h1>
@@ -95,7 +101,7 @@ export default async function CheckoutPage({ params, searchParams }: { params: S
             <div data-testid="agency-not-approved">
               <FormAlert tone="notice">
                 <p className="font-semibold">{account('checkout.pendingTitle')}</p>
-                <p className="mt-1">{account(agencyStatus === 'pending' ? 'agencyPending' : 'agencySuspended')}</p>
+                <p className="mt-1">{account(agencyStatus === 'pending' ? 'agencyPending' : agencyStatus === 'rejected' ? 'agencyRejected' : 'agencySuspended')}</p>
               </FormAlert>
             </div>
           ) : (
@@ -119,9 +125,9 @@ export default async function CheckoutPage({ params, searchParams }: { params: S
                 }))}
                 paymentMethods={paymentMethods}
                 providerMethods={providerMethods}
-                balanceShort={!view.balanceCoversNet}
+                balanceShort={!view.balanceCoversNet || creditClosed}
                 canTopUp={can(principal.role, 'balance:topUp')}
-                labels={await formLabels(view, locale)}
+                labels={labels}
               />
             </div>
           )}

@@ -1,0 +1,36 @@
+import 'server-only';
+import { eq } from 'drizzle-orm';
+import type { Database, Transaction } from '@/server/db/connection';
+import { agencies } from '@/server/db/schema';
+import { RuleViolation } from '@/server/errors';
+import { lockAgencyFunds } from '@/server/ledger/ledger';
+import { findOverdueInvoice, type OverdueInvoice } from './invoice-payments';
+
+/**
+ * The enforced 30-day credit (issue 19 §3), in the booking's transaction before its debit: an
+ * agency with an overdue invoice may pay from its balance only what its balance itself covers;
+ * the credit limit is closed to it until the invoice is paid. Card, cash and requests never reach here.
+ */
+export async function assertMayPayFromBalance(tx: Transaction, agencyId: string, amountMinor: number, now: Date): Promise<void> {
+  const funds = await lockAgencyFunds(tx, agencyId);
+  if (funds.balanceMinor >= amountMinor) return;
+  const overdue = await findOverdueInvoice(tx, agencyId, now);
+  if (!overdue) return;
+  throw new RuleViolation('checkout.creditOverdue', overdueMessageValues(overdue), 'paymentMethod');
+}
+
+export type CreditStanding = { overdue: OverdueInvoice | null; balanceMinor: number };
+
+/** For the checkout and `/balance` pages: the agency's overdue invoice, if any, and its balance, read without locks. */
+export async function loadCreditStanding(db: Database, agencyId: string, now: Date): Promise<CreditStanding> {
+  const [overdue, [agency]] = await Promise.all([
+    findOverdueInvoice(db, agencyId, now),
+    db.select({ balanceMinor: agencies.balanceMinor }).from(agencies).where(eq(agencies.id, agencyId)),
+  ]);
+  return { overdue, balanceMinor: agency?.balanceMinor ?? 0 };
+}
+
+/** The values of `checkout.creditOverdue` and `balance.creditOverdue`. */
+export function overdueMessageValues(overdue: OverdueInvoice) {
+  return { amount: (overdue.amountMinor / 100).toFixed(2), month: overdue.month.slice(0, 7), dueOn: overdue.dueOn };
+}

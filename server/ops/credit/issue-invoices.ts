@@ -1,0 +1,113 @@
+import 'server-only';
+import { and, desc, eq, sql } from 'drizzle-orm';
+import { recordStaffAudit } from '@/server/audit/audit';
+import type { Database } from '@/server/db/connection';
+import { agencies, agencyInvoices } from '@/server/db/schema';
+import { RuleViolation } from '@/server/errors';
+import { dubaiToday } from '@/server/shared/availability/rules';
+import type { StaffPrincipal } from '@/server/staff/staff-principal';
+import { recordPaidInvoices, rowsOf } from './invoice-payments';
+
+// A month's invoices (spec §9, issue 19 §3): per agency, its balance bookings of the month in
+// Asia/Dubai less their refunds and plus their cancellation fees, when that is more than zero; due
+// the agency's payment terms after the issue date. Idempotent on (agency, month): a second run of
+// the same month issues nothing new, so the job and the console may both run it.
+
+/** `yyyy-MM` of the month before `now`'s month in Asia/Dubai: the last month that has ended. */
+export function lastEndedMonth(now: Date): string {
+  const [year, month] = dubaiToday(now).split('-').map(Number) as [number, number];
+  return month === 1 ? `${year - 1}-12` : `${year}-${String(month - 1).padStart(2, '0')}`;
+}
+
+export type InvoiceRun = { month: string; issued: number };
+
+/** Issues `month`'s (`yyyy-MM`) invoices; refused for a month that has not ended yet. */
+export async function issueMonthInvoices(db: Database, month: string, options: { staff?: StaffPrincipal; now?: Date } = {}): Promise<InvoiceRun> {
+  const now = options.now ?? new Date();
+  if (month > lastEndedMonth(now)) throw new RuleViolation('opsAgencies.invoices.errors.monthNotEnded', {}, 'month');
+  const first = `${month}-01`;
+  const today = dubaiToday(now);
+  const issued = await db.transaction(async (tx) => {
+    const rows = await tx.execute<{ id: string }>(sql`
+      with month_bookings as (
+        select distinct booking_id from ledger_entries
+        where kind = 'booking' and booking_id is not null
+          and created_at >= (${first}::date)::timestamp at time zone 'Asia/Dubai'
+          and created_at < ((${first}::date + interval '1 month')::timestamp at time zone 'Asia/Dubai')
+      ),
+      amounts as (
+        select ledger_entries.agency_id, sum(ledger_entries.debit_minor - ledger_entries.credit_minor) as amount
+        from ledger_entries join month_bookings on month_bookings.booking_id = ledger_entries.booking_id
+        where ledger_entries.kind in ('booking', 'refund', 'cancellation_fee')
+        group by ledger_entries.agency_id
+      )
+      insert into agency_invoices (agency_id, month, amount_minor, issued_at, due_on)
+      select amounts.agency_id, ${first}::date, amounts.amount, now(), ${today}::date + agencies.payment_terms_days
+      from amounts join agencies on agencies.id = amounts.agency_id
+      where amounts.amount > 0
+      on conflict (agency_id, month) do nothing
+      returning id`);
+    const issuedCount = rowsOf(rows).length;
+    if (options.staff) {
+      await recordStaffAudit(tx, {
+        actorStaffId: options.staff.staffId,
+        entity: 'invoice',
+        entityId: null,
+        action: 'invoice.issue',
+        changes: { month: { from: null, to: month }, issued: { from: null, to: issuedCount } },
+      });
+    }
+    return issuedCount;
+  });
+  // An invoice the agency's balance already covers is paid from the start.
+  await recordPaidInvoices(db);
+  return { month, issued };
+}
+
+export type InvoiceRow = {
+  invoiceId: string;
+  agencyId: string;
+  agencyName: string;
+  month: string;
+  amountMinor: number;
+  issuedAt: Date;
+  dueOn: string;
+  paidAt: Date | null;
+  overdue: boolean;
+};
+
+const PAGE = 50;
+
+/** Invoices of one month (or of one agency), overdue first, then unpaid by due date, then paid; one row more than a page tells the pager. */
+export async function listInvoices(
+  db: Database,
+  filters: { month?: string; agencyId?: string; page: number },
+  now: Date = new Date(),
+): Promise<{ rows: InvoiceRow[]; hasNext: boolean }> {
+  const today = dubaiToday(now);
+  const overdue = sql<boolean>`(${agencyInvoices.paidAt} is null and ${agencyInvoices.dueOn} < ${today})`;
+  const rows = await db
+    .select({
+      invoiceId: agencyInvoices.id,
+      agencyId: agencyInvoices.agencyId,
+      agencyName: agencies.name,
+      month: agencyInvoices.month,
+      amountMinor: agencyInvoices.amountMinor,
+      issuedAt: agencyInvoices.issuedAt,
+      dueOn: agencyInvoices.dueOn,
+      paidAt: agencyInvoices.paidAt,
+      overdue,
+    })
+    .from(agencyInvoices)
+    .innerJoin(agencies, eq(agencies.id, agencyInvoices.agencyId))
+    .where(
+      and(
+        filters.month ? eq(agencyInvoices.month, `${filters.month}-01`) : undefined,
+        filters.agencyId ? eq(agencyInvoices.agencyId, filters.agencyId) : undefined,
+      ),
+    )
+    .orderBy(desc(overdue), sql`${agencyInvoices.paidAt} is null desc`, desc(agencyInvoices.month), agencyInvoices.dueOn, agencies.name)
+    .limit(PAGE + 1)
+    .offset((filters.page - 1) * PAGE);
+  return { rows: rows.slice(0, PAGE), hasNext: rows.length > PAGE };
+}
