@@ -6,6 +6,7 @@ import type { Database, Transaction } from '@/server/db/connection';
 import { bookings, users } from '@/server/db/schema';
 import { Conflict, NotFound, RuleViolation } from '@/server/errors';
 import { debitAgency } from '@/server/ledger/ledger';
+import { assertMayPayFromBalance } from '@/server/ops/credit/credit-standing';
 import type { StaffPrincipal } from '@/server/staff/staff-principal';
 import { sendRequestMail } from './request-mail';
 
@@ -60,13 +61,14 @@ export async function confirmRequest(db: Database, staff: StaffPrincipal, input:
     const status = input.settle === 'balance' ? 'completed' : 'payment_required';
     if (input.settle === 'balance') {
       if (booking.slotId && !booking.holdsStock) await takeStock(tx, booking.slotId, booking.stockMode, booking);
-      await debitAgency(tx, { agencyId: booking.agencyId, kind: 'booking', amountMinor: booking.netTotalMinor, bookingId: booking.id, description: `Booking ${booking.reference}` }).catch(
-        (error: unknown) => {
+      // An overdue agency pays from its balance only what the balance covers (issue 19 §3).
+      await assertMayPayFromBalance(tx, booking.agencyId, booking.netTotalMinor, new Date())
+        .then(() => debitAgency(tx, { agencyId: booking.agencyId, kind: 'booking', amountMinor: booking.netTotalMinor, bookingId: booking.id, description: `Booking ${booking.reference}` }))
+        .catch((error: unknown) => {
           // The ledger names its own field; here the choice is the operator's `settle`.
           if (error instanceof RuleViolation) throw new RuleViolation(error.code, error.values, 'settle');
           throw error;
-        },
-      );
+        });
     }
     await tx
       .update(bookings)
