@@ -1,4 +1,5 @@
 import fs from 'node:fs';
+import { sql } from 'drizzle-orm';
 import path from 'node:path';
 import type { Principal } from '@/server/auth/principal';
 import { ROLES } from '@/server/shared/auth/permissions';
@@ -43,12 +44,18 @@ afterEach(() => {
   staffSession.staff = null;
 });
 
+/** Rows of a raw query on either driver (PGlite answers `{ rows }`, postgres.js an array). */
+async function query<Row>(text: string): Promise<Row[]> {
+  const result = (await live.db.execute(sql.raw(text))) as unknown as Row[] | { rows: Row[] };
+  return Array.isArray(result) ? result : result.rows;
+}
+
 /** Row counts of every table: an action that ran would have changed one. */
 async function snapshot(): Promise<string> {
-  const tables = await live.db.execute<{ tablename: string }>(`select tablename from pg_tables where schemaname = 'public' order by tablename` as never);
+  const tables = await query<{ tablename: string }>(`select tablename from pg_tables where schemaname = 'public' order by tablename`);
   const counts: string[] = [];
-  for (const { tablename } of tables as unknown as { tablename: string }[]) {
-    const [row] = (await live.db.execute(`select count(*)::int as n from "${tablename}"` as never)) as unknown as { n: number }[];
+  for (const { tablename } of tables) {
+    const [row] = await query<{ n: number }>(`select count(*)::int as n from "${tablename}"`);
     counts.push(`${tablename}:${row!.n}`);
   }
   return counts.join(',');
@@ -67,8 +74,8 @@ describe('every console action refuses everyone but staff', () => {
   });
 
   it.each(modules)('%s', async (file) => {
-    const module = (await import(/* @vite-ignore */ path.join(root, file))) as Record<string, unknown>;
-    const actions = Object.entries(module).filter((entry): entry is [string, (...args: unknown[]) => Promise<unknown>] => typeof entry[1] === 'function');
+    const loaded = (await import(/* @vite-ignore */ path.join(root, file))) as Record<string, unknown>;
+    const actions = Object.entries(loaded).filter((entry): entry is [string, (...args: unknown[]) => Promise<unknown>] => typeof entry[1] === 'function');
     expect(actions.length).toBeGreaterThan(0);
     const before = await snapshot();
     for (const caller of callers) {
