@@ -31,6 +31,8 @@ export type BookingDetail = {
   reference: string;
   status: BookingStatus;
   requestReason: string | null;
+  /** Why the operator declined the request (then `cancelled`). */
+  declineReason: string | null;
   paymentMethod: PaymentMethod;
   createdAt: Date;
   tourDate: string;
@@ -83,6 +85,7 @@ async function loadBookingRow(db: Database, principal: Principal, reference: str
       reference: bookings.reference,
       status: bookings.status,
       requestReason: bookings.requestReason,
+      declineReason: bookings.declineReason,
       paymentMethod: bookings.paymentMethod,
       createdAt: bookings.createdAt,
       tourDate: bookings.tourDate,

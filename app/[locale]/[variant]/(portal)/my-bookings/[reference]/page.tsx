@@ -64,6 +64,7 @@ export default async function BookingDetailPage({ params, searchParams }: { para
         booking.status === 'quotation_request' && booking.requestReason && isRequestReason(booking.requestReason)
           ? { label: t('fields.requestReason'), value: tb(`requestReason.${booking.requestReason}`) }
           : null,
+        booking.declineReason ? { label: t('fields.declineReason'), value: <span className="whitespace-pre-line">{booking.declineReason}</span> } : null,
         { label: t('fields.createdAt'), value: formatInstant(booking.createdAt, locale) },
         { label: t('fields.agent'), value: booking.agentName },
         { label: t('fields.notes'), value: booking.notes ? <span className="whitespace-pre-line">{booking.notes}</span> : notGiven },
