@@ -18,6 +18,7 @@ const CONSOLE_PAGES = [
   '/ops/outbox',
   '/ops/audit',
   '/ops/staff',
+  '/ops/no-such-section',
   '/ru/ops',
   '/ru/ops/agencies',
 ];
@@ -45,6 +46,7 @@ test('staff sign-in without the second factor, or with a wrong one, fails', asyn
   await page.getByLabel('Password').fill(DEMO_PASSWORD);
   await page.getByRole('button', { name: 'Sign in' }).click();
   await expect(page.locator('form [role=alert]')).toBeVisible();
+  await page.getByLabel('Password').fill(DEMO_PASSWORD);
   await page.getByLabel('Authenticator code').fill('000000');
   await page.getByRole('button', { name: 'Sign in' }).click();
   await expect(page.locator('form [role=alert]')).toHaveText('The e-mail, password or code is not right.');
