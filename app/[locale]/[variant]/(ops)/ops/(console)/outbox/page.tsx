@@ -69,7 +69,7 @@ export default async function OpsOutboxPage({ params, searchParams }: { params: 
           </thead>
           <tbody>
             {rows.map((mail) => (
-              <tr key={mail.id}>
+              <tr key={mail.id} data-testid="outbox-row" data-id={mail.id} data-recipient={mail.recipient} data-kind={mail.kind} data-subject={mail.subject}>
                 <td className="whitespace-nowrap">{format.dateTime(mail.createdAt, { dateStyle: 'medium', timeStyle: 'short', timeZone: 'Asia/Dubai' })}</td>
                 <td>{mail.recipient}</td>
                 <td>
