@@ -55,7 +55,8 @@ export function StaffSecretForm({
   const errors: Partial<Record<string, string>> = state && !state.ok ? state.fieldErrors : {};
   return (
     <div className="grid gap-3">
-      <form action={formAction} className="grid gap-3" noValidate>
+      {/* React resets a form after its action: what was typed stays for a correction. */}
+      <form action={formAction} className="grid gap-3" noValidate onReset={(event) => event.preventDefault()}>
         {state && !state.ok ? (
           <p role="alert" className="rounded-lg border border-destructive/40 bg-destructive/10 px-3 py-2 text-sm text-destructive">
             {state.message}
