@@ -61,7 +61,7 @@ test('the operator admin creates an operator who signs in with the shown secret 
   await expect(recovery).toHaveURL(/\/ops$/);
   const replay = await newPage(browser);
   await signInWith(replay, email, codes[0]!);
-  await expect(replay.getByRole('alert')).toContainText('The e-mail, password or code is not right.');
+  await expect(replay.locator('form [role=alert]')).toContainText('The e-mail, password or code is not right.');
 
   // Disabled, its sessions end: the next page asks for a sign-in.
   await admin.reload();
