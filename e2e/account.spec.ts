@@ -2,6 +2,7 @@ import { type APIRequestContext, expect, type Page, test } from '@playwright/tes
 import { BookingPicker } from './support/booking';
 import { signInAsStaff, OPERATOR } from './support/ops';
 import { AccountMenu, SignInPage } from './support/portal';
+import { readOutboxFromConsole } from './support/ops';
 
 // Issue 6's acceptance, part A: sign-up with documents, the verification link from the outbox,
 // approval, sign-in; forgot → reset → sign in; change password; and bad input that changes nothing.
@@ -26,10 +27,12 @@ const uniqueEmail = (tag: string) => `${tag}.${Date.now()}.${Math.random().toStr
 
 type OutboxMail = { kind: string; subject: string; textBody: string };
 
-async function outbox(request: APIRequestContext, email: string): Promise<OutboxMail[]> {
-  const response = await request.get(`/api/test-hooks/outbox?to=${encodeURIComponent(email)}`);
-  expect(response.ok()).toBe(true);
-  return (await response.json()) as OutboxMail[];
+/**
+ * The mails to `email`, newest first, as an operator reads them in the console's outbox (an own
+ * browser and staff context; `request` only says whose server this is, the configured one).
+ */
+async function outbox(_request: APIRequestContext, email: string): Promise<OutboxMail[]> {
+  return (await readOutboxFromConsole(undefined, email)).map((mail) => ({ kind: mail.kind, subject: mail.subject, textBody: mail.text }));
 }
 
 /** The path of the link in the newest mail to `email` (it is absolute, on this server). */

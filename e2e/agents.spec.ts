@@ -1,4 +1,5 @@
 import { type Browser, expect, type Locator, type Page, type Request, test } from '@playwright/test';
+import { readOutboxFromConsole } from './support/ops';
 import { PORT, SignInPage } from './support/portal';
 
 // Gulf Horizons' agents only: other specs sign in as Desert Rose agents and share this server's
@@ -61,10 +62,9 @@ class AgentsPage {
   }
 }
 
+/** The mails to `to`, newest first, as an operator reads them in the console's outbox. */
 async function outbox(page: Page, to: string): Promise<{ kind: string; subject: string; textBody: string }[]> {
-  const response = await page.request.get(`/api/test-hooks/outbox?to=${encodeURIComponent(to)}`);
-  expect(response.ok()).toBe(true);
-  return response.json();
+  return (await readOutboxFromConsole(page, to)).map((mail) => ({ kind: mail.kind, subject: mail.subject, textBody: mail.text }));
 }
 
 test('an admin creates, edits, deletes and restores an agent', async ({ page }) => {

@@ -4,9 +4,9 @@ import { LoaderCircle } from 'lucide-react';
 import { useRouter } from 'next/navigation';
 import { type ComponentProps, createContext, type ReactNode, useActionState, useContext, useEffect, useRef } from 'react';
 import { useFormStatus } from 'react-dom';
-import { toast } from 'sonner';
 import { FormField } from '@/components/forms/form-field';
 import { useActionFailureFeedback } from '@/components/http/http-feedback';
+import { showToast } from '@/components/shell/lazy-toaster';
 import { Button } from '@/components/ui/button';
 import { cn } from '@/components/ui/cn';
 import { Input } from '@/components/ui/input';
@@ -49,7 +49,8 @@ export function OpsForm({
   useActionFailureFeedback(state);
   useEffect(() => {
     if (!state?.ok) return;
-    toast.success(successMessage);
+    // Through the shell's lazy toaster: sonner's own `toast` shows nothing until that toaster has loaded.
+    showToast({ kind: 'success', text: successMessage });
     if (resetOnSuccess) {
       allowReset.current = true;
       form.current?.reset();

@@ -3,7 +3,7 @@ import { LocaleLink } from '@/components/i18n/locale-link';
 import { type SiteContent, telLink, whatsAppLink } from '@/server/shared/sites/site-content';
 import type { Variant } from '@/server/shared/sites/site-variants';
 
-export async function Footer({ site, variant }: { site: SiteContent; variant: Variant }) {
+export async function Footer({ site, variant, about: aboutText, address }: { site: SiteContent; variant: Variant; about: string; address: string }) {
   const t = await getTranslations('footer');
   const about = await getTranslations(`sites.${variant}`);
   const year = new Date().getFullYear();
@@ -14,7 +14,7 @@ export async function Footer({ site, variant }: { site: SiteContent; variant: Va
           <h2 id="footer-about" className="font-semibold">
             {about('aboutTitle')}
           </h2>
-          <p className="mt-2 text-sm text-muted-foreground">{about('about')}</p>
+          <p className="mt-2 text-sm text-muted-foreground">{aboutText}</p>
         </section>
         <section aria-labelledby="footer-contacts">
           <h2 id="footer-contacts" className="font-semibold">
@@ -40,7 +40,7 @@ export async function Footer({ site, variant }: { site: SiteContent; variant: Va
               </a>
             </dd>
             <dt className="text-muted-foreground">{t('address')}</dt>
-            <dd>{about('address')}</dd>
+            <dd>{address}</dd>
           </dl>
         </section>
         <section aria-label={t('legalName')} className="text-sm">

@@ -1,5 +1,5 @@
 import type { Session } from 'next-auth';
-import { getTranslations } from 'next-intl/server';
+import { getLocale, getTranslations } from 'next-intl/server';
 import type { ReactNode } from 'react';
 import { FrontendErrorBoundary } from '@/components/errors/frontend-error-boundary';
 import type { ErrorScreenLabels } from '@/components/errors/frontend-error-screen';
@@ -7,6 +7,8 @@ import type { HttpLabels } from '@/components/http/api-client';
 import { AppProviders } from '@/components/providers/app-providers';
 import { loadDisplayRates } from '@/server/pay/request-context';
 import { displayCurrenciesFor } from '@/server/shared/money/display-currencies';
+import { toLocale } from '@/i18n/locales';
+import { getPublicSiteSettings } from '@/server/settings/settings';
 import { SITE_CONTENT } from '@/server/shared/sites/site-content';
 import { type Variant, VARIANT_FEATURES } from '@/server/shared/sites/site-variants';
 import { Footer } from './footer';
@@ -38,7 +40,11 @@ export async function SiteShell({
     maintenanceText: errors('maintenanceText'),
   };
   const httpLabels: HttpLabels = { maintenance: errors('maintenance'), error: errors('error'), validationError: errors('validationError') };
-  const site = SITE_CONTENT[variant];
+  // The operator's settings (console) over the built-in constants, through a cached, tagged read.
+  const [stored, locale] = await Promise.all([getPublicSiteSettings(), getLocale()]);
+  const data = stored.sites[variant];
+  const site = { ...SITE_CONTENT[variant], mainLogo: data.logo, email: data.email, phone: stored.supportPhone, whatsApp: stored.supportWhatsApp };
+  const lang = toLocale(locale);
   const currencies = displayCurrenciesFor(variant);
   // The rouble rate only where roubles are offered: other hosts' pages read nothing more.
   const rates = currencies.includes('RUB') ? await loadDisplayRates() : undefined;
@@ -55,7 +61,7 @@ export async function SiteShell({
         <main id="main" className="flex-1">
           <FrontendErrorBoundary labels={errorLabels}>{children}</FrontendErrorBoundary>
         </main>
-        <Footer site={site} variant={variant} />
+        <Footer site={site} variant={variant} about={data.about[lang]} address={data.address[lang]} />
       </div>
       <WhatsAppButton number={site.whatsApp} label={t('whatsApp')} />
       <RouteChangeSpinner label={t('navigating')} />

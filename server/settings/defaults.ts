@@ -1,6 +1,10 @@
 // Operator-maintained settings and the values a new database starts with.
 
+import en from '@/messages/en.json';
+import ru from '@/messages/ru.json';
 import type { RefundTiers } from '@/server/shared/bookings/offer-terms';
+import { SITE_CONTENT } from '@/server/shared/sites/site-content';
+import { VARIANTS, type Variant } from '@/server/shared/sites/site-variants';
 
 export type { RefundTiers };
 
@@ -16,6 +20,22 @@ export type Settings = {
   rubConversionFeePercent: number;
   /** The operator's account agencies pay bank deposits into (shown on the top-up page). */
   depositBankAccount: DepositBankAccount;
+  /** Support phone and WhatsApp number shown on every host (international format, leading plus). */
+  supportPhone: string;
+  supportWhatsApp: string;
+  /** Each host variant's own data, shown in its header and footer. */
+  sites: Record<Variant, SiteSettings>;
+};
+
+export type LocalizedSiteText = { en: string; ru: string };
+
+/** A host variant's data the operator maintains (the shell's constants are the defaults). */
+export type SiteSettings = {
+  /** A site-relative path (`/brand/…`) or an https URL of the header logo. */
+  logo: string;
+  about: LocalizedSiteText;
+  email: string;
+  address: LocalizedSiteText;
 };
 
 export type DepositBankAccount = { beneficiary: string; bank: string; iban: string; swift: string };
@@ -34,4 +54,17 @@ export const DEFAULT_SETTINGS: Settings = {
     iban: 'AE070331234567890123456',
     swift: 'EBILAEAD',
   },
+  supportPhone: SITE_CONTENT.main.phone,
+  supportWhatsApp: SITE_CONTENT.main.whatsApp,
+  sites: Object.fromEntries(VARIANTS.map((variant) => [variant, defaultSite(variant)])) as Record<Variant, SiteSettings>,
 };
+
+/** Until the operator saves them, a host shows the texts and contacts it was built with. */
+function defaultSite(variant: Variant): SiteSettings {
+  return {
+    logo: SITE_CONTENT[variant].mainLogo,
+    about: { en: en.sites[variant].about, ru: ru.sites[variant].about },
+    email: SITE_CONTENT[variant].email,
+    address: { en: en.sites[variant].address, ru: ru.sites[variant].address },
+  };
+}

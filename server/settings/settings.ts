@@ -1,11 +1,44 @@
 import 'server-only';
+import { sql } from 'drizzle-orm';
+import { unstable_cache } from 'next/cache';
 import type { Database, Transaction } from '@/server/db/connection';
+import { getDb } from '@/server/db/database';
 import { settings } from '@/server/db/schema';
-import { DEFAULT_SETTINGS, type Settings } from './defaults';
+import { VARIANTS } from '@/server/shared/sites/site-variants';
+import { DEFAULT_SETTINGS, type Settings, type SiteSettings } from './defaults';
+
+/** The tag of every cached read of the hosts' data (public pages' shell): a save revalidates it. */
+export const SITE_SETTINGS_TAG = 'settings:sites';
 
 /** The operator's settings; a key the database lacks keeps its default. Never cached: rates change. */
 export async function loadSettings(db: Database | Transaction): Promise<Settings> {
   const rows = await db.select({ key: settings.key, value: settings.value }).from(settings);
-  const stored = Object.fromEntries(rows.map((row) => [row.key, row.value]));
-  return { ...DEFAULT_SETTINGS, ...(stored as Partial<Settings>) };
+  const stored = Object.fromEntries(rows.map((row) => [row.key, row.value])) as Partial<Settings>;
+  // A variant added after the operator saved keeps its default data.
+  const sites = Object.fromEntries(VARIANTS.map((variant) => [variant, { ...DEFAULT_SETTINGS.sites[variant], ...stored.sites?.[variant] }])) as Settings['sites'];
+  return { ...DEFAULT_SETTINGS, ...stored, sites };
 }
+
+/** Writes the given keys (whole values), in the caller's transaction. */
+export async function saveSettings(tx: Database | Transaction, values: Partial<Settings>): Promise<void> {
+  const rows = Object.entries(values)
+    .filter((entry) => entry[1] !== undefined)
+    .map(([key, value]) => ({ key, value: value as unknown }));
+  if (rows.length === 0) return;
+  await tx
+    .insert(settings)
+    .values(rows)
+    .onConflictDoUpdate({ target: settings.key, set: { value: sql`excluded.value`, updatedAt: new Date() } });
+}
+
+export type PublicSiteSettings = { supportPhone: string; supportWhatsApp: string; sites: Record<(typeof VARIANTS)[number], SiteSettings> };
+
+/** What the public shell shows: cached and tagged, so public pages stay cached until a save. */
+export const getPublicSiteSettings = unstable_cache(
+  async (): Promise<PublicSiteSettings> => {
+    const all = await loadSettings(await getDb());
+    return { supportPhone: all.supportPhone, supportWhatsApp: all.supportWhatsApp, sites: all.sites };
+  },
+  ['settings-sites'],
+  { tags: [SITE_SETTINGS_TAG] },
+);

@@ -1,0 +1,143 @@
+'use client';
+
+import { LoaderCircle } from 'lucide-react';
+import { useRouter } from 'next/navigation';
+import { type ComponentProps, useActionState, useEffect } from 'react';
+import { useFormStatus } from 'react-dom';
+import { FormField } from '@/components/forms/form-field';
+import { useActionFailureFeedback } from '@/components/http/http-feedback';
+import { Button } from '@/components/ui/button';
+import { Input } from '@/components/ui/input';
+import type { ActionResult } from '@/server/actions/run-action';
+
+// A staff form whose success shows, once, what the member needs to sign in: the authenticator
+// secret (as text, as an otpauth link and as a QR code) and the recovery codes. Nothing of it is
+// kept: leaving the page loses it, as it should.
+
+export type StaffSecrets = { email: string; recoveryCodes: string[]; totpSecret?: string; totpUri?: string; qrDataUrl?: string };
+type State = ActionResult<StaffSecrets> | null;
+
+export type SecretFormLabels = {
+  shownOnce: string;
+  secret: string;
+  uri: string;
+  qr: string;
+  codes: string;
+};
+
+export type SecretFormField = { name: string; label: string; hint?: string; type?: string; autoComplete?: string; options?: { value: string; label: string }[] };
+
+export function StaffSecretForm({
+  action,
+  fields = [],
+  hidden = {},
+  submitLabel,
+  pendingLabel,
+  submitVariant,
+  labels,
+  idPrefix,
+}: {
+  action: (previous: State, formData: FormData) => Promise<State>;
+  fields?: SecretFormField[];
+  hidden?: Record<string, string>;
+  submitLabel: string;
+  pendingLabel: string;
+  submitVariant?: ComponentProps<typeof Button>['variant'];
+  labels: SecretFormLabels;
+  idPrefix: string;
+}) {
+  const [state, formAction] = useActionState<State, FormData>(action, null);
+  const router = useRouter();
+  useActionFailureFeedback(state);
+  useEffect(() => {
+    if (state?.ok) router.refresh();
+  }, [state, router]);
+  const errors: Partial<Record<string, string>> = state && !state.ok ? state.fieldErrors : {};
+  return (
+    <div className="grid gap-3">
+      {/* React resets a form after its action: what was typed stays for a correction. */}
+      <form action={formAction} className="grid gap-3" noValidate onReset={(event) => event.preventDefault()}>
+        {state && !state.ok ? (
+          <p role="alert" className="rounded-lg border border-destructive/40 bg-destructive/10 px-3 py-2 text-sm text-destructive">
+            {state.message}
+          </p>
+        ) : null}
+        {Object.entries(hidden).map(([name, value]) => (
+          <input key={name} type="hidden" name={name} value={value} />
+        ))}
+        {fields.map((field) => (
+          <FormField key={field.name} name={field.name} id={`${idPrefix}-${field.name}`} label={field.label} hint={field.hint} error={errors[field.name]}>
+            {field.options ? (
+              <select name={field.name} className="h-10 w-full rounded-lg border border-input bg-background px-3 text-base md:text-sm">
+                {field.options.map((option) => (
+                  <option key={option.value} value={option.value}>
+                    {option.label}
+                  </option>
+                ))}
+              </select>
+            ) : (
+              <Input name={field.name} type={field.type ?? 'text'} autoComplete={field.autoComplete} />
+            )}
+          </FormField>
+        ))}
+        <Submit label={submitLabel} pendingLabel={pendingLabel} variant={submitVariant} />
+      </form>
+      {state?.ok ? <Secrets secrets={state.data} labels={labels} /> : null}
+    </div>
+  );
+}
+
+function Submit({ label, pendingLabel, variant }: { label: string; pendingLabel: string; variant?: ComponentProps<typeof Button>['variant'] }) {
+  const { pending } = useFormStatus();
+  return (
+    <Button type="submit" disabled={pending} variant={variant} className="justify-self-start" aria-live="polite">
+      {pending ? <LoaderCircle aria-hidden className="animate-spin" /> : null}
+      {pending ? pendingLabel : label}
+    </Button>
+  );
+}
+
+function Secrets({ secrets, labels }: { secrets: StaffSecrets; labels: SecretFormLabels }) {
+  return (
+    <section role="status" className="grid gap-3 rounded-lg border border-amber-500/50 bg-amber-50 p-4 text-sm dark:bg-amber-950/30" data-testid="staff-secrets">
+      <p className="font-medium">{labels.shownOnce.replace('{email}', secrets.email)}</p>
+      {secrets.totpSecret ? (
+        <dl className="grid gap-2">
+          <dt className="font-medium">{labels.secret}</dt>
+          <dd className="font-mono break-all" data-testid="totp-secret">
+            {secrets.totpSecret}
+          </dd>
+          {secrets.totpUri ? (
+            <>
+              <dt className="font-medium">{labels.uri}</dt>
+              <dd className="font-mono text-xs break-all">
+                <a href={secrets.totpUri} className="underline">
+                  {secrets.totpUri}
+                </a>
+              </dd>
+            </>
+          ) : null}
+          {secrets.qrDataUrl ? (
+            <>
+              <dt className="font-medium">{labels.qr}</dt>
+              <dd>
+                {/* eslint-disable-next-line @next/next/no-img-element -- a data URL made on the server; nothing to optimise */}
+                <img src={secrets.qrDataUrl} alt={labels.qr} width={200} height={200} />
+              </dd>
+            </>
+          ) : null}
+        </dl>
+      ) : null}
+      <div>
+        <p className="font-medium">{labels.codes}</p>
+        <ul className="mt-1 grid grid-cols-2 gap-1 font-mono sm:grid-cols-5">
+          {secrets.recoveryCodes.map((code) => (
+            <li key={code} data-testid="recovery-code">
+              {code}
+            </li>
+          ))}
+        </ul>
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,139 @@
+import 'server-only';
+import { and, asc, eq } from 'drizzle-orm';
+import QRCode from 'qrcode';
+import { changedFields, recordStaffAudit } from '@/server/audit/audit';
+import type { Database, Transaction } from '@/server/db/connection';
+import { staffMembers } from '@/server/db/schema';
+import { NotFound, RuleViolation } from '@/server/errors';
+import type { StaffRole } from '@/server/shared/auth/permissions';
+import { createStaffMember } from '@/server/staff/create-staff';
+import { renewRecoveryCodes } from '@/server/staff/recovery-codes';
+import { endStaffSessions } from '@/server/staff/staff-sessions';
+import type { StaffPrincipal } from '@/server/staff/staff-principal';
+import { newTotpSecret, totpUri } from '@/server/staff/totp';
+import type { CreateStaffInput } from './staff-schemas';
+
+// Staff management (issue 19 §1), for the operator admin. Guard rails: nobody disables or demotes
+// themself, and the last active operator admin is never demoted or disabled (checked under a lock
+// on the active admins, so two admins demoting each other at once cannot both succeed).
+
+export const STAFF_PAGE_SIZE = 50;
+
+export type StaffRow = { id: string; email: string; name: string; role: StaffRole; status: 'active' | 'disabled'; createdAt: Date };
+
+export async function listStaff(db: Database, _staff: StaffPrincipal, page: number): Promise<{ rows: StaffRow[]; hasNext: boolean }> {
+  const rows = await db
+    .select({ id: staffMembers.id, email: staffMembers.email, name: staffMembers.name, role: staffMembers.role, status: staffMembers.status, createdAt: staffMembers.createdAt })
+    .from(staffMembers)
+    .orderBy(asc(staffMembers.email))
+    .limit(STAFF_PAGE_SIZE + 1)
+    .offset((page - 1) * STAFF_PAGE_SIZE);
+  return { rows: rows.slice(0, STAFF_PAGE_SIZE), hasNext: rows.length > STAFF_PAGE_SIZE };
+}
+
+/** What a new member (or one whose factor was reset) needs once: shown, never stored in clear. */
+export type StaffEnrolmentView = { email: string; totpSecret: string; totpUri: string; qrDataUrl: string; recoveryCodes: string[] };
+
+async function enrolmentView(email: string, totpSecret: string, recoveryCodes: string[]): Promise<StaffEnrolmentView> {
+  const uri = totpUri(totpSecret, email);
+  // A PNG data URL rendered here: the secret never leaves the server for a third-party QR service.
+  const qrDataUrl = await QRCode.toDataURL(uri, { errorCorrectionLevel: 'M', margin: 1, width: 200 });
+  return { email, totpSecret, totpUri: uri, qrDataUrl, recoveryCodes };
+}
+
+export async function createStaff(db: Database, actor: StaffPrincipal, input: CreateStaffInput): Promise<StaffEnrolmentView> {
+  return db.transaction(async (tx) => {
+    const [existing] = await tx.select({ id: staffMembers.id }).from(staffMembers).where(eq(staffMembers.email, input.email)).limit(1);
+    if (existing) throw new RuleViolation('opsStaff.errors.emailTaken', {}, 'email');
+    const enrolment = await createStaffMember(tx, input);
+    await recordStaffAudit(tx, {
+      actorStaffId: actor.staffId,
+      entity: 'staff',
+      entityId: enrolment.id,
+      action: 'staff.create',
+      changes: { email: { from: null, to: input.email }, name: { from: null, to: input.name }, role: { from: null, to: input.role } },
+    });
+    return enrolmentView(input.email, enrolment.totpSecret, enrolment.recoveryCodes);
+  });
+}
+
+async function lockMember(tx: Transaction, staffId: string) {
+  const [member] = await tx
+    .select({ id: staffMembers.id, email: staffMembers.email, role: staffMembers.role, status: staffMembers.status })
+    .from(staffMembers)
+    .where(eq(staffMembers.id, staffId))
+    .for('update');
+  if (!member) throw new NotFound();
+  return member;
+}
+
+/** Refuses a change that would leave no active operator admin. */
+async function keepAnActiveAdmin(tx: Transaction, member: { id: string; role: StaffRole; status: string }) {
+  if (member.role !== 'operator-admin' || member.status !== 'active') return;
+  const admins = await tx
+    .select({ id: staffMembers.id })
+    .from(staffMembers)
+    .where(and(eq(staffMembers.role, 'operator-admin'), eq(staffMembers.status, 'active')))
+    .for('update');
+  if (admins.filter((admin) => admin.id !== member.id).length === 0) throw new RuleViolation('opsStaff.errors.lastAdmin');
+}
+
+/** A new role; the member's sessions end, so the new permissions hold from the next sign-in. */
+export async function changeStaffRole(db: Database, actor: StaffPrincipal, staffId: string, role: StaffRole): Promise<void> {
+  await db.transaction(async (tx) => {
+    const member = await lockMember(tx, staffId);
+    if (member.role === role) return;
+    if (member.id === actor.staffId) throw new RuleViolation('opsStaff.errors.self');
+    if (role !== 'operator-admin') await keepAnActiveAdmin(tx, member);
+    await tx.update(staffMembers).set({ role, updatedAt: new Date() }).where(eq(staffMembers.id, staffId));
+    await endStaffSessions(tx, staffId);
+    await recordStaffAudit(tx, { actorStaffId: actor.staffId, entity: 'staff', entityId: staffId, action: 'staff.role', changes: changedFields({ role: member.role }, { role }) });
+  });
+}
+
+/** Disables (ending every session) or enables a member. */
+export async function setStaffStatus(db: Database, actor: StaffPrincipal, staffId: string, status: 'active' | 'disabled'): Promise<void> {
+  await db.transaction(async (tx) => {
+    const member = await lockMember(tx, staffId);
+    if (member.status === status) return;
+    if (member.id === actor.staffId) throw new RuleViolation('opsStaff.errors.self');
+    if (status === 'disabled') await keepAnActiveAdmin(tx, member);
+    await tx.update(staffMembers).set({ status, updatedAt: new Date() }).where(eq(staffMembers.id, staffId));
+    if (status === 'disabled') await endStaffSessions(tx, staffId);
+    await recordStaffAudit(tx, {
+      actorStaffId: actor.staffId,
+      entity: 'staff',
+      entityId: staffId,
+      action: status === 'disabled' ? 'staff.disable' : 'staff.enable',
+      changes: changedFields({ status: member.status }, { status }),
+    });
+  });
+}
+
+/**
+ * A new authenticator secret and recovery codes for a member who lost theirs; every session ends.
+ * Not for oneself: one's own session would end before the new secret could be read.
+ */
+export async function resetStaffSecondFactor(db: Database, actor: StaffPrincipal, staffId: string): Promise<StaffEnrolmentView> {
+  return db.transaction(async (tx) => {
+    const member = await lockMember(tx, staffId);
+    if (member.id === actor.staffId) throw new RuleViolation('opsStaff.errors.selfFactor');
+    const totpSecret = newTotpSecret();
+    await tx.update(staffMembers).set({ totpSecret, totpLastStep: null, updatedAt: new Date() }).where(eq(staffMembers.id, staffId));
+    const recoveryCodes = await renewRecoveryCodes(tx, staffId);
+    await endStaffSessions(tx, staffId);
+    await recordStaffAudit(tx, { actorStaffId: actor.staffId, entity: 'staff', entityId: staffId, action: 'staff.resetFactor', changes: { totpSecret: { from: '••••', to: '•••• (new)' } } });
+    return enrolmentView(member.email, totpSecret, recoveryCodes);
+  });
+}
+
+/** Ten new recovery codes (the old ones stop working); the authenticator stays. */
+export async function renewStaffRecoveryCodes(db: Database, actor: StaffPrincipal, staffId: string): Promise<{ email: string; recoveryCodes: string[] }> {
+  return db.transaction(async (tx) => {
+    const member = await lockMember(tx, staffId);
+    const recoveryCodes = await renewRecoveryCodes(tx, staffId);
+    await recordStaffAudit(tx, { actorStaffId: actor.staffId, entity: 'staff', entityId: staffId, action: 'staff.renewCodes', changes: { recoveryCodes: { from: 10, to: 10 } } });
+    return { email: member.email, recoveryCodes };
+  });
+}
+
