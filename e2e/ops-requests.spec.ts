@@ -1,81 +1,92 @@
 import { expect, type Page, test } from '@playwright/test';
-import { signInAsStaff } from './support/ops';
 import { uniqueName } from './support/guest-name';
-import { demoEmail, SignInPage, signInAs } from './support/portal';
+import { OPERATOR, signInAsStaff } from './support/ops';
+import { DEMO_PASSWORD } from './support/portal';
 
-// Issue 19's request acceptance: an agent's request is priced and confirmed in the console, the
-// agent sees "Payment required" at the quoted price and pays it (sandbox card); another request
-// is declined with a reason the agent then reads on the booking.
+// Issue 19 §4 acceptance: an agent's request is found oldest-first in the console, quoted,
+// confirmed and paid by card ("Pay now"); another is declined with a reason the agent sees.
+// Desert Rose's senior agent, paying by card so no balance moves.
 
-test.describe.configure({ timeout: 120_000 });
+const TOUR = 'evening-desert-safari-bbq-dinner';
 
-// Tandem skydive: no live availability, so every booking of it is a request.
-const REQUEST_TOUR = 'tandem-skydive-palm-jumeirah';
+async function signInAgent(page: Page) {
+  await page.goto(`/sign-in?callbackUrl=${encodeURIComponent(`/tour/${TOUR}`)}`);
+  await page.locator('input[name="email"]').fill('senior@desertrose.test');
+  await page.locator('input[name="password"]').fill(DEMO_PASSWORD);
+  await page.locator('button[type="submit"]').click();
+  await expect(page).toHaveURL(new RegExp(`/tour/${TOUR}`), { timeout: 30_000 });
+}
 
-async function sendRequest(page: Page): Promise<string> {
-  await page.goto(`/tour/${REQUEST_TOUR}`);
+/** Books the tour's first offer "with an agent" (a request) and returns its reference. */
+async function sendRequest(page: Page, daysAhead: number): Promise<string> {
+  await page.goto(`/tour/${TOUR}`);
   const offerId = await page.getByTestId('offer').first().getAttribute('data-offer-id');
-  const date = new Date(Date.now() + 10 * 86_400_000).toISOString().slice(0, 10);
-  await page.goto(`/checkout?${new URLSearchParams({ offer: offerId!, date, adults: '2' })}`);
-  await page.locator('input[name="guestName"]').fill(`Rania ${uniqueName()}`);
-  await page.locator('input[name="guestPhone"]').fill('+971 50 765 4321');
-  await page.locator('input[name="guestEmail"]').fill('request.guest@example.test');
-  await page.locator('input[name="guestEmailConfirm"]').fill('request.guest@example.test');
-  await expect(page.getByRole('radio', { name: 'Book with an agent (request)' })).toBeChecked();
-  await page.locator('form button[type="submit"]').last().click();
-  await page.waitForURL(/\/checkout\/confirmation\/TD-/, { timeout: 30_000 });
+  const from = new Date(Date.now() + daysAhead * 86_400_000).toISOString().slice(0, 10);
+  const to = new Date(Date.now() + (daysAhead + 30) * 86_400_000).toISOString().slice(0, 10);
+  const response = await page.request.get(`/api/b2b/availability/by-offer?id=${offerId}&from=${from}&to=${to}`);
+  const { days } = (await response.json()) as { days: { date: string; slots: { time: string; pastCutOff: boolean; left: number }[] }[] };
+  const day = days.find((candidate) => candidate.slots.some((slot) => !slot.pastCutOff && slot.left > 1))!;
+  const time = day.slots.find((slot) => !slot.pastCutOff && slot.left > 1)!.time;
+  await page.goto(`/checkout?${new URLSearchParams({ offer: offerId!, date: day.date, time, adults: '1' })}`);
+  await page.locator('input[name="guestName"]').fill(`Rita ${uniqueName()}`);
+  await page.locator('input[name="guestPhone"]').fill('+971 50 123 4567');
+  await page.locator('input[name="guestEmail"]').fill('requests.guest@example.test');
+  await page.locator('input[name="guestEmailConfirm"]').fill('requests.guest@example.test');
+  const hotel = page.locator('select[name="hotelId"]');
+  if ((await hotel.count()) > 0) await hotel.selectOption((await hotel.locator('option:not([value=""])').first().getAttribute('value'))!);
+  await page.getByRole('radio', { name: 'Book with an agent (request)' }).check();
+  await page.getByRole('button', { name: 'Send the request' }).click();
+  await page.waitForURL(/TD-[A-Z2-9]{7}/, { timeout: 30_000 });
   return /TD-[A-Z2-9]{7}/.exec(page.url())![0];
 }
 
-test('a request is priced and confirmed in the console, and the agent pays it', async ({ browser, page }) => {
-  await signInAs(page, 'senior');
-  const reference = await sendRequest(page);
+test('a request is quoted and confirmed in the console, then paid with Pay now; another is declined with a reason', async ({ page, browser }) => {
+  await signInAgent(page);
+  const paid = await sendRequest(page, 20);
+  const declined = await sendRequest(page, 21);
 
-  const staff = await browser.newPage();
-  await signInAsStaff(staff, undefined, { path: '/ops/requests' });
-  await expect(staff.getByRole('heading', { level: 1, name: 'Requests' })).toBeVisible();
-  await staff.getByRole('link', { name: `Open ${reference}` }).click();
-  await expect(staff.getByRole('heading', { level: 1, name: `Request ${reference}` })).toBeVisible();
-  // A retail price below the b2b one is refused at its field, and nothing is saved.
-  await staff.getByLabel('B2B total (AED)').fill('900');
-  await staff.getByLabel('Retail total (AED)').fill('800');
-  await staff.getByRole('button', { name: 'Save price' }).click();
-  await expect(staff.getByText('The retail total cannot be below the B2B total.')).toBeVisible();
-  await staff.getByLabel('Retail total (AED)').fill('1,100');
-  await staff.getByRole('button', { name: 'Save price' }).click();
-  await expect(staff.getByText('Price saved').first()).toBeVisible();
-  await staff.getByLabel('How it is paid').selectOption('payment');
-  await staff.getByRole('button', { name: 'Confirm request' }).click();
-  await expect(staff.getByRole('status')).toHaveText('This request has been decided; nothing more to do here.');
-  await staff.context().close();
+  const context = await browser.newContext();
+  const ops = await context.newPage();
+  await signInAsStaff(ops, OPERATOR, { path: '/ops/requests' });
+  await ops.goto('/ops/requests');
+  // Oldest first: the first request comes before the second.
+  const references = await ops.getByTestId('ops-request-row').locator('td:first-child').allInnerTexts();
+  expect(references.indexOf(paid)).toBeGreaterThanOrEqual(0);
+  expect(references.indexOf(paid)).toBeLessThan(references.indexOf(declined));
 
-  await page.goto(`/my-bookings/${reference}`);
-  await expect(page.getByText('Payment required').first()).toBeVisible();
-  await expect(page.getByText(/900\.00/).first()).toBeVisible();
+  await ops.getByRole('link', { name: paid }).click();
+  const quote = ops.getByRole('region', { name: 'Quote a price' });
+  await quote.getByLabel('B2B total, AED').fill('0');
+  await quote.getByRole('button', { name: 'Save the quote' }).click();
+  await expect(quote.getByText('Enter an amount in AED greater than 0, e.g. 1250.50.')).toBeVisible();
+  await quote.getByLabel('B2B total, AED').fill('321.50');
+  await quote.getByLabel('Retail total, AED').fill('400');
+  await quote.getByRole('button', { name: 'Save the quote' }).click();
+  await expect(ops.getByText('Quote saved; the agent has been told.')).toBeVisible();
+  await expect(ops.getByTestId('ops-request-detail')).toContainText('AED 321.50');
+  const confirm = ops.getByRole('region', { name: 'Confirm' });
+  await confirm.getByLabel('Payment').selectOption('agent');
+  await confirm.getByRole('button', { name: 'Confirm the request' }).click();
+  await expect(ops.getByTestId('ops-request-detail')).toContainText('Payment required');
+
+  await ops.goto(`/ops/requests/${declined}`);
+  const decline = ops.getByRole('region', { name: 'Decline' });
+  await decline.getByLabel('Reason the agent sees').fill('The camp is closed that night');
+  await decline.getByRole('button', { name: 'Decline the request' }).click();
+  await expect(ops.getByTestId('ops-request-detail')).toContainText('Cancelled');
+  await context.close();
+
+  await page.goto(`/my-bookings/${declined}`);
+  await expect(page.getByTestId('decline-reason')).toHaveText('The camp is closed that night');
+
+  await page.goto(`/my-bookings/${paid}`);
+  await expect(page.getByText('321.50').first()).toBeVisible();
   const payNow = page.getByTestId('pay-now');
+  await expect(payNow).toBeVisible();
   await payNow.getByTestId('pay-now-card').click();
-  await payNow.getByRole('button', { name: 'Pay' }).click();
+  await payNow.getByRole('button', { name: 'Pay now' }).click();
   await page.waitForURL(/\/pay\/sandbox\//);
   await page.getByLabel('Card number').fill('4242 4242 4242 4242');
   await page.getByRole('button', { name: 'Pay', exact: true }).click();
-  await page.waitForURL(new RegExp(`/checkout/confirmation/${reference}$`), { timeout: 30_000 });
-});
-
-test('a declined request shows the agent the reason', async ({ browser, page }) => {
-  const signIn = new SignInPage(page);
-  await signIn.open();
-  await signIn.signIn(demoEmail('senior', 'gulfhorizons'));
-  await expect(page.getByRole('button', { name: 'Account menu' })).toBeVisible({ timeout: 30_000 });
-  const reference = await sendRequest(page);
-
-  const staff = await browser.newPage();
-  await signInAsStaff(staff, undefined, { path: `/ops/requests/${reference}` });
-  await staff.getByLabel('Reason the agent will see').fill('No instructor free that day');
-  await staff.getByRole('button', { name: 'Decline request' }).click();
-  await expect(staff.getByRole('status')).toHaveText('Declined: No instructor free that day');
-  await staff.context().close();
-
-  await page.goto(`/my-bookings/${reference}`);
-  await expect(page.getByText('Cancelled').first()).toBeVisible();
-  await expect(page.getByText('No instructor free that day')).toBeVisible();
+  await page.waitForURL(new RegExp(`/checkout/confirmation/${paid}$`), { timeout: 30_000 });
 });

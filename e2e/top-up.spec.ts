@@ -1,4 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
+import { decideDepositInConsole } from './support/ops-money';
 import { signInAs, SignInPage } from './support/portal';
 
 // Issue 5: the top-up page. Gulf Horizons' admin sends the deposit notices here, so no other
@@ -32,7 +33,7 @@ test('the card top-up shows the server’s fee for the amount typed', async ({ p
   await expect(card.getByRole('button', { name: 'Continue to card payment' })).toBeDisabled();
 });
 
-test('a deposit notice stays pending until the operator credits it, then the balance grows by its amount', async ({ page, request }) => {
+test('a deposit notice stays pending until the operator credits it, then the balance grows by its amount', async ({ page, browser }) => {
   await openAsGulfHorizonsAdmin(page);
   const before = await balanceFils(page);
   const reference = `FT${Date.now()}`;
@@ -54,8 +55,7 @@ test('a deposit notice stays pending until the operator credits it, then the bal
   expect(slip.headers()['content-type']).toBe('application/pdf');
   expect(Buffer.from(await slip.body())).toEqual(PDF);
 
-  const credited = await request.post('/api/test-hooks/deposit-notices', { data: { bankReference: reference, decision: 'credit' } });
-  expect(credited.status()).toBe(200);
+  await decideDepositInConsole(browser, reference, 'credit');
   await page.reload();
   await expect(notices.getByRole('row').filter({ hasText: reference }).getByText('Credited')).toBeVisible();
   expect(await balanceFils(page)).toBe(before + 150_000);

@@ -16,9 +16,16 @@ export async function DepositNoticesTable({ notices, locale }: { notices: Deposi
   const t = await getTranslations('deposits.notices');
   if (notices.length === 0) return <p className="mt-4 rounded-xl border border-dashed border-border p-6 text-center text-muted-foreground">{t('empty')}</p>;
   const status = (row: DepositNoticeRow) => (
-    <span className={cn('inline-flex rounded-full border px-2.5 py-0.5 text-xs font-medium whitespace-nowrap', STATUS_STYLES[row.status])}>
-      {t(`status.${row.status}`)}
-    </span>
+    <>
+      <span className={cn('inline-flex rounded-full border px-2.5 py-0.5 text-xs font-medium whitespace-nowrap', STATUS_STYLES[row.status])}>
+        {t(`status.${row.status}`)}
+      </span>
+      {row.status === 'rejected' && row.rejectionReason ? (
+        <span className="mt-1 block text-xs break-words text-muted-foreground" data-testid="deposit-rejection-reason">
+          {row.rejectionReason}
+        </span>
+      ) : null}
+    </>
   );
   const slip = (row: DepositNoticeRow) => (
     <a href={`/api/files/${row.slip.id}`} download className="text-primary underline-offset-4 hover:underline">

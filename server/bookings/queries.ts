@@ -31,7 +31,9 @@ export type BookingDetail = {
   reference: string;
   status: BookingStatus;
   requestReason: string | null;
-  /** Why the operator declined the request (then `cancelled`). */
+  /** When the operator priced the request (its totals are then the quote); issue 19 §4. */
+  quotedAt: Date | null;
+  /** Why the operator declined the request (it is then cancelled). */
   declineReason: string | null;
   paymentMethod: PaymentMethod;
   createdAt: Date;
@@ -85,6 +87,7 @@ async function loadBookingRow(db: Database, principal: Principal, reference: str
       reference: bookings.reference,
       status: bookings.status,
       requestReason: bookings.requestReason,
+      quotedAt: bookings.quotedAt,
       declineReason: bookings.declineReason,
       paymentMethod: bookings.paymentMethod,
       createdAt: bookings.createdAt,

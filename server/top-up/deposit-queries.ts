@@ -15,6 +15,8 @@ export type DepositNoticeRow = {
   submittedBy: string;
   createdAt: Date;
   decidedAt: Date | null;
+  /** Why the operator rejected it (issue 19 §5), shown to the agency. */
+  rejectionReason: string | null;
   slip: { id: string; name: string };
 };
 
@@ -31,6 +33,7 @@ export async function listDepositNotices(db: Database, principal: Principal, lim
       submittedBy: users.name,
       createdAt: depositNotices.createdAt,
       decidedAt: depositNotices.decidedAt,
+      rejectionReason: depositNotices.rejectionReason,
       slipId: storedFiles.id,
       slipName: storedFiles.originalName,
     })

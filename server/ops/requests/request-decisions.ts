@@ -1,114 +1,157 @@
 import 'server-only';
 import { and, eq, sql } from 'drizzle-orm';
-import { recordStaffAudit } from '@/server/audit/audit';
-import { giveBackStock, lockBookingStock, takeStock } from '@/server/bookings/stock';
+import { changedFields, recordStaffAudit } from '@/server/audit/audit';
+import { lockBookingStock, giveBackStock, takeStock } from '@/server/bookings/stock';
 import type { Database, Transaction } from '@/server/db/connection';
 import { bookings, users } from '@/server/db/schema';
-import { Conflict, NotFound, RuleViolation } from '@/server/errors';
+import { Conflict, Forbidden, NotFound, RuleViolation } from '@/server/errors';
 import { debitAgency } from '@/server/ledger/ledger';
 import { assertMayPayFromBalance } from '@/server/ops/credit/credit-standing';
+import { can } from '@/server/shared/auth/permissions';
 import type { StaffPrincipal } from '@/server/staff/staff-principal';
-import { sendRequestMail } from './request-mail';
+import type { Mailer } from '@/server/mail/mailer';
+import { sendRequestMail, type RequestMail } from './request-mail';
 
-// The operator's decisions on a quotation request (issue 19 §4). Each locks the booking and acts
-// only while it is still a request, so two operators (or a double click) decide it once; the
-// agent is told by e-mail in the same transaction, and the change is audited there too.
+// The operator's decisions on a request (issue 19 §4). Each runs in one transaction that locks
+// the booking row and re-checks it is still a request, so two operators acting at once cannot
+// both decide it: the second waits for the first's lock, then finds it decided (409).
 
-/** The request, locked, with what deciding it needs; Conflict once it is no longer a request. */
+type DecisionOptions = { mailer?: Mailer; origin?: string };
+
 async function lockOpenRequest(tx: Transaction, reference: string) {
   const booking = await lockBookingStock(tx, eq(bookings.reference, reference));
   if (!booking) throw new NotFound();
-  if (booking.status !== 'quotation_request') throw new Conflict('opsRequests.errors.notOpen');
-  const [extra] = await tx
-    .select({ locale: bookings.locale, agentName: users.name, agentEmail: users.email, publishedTotalMinor: bookings.publishedTotalMinor })
+  if (booking.status !== 'quotation_request') throw new Conflict('opsRequests.errors.alreadyDecided');
+  const [details] = await tx
+    .select({
+      reference: bookings.reference,
+      publishedTotalMinor: bookings.publishedTotalMinor,
+      quotedAt: bookings.quotedAt,
+      locale: bookings.locale,
+      agentEmail: users.email,
+      agentName: users.name,
+    })
     .from(bookings)
     .innerJoin(users, eq(users.id, bookings.agentId))
     .where(eq(bookings.id, booking.id));
-  return { ...booking, ...extra!, reference };
+  return { ...booking, ...details! };
 }
 
-/** Prices a request: its b2b and retail totals become the quote (the request stays open). */
-export async function quoteRequest(db: Database, staff: StaffPrincipal, input: { reference: string; netTotal: number; publishedTotal: number }): Promise<void> {
-  await db.transaction(async (tx) => {
-    const booking = await lockOpenRequest(tx, input.reference);
+type OpenRequest = Awaited<ReturnType<typeof lockOpenRequest>>;
+
+function notify(tx: Transaction, request: OpenRequest, mail: RequestMail, options: DecisionOptions) {
+  return sendRequestMail(tx, { email: request.agentEmail, name: request.agentName, locale: request.locale }, request.reference, mail, options);
+}
+
+/** Prices a request: the quote becomes the booking's totals; it stays a request until confirmed. */
+export async function quoteRequest(
+  db: Database,
+  staff: StaffPrincipal,
+  input: { reference: string; netTotal: number; publishedTotal: number },
+  options: DecisionOptions = {},
+): Promise<{ reference: string }> {
+  if (!can(staff.role, 'ops:requests')) throw new Forbidden();
+  return db.transaction(async (tx) => {
+    const request = await lockOpenRequest(tx, input.reference);
+    const after = { netTotalMinor: input.netTotal, publishedTotalMinor: input.publishedTotal };
+    const before = { netTotalMinor: request.netTotalMinor, publishedTotalMinor: request.publishedTotalMinor };
+    // A quote replaces the offer's price: any promo discount was part of the old price.
     await tx
       .update(bookings)
-      .set({ netTotalMinor: input.netTotal, publishedTotalMinor: input.publishedTotal, discountMinor: 0, quotedAt: sql`now()`, updatedAt: sql`now()` })
-      .where(eq(bookings.id, booking.id));
+      .set({ ...after, discountMinor: 0, quotedAt: sql`now()`, updatedAt: sql`now()` })
+      .where(and(eq(bookings.id, request.id), eq(bookings.status, 'quotation_request')));
     await recordStaffAudit(tx, {
       actorStaffId: staff.staffId,
-      agencyId: booking.agencyId,
+      agencyId: request.agencyId,
       entity: 'booking',
-      entityId: booking.id,
+      entityId: request.id,
       action: 'booking.quote',
-      changes: {
-        netTotalMinor: { from: booking.netTotalMinor, to: input.netTotal },
-        publishedTotalMinor: { from: booking.publishedTotalMinor, to: input.publishedTotal },
-      },
+      changes: changedFields(before, after),
     });
+    await notify(tx, { ...request, netTotalMinor: input.netTotal }, { kind: 'quoted', netTotalMinor: input.netTotal }, options);
+    return { reference: request.reference };
   });
 }
 
 /**
- * Confirms a request at its price: `payment_required` for the agent to pay ("Pay now"), or, with
- * `balance`, paid at once from the agency's funds (balance + credit limit, the ledger's rule),
- * taking the slot's stock if it has one. Refused with the ledger's message when funds fall short.
+ * Confirms a request at its price (quoted, or the totals it was made with): the agent then pays
+ * with "Pay now" (`payment_required`), or the operator charges the agency's balance at once
+ * (`completed`), within balance + credit limit (the ledger refuses more).
  */
-export async function confirmRequest(db: Database, staff: StaffPrincipal, input: { reference: string; settle: 'payment' | 'balance' }, origin: string): Promise<'payment_required' | 'completed'> {
+export async function confirmRequest(
+  db: Database,
+  staff: StaffPrincipal,
+  input: { reference: string; payment: 'agent' | 'balance' },
+  options: DecisionOptions = {},
+): Promise<{ reference: string; status: 'payment_required' | 'completed' }> {
+  if (!can(staff.role, 'ops:requests')) throw new Forbidden();
   return db.transaction(async (tx) => {
-    const booking = await lockOpenRequest(tx, input.reference);
-    if (booking.netTotalMinor <= 0) throw new RuleViolation('opsRequests.errors.noPrice');
-    const status = input.settle === 'balance' ? 'completed' : 'payment_required';
-    if (input.settle === 'balance') {
-      if (booking.slotId && !booking.holdsStock) await takeStock(tx, booking.slotId, booking.stockMode, booking);
+    const request = await lockOpenRequest(tx, input.reference);
+    if (request.netTotalMinor <= 0) throw new RuleViolation('opsRequests.errors.noPrice', {}, 'payment');
+    let status: 'payment_required' | 'completed';
+    if (input.payment === 'balance') {
+      if (!request.holdsStock && request.slotId) await takeStock(tx, request.slotId, request.stockMode, request);
       // An overdue agency pays from its balance only what the balance covers (issue 19 §3).
-      await assertMayPayFromBalance(tx, booking.agencyId, booking.netTotalMinor, new Date())
-        .then(() => debitAgency(tx, { agencyId: booking.agencyId, kind: 'booking', amountMinor: booking.netTotalMinor, bookingId: booking.id, description: `Booking ${booking.reference}` }))
-        .catch((error: unknown) => {
-          // The ledger names its own field; here the choice is the operator's `settle`.
-          if (error instanceof RuleViolation) throw new RuleViolation(error.code, error.values, 'settle');
-          throw error;
-        });
+      await assertMayPayFromBalance(tx, request.agencyId, request.netTotalMinor, new Date()).catch((error: unknown) => {
+        if (error instanceof RuleViolation) throw new RuleViolation(error.code, error.values, 'payment');
+        throw error;
+      });
+      await debitAgency(tx, {
+        agencyId: request.agencyId,
+        kind: 'booking',
+        amountMinor: request.netTotalMinor,
+        bookingId: request.id,
+        description: `Booking ${request.reference}`,
+      }).catch((error: unknown) => {
+        if (error instanceof RuleViolation && error.code === 'checkout.insufficientBalance') throw new RuleViolation('opsRequests.errors.insufficientFunds', {}, 'payment');
+        throw error;
+      });
+      status = 'completed';
+      await tx
+        .update(bookings)
+        .set({ status, paymentMethod: 'balance', paidMinor: request.netTotalMinor, holdsStock: request.slotId !== null, updatedAt: sql`now()` })
+        .where(and(eq(bookings.id, request.id), eq(bookings.status, 'quotation_request')));
+    } else {
+      status = 'payment_required';
+      await tx.update(bookings).set({ status, updatedAt: sql`now()` }).where(and(eq(bookings.id, request.id), eq(bookings.status, 'quotation_request')));
     }
-    await tx
-      .update(bookings)
-      .set({
-        status,
-        ...(input.settle === 'balance' && { paymentMethod: 'balance' as const, paidMinor: booking.netTotalMinor, holdsStock: booking.slotId !== null }),
-        quotedAt: sql`coalesce(${bookings.quotedAt}, now())`,
-        updatedAt: sql`now()`,
-      })
-      .where(and(eq(bookings.id, booking.id), eq(bookings.status, 'quotation_request')));
     await recordStaffAudit(tx, {
       actorStaffId: staff.staffId,
-      agencyId: booking.agencyId,
+      agencyId: request.agencyId,
       entity: 'booking',
-      entityId: booking.id,
+      entityId: request.id,
       action: 'booking.confirm',
-      changes: { status: { from: 'quotation_request', to: status }, ...(input.settle === 'balance' && { paidMinor: { from: 0, to: booking.netTotalMinor } }) },
+      changes: { status: { from: 'quotation_request', to: status }, ...(input.payment === 'balance' && { paidMinor: { from: 0, to: request.netTotalMinor } }) },
     });
-    await sendRequestMail(tx, booking, { kind: 'requestConfirmed', outcome: input.settle === 'balance' ? 'paidFromBalance' : 'paymentRequired', netTotalMinor: booking.netTotalMinor }, origin);
-    return status;
+    await notify(tx, request, { kind: status === 'completed' ? 'confirmed' : 'paymentRequired', netTotalMinor: request.netTotalMinor }, options);
+    return { reference: request.reference, status };
   });
 }
 
-/** Declines a request with a reason the agent sees: cancelled, no charge, any stock it held given back. */
-export async function declineRequest(db: Database, staff: StaffPrincipal, input: { reference: string; reason: string }, origin: string): Promise<void> {
-  await db.transaction(async (tx) => {
-    const booking = await lockOpenRequest(tx, input.reference);
-    if (booking.holdsStock && booking.slotId) await giveBackStock(tx, booking.slotId, booking.stockMode, booking);
+/** Declines a request with a reason the agent sees: cancelled, nothing charged, any stock given back. */
+export async function declineRequest(
+  db: Database,
+  staff: StaffPrincipal,
+  input: { reference: string; reason: string },
+  options: DecisionOptions = {},
+): Promise<{ reference: string }> {
+  if (!can(staff.role, 'ops:requests')) throw new Forbidden();
+  return db.transaction(async (tx) => {
+    const request = await lockOpenRequest(tx, input.reference);
+    if (request.holdsStock && request.slotId) await giveBackStock(tx, request.slotId, request.stockMode, request);
     await tx
       .update(bookings)
-      .set({ status: 'cancelled', declineReason: input.reason, holdsStock: false, cancelledAt: sql`now()`, refundMinor: 0, cancellationFeeMinor: 0, updatedAt: sql`now()` })
-      .where(eq(bookings.id, booking.id));
+      .set({ status: 'cancelled', declineReason: input.reason, holdsStock: false, holdExpiresAt: null, cancelledAt: sql`now()`, updatedAt: sql`now()` })
+      .where(and(eq(bookings.id, request.id), eq(bookings.status, 'quotation_request')));
     await recordStaffAudit(tx, {
       actorStaffId: staff.staffId,
-      agencyId: booking.agencyId,
+      agencyId: request.agencyId,
       entity: 'booking',
-      entityId: booking.id,
+      entityId: request.id,
       action: 'booking.decline',
       changes: { status: { from: 'quotation_request', to: 'cancelled' }, declineReason: { from: null, to: input.reason } },
     });
-    await sendRequestMail(tx, booking, { kind: 'requestDeclined', reason: input.reason }, origin);
+    await notify(tx, request, { kind: 'declined', reason: input.reason }, options);
+    return { reference: request.reference };
   });
 }

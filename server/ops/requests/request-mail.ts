@@ -1,36 +1,36 @@
 import 'server-only';
 import { createTranslator } from 'next-intl';
-import { type Locale, localizedPath, toLocale } from '@/i18n/locales';
+import { type Locale, localizedPath } from '@/i18n/locales';
 import en from '@/messages/ops-requests/en.json';
 import ru from '@/messages/ops-requests/ru.json';
-import type { Transaction } from '@/server/db/connection';
-import { getMailer } from '@/server/mail/mailer';
-import { formatMoney } from '@/server/shared/money/money';
+import type { Database, Transaction } from '@/server/db/connection';
+import { getMailer, type Mailer } from '@/server/mail/mailer';
+import { formatAedMinor } from './request-format';
 
 const MESSAGES: Record<Locale, typeof en> = { en, ru };
 
 export type RequestMail =
-  | { kind: 'requestConfirmed'; outcome: 'paymentRequired' | 'paidFromBalance'; netTotalMinor: number }
-  | { kind: 'requestDeclined'; reason: string };
+  | { kind: 'quoted'; netTotalMinor: number }
+  | { kind: 'paymentRequired'; netTotalMinor: number }
+  | { kind: 'confirmed'; netTotalMinor: number }
+  | { kind: 'declined'; reason: string };
 
-/**
- * Tells the agent who made the request what the operator decided, in the booking's language,
- * with a link to the booking (where "Pay now" takes over). Written in the decision's transaction.
- */
+/** Tells the agent who made the request what the operator decided, in the booking's language. */
 export async function sendRequestMail(
-  tx: Transaction,
-  booking: { reference: string; locale: string; agentName: string; agentEmail: string },
+  tx: Database | Transaction,
+  to: { email: string; name: string; locale: string },
+  reference: string,
   mail: RequestMail,
-  origin: string,
+  options: { origin?: string; mailer?: Mailer } = {},
 ): Promise<void> {
-  const locale = toLocale(booking.locale);
+  const locale: Locale = to.locale === 'ru' ? 'ru' : 'en';
   const t = createTranslator({ locale, messages: MESSAGES[locale], namespace: 'opsRequests.mail' });
-  const link = `${origin}${localizedPath(locale, `/my-bookings/${booking.reference}`)}`;
+  const origin = options.origin ?? new URL(process.env.AUTH_URL ?? 'http://localhost:3000').origin;
+  const link = `${origin}${localizedPath(locale, `/my-bookings/${encodeURIComponent(reference)}`)}`;
   const body =
-    mail.kind === 'requestDeclined'
-      ? t('declined.body', { reference: booking.reference, reason: mail.reason, link })
-      : t(`confirmed.${mail.outcome}`, { reference: booking.reference, total: formatMoney(mail.netTotalMinor, 'AED', locale), link });
-  const subject = mail.kind === 'requestDeclined' ? t('declined.subject', { reference: booking.reference }) : t('confirmed.subject', { reference: booking.reference });
-  const text = [t('greeting', { name: booking.agentName }), body, t('signature')].join('\n\n');
-  await getMailer().send(tx, { to: booking.agentEmail, subject, text, kind: mail.kind });
+    mail.kind === 'declined'
+      ? t('declined.body', { reference, reason: mail.reason, link })
+      : t(`${mail.kind}.body`, { reference, amount: formatAedMinor(mail.netTotalMinor), link });
+  const text = [t('greeting', { name: to.name }), body, t('signature')].join('\n\n');
+  await (options.mailer ?? getMailer()).send(tx, { to: to.email, subject: t(`${mail.kind}.subject`, { reference }), text, kind: `request.${mail.kind}` });
 }

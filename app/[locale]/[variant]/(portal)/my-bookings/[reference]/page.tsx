@@ -64,7 +64,10 @@ export default async function BookingDetailPage({ params, searchParams }: { para
         booking.status === 'quotation_request' && booking.requestReason && isRequestReason(booking.requestReason)
           ? { label: t('fields.requestReason'), value: tb(`requestReason.${booking.requestReason}`) }
           : null,
-        booking.declineReason ? { label: t('fields.declineReason'), value: <span className="whitespace-pre-line">{booking.declineReason}</span> } : null,
+        booking.quotedAt ? { label: t('fields.quotedAt'), value: formatInstant(booking.quotedAt, locale) } : null,
+        booking.declineReason
+          ? { label: t('fields.declineReason'), value: <span className="whitespace-pre-line" data-testid="decline-reason">{booking.declineReason}</span> }
+          : null,
         { label: t('fields.createdAt'), value: formatInstant(booking.createdAt, locale) },
         { label: t('fields.agent'), value: booking.agentName },
         { label: t('fields.notes'), value: booking.notes ? <span className="whitespace-pre-line">{booking.notes}</span> : notGiven },

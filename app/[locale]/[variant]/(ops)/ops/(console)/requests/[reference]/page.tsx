@@ -1,87 +1,110 @@
 import NextLink from 'next/link';
+import { notFound } from 'next/navigation';
 import { getTranslations } from 'next-intl/server';
-import { RequestDecisionForms } from '@/components/ops/requests/request-decision-forms';
+import { formatAmount, formatDay } from '@/components/balance/format';
+import { OpsField, OpsForm, OpsSelect, OpsTextArea } from '@/components/ops/ops-form';
 import { OpsPage } from '@/components/ops/ops-page';
 import { localizedPath } from '@/i18n/locales';
 import { getDb } from '@/server/db/database';
-import { loadRequest, REQUEST_REASONS } from '@/server/ops/requests/request-queue';
-import { formatMoney } from '@/server/shared/money/money';
-import { resolveSiteParams } from '@/server/sites/site-params';
+import { NotFound } from '@/server/errors';
+import { confirmRequestAction, declineRequestAction, quoteRequestAction } from '@/server/ops/requests/request-actions';
+import { loadRequest, type RequestDetail } from '@/server/ops/requests/request-queries';
+import { resolveSiteParams, type SiteParams } from '@/server/sites/site-params';
 import { requireOpsPage } from '@/server/staff/staff-principal';
 
-export async function generateMetadata({ params }: { params: Promise<{ reference: string }> }) {
-  const [{ reference }, t] = await Promise.all([params, getTranslations('opsRequests')]);
-  return { title: t('detail.title', { reference }), robots: { index: false } };
+export async function generateMetadata() {
+  const t = await getTranslations('opsRequests');
+  return { title: t('title'), robots: { index: false } };
 }
 
-/** One request: what was asked, and the operator's price, confirmation or refusal. */
-export default async function OpsRequestPage({ params }: { params: Promise<{ locale: string; variant: string; reference: string }> }) {
+/** One request with its details and the operator's three decisions (issue 19 §4). */
+export default async function OpsRequestPage({ params }: { params: Promise<Awaited<SiteParams> & { reference: string }> }) {
   const { reference } = await params;
-  const staff = await requireOpsPage('ops:requests', `/ops/requests/${encodeURIComponent(reference)}`);
-  const [{ locale }, t, statuses] = await Promise.all([resolveSiteParams(params), getTranslations('opsRequests'), getTranslations('booking.status')]);
-  const request = await loadRequest(await getDb(), staff, reference);
-  const money = (minor: number) => formatMoney(minor, 'AED', locale);
-  const aed = (minor: number) => (minor / 100).toFixed(2);
-  const facts: [string, string][] = [
-    [t('detail.status'), statuses(request.status)],
+  const staff = await requireOpsPage('ops:requests', `/ops/requests/${reference}`);
+  const [{ locale }, t] = await Promise.all([resolveSiteParams(params), getTranslations('opsRequests')]);
+  let request: RequestDetail;
+  try {
+    request = await loadRequest(await getDb(), staff, reference);
+  } catch (error) {
+    if (error instanceof NotFound) notFound();
+    throw error;
+  }
+  const amount = (minor: number) => `AED ${formatAmount(minor, locale)}`;
+  const details: [string, string][] = [
+    [t('detail.status'), t(`statuses.${request.status}`)],
     [t('detail.agency'), request.agencyName],
-    [t('detail.agent'), `${request.agentName} · ${request.agentEmail}`],
-    [t('columns.tour'), `${request.tourTitle[locale]} — ${request.offerName[locale]}`],
-    [t('columns.travel'), `${request.tourDate} ${request.startTime ?? ''}`.trim()],
-    [t('columns.people'), t('people', { adults: request.adults, children: request.children, infants: request.infants })],
-    [t('columns.reason'), request.requestReason && (REQUEST_REASONS as readonly string[]).includes(request.requestReason) ? t(`reasons.${request.requestReason as (typeof REQUEST_REASONS)[number]}`) : '—'],
-    [t('detail.guest'), `${request.guestName} · ${request.guestPhone} · ${request.guestEmail}`],
-    [t('columns.net'), money(request.netTotalMinor)],
-    [t('columns.retail'), money(request.publishedTotalMinor)],
+    [t('detail.agent'), `${request.agentName} <${request.agentEmail}>`],
+    [t('detail.tour'), request.tourTitle[locale]],
+    [t('detail.option'), request.offerName[locale]],
+    [t('detail.date'), `${formatDay(request.tourDate, locale)}${request.startTime ? ` ${request.startTime}` : ''}`],
+    [t('detail.people'), t('people', { adults: request.adults, children: request.children, infants: request.infants })],
+    [t('detail.guest'), `${request.guestName}, ${request.guestPhone}, ${request.guestEmail}`],
+    [t('detail.reason'), request.requestReason && ['noLiveAvailability', 'cutOffPassed', 'bookWithAgent'].includes(request.requestReason) ? t(`reasons.${request.requestReason as 'cutOffPassed'}`) : t('reasons.unknown')],
+    [t('detail.netTotal'), amount(request.netTotalMinor)],
+    [t('detail.publishedTotal'), amount(request.publishedTotalMinor)],
+    [t('detail.funds'), amount(request.agencyBalanceMinor + request.agencyCreditLimitMinor)],
   ];
-  if (request.notes) facts.push([t('detail.notes'), request.notes]);
+  if (request.notes) details.push([t('detail.notes'), request.notes]);
+  if (request.quotedAt) details.push([t('detail.quotedAt'), request.quotedAt.toISOString().slice(0, 16).replace('T', ' ')]);
+  if (request.declineReason) details.push([t('detail.declineReason'), request.declineReason]);
+  const open = request.status === 'quotation_request';
   return (
     <OpsPage
       title={t('detail.title', { reference: request.reference })}
       actions={
-        <NextLink href={localizedPath(locale, '/ops/requests')} className="text-sm font-medium text-primary underline-offset-4 hover:underline">
-          {t('detail.back')}
+        <NextLink href={localizedPath(locale, '/ops/requests')} className="text-sm text-primary underline-offset-4 hover:underline">
+          {t('back')}
         </NextLink>
       }
     >
-      <dl className="grid gap-x-6 gap-y-2 rounded-lg border p-4 text-sm sm:grid-cols-[12rem_minmax(0,1fr)]">
-        {facts.map(([label, value]) => (
+      <dl className="grid gap-x-6 gap-y-2 rounded-lg border p-4 text-sm sm:grid-cols-[max-content_1fr]" data-testid="ops-request-detail">
+        {details.map(([label, value]) => (
           <div key={label} className="contents">
             <dt className="text-muted-foreground">{label}</dt>
             <dd className="break-words">{value}</dd>
           </div>
         ))}
       </dl>
-      <p className="text-sm text-muted-foreground">{t('detail.funds', { balance: money(request.balanceMinor), credit: money(request.creditLimitMinor) })}</p>
-      {request.status === 'quotation_request' ? (
-        <RequestDecisionForms
-          reference={request.reference}
-          netTotal={aed(request.netTotalMinor)}
-          publishedTotal={aed(request.publishedTotalMinor)}
-          labels={{
-            quoteHeading: t('quote.heading'),
-            netTotal: t('quote.netTotal'),
-            publishedTotal: t('quote.publishedTotal'),
-            quoteHint: t('quote.hint'),
-            quoteSubmit: t('quote.submit'),
-            quoteSaved: t('quote.saved'),
-            confirmHeading: t('confirm.heading'),
-            settle: t('confirm.settle'),
-            settlePayment: t('confirm.settlePayment'),
-            settleBalance: t('confirm.settleBalance'),
-            confirmSubmit: t('confirm.submit'),
-            confirmed: t('confirm.done'),
-            declineHeading: t('decline.heading'),
-            reason: t('decline.reason'),
-            declineSubmit: t('decline.submit'),
-            declined: t('decline.done'),
-            saving: (await getTranslations('ops.common'))('saving'),
-          }}
-        />
+      {open ? (
+        <div className="grid gap-4 lg:grid-cols-3">
+          <section className="rounded-lg border p-4" aria-labelledby="quote-title">
+            <h2 id="quote-title" className="mb-3 font-semibold">
+              {t('quote.title')}
+            </h2>
+            <OpsForm action={quoteRequestAction} submitLabel={t('quote.submit')} pendingLabel={t('quote.pending')} successMessage={t('quote.done')}>
+              <input type="hidden" name="reference" value={request.reference} />
+              <OpsField name="netTotal" label={t('quote.netTotal')} inputMode="decimal" defaultValue={(request.netTotalMinor / 100).toFixed(2)} />
+              <OpsField name="publishedTotal" label={t('quote.publishedTotal')} inputMode="decimal" defaultValue={(request.publishedTotalMinor / 100).toFixed(2)} />
+            </OpsForm>
+          </section>
+          <section className="rounded-lg border p-4" aria-labelledby="confirm-title">
+            <h2 id="confirm-title" className="mb-3 font-semibold">
+              {t('confirm.title')}
+            </h2>
+            <OpsForm action={confirmRequestAction} submitLabel={t('confirm.submit')} pendingLabel={t('confirm.pending')} successMessage={t('confirm.done')}>
+              <input type="hidden" name="reference" value={request.reference} />
+              <OpsSelect
+                name="payment"
+                label={t('confirm.payment')}
+                options={[
+                  { value: 'agent', label: t('confirm.agent') },
+                  { value: 'balance', label: t('confirm.balance') },
+                ]}
+              />
+            </OpsForm>
+          </section>
+          <section className="rounded-lg border p-4" aria-labelledby="decline-title">
+            <h2 id="decline-title" className="mb-3 font-semibold">
+              {t('decline.title')}
+            </h2>
+            <OpsForm action={declineRequestAction} submitLabel={t('decline.submit')} pendingLabel={t('decline.pending')} successMessage={t('decline.done')} submitVariant="outline">
+              <input type="hidden" name="reference" value={request.reference} />
+              <OpsTextArea name="reason" label={t('decline.reason')} maxLength={500} />
+            </OpsForm>
+          </section>
+        </div>
       ) : (
-        <p className="rounded-lg border bg-muted p-4 text-sm" role="status">
-          {request.declineReason ? t('detail.declineReason', { reason: request.declineReason }) : t('detail.decided')}
-        </p>
+        <p className="text-sm text-muted-foreground">{t('detail.decided')}</p>
       )}
     </OpsPage>
   );

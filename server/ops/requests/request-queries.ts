@@ -1,28 +1,14 @@
 import 'server-only';
-import { and, asc, eq, gte, lte, ne, type SQL } from 'drizzle-orm';
-import { z } from 'zod';
+import { and, asc, eq, gte, lte, type SQL } from 'drizzle-orm';
 import type { Database } from '@/server/db/connection';
 import { agencies, bookings, offers, tours, users } from '@/server/db/schema';
-import { NotFound } from '@/server/errors';
-import { calendarDay } from '@/server/shared/dates';
+import { Forbidden, NotFound } from '@/server/errors';
+import { can } from '@/server/shared/auth/permissions';
 import type { StaffPrincipal } from '@/server/staff/staff-principal';
+import { REQUESTS_PAGE_SIZE, type RequestFilters } from './request-schema';
 
-export const REQUESTS_PAGE_SIZE = 50;
-export const REQUEST_REASONS = ['noLiveAvailability', 'cutOffPassed', 'bookWithAgent'] as const;
-
-/** The queue's filters, from the page's search parameters; anything malformed is dropped, not an error. */
-export const requestQueueFiltersSchema = z.object({
-  agency: z.uuid().optional().catch(undefined),
-  reason: z.enum(REQUEST_REASONS).optional().catch(undefined),
-  travelFrom: calendarDay('errors.validation').optional().catch(undefined),
-  travelTo: calendarDay('errors.validation').optional().catch(undefined),
-  page: z.coerce.number().int().min(1).max(10_000).catch(1),
-});
-export type RequestQueueFilters = z.infer<typeof requestQueueFiltersSchema>;
-
-export type QueuedRequest = {
+export type RequestRow = {
   reference: string;
-  createdAt: Date;
   agencyId: string;
   agencyName: string;
   agentName: string;
@@ -37,11 +23,11 @@ export type QueuedRequest = {
   netTotalMinor: number;
   publishedTotalMinor: number;
   quotedAt: Date | null;
+  createdAt: Date;
 };
 
-const requestColumns = {
+const rowColumns = {
   reference: bookings.reference,
-  createdAt: bookings.createdAt,
   agencyId: bookings.agencyId,
   agencyName: agencies.name,
   agentName: users.name,
@@ -56,21 +42,23 @@ const requestColumns = {
   netTotalMinor: bookings.netTotalMinor,
   publishedTotalMinor: bookings.publishedTotalMinor,
   quotedAt: bookings.quotedAt,
+  createdAt: bookings.createdAt,
 };
 
 /**
- * Open requests (issue 19 §4), oldest first, one page plus one row (to know there is a next).
- * The order and the status filter match the partial index `bookings_requests_queue_idx`, so a
- * page reads its rows from the index whatever the other million bookings are.
+ * The queue of open requests, oldest first (issue 19 §4). The status condition matches the
+ * partial index `bookings_requests_queue_idx` (created_at, reference), which also gives the order;
+ * one row more than a page tells whether there is a next page.
  */
-export async function listRequestQueue(db: Database, _staff: StaffPrincipal, filters: RequestQueueFilters): Promise<{ rows: QueuedRequest[]; hasNext: boolean }> {
+export async function listOpenRequests(db: Database, staff: StaffPrincipal, filters: RequestFilters): Promise<{ rows: RequestRow[]; hasNext: boolean }> {
+  if (!can(staff.role, 'ops:requests')) throw new Forbidden();
   const conditions: (SQL | undefined)[] = [eq(bookings.status, 'quotation_request')];
   if (filters.agency) conditions.push(eq(bookings.agencyId, filters.agency));
   if (filters.reason) conditions.push(eq(bookings.requestReason, filters.reason));
-  if (filters.travelFrom) conditions.push(gte(bookings.tourDate, filters.travelFrom));
-  if (filters.travelTo) conditions.push(lte(bookings.tourDate, filters.travelTo));
+  if (filters.from) conditions.push(gte(bookings.tourDate, filters.from));
+  if (filters.to) conditions.push(lte(bookings.tourDate, filters.to));
   const rows = await db
-    .select(requestColumns)
+    .select(rowColumns)
     .from(bookings)
     .innerJoin(agencies, eq(agencies.id, bookings.agencyId))
     .innerJoin(users, eq(users.id, bookings.agentId))
@@ -83,36 +71,37 @@ export async function listRequestQueue(db: Database, _staff: StaffPrincipal, fil
   return { rows: rows.slice(0, REQUESTS_PAGE_SIZE), hasNext: rows.length > REQUESTS_PAGE_SIZE };
 }
 
-export type RequestDetail = QueuedRequest & {
-  id: string;
+export type RequestDetail = RequestRow & {
   status: (typeof bookings.$inferSelect)['status'];
-  paymentMethod: (typeof bookings.$inferSelect)['paymentMethod'];
   agentEmail: string;
   guestName: string;
   guestPhone: string;
   guestEmail: string;
   notes: string | null;
+  paymentMethod: string;
   declineReason: string | null;
-  balanceMinor: number;
-  creditLimitMinor: number;
+  locale: string;
+  agencyBalanceMinor: number;
+  agencyCreditLimitMinor: number;
 };
 
-/** One booking as the console shows a request, whatever its status now (it may have been decided). */
-export async function loadRequest(db: Database, _staff: StaffPrincipal, reference: string): Promise<RequestDetail> {
+/** One booking as the request page shows it, whatever its status now (it may have been decided). */
+export async function loadRequest(db: Database, staff: StaffPrincipal, reference: string): Promise<RequestDetail> {
+  if (!can(staff.role, 'ops:requests')) throw new Forbidden();
   const [row] = await db
     .select({
-      ...requestColumns,
-      id: bookings.id,
+      ...rowColumns,
       status: bookings.status,
-      paymentMethod: bookings.paymentMethod,
       agentEmail: users.email,
       guestName: bookings.guestName,
       guestPhone: bookings.guestPhone,
       guestEmail: bookings.guestEmail,
       notes: bookings.notes,
+      paymentMethod: bookings.paymentMethod,
       declineReason: bookings.declineReason,
-      balanceMinor: agencies.balanceMinor,
-      creditLimitMinor: agencies.creditLimitMinor,
+      locale: bookings.locale,
+      agencyBalanceMinor: agencies.balanceMinor,
+      agencyCreditLimitMinor: agencies.creditLimitMinor,
     })
     .from(bookings)
     .innerJoin(agencies, eq(agencies.id, bookings.agencyId))
@@ -125,7 +114,14 @@ export async function loadRequest(db: Database, _staff: StaffPrincipal, referenc
   return row;
 }
 
-/** Agencies for the queue's filter, by name (the requests' agencies are among them). */
-export async function listAgencyChoices(db: Database): Promise<{ id: string; name: string }[]> {
-  return db.select({ id: agencies.id, name: agencies.name }).from(agencies).where(ne(agencies.status, 'rejected')).orderBy(asc(agencies.name)).limit(1000);
+/** Agencies for the queue's filter (a few hundred at most: agencies sign up by hand). */
+export async function listAgencyChoices(db: Database, staff: StaffPrincipal): Promise<{ id: string; name: string }[]> {
+  if (!can(staff.role, 'ops:requests') && !can(staff.role, 'ops:money')) throw new Forbidden();
+  return db.select({ id: agencies.id, name: agencies.name }).from(agencies).orderBy(asc(agencies.name), asc(agencies.id)).limit(1000);
 }
+
+/** Age of a request in whole hours, for the queue. */
+export function requestAgeHours(createdAt: Date, now: Date = new Date()): number {
+  return Math.max(0, Math.floor((now.getTime() - createdAt.getTime()) / 3_600_000));
+}
+
