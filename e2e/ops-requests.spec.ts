@@ -40,6 +40,9 @@ async function sendRequest(page: Page, daysAhead: number): Promise<string> {
   return /TD-[A-Z2-9]{7}/.exec(page.url())![0];
 }
 
+// Staff sign-in may wait for a fresh authenticator step (up to 30 s) more than once.
+test.describe.configure({ timeout: 180_000 });
+
 test('a request is quoted and confirmed in the console, then paid with Pay now; another is declined with a reason', async ({ page, browser }) => {
   await signInAgent(page);
   const paid = await sendRequest(page, 20);
