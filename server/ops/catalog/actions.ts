@@ -1,0 +1,92 @@
+'use server';
+
+import { redirect } from 'next/navigation';
+import { getLocale } from 'next-intl/server';
+import { isLocale, localizedPath } from '@/i18n/locales';
+import { runOpsAction } from '@/server/actions/run-action';
+import { revalidateCatalog } from '@/server/catalog/catalog-changes';
+import { editAvailability } from './availability-admin';
+import { saveOffer, savePlace, savePromo, saveTour } from './catalog-admin';
+import { availabilityBulkSchema, offerSchema, placeSchema, promoSchema, tourSchema } from './schemas';
+
+// The console's catalogue actions: forms post FormData (multi-valued fields as arrays), every
+// action runs through runOpsAction with `ops:catalog`, and the pages a change shows on are
+// revalidated once its transaction has committed.
+
+type FormState = unknown;
+
+function formObject(formData: FormData, arrays: readonly string[] = []): Record<string, unknown> {
+  const object: Record<string, unknown> = {};
+  for (const key of new Set(formData.keys())) {
+    if (key.startsWith('$')) continue;
+    const values = formData.getAll(key).filter((value): value is string => typeof value === 'string');
+    object[key] = arrays.includes(key) ? values : values[0];
+  }
+  for (const key of arrays) object[key] ??= [];
+  return object;
+}
+
+export async function savePlaceAction(_previous: FormState, formData: FormData) {
+  return runOpsAction(
+    {
+      schema: placeSchema,
+      permission: 'ops:catalog',
+      run: async (input, { staff, db }) => {
+        const change = await savePlace(db, staff, input);
+        revalidateCatalog(change.tags);
+        return { id: change.id };
+      },
+    },
+    formObject(formData),
+  );
+}
+
+export async function saveTourAction(_previous: FormState, formData: FormData) {
+  return runOpsAction(
+    {
+      schema: tourSchema,
+      permission: 'ops:catalog',
+      run: async (input, { staff, db }) => {
+        const change = await saveTour(db, staff, input);
+        revalidateCatalog(change.tags);
+        // A new tour goes on to its own page, where its offers and calendar are added.
+        if (!input.id) {
+          const locale = await getLocale();
+          redirect(localizedPath(isLocale(locale) ? locale : 'en', `/ops/catalog/tours/${change.id}`));
+        }
+        return { id: change.id };
+      },
+    },
+    formObject(formData, ['categoryIds']),
+  );
+}
+
+export async function saveOfferAction(_previous: FormState, formData: FormData) {
+  return runOpsAction(
+    {
+      schema: offerSchema,
+      permission: 'ops:catalog',
+      run: async (input, { staff, db }) => {
+        const change = await saveOffer(db, staff, input);
+        revalidateCatalog(change.tags);
+        return { id: change.id };
+      },
+    },
+    formObject(formData),
+  );
+}
+
+export async function editAvailabilityAction(_previous: FormState, formData: FormData) {
+  return runOpsAction(
+    // The picker reads slots live, so no cached page shows them.
+    { schema: availabilityBulkSchema, permission: 'ops:catalog', run: (input, { staff, db }) => editAvailability(db, staff, input) },
+    formObject(formData, ['weekdays']),
+  );
+}
+
+export async function savePromoAction(_previous: FormState, formData: FormData) {
+  return runOpsAction(
+    { schema: promoSchema, permission: 'ops:catalog', run: async (input, { staff, db }) => ({ id: (await savePromo(db, staff, input)).id }) },
+    formObject(formData),
+  );
+}
