@@ -7,9 +7,13 @@ import { text } from '@/server/shared/text';
 // every text in English and Russian, slugs in URL form, money typed in AED and kept in fils.
 
 const required = (max: number, multiLine = false) => text({ multiLine }).min(1, 'opsCatalog.errors.required').max(max, 'opsCatalog.errors.tooLong');
-const optional = (max: number, multiLine = false) => text({ multiLine }).max(max, 'opsCatalog.errors.tooLong');
+// A form leaves out an empty optional field or an unticked box: both read as empty.
+const optional = (max: number, multiLine = false) => text({ multiLine }).max(max, 'opsCatalog.errors.tooLong').prefault('');
 const slug = text().min(1, 'opsCatalog.errors.required').max(100, 'opsCatalog.errors.tooLong').regex(SLUG_PATTERN, 'opsCatalog.errors.slug');
-const checkbox = z.union([z.literal('on'), z.literal('true'), z.literal(''), z.undefined()]).transform((value) => value === 'on' || value === 'true');
+const checkbox = z
+  .enum(['on', 'true', ''], 'errors.validation')
+  .optional()
+  .transform((value) => value === 'on' || value === 'true');
 const id = z.uuid('errors.validation');
 const heroImage = text().min(1, 'opsCatalog.errors.required').max(500, 'opsCatalog.errors.tooLong').refine((value) => value.startsWith('/') || value.startsWith('https://'), 'opsCatalog.errors.image');
 const wholeNumber = (min: number, max: number) =>
@@ -18,7 +22,8 @@ const wholeNumber = (min: number, max: number) =>
 /** An amount typed in AED ("77" or "77.50"), kept in fils; empty means no price of that kind. */
 export const aedAmount = text()
   .regex(/^(\d{1,7}(\.\d{1,2})?)?$/, 'opsCatalog.errors.price')
-  .transform((value) => (value === '' ? null : Math.round(Number(value) * 100)));
+  .transform((value) => (value === '' ? null : Math.round(Number(value) * 100)))
+  .prefault('');
 
 export const placeSchema = z.object({
   id: id.optional(),
@@ -123,7 +128,7 @@ export type OfferInput = z.output<typeof offerSchema>;
 const isoDate = text().regex(/^\d{4}-\d{2}-\d{2}$/, 'opsCatalog.errors.date').refine((value) => !Number.isNaN(Date.parse(`${value}T00:00:00Z`)), 'opsCatalog.errors.date');
 const startTime = text().regex(STEP_LINE, 'opsCatalog.errors.time');
 const WEEKDAYS = ['0', '1', '2', '3', '4', '5', '6'] as const;
-const optionalStock = z.union([z.literal('').transform(() => null), wholeNumber(0, 100_000)]);
+const optionalStock = z.union([z.literal('').transform(() => null), wholeNumber(0, 100_000)]).prefault('');
 
 /** A bulk edit of an offer's calendar: every chosen weekday in the range, at every start time. */
 export const availabilityBulkSchema = z
@@ -138,9 +143,9 @@ export const availabilityBulkSchema = z
       .transform((value) => [...new Set(value.split(/[\s,]+/).filter(Boolean))])
       .pipe(z.array(startTime).min(1, 'opsCatalog.errors.required').max(24, 'opsCatalog.errors.range')),
     mode: z.enum(['set', 'close', 'remove'], 'errors.validation'),
-    stock: optionalStock.default(null),
-    stockAdults: optionalStock.default(null),
-    stockChildren: optionalStock.default(null),
+    stock: optionalStock,
+    stockAdults: optionalStock,
+    stockChildren: optionalStock,
   })
   .superRefine((edit, context) => {
     if (edit.until < edit.from) context.addIssue({ code: 'custom', path: ['until'], message: 'opsCatalog.errors.range' });
@@ -161,9 +166,9 @@ export const promoSchema = z
       .regex(/^[A-Za-z0-9_-]+$/, 'opsCatalog.errors.promoCode')
       .transform((value) => value.toUpperCase()),
     percentOff: wholeNumber(1, 100),
-    validFrom: z.union([z.literal('').transform(() => null), isoDate]),
-    validUntil: z.union([z.literal('').transform(() => null), isoDate]),
-    maxUses: z.union([z.literal('').transform(() => null), wholeNumber(1, 1_000_000)]),
+    validFrom: z.union([z.literal('').transform(() => null), isoDate]).prefault(''),
+    validUntil: z.union([z.literal('').transform(() => null), isoDate]).prefault(''),
+    maxUses: z.union([z.literal('').transform(() => null), wholeNumber(1, 1_000_000)]).prefault(''),
     isActive: checkbox,
   })
   .superRefine((promo, context) => {
