@@ -154,8 +154,11 @@ export async function OfferForm({ tourId, offer }: { tourId: string; offer?: Off
         <OpsSelect
           name="cancellationPolicy"
           label={t('fields.cancellationPolicy')}
-          defaultValue={offer?.cancellationPolicy.kind === 'nonRefundable' ? 'nonRefundable' : 'standard'}
-          options={(['standard', 'nonRefundable'] as const).map((kind) => ({ value: kind, label: t(`policies.${kind}`) }))}
+          defaultValue={offer?.cancellationPolicy.kind ?? 'standard'}
+          options={(offer?.cancellationPolicy.kind === 'custom' ? (['custom', 'standard', 'nonRefundable'] as const) : (['standard', 'nonRefundable'] as const)).map((kind) => ({
+            value: kind,
+            label: t(`policies.${kind}`),
+          }))}
         />
       </div>
       <div className="flex flex-wrap gap-4">

@@ -156,7 +156,7 @@ function offerValues(input: OfferInput) {
     cutOffHours: input.cutOffHours,
     minPeople: input.minPeople,
     pickUp: input.pickUp,
-    cancellationPolicy: { kind: input.cancellationPolicy },
+    cancellationPolicy: input.cancellationPolicy === 'custom' ? undefined : { kind: input.cancellationPolicy },
     isActive: input.isActive,
   } as const;
 }
@@ -169,10 +169,11 @@ export async function saveOffer(db: Database, staff: StaffPrincipal, input: Offe
     if (!tour) throw new NotFound();
     let offerId = input.id;
     if (!offerId) {
+      if (input.cancellationPolicy === 'custom') throw new RuleViolation('errors.validation', {}, 'cancellationPolicy');
       const [last] = await tx.select({ position: max(offers.position) }).from(offers).where(eq(offers.tourId, tour.id));
       const [created] = await tx
         .insert(offers)
-        .values({ ...values, tourId: tour.id, position: (last?.position ?? -1) + 1 })
+        .values({ ...values, cancellationPolicy: values.cancellationPolicy ?? { kind: 'standard' }, tourId: tour.id, position: (last?.position ?? -1) + 1 })
         .returning({ id: offers.id });
       if (!created) throw new NotFound();
       offerId = created.id;
@@ -180,6 +181,7 @@ export async function saveOffer(db: Database, staff: StaffPrincipal, input: Offe
     } else {
       const [before] = await tx.select().from(offers).where(and(eq(offers.id, offerId), eq(offers.tourId, tour.id))).for('update');
       if (!before) throw new NotFound();
+      if (input.cancellationPolicy === 'custom' && before.cancellationPolicy.kind !== 'custom') throw new RuleViolation('errors.validation', {}, 'cancellationPolicy');
       await tx.update(offers).set(values).where(eq(offers.id, offerId));
       await recordStaffAudit(tx, { actorStaffId: staff.staffId, entity: 'offer', entityId: offerId, action: 'offer.update', changes: changedFields(before as Record<string, unknown>, values) });
     }

@@ -112,7 +112,8 @@ export const offerSchema = z
     cutOffHours: wholeNumber(0, 24 * 30),
     minPeople: wholeNumber(1, 500),
     pickUp: z.enum(['none', 'optional', 'included'], 'errors.validation'),
-    cancellationPolicy: z.enum(['standard', 'nonRefundable'], 'errors.validation'),
+    // `custom` keeps an offer's own refund tiers as they are (they are edited nowhere else yet).
+    cancellationPolicy: z.enum(['standard', 'nonRefundable', 'custom'], 'errors.validation'),
     isActive: checkbox,
   })
   .superRefine((offer, context) => {
