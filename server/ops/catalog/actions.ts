@@ -6,8 +6,19 @@ import { isLocale, localizedPath } from '@/i18n/locales';
 import { runOpsAction } from '@/server/actions/run-action';
 import { revalidateCatalog } from '@/server/catalog/catalog-changes';
 import { editAvailability } from './availability-admin';
+import { addTourPhoto, deletePhoto, editPhotoAlt, movePhoto } from './gallery-admin';
 import { saveOffer, savePlace, savePromo, saveTour } from './catalog-admin';
-import { availabilityBulkSchema, offerSchema, placeSchema, promoSchema, tourSchema } from './schemas';
+import {
+  availabilityBulkSchema,
+  offerSchema,
+  photoAltSchema,
+  photoDeleteSchema,
+  photoMoveSchema,
+  photoUploadSchema,
+  placeSchema,
+  promoSchema,
+  tourSchema,
+} from './schemas';
 
 // The console's catalogue actions: forms post FormData (multi-valued fields as arrays), every
 // action runs through runOpsAction with `ops:catalog`, and the pages a change shows on are
@@ -19,8 +30,8 @@ function formObject(formData: FormData, arrays: readonly string[] = []): Record<
   const object: Record<string, unknown> = {};
   for (const key of new Set(formData.keys())) {
     if (key.startsWith('$')) continue;
-    const values = formData.getAll(key).filter((value): value is string => typeof value === 'string');
-    object[key] = arrays.includes(key) ? values : values[0];
+    const values = formData.getAll(key);
+    object[key] = arrays.includes(key) ? values.filter((value) => typeof value === 'string') : values[0];
   }
   for (const key of arrays) object[key] ??= [];
   return object;
@@ -87,6 +98,66 @@ export async function editAvailabilityAction(_previous: FormState, formData: For
 export async function savePromoAction(_previous: FormState, formData: FormData) {
   return runOpsAction(
     { schema: promoSchema, permission: 'ops:catalog', run: async (input, { staff, db }) => ({ id: (await savePromo(db, staff, input)).id }) },
+    formObject(formData),
+  );
+}
+
+export async function addPhotoAction(_previous: FormState, formData: FormData) {
+  return runOpsAction(
+    {
+      schema: photoUploadSchema,
+      permission: 'ops:catalog',
+      run: async (input, { staff, db }) => {
+        const change = await addTourPhoto(db, staff, input);
+        revalidateCatalog(change.tags);
+        return { id: change.id };
+      },
+    },
+    formObject(formData),
+  );
+}
+
+export async function editPhotoAction(_previous: FormState, formData: FormData) {
+  return runOpsAction(
+    {
+      schema: photoAltSchema,
+      permission: 'ops:catalog',
+      run: async (input, { staff, db }) => {
+        const change = await editPhotoAlt(db, staff, input);
+        revalidateCatalog(change.tags);
+        return { id: change.id };
+      },
+    },
+    formObject(formData),
+  );
+}
+
+export async function movePhotoAction(_previous: FormState, formData: FormData) {
+  return runOpsAction(
+    {
+      schema: photoMoveSchema,
+      permission: 'ops:catalog',
+      run: async (input, { staff, db }) => {
+        const change = await movePhoto(db, staff, input);
+        revalidateCatalog(change.tags);
+        return { id: change.id };
+      },
+    },
+    formObject(formData),
+  );
+}
+
+export async function deletePhotoAction(_previous: FormState, formData: FormData) {
+  return runOpsAction(
+    {
+      schema: photoDeleteSchema,
+      permission: 'ops:catalog',
+      run: async (input, { staff, db }) => {
+        const change = await deletePhoto(db, staff, input);
+        revalidateCatalog(change.tags);
+        return { id: change.id };
+      },
+    },
     formObject(formData),
   );
 }

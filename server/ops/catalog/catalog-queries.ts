@@ -1,7 +1,7 @@
 import 'server-only';
 import { and, asc, desc, eq, gte, ilike, lt, or, sql } from 'drizzle-orm';
 import type { Database } from '@/server/db/connection';
-import { availabilitySlots, categories, cities, countries, offers, promoCodes, tourCategories, tours } from '@/server/db/schema';
+import { availabilitySlots, categories, cities, countries, offers, photos, promoCodes, tourCategories, tours } from '@/server/db/schema';
 import { can } from '@/server/shared/auth/permissions';
 import { Forbidden } from '@/server/errors';
 import type { StaffPrincipal } from '@/server/staff/staff-principal';
@@ -50,11 +50,12 @@ export async function loadConsoleTour(db: Database, staff: StaffPrincipal, tourI
   check(staff);
   const [tour] = await db.select().from(tours).where(eq(tours.id, tourId));
   if (!tour) return null;
-  const [categoryRows, offerRows] = await Promise.all([
+  const [categoryRows, offerRows, photoRows] = await Promise.all([
     db.select({ id: tourCategories.categoryId }).from(tourCategories).where(eq(tourCategories.tourId, tourId)),
     db.select().from(offers).where(eq(offers.tourId, tourId)).orderBy(asc(offers.position)),
+    db.select({ id: photos.id, position: photos.position, url: photos.url, alt: photos.alt }).from(photos).where(eq(photos.tourId, tourId)).orderBy(asc(photos.position)),
   ]);
-  return { tour, categoryIds: categoryRows.map((row) => row.id), offers: offerRows };
+  return { tour, categoryIds: categoryRows.map((row) => row.id), offers: offerRows, photos: photoRows };
 }
 
 /** An offer's slots in one month (`yyyy-MM`). */

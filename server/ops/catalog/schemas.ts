@@ -1,5 +1,6 @@
 import 'server-only';
 import { z } from 'zod';
+import { isProvidedFile } from '@/server/files/uploads';
 import { SLUG_PATTERN } from '@/server/shared/catalog/slug';
 import { text } from '@/server/shared/text';
 
@@ -177,6 +178,13 @@ export const promoSchema = z
   });
 export type PromoInput = z.output<typeof promoSchema>;
 
+/** The file's size and type are checked by content where it is stored (saveCatalogImage). */
+export const photoUploadSchema = z.object({
+  tourId: id,
+  file: z.custom<File>(isProvidedFile, 'opsCatalog.errors.file'),
+  altEn: required(300),
+  altRu: required(300),
+});
 export const photoAltSchema = z.object({ id, altEn: required(300), altRu: required(300) });
 export const photoMoveSchema = z.object({ id, direction: z.enum(['up', 'down']) });
 export const photoDeleteSchema = z.object({ id });

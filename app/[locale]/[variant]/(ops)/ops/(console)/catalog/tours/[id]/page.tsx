@@ -3,6 +3,7 @@ import { notFound } from 'next/navigation';
 import { getTranslations } from 'next-intl/server';
 import { AvailabilityForm, OfferForm, TourForm } from '@/components/ops/catalog/catalog-forms';
 import { CatalogNav } from '@/components/ops/catalog/catalog-nav';
+import { TourGallery } from '@/components/ops/catalog/gallery';
 import { MonthSlots } from '@/components/ops/catalog/month-slots';
 import { OpsPage } from '@/components/ops/ops-page';
 import { localizedPath } from '@/i18n/locales';
@@ -42,6 +43,12 @@ export default async function ConsoleTourPage({ params, searchParams }: { params
           {t('tours.details')}
         </h2>
         <TourForm tour={loaded.tour} categoryIds={loaded.categoryIds} cities={options.cities} categories={options.categories} />
+      </section>
+      <section aria-labelledby="tour-gallery" className="grid gap-3">
+        <h2 id="tour-gallery" className="text-lg font-semibold">
+          {t('gallery.heading')}
+        </h2>
+        <TourGallery tourId={loaded.tour.id} photos={loaded.photos} />
       </section>
       {loaded.offers.map((offer, index) => (
         <section key={offer.id} aria-labelledby={`offer-${offer.id}`} className="grid gap-3 rounded-lg border p-4">
