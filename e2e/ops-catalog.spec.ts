@@ -36,7 +36,7 @@ test('a tour created in the console in both languages, with an offer and availab
   await signInAsStaff(page);
   await page.goto('/ops/catalog/tours/new');
   await page.getByLabel('Slug').fill(slug);
-  await page.getByLabel('City').selectOption({ label: 'Dubai' });
+  await page.getByLabel('City', { exact: true }).selectOption({ label: 'Dubai' });
   await page.getByLabel('Title (English)').fill(title.en);
   await page.getByLabel('Title (Russian)').fill(title.ru);
   await page.getByLabel('Summary (English)').fill('Falcons in flight over the desert.');
@@ -48,6 +48,7 @@ test('a tour created in the console in both languages, with an offer and availab
   await page.getByLabel('Itinerary').fill('16:00 | Welcome | Встреча | Tea at the camp | Чай в лагере');
   await page.getByLabel('Video address').fill('https://video.example/falcons');
   await page.getByLabel('Duration (minutes)').fill('90');
+  await page.waitForLoadState('networkidle');
   await page.getByRole('button', { name: 'Create tour' }).click();
   await expect(page.getByRole('heading', { level: 1, name: title.en })).toBeVisible();
 

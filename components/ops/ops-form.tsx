@@ -4,11 +4,11 @@ import { LoaderCircle } from 'lucide-react';
 import { useRouter } from 'next/navigation';
 import { type ComponentProps, createContext, type ReactNode, useActionState, useContext, useEffect, useRef } from 'react';
 import { useFormStatus } from 'react-dom';
-import { toast } from 'sonner';
 import { FormField } from '@/components/forms/form-field';
 import { useActionFailureFeedback } from '@/components/http/http-feedback';
 import { Button } from '@/components/ui/button';
 import { cn } from '@/components/ui/cn';
+import { showToast } from '@/components/shell/lazy-toaster';
 import { Input } from '@/components/ui/input';
 import type { ActionResult } from '@/server/actions/run-action';
 
@@ -49,7 +49,8 @@ export function OpsForm({
   useActionFailureFeedback(state);
   useEffect(() => {
     if (!state?.ok) return;
-    toast.success(successMessage);
+    // The shell's toaster loads sonner on the first toast: calling sonner directly would show nothing.
+    showToast({ kind: 'success', text: successMessage });
     if (resetOnSuccess) {
       allowReset.current = true;
       form.current?.reset();

@@ -9,6 +9,8 @@ export function plainText(html: string): string {
 
 /** Submits one of the page's console forms and waits for its success toast. */
 export async function saveForm(page: Page, scope: Locator, button: string): Promise<void> {
+  // The console's pages are long; a click before hydration would post the form without its toast.
+  await page.waitForLoadState('networkidle');
   await scope.getByRole('button', { name: button }).click();
-  await expect(page.locator('[data-sonner-toast]').filter({ hasText: 'Saved' }).last()).toBeVisible();
+  await expect(page.locator('[data-sonner-toast]').filter({ hasText: 'Saved' }).last()).toBeVisible({ timeout: 20_000 });
 }
