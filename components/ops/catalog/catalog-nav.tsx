@@ -10,6 +10,7 @@ export async function CatalogNav({ locale }: { locale: Locale }) {
     { href: '/ops/catalog', label: t('tours') },
     { href: '/ops/catalog/tours/new', label: t('newTour') },
     { href: '/ops/catalog/places', label: t('places') },
+    { href: '/ops/catalog/hotels', label: t('hotels') },
     { href: '/ops/catalog/promos', label: t('promos') },
   ];
   return (

@@ -6,10 +6,13 @@ import { isLocale, localizedPath } from '@/i18n/locales';
 import { runOpsAction } from '@/server/actions/run-action';
 import { revalidateCatalog } from '@/server/catalog/catalog-changes';
 import { editAvailability } from './availability-admin';
+import { saveHotel, savePickUpTime } from './hotel-admin';
 import { addTourPhoto, deletePhoto, editPhotoAlt, movePhoto } from './gallery-admin';
 import { saveOffer, savePlace, savePromo, saveTour } from './catalog-admin';
 import {
   availabilityBulkSchema,
+  hotelSchema,
+  pickUpTimeSchema,
   offerSchema,
   photoAltSchema,
   photoDeleteSchema,
@@ -160,4 +163,12 @@ export async function deletePhotoAction(_previous: FormState, formData: FormData
     },
     formObject(formData),
   );
+}
+
+export async function saveHotelAction(_previous: FormState, formData: FormData) {
+  return runOpsAction({ schema: hotelSchema, permission: 'ops:catalog', run: (input, { staff, db }) => saveHotel(db, staff, input) }, formObject(formData));
+}
+
+export async function savePickUpTimeAction(_previous: FormState, formData: FormData) {
+  return runOpsAction({ schema: pickUpTimeSchema, permission: 'ops:catalog', run: (input, { staff, db }) => savePickUpTime(db, staff, input) }, formObject(formData));
 }

@@ -1,8 +1,8 @@
 import { and, eq } from 'drizzle-orm';
 import { createBooking } from '@/server/bookings/create-booking';
-import { auditLog, availabilitySlots, bookings, cities, countries, offers, promoCodes, staffMembers, tours } from '@/server/db/schema';
+import { auditLog, availabilitySlots, bookings, cities, countries, hotels, offers, pickUpTimes, promoCodes, staffMembers, tours } from '@/server/db/schema';
 import { seedDemoData } from '@/server/db/seed';
-import { editAvailabilityAction, savePlaceAction, saveOfferAction, savePromoAction, saveTourAction } from '@/server/ops/catalog/actions';
+import { editAvailabilityAction, saveHotelAction, savePickUpTimeAction, savePlaceAction, saveOfferAction, savePromoAction, saveTourAction } from '@/server/ops/catalog/actions';
 import { datesOnWeekdays } from '@/server/ops/catalog/availability-admin';
 import type { StaffPrincipal } from '@/server/staff/staff-principal';
 import { addDays, checkoutInput, findOffer, prepareSlot, principalFor, slotStock } from '../../support/booking-fixtures';
@@ -225,5 +225,25 @@ describe('who may edit the catalogue', () => {
     session.principal = await principalFor(database.db, 'admin@desertrose.test');
     expect(await savePromoAction(null, form({ code: 'NOPE2', percentOff: '5', validFrom: '', validUntil: '', maxUses: '' }))).toMatchObject({ ok: false, status: 401 });
     expect(await database.db.select().from(promoCodes).where(eq(promoCodes.code, 'NOPE1'))).toEqual([]);
+  });
+});
+
+describe('hotels and pick-up times', () => {
+  it('adds a hotel to a city (its country taken from the city), refuses a duplicate name and sets a pick-up time once per start time', async () => {
+    const { db } = database;
+    const city = await dubai();
+    expect(await saveHotelAction(null, form({ cityId: city.id, name: 'Console Palace', area: 'Deira' }))).toMatchObject({ ok: true });
+    expect(await saveHotelAction(null, form({ cityId: city.id, name: 'Console Palace' }))).toMatchObject({ ok: false, fieldErrors: { name: expect.any(String) } });
+    const [hotel] = await db.select().from(hotels).where(eq(hotels.name, 'Console Palace'));
+    const [cityRow] = await db.select().from(cities).where(eq(cities.id, city.id));
+    expect(hotel).toMatchObject({ area: 'Deira', countryId: cityRow!.countryId });
+    const [tour] = await db.select().from(tours).where(eq(tours.slug, 'dubai-frame'));
+    for (const pickUpTime of ['08:15', '08:30']) {
+      expect(await savePickUpTimeAction(null, form({ tourId: tour!.id, hotelId: hotel!.id, startTime: '09:00', pickUpTime }))).toMatchObject({ ok: true });
+    }
+    const rows = await db.select().from(pickUpTimes).where(and(eq(pickUpTimes.tourId, tour!.id), eq(pickUpTimes.hotelId, hotel!.id)));
+    expect(rows).toMatchObject([{ startTime: '09:00', pickUpTime: '08:30' }]);
+    expect(await savePickUpTimeAction(null, form({ tourId: tour!.id, hotelId: hotel!.id, startTime: '25:00', pickUpTime: '08:30' }))).toMatchObject({ ok: false, fieldErrors: { startTime: expect.any(String) } });
+    expect(revalidated).toEqual([]);
   });
 });

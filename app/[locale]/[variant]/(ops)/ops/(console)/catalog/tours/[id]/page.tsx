@@ -4,6 +4,8 @@ import { getTranslations } from 'next-intl/server';
 import { AvailabilityForm, OfferForm, TourForm } from '@/components/ops/catalog/catalog-forms';
 import { CatalogNav } from '@/components/ops/catalog/catalog-nav';
 import { TourGallery } from '@/components/ops/catalog/gallery';
+import { PickUpTimeForm } from '@/components/ops/catalog/hotel-forms';
+import { listTourCityHotels, listTourPickUpTimes } from '@/server/ops/catalog/hotel-admin';
 import { MonthSlots } from '@/components/ops/catalog/month-slots';
 import { OpsPage } from '@/components/ops/ops-page';
 import { localizedPath } from '@/i18n/locales';
@@ -32,7 +34,11 @@ export default async function ConsoleTourPage({ params, searchParams }: { params
   const [loaded, options] = await Promise.all([loadConsoleTour(db, staff, id), loadCatalogOptions(db, staff)]);
   if (!loaded) notFound();
   const month = parseMonth(query.month, dubaiToday(new Date()).slice(0, 7));
-  const slotsByOffer = await Promise.all(loaded.offers.map((offer) => listMonthSlots(db, staff, offer.id, month)));
+  const [slotsByOffer, cityHotels, pickUps] = await Promise.all([
+    Promise.all(loaded.offers.map((offer) => listMonthSlots(db, staff, offer.id, month))),
+    listTourCityHotels(db, staff, id),
+    listTourPickUpTimes(db, staff, id),
+  ]);
   return (
     <OpsPage title={loaded.tour.title[locale]} description={loaded.tour.slug} actions={<CatalogNav locale={locale} />}>
       <NextLink href={localizedPath(locale, `/tour/${loaded.tour.slug}`)} className="text-sm text-primary underline-offset-4 hover:underline">
@@ -61,6 +67,21 @@ export default async function ConsoleTourPage({ params, searchParams }: { params
           <AvailabilityForm offerId={offer.id} perType={offer.stockMode === 'per_type'} />
         </section>
       ))}
+      <section aria-labelledby="pick-ups" className="grid gap-3">
+        <h2 id="pick-ups" className="text-lg font-semibold">
+          {t('hotels.pickUps')}
+        </h2>
+        {pickUps.length > 0 ? (
+          <ul className="grid gap-1 text-sm">
+            {pickUps.map((row) => (
+              <li key={row.id}>
+                {row.hotel}: {row.startTime} → {row.pickUpTime}
+              </li>
+            ))}
+          </ul>
+        ) : null}
+        <PickUpTimeForm tourId={id} hotels={cityHotels} />
+      </section>
       <section aria-labelledby="new-offer" className="grid gap-3 rounded-lg border p-4">
         <h2 id="new-offer" className="text-lg font-semibold">
           {t('offers.new')}
