@@ -1,5 +1,6 @@
 'use server';
 
+import 'server-only';
 import { redirect } from 'next/navigation';
 import { getLocale } from 'next-intl/server';
 import { isLocale, localizedPath } from '@/i18n/locales';
