@@ -1,4 +1,6 @@
 import { expect, type APIRequestContext, test } from '@playwright/test';
+import { signInAsStaff } from './support/ops';
+import { saveForm } from './support/ops-catalog';
 import { DEMO_PASSWORD, demoEmail, signInAs } from './support/portal';
 
 const TOUR = 'burj-khalifa-at-the-top';
@@ -129,22 +131,24 @@ test('sitemap.xml lists every tour, city and country page in both languages, and
   expect(robots).toContain(`Sitemap: ${baseURL}/sitemap.xml`);
 });
 
-test('a price change revalidates exactly the pages that show the tour', async ({ request, playwright, baseURL }) => {
+test('a price change revalidates exactly the pages that show the tour', async ({ request, browser }) => {
   const changed = 'dubai-frame';
   const unrelated = 'jebel-jais-zipline';
   for (const path of [`/tour/${changed}`, `/tour/${unrelated}`, `/city/dubai`]) await request.get(path);
   const warm = await request.get(`/tour/${unrelated}`);
   expect(warm.headers()['x-nextjs-cache']).toBe('HIT');
 
-  const agent = await playwright.request.newContext({ baseURL });
-  await signInRequest(agent, demoEmail('senior'));
-  const { b2b } = await agentDetails(agent, changed);
-  const offerId = b2b![0]!.offerId;
-  await agent.dispose();
-  const hook = await request.post('/api/test-hooks/offer-prices', {
-    data: { offerId, b2b: { adult: 4_200, child: null, trip: null }, retail: { adult: 7_700, child: null, trip: null } },
-  });
-  expect(hook.status()).toBe(200);
+  // The operator changes the prices in the console, in a browser of their own.
+  const operator = await browser.newContext();
+  const consolePage = await operator.newPage();
+  await signInAsStaff(consolePage);
+  await consolePage.goto(`/ops/catalog?q=${changed}`);
+  await consolePage.getByRole('link', { name: /Dubai Frame/ }).first().click();
+  const offer = consolePage.getByRole('region', { name: 'Offer: Standard entry' });
+  await offer.getByLabel('Agent price per adult').fill('42');
+  await offer.getByLabel('Retail price per adult').fill('77');
+  await saveForm(consolePage, offer, 'Save');
+  await operator.close();
 
   const shows = async (path: string) => (await (await request.get(path)).text()).replace(/\u00a0/g, ' ').includes('AED 77.00');
   await expect.poll(() => shows(`/tour/${changed}`)).toBe(true);

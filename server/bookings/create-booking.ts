@@ -15,7 +15,7 @@ import { assertMayPayFromBalance } from '@/server/ops/credit/credit-standing';
 import { type BookableOffer, loadBookableOffer, loadSlot, lookUpPickUpTime, type SlotRow } from './bookable-offer';
 import { newBookingReference } from './booking-reference';
 import { takeStock } from './stock';
-import { findValidPromo } from './promo-codes';
+import { claimPromoUse, findValidPromo } from './promo-codes';
 import { type CheckoutInput, isProviderPaymentMethod } from '@/server/shared/bookings/checkout-schema';
 import { type BookingCancellationPolicy, resolveCancellationPolicy } from '@/server/shared/bookings/offer-terms';
 import { quoteBooking } from '@/server/shared/bookings/pricing';
@@ -164,6 +164,7 @@ async function writeBooking(
   if (paysByProvider && plan.quote.netTotalMinor <= 0) throw new RuleViolation('paymentErrors.nothingToPay', {}, 'paymentMethod');
   const holdExpiresAt = paysByProvider ? holdUntil(now) : null;
   const status: BookingStatus = !instant ? 'quotation_request' : paysByProvider ? 'payment_required' : 'completed';
+  if (plan.promoCodeId) await claimPromoUse(tx, plan.promoCodeId);
   const reference = newBookingReference();
   const [booking] = await tx
     .insert(bookings)

@@ -98,3 +98,43 @@ function safeFileName(name: string, extension: string): string {
     .slice(0, 100);
   return `${base || 'file'}.${extension}`;
 }
+
+/**
+ * A catalogue image (purpose `tourImage`): no agency, uploaded by a staff member, kept under its
+ * tour's folder. Checked and written like saveUpload, in the caller's transaction.
+ */
+export async function saveCatalogImage(
+  tx: Database | Transaction,
+  input: { file: File; staffId: string; folder: string; field: string },
+  storage: FileStorage = getFileStorage(),
+): Promise<StoredFile> {
+  const bytes = new Uint8Array(await input.file.arrayBuffer());
+  const check = checkUpload(bytes, 'tourImage');
+  if (!check.ok) throw new RuleViolation(check.code, check.values, input.field);
+  const storageKey = `${input.folder}/${randomUUID()}.${check.extension}`;
+  await storage.put(storageKey, bytes, check.contentType);
+  const [row] = await tx
+    .insert(storedFiles)
+    .values({
+      agencyId: null,
+      purpose: 'tourImage',
+      storageKey,
+      originalName: safeFileName(input.file.name, check.extension),
+      contentType: check.contentType,
+      sizeBytes: bytes.byteLength,
+      uploadedByStaffId: input.staffId,
+    })
+    .returning();
+  return row!;
+}
+
+/** A catalogue image anyone may see; any other file's id is NotFound. */
+export async function loadCatalogImage(db: Database, fileId: string): Promise<StoredFile> {
+  const [row] = await db
+    .select()
+    .from(storedFiles)
+    .where(and(eq(storedFiles.id, fileId), eq(storedFiles.purpose, 'tourImage')))
+    .limit(1);
+  if (!row) throw new NotFound();
+  return row;
+}

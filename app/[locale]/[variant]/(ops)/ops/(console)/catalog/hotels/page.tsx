@@ -1,0 +1,72 @@
+import { getTranslations } from 'next-intl/server';
+import { CatalogNav } from '@/components/ops/catalog/catalog-nav';
+import { HotelForm } from '@/components/ops/catalog/hotel-forms';
+import { OpsPage } from '@/components/ops/ops-page';
+import { OpsPager } from '@/components/ops/ops-pager';
+import { localizedPath } from '@/i18n/locales';
+import { getDb } from '@/server/db/database';
+import { loadCatalogOptions } from '@/server/ops/catalog/catalog-queries';
+import { listHotels } from '@/server/ops/catalog/hotel-admin';
+import { parseCatalogListQuery } from '@/server/ops/catalog/list-query';
+import { resolveSiteParams, type SiteParams } from '@/server/sites/site-params';
+import { requireOpsPage } from '@/server/staff/staff-principal';
+
+type SearchParams = Promise<Record<string, string | string[] | undefined>>;
+
+export async function generateMetadata() {
+  const t = await getTranslations('opsCatalog');
+  return { title: t('hotels.title'), robots: { index: false } };
+}
+
+/** Hotels by city, searched by name and paged in SQL; each editable, and a new one. */
+export default async function CatalogHotelsPage({ params, searchParams }: { params: SiteParams; searchParams: SearchParams }) {
+  const staff = await requireOpsPage('ops:catalog', '/ops/catalog/hotels');
+  const [{ locale }, raw, t, common] = await Promise.all([resolveSiteParams(params), searchParams, getTranslations('opsCatalog'), getTranslations('ops.common')]);
+  const query = parseCatalogListQuery(raw);
+  const db = await getDb();
+  const options = await loadCatalogOptions(db, staff);
+  const cityId = options.cities.find((city) => city.id === raw.city)?.id ?? null;
+  const { hotels, hasNext } = await listHotels(db, staff, { ...query, cityId });
+  return (
+    <OpsPage title={t('hotels.title')} actions={<CatalogNav locale={locale} />}>
+      <section aria-labelledby="new-hotel" className="grid gap-3 rounded-lg border border-dashed p-4">
+        <h2 id="new-hotel" className="text-lg font-semibold">
+          {t('hotels.new')}
+        </h2>
+        <HotelForm cities={options.cities} />
+      </section>
+      <form method="get" className="flex flex-wrap items-end gap-2" role="search">
+        <label className="grid gap-1 text-sm">
+          {t('hotels.search')}
+          <input name="q" defaultValue={query.q} maxLength={100} className="rounded-lg border px-3 py-2" />
+        </label>
+        <label className="grid gap-1 text-sm">
+          {t('fields.city')}
+          <select name="city" defaultValue={cityId ?? ''} className="h-10 rounded-lg border px-3">
+            <option value="">{common('all')}</option>
+            {options.cities.map((city) => (
+              <option key={city.id} value={city.id}>
+                {city.name[locale]}
+              </option>
+            ))}
+          </select>
+        </label>
+        <button type="submit" className="rounded-lg border px-3 py-2 text-sm font-medium">
+          {common('search')}
+        </button>
+      </form>
+      {hotels.length === 0 ? <p>{common('noMatches')}</p> : null}
+      {hotels.map((hotel) => (
+        <details key={hotel.id} className="rounded-lg border p-3">
+          <summary className="cursor-pointer font-medium">
+            {hotel.name} <span className="text-muted-foreground">· {hotel.city[locale]}</span>
+          </summary>
+          <div className="pt-3">
+            <HotelForm hotel={hotel} cities={options.cities} />
+          </div>
+        </details>
+      ))}
+      <OpsPager path={localizedPath(locale, '/ops/catalog/hotels')} params={{ q: query.q || undefined, city: cityId ?? undefined }} page={query.page} hasNext={hasNext} />
+    </OpsPage>
+  );
+}
