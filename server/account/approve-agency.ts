@@ -6,8 +6,8 @@ import { agencies } from '@/server/db/schema';
 import { NotFound } from '@/server/errors';
 import { findAccountByEmail } from './account-queries';
 
-// Approval of a registered agency without a staff member: the CLI (`npm run agency:approve`) and
-// the e2e test hook. The operator console approves through server/ops/agencies, with a credit
+// Approval of a registered agency without a staff member: the CLI (`npm run agency:approve`), for
+// a deployment's first agency before any staff exist. The operator console approves through server/ops/agencies, with a credit
 // limit and payment terms, its staff audit entry and the admin's e-mail.
 
 export type Approval = { agencyId: string; agencyName: string; /** False when it was not pending. */ approved: boolean };

@@ -25,7 +25,8 @@ async function main(command: string | undefined, argument: string | undefined): 
 }
 
 /**
- * Stands in for the operator console until it exists. Loaded on demand: domain modules are
+ * Approval from the command line (the console's agencies section does it with a credit limit,
+ * terms and an audit entry). Loaded on demand: domain modules are
  * server-only, which loads only under the react-server condition (the `agency:approve` script
  * sets it), and migrate/seed must keep working without it.
  */

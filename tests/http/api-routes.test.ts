@@ -4,7 +4,6 @@ import { GET as getAvailability } from '@/app/api/b2b/availability/by-offer/rout
 import { GET as getBalance } from '@/app/api/b2b/balance/route';
 import { GET as getDocument } from '@/app/api/bookings/[reference]/[document]/route';
 import { GET as getHealth } from '@/app/api/health/route';
-import { POST as decideDeposit } from '@/app/api/test-hooks/deposit-notices/route';
 import { agencies } from '@/server/db/schema';
 import { seedDemoData } from '@/server/db/seed';
 import { AED_PER_USD } from '@/server/shared/money/money';
@@ -91,19 +90,6 @@ describe('moved handlers', () => {
     expect((await getDocument(agentRequest('/api/bookings/TD-AAAAAAA/receipt'), segment({ reference: 'TD-AAAAAAA', document: 'receipt' }))).status).toBe(404);
     expect((await getDocument(agentRequest('/api/bookings/TD-AAAAAAA/invoice'), segment({ reference: 'TD-AAAAAAA', document: 'invoice' }))).status).toBe(403);
     expect((await getDocument(agentRequest('/api/bookings/TD-AAAAAAA/voucher'), segment({ reference: 'TD-AAAAAAA', document: 'voucher' }))).status).toBe(404);
-  });
-
-  it('keeps the deposit-notice hook a 404 unless TEST_HOOKS=1, and finds no notice for an unknown reference', async () => {
-    const request = () => apiRequest('/api/test-hooks/deposit-notices', { json: { bankReference: 'NO-SUCH-REF', decision: 'credit' } });
-    expect((await decideDeposit(request())).status).toBe(404);
-    vi.stubEnv('TEST_HOOKS', '1');
-    try {
-      const response = await decideDeposit(request());
-      expect(response.status).toBe(404);
-      expect(await response.json()).toEqual({ message: 'Not found.' });
-    } finally {
-      vi.unstubAllEnvs();
-    }
   });
 
   it('answers the health check with the database driver', async () => {
