@@ -1,8 +1,7 @@
 import { getTranslations } from 'next-intl/server';
 import type { ReactNode } from 'react';
 import { FrontendErrorBoundary } from '@/components/errors/frontend-error-boundary';
-import type { ErrorScreenLabels } from '@/components/errors/frontend-error-screen';
-import type { HttpLabels } from '@/components/http/api-client';
+import { loadErrorLabels } from '@/components/errors/error-labels';
 import { HttpFeedbackProvider } from '@/components/http/http-feedback';
 import { LazyToaster } from '@/components/shell/lazy-toaster';
 import { Button } from '@/components/ui/button';
@@ -15,18 +14,7 @@ import { OpsNav } from './ops-nav';
 /** Every console page's frame: the sections a role may open, who is signed in, sign-out, toasts. */
 export async function OpsShell({ staff, locale, children }: { staff: StaffPrincipal; locale: Locale; children: ReactNode }) {
   const t = await getTranslations('ops.shell');
-  const errors = await getTranslations('errors');
-  const errorLabels: ErrorScreenLabels = {
-    frontendTitle: errors('frontendTitle'),
-    contactPrefix: errors('contactPrefix'),
-    contactSuffix: errors('contactSuffix'),
-    errorText: errors('errorText'),
-    componentStack: errors('componentStack'),
-    reload: errors('reload'),
-    maintenance: errors('maintenance'),
-    maintenanceText: errors('maintenanceText'),
-  };
-  const httpLabels: HttpLabels = { maintenance: errors('maintenance'), error: errors('error'), validationError: errors('validationError') };
+  const { errorScreen: errorLabels, http: httpLabels } = await loadErrorLabels();
   const items = opsMenuFor(staff.role).map((section) => ({ href: localizedPath(locale, section.href), label: t(`sections.${section.key}`) }));
   return (
     <HttpFeedbackProvider labels={httpLabels}>

@@ -2,8 +2,7 @@ import type { Session } from 'next-auth';
 import { getLocale, getTranslations } from 'next-intl/server';
 import type { ReactNode } from 'react';
 import { FrontendErrorBoundary } from '@/components/errors/frontend-error-boundary';
-import type { ErrorScreenLabels } from '@/components/errors/frontend-error-screen';
-import type { HttpLabels } from '@/components/http/api-client';
+import { loadErrorLabels } from '@/components/errors/error-labels';
 import { AppProviders } from '@/components/providers/app-providers';
 import { loadDisplayRates } from '@/server/pay/request-context';
 import { displayCurrenciesFor } from '@/server/shared/money/display-currencies';
@@ -28,18 +27,7 @@ export async function SiteShell({
   children: ReactNode;
 }) {
   const t = await getTranslations('shell');
-  const errors = await getTranslations('errors');
-  const errorLabels: ErrorScreenLabels = {
-    frontendTitle: errors('frontendTitle'),
-    contactPrefix: errors('contactPrefix'),
-    contactSuffix: errors('contactSuffix'),
-    errorText: errors('errorText'),
-    componentStack: errors('componentStack'),
-    reload: errors('reload'),
-    maintenance: errors('maintenance'),
-    maintenanceText: errors('maintenanceText'),
-  };
-  const httpLabels: HttpLabels = { maintenance: errors('maintenance'), error: errors('error'), validationError: errors('validationError') };
+  const { errorScreen: errorLabels, http: httpLabels } = await loadErrorLabels();
   // The operator's settings (console) over the built-in constants, through a cached, tagged read.
   const [stored, locale] = await Promise.all([getPublicSiteSettings(), getLocale()]);
   const data = stored.sites[variant];

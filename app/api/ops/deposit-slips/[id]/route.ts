@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { NotFound } from '@/server/errors';
-import { getFileStorage } from '@/server/files/storage';
-import { PRIVATE_HEADERS, runRoute } from '@/server/http/run-route';
+import { storedFileResponse } from '@/server/http/downloads';
+import { runRoute } from '@/server/http/run-route';
 import { loadDepositSlip } from '@/server/ops/money/money-queries';
 
 /** A deposit notice's payment slip, for staff with the money section; 404 for any other file. */
@@ -11,16 +11,6 @@ export const GET = runRoute({
   run: async (_input, { principal, db, params }) => {
     const file = await loadDepositSlip(db, principal, params.id);
     if (!file) throw new NotFound();
-    const body = await getFileStorage().get(file.storageKey);
-    if (!body) throw new NotFound();
-    return new Response(body, {
-      headers: {
-        ...PRIVATE_HEADERS,
-        'content-type': file.contentType,
-        'content-length': String(file.sizeBytes),
-        'x-content-type-options': 'nosniff',
-        'content-disposition': `attachment; filename*=UTF-8''${encodeURIComponent(file.originalName)}`,
-      },
-    });
+    return storedFileResponse(file);
   },
 });
