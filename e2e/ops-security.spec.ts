@@ -6,6 +6,9 @@ import { OPERATOR, signInAsStaff } from './support/ops';
 // console page (by URL) or runs a console action (by posting it directly with the action id a
 // staff member's page uses), and staff sign-in without the second factor fails.
 
+// Staff sign-in may wait for a fresh authenticator step (up to 30 s) when another spec used it.
+test.describe.configure({ timeout: 180_000 });
+
 /** Every console page: the sections and the pages under them. */
 const CONSOLE_PAGES = [
   '/ops',
