@@ -113,7 +113,7 @@ export async function listRefundsAwaitingAction(db: Database, staff: StaffPrinci
   return { rows: rows.slice(0, MONEY_PAGE_SIZE), hasNext: rows.length > MONEY_PAGE_SIZE };
 }
 
-/** A deposit slip for the console's download route: any staff member with `ops:money`. */
+/** A deposit slip for the console's download route: for staff with `ops:money`. */
 export async function loadDepositSlip(db: Database, staff: StaffPrincipal, fileId: string) {
   assertMoney(staff);
   const [file] = await db

@@ -55,7 +55,7 @@ export async function quoteRequest(
     const request = await lockOpenRequest(tx, input.reference);
     const after = { netTotalMinor: input.netTotal, publishedTotalMinor: input.publishedTotal };
     const before = { netTotalMinor: request.netTotalMinor, publishedTotalMinor: request.publishedTotalMinor };
-    // A quote replaces the offer's price: any promo discount was part of the old price.
+    // A quote replaces the offer's price: a promo discount belonged to the old price.
     await tx
       .update(bookings)
       .set({ ...after, discountMinor: 0, quotedAt: sql`now()`, updatedAt: sql`now()` })
