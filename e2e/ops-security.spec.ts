@@ -1,5 +1,5 @@
-import { type BrowserContext, expect, type Page, test } from '@playwright/test';
-import { DEMO_PASSWORD, type DemoRole, signInAs } from './support/portal';
+import { type BrowserContext, expect, type Page, request, test } from '@playwright/test';
+import { DEMO_PASSWORD, type DemoRole, PORT, signInAs } from './support/portal';
 import { OPERATOR, signInAsStaff } from './support/ops';
 
 // Issue 19's security acceptance in the browser: no agency role and no visitor reaches any
@@ -92,19 +92,23 @@ test('an agency admin posting a console action directly is refused with 401', as
 
   for (const agent of [null, 'admin'] as const) {
     if (agent) await signInAs(page, agent);
-    const replay = await page.request.post('/ops/settings', {
+    // Its own connection with the page's cookies: a kept-alive one from before the sign-in may
+    // have been closed by the server meanwhile (a reset, not an answer).
+    const api = await request.newContext({ baseURL: `http://localhost:${PORT}`, storageState: await page.context().storageState() });
+    const replay = await api.post('/ops/settings', {
       headers: { 'next-action': post.headers['next-action']!, 'content-type': post.headers['content-type']!, accept: 'text/x-component' },
       data: post.body,
       maxRedirects: 0,
     });
     // Without any session the gate sends the post to the staff sign-in; with an agent's, the
     // action itself answers spec §8's 401 in its result. Either way it never runs.
+    const answer = await replay.text();
+    await api.dispose();
     if (agent === null) {
       expect(replay.status()).toBe(307);
       expect(replay.headers().location).toMatch(/\/ops\/sign-in/);
       continue;
     }
-    const answer = await replay.text();
     expect(answer, `as an agency ${agent}`).toContain('"status":401');
     expect(answer).not.toContain('"ok":true');
   }

@@ -1,42 +1,76 @@
-import { type Browser, type BrowserContext, chromium, expect, type Page } from '@playwright/test';
+import { type Browser, type BrowserContext, chromium, expect, type Page, test } from '@playwright/test';
+import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { generate } from 'otplib';
 import { DEMO_PASSWORD, PORT } from './portal';
 
 // Staff sign-in for the operator console's specs (issue 19). The demo staff share the seed's
-// TOTP secret (server/db/seed/staff.ts). A code is accepted once per member, and specs run in
-// parallel: when this step's code was just used, the next step's is still accepted (one step
-// of drift either way), and after that the sign-in waits for a fresh step.
+// TOTP secret (server/db/seed/staff.ts), and the server accepts a member's code only for a step
+// later than the last one used (one step of drift either way). Specs run in parallel workers, so
+// each sign-in first claims its step in a file every worker shares: never one already claimed,
+// this step or the next when free, otherwise it waits for a free one. A refused code counts
+// against the client address like a wrong password, and every spec signs in from 127.0.0.1.
 
 export const DEMO_TOTP_SECRET = 'KVKFKRCPNZQUYMLXOVYDSQKJKZDTSRLD';
 export const OPS_ADMIN = 'ops-admin@traveldesk.test';
 export const OPERATOR = 'operator@traveldesk.test';
 
 const STEP_SECONDS = 30;
+const CLAIMS_DIR = join(tmpdir(), 'traveldesk-e2e-totp-steps');
 
-function codeAt(epochSeconds: number): Promise<string> {
-  return generate({ secret: DEMO_TOTP_SECRET, epoch: epochSeconds });
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+const currentStep = () => Math.floor(Date.now() / 1000 / STEP_SECONDS);
+
+/** Runs `claim` holding `email`'s lock (a directory: creating one is atomic across processes). */
+async function withClaimLock<T>(email: string, claim: (claimsFile: string) => T): Promise<T> {
+  mkdirSync(CLAIMS_DIR, { recursive: true });
+  const lock = join(CLAIMS_DIR, `${email}.lock`);
+  for (let waited = 0; ; waited += 25) {
+    try {
+      mkdirSync(lock);
+      break;
+    } catch {
+      // A worker killed while holding the lock leaves it behind: it is never held for long.
+      if (waited > 5_000) rmSync(lock, { recursive: true, force: true });
+      await sleep(25);
+    }
+  }
+  try {
+    return claim(join(CLAIMS_DIR, `${email}.last-step`));
+  } finally {
+    rmSync(lock, { recursive: true, force: true });
+  }
+}
+
+/** A TOTP step for `email` no other sign-in of this suite has used or will use. */
+async function claimStep(email: string): Promise<number> {
+  for (;;) {
+    const now = currentStep();
+    const step = await withClaimLock(email, (claimsFile) => {
+      const last = existsSync(claimsFile) ? Number(readFileSync(claimsFile, 'utf8')) : 0;
+      const next = Math.max(now, last + 1);
+      if (next > now + 1) return undefined;
+      writeFileSync(claimsFile, String(next));
+      return next;
+    });
+    if (step !== undefined) return step;
+    const wait = ((now + 1) * STEP_SECONDS + 1) * 1000 - Date.now();
+    // Waiting for the clock is not the portal being slow: the test's time grows by the wait.
+    test.info().setTimeout(test.info().timeout + wait);
+    await sleep(wait);
+  }
 }
 
 /** Signs `page` in to the console as a demo staff member and lands on `/ops` (or `callback`). */
 export async function signInAsStaff(page: Page, email: string = OPERATOR, options: { path?: string } = {}): Promise<void> {
   await page.goto(`/ops/sign-in${options.path ? `?callbackUrl=${encodeURIComponent(options.path)}` : ''}`);
-  for (let attempt = 0; attempt < 4; attempt += 1) {
-    const now = Math.floor(Date.now() / 1000);
-    // Attempts 0 and 1: this step and the next; then wait for a step nobody has used.
-    if (attempt === 2) await page.waitForTimeout((STEP_SECONDS - (now % STEP_SECONDS) + 1) * 1000);
-    const epoch = Math.floor(Date.now() / 1000) + (attempt === 1 || attempt === 3 ? STEP_SECONDS : 0);
-    await page.getByLabel('E-mail').fill(email);
-    await page.getByLabel('Password').fill(DEMO_PASSWORD);
-    await page.getByLabel('Authenticator code').fill(await codeAt(epoch));
-    await page.getByRole('button', { name: 'Sign in' }).click();
-    const outcome = await Promise.race([
-      page.waitForURL((url) => !url.pathname.endsWith('/ops/sign-in'), { timeout: 15_000 }).then(() => 'in' as const),
-      page.locator('form [role=alert]').waitFor({ timeout: 15_000 }).then(() => 'refused' as const),
-    ]);
-    if (outcome === 'in') return;
-    await page.goto(page.url());
-  }
-  throw new Error(`staff sign-in for ${email} kept failing`);
+  const step = await claimStep(email);
+  await page.getByLabel('E-mail').fill(email);
+  await page.getByLabel('Password').fill(DEMO_PASSWORD);
+  await page.getByLabel('Authenticator code').fill(await generate({ secret: DEMO_TOTP_SECRET, epoch: step * STEP_SECONDS }));
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.waitForURL((url) => !url.pathname.endsWith('/ops/sign-in'), { timeout: 20_000 });
 }
 
 /** Asserts the console refuses the current visitor (an agent or nobody) at `path`. */
