@@ -1,4 +1,5 @@
 import { expect, type APIRequestContext, test } from '@playwright/test';
+import { OPERATOR, signInAsStaff } from './support/ops';
 import { DEMO_PASSWORD, demoEmail, PORT, SignInPage, signInAs } from './support/portal';
 
 // Spec §8 "503 → 'Server is under maintenance'" with the database really unreachable: the e2e
@@ -37,6 +38,11 @@ test('with the database stopped the portal says it is under maintenance, and rec
   const visitorPage = await visitor.newPage();
   const signIn = new SignInPage(visitorPage);
   await signIn.open();
+  // An operator on a console page with a form (issue 19).
+  const staff = await browser.newContext();
+  const consolePage = await staff.newPage();
+  await signInAsStaff(consolePage, OPERATOR, { path: '/ops/settings' });
+  await expect(consolePage.getByRole('heading', { level: 1, name: 'Settings' })).toBeVisible();
 
   await switchDatabase(request, 'stop');
   const stoppedAt = Date.now();
@@ -74,6 +80,19 @@ test('with the database stopped the portal says it is under maintenance, and rec
   const signInPage = await request.get('/sign-in');
   expect(signInPage.status()).toBe(503);
   expect(await signInPage.text()).toContain(MAINTENANCE);
+
+  // The console too: its form's action says so and keeps what was typed; its pages answer 503.
+  const general = consolePage.getByRole('region', { name: 'Rates, fees and contacts' });
+  await general.getByLabel('WhatsApp number').fill('+971 50 000 0000');
+  await general.getByRole('button', { name: 'Save' }).click();
+  await expect(consolePage.getByText(MAINTENANCE).first()).toBeVisible({ timeout: 5_000 });
+  await expect(general.getByLabel('WhatsApp number')).toHaveValue('+971 50 000 0000');
+  const consoleList = await consolePage.goto('/ops/agencies');
+  expect(consoleList?.status()).toBe(503);
+  await expect(consolePage.getByText(MAINTENANCE).first()).toBeVisible();
+  const staffSignIn = await request.get('/ops/sign-in');
+  expect(staffSignIn.status()).toBe(503);
+  expect(await staffSignIn.text()).toContain(MAINTENANCE);
   expect(Date.now() - stoppedAt).toBeLessThan(30_000);
 
   await switchDatabase(request, 'start');
@@ -85,4 +104,6 @@ test('with the database stopped the portal says it is under maintenance, and rec
   await signIn.signIn(demoEmail('senior'));
   await expect(visitorPage.getByRole('button', { name: 'Account menu' })).toBeVisible({ timeout: 10_000 });
   await visitor.close();
+  await expect(consolePage.getByRole('heading', { level: 1, name: 'Agencies' })).toBeVisible({ timeout: 10_000 });
+  await staff.close();
 });
