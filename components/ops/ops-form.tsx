@@ -29,6 +29,7 @@ export function OpsForm({
   className,
   submitVariant,
   resetOnSuccess = false,
+  submissionKey,
   children,
 }: {
   action: OpsAction;
@@ -40,6 +41,12 @@ export function OpsForm({
   submitVariant?: ComponentProps<typeof Button>['variant'];
   /** Empties the form after success (a new row); editing forms keep their values. */
   resetOnSuccess?: boolean;
+  /**
+   * For forms whose effect must happen once (money): a key the page makes on each render, which
+   * the action stores with what it writes, so a double submit or a retried request repeats
+   * nothing. The refresh after a success renders the page again, with a new key for the next one.
+   */
+  submissionKey?: string;
   children: ReactNode;
 }) {
   const [state, formAction] = useActionState<OpsActionState, FormData>(action, null);
@@ -76,6 +83,7 @@ export function OpsForm({
             {state.message}
           </p>
         ) : null}
+        {submissionKey ? <input type="hidden" name="submissionKey" value={submissionKey} /> : null}
         {children}
         <OpsSubmit label={submitLabel} pendingLabel={pendingLabel} variant={submitVariant} />
       </form>

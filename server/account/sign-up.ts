@@ -83,7 +83,7 @@ async function createPendingAgency(tx: Transaction, input: SignUpInput, password
   const agencyId = agency!.id;
   const [admin] = await tx
     .insert(users)
-    .values({ agencyId, email: input.email, name: input.name, phone: input.contactPhone, role: 'admin', status: 'emailNotVerified', passwordHash })
+    .values({ agencyId, email: input.email, name: input.name, phone: input.contactPhone, role: 'admin', status: 'emailNotVerified', passwordHash, locale: options.locale })
     .returning({ id: users.id });
   const adminId = admin!.id;
 

@@ -33,7 +33,7 @@ export async function createAgent(db: Database, principal: Principal, input: Age
       await assertEmailFree(tx, input.email);
       const [agent] = await tx
         .insert(users)
-        .values({ agencyId: principal.agencyId, ...input, status: 'emailNotVerified', passwordHash })
+        .values({ agencyId: principal.agencyId, ...input, status: 'emailNotVerified', passwordHash, locale: context.locale })
         .returning({ id: users.id });
       if (!agent) throw new Error('The new agent was not stored.');
       await sendInvite(tx, principal, { id: agent.id, ...input }, context);

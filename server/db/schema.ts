@@ -15,6 +15,7 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 
+import type { Locale } from '@/i18n/locales';
 import type { NextAction } from '@/server/payments/gateway';
 import type { BookingCancellationPolicy, CancellationPolicy } from '@/server/shared/bookings/offer-terms';
 
@@ -75,6 +76,8 @@ export const users = pgTable(
     role: userRole('role').notNull().default('junior'),
     status: userStatus('status').notNull().default('emailNotVerified'),
     passwordHash: text('password_hash').notNull(),
+    /** The language the agent signed up or was invited in: mails the portal sends them unprompted use it. */
+    locale: text('locale').$type<Locale>().notNull().default('en'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -512,10 +515,13 @@ export const ledgerEntries = pgTable(
     creditMinor: integer('credit_minor').notNull().default(0),
     balanceAfterMinor: integer('balance_after_minor').notNull(),
     description: text('description').notNull(),
+    /** An operator's adjustment form submission (server/ops/money): posted once per key. */
+    submissionKey: text('submission_key'),
     createdAt: createdAt(),
   },
   (t) => [
     index('ledger_agency_created_idx').on(t.agencyId, t.createdAt),
+    uniqueIndex('ledger_agency_submission_unique').on(t.agencyId, t.submissionKey),
     check('ledger_one_side', sql`(${t.debitMinor} >= 0 AND ${t.creditMinor} >= 0)`),
   ],
 );

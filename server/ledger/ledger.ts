@@ -16,6 +16,8 @@ export type LedgerPosting = {
   amountMinor: number;
   description: string;
   bookingId?: string;
+  /** A form submission's key: a second posting with the same key breaks a unique index. */
+  submissionKey?: string;
 };
 
 /** The entry a posting wrote and the agency's balance after it. */
@@ -68,6 +70,7 @@ async function appendEntry(
   const [entry] = await tx.insert(ledgerEntries).values({
     agencyId: posting.agencyId,
     bookingId: posting.bookingId,
+    submissionKey: posting.submissionKey,
     kind: posting.kind,
     description: posting.description,
     balanceAfterMinor,

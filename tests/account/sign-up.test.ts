@@ -3,7 +3,7 @@ import { signUpSchema } from '@/server/account/account-schemas';
 import { peekAccountToken } from '@/server/account/account-tokens';
 import { SIGN_UP_LIMIT, signUp } from '@/server/account/sign-up';
 import { verifyPassword } from '@/server/auth/password';
-import { agencies, agencyProfiles, auditLog, storedFiles } from '@/server/db/schema';
+import { agencies, agencyProfiles, auditLog, storedFiles, users } from '@/server/db/schema';
 import { seedAgencies } from '@/server/db/seed/agencies';
 import { TooManyRequests } from '@/server/errors';
 import {
@@ -85,7 +85,7 @@ describe('sign-up', () => {
     expect(profile?.tradeLicenceFileId).toEqual(expect.any(String));
   });
 
-  it('mails a Russian visitor in Russian, with a link to the Russian page', async () => {
+  it("mails a Russian visitor in Russian, with a link to the Russian page, and keeps the language for the operator's decision", async () => {
     const { db } = database;
     const input = signUpInput({ name: 'Мария Иванова' });
     await signUp(db, input, { ...options(), locale: 'ru' });
@@ -93,6 +93,8 @@ describe('sign-up', () => {
     expect(mail?.subject).toBe('Подтвердите почту для Traveldesk B2B');
     expect(mail?.textBody).toContain('Здравствуйте, Мария Иванова!');
     expect(mail?.textBody).toMatch(/https:\/\/b2b\.test\/ru\/reset-password\?token=/);
+    const [admin] = await db.select({ locale: users.locale }).from(users).where(eq(users.email, input.email));
+    expect(admin?.locale).toBe('ru');
   });
 });
 

@@ -5,6 +5,7 @@ import type { Database, Transaction } from '@/server/db/connection';
 import { endAgentSessions } from '@/server/auth/agent-sessions';
 import { agencies, users } from '@/server/db/schema';
 import { NotFound, RuleViolation } from '@/server/errors';
+import type { Locale } from '@/i18n/locales';
 import type { Mailer } from '@/server/mail/mailer';
 import type { StaffPrincipal } from '@/server/staff/staff-principal';
 import { sendAgencyDecisionMail } from './agency-mail';
@@ -40,9 +41,9 @@ function requireStatus(row: AgencyRow, expected: AgencyStatus, code: string): vo
   if (row.status !== expected) throw new RuleViolation(`opsAgencies.errors.${code}`, { status: row.status });
 }
 
-async function agencyAdmin(tx: Transaction, agencyId: string): Promise<{ email: string; name: string } | null> {
+async function agencyAdmin(tx: Transaction, agencyId: string): Promise<{ email: string; name: string; locale: Locale } | null> {
   const [admin] = await tx
-    .select({ email: users.email, name: users.name })
+    .select({ email: users.email, name: users.name, locale: users.locale })
     .from(users)
     .where(and(eq(users.agencyId, agencyId), eq(users.role, 'admin'), inArray(users.status, ['active', 'emailNotVerified'])))
     .orderBy(asc(users.createdAt))
@@ -76,7 +77,8 @@ export async function approveAgencyAsStaff(
       'agency.approve',
     );
     const admin = await agencyAdmin(tx, input.agencyId);
-    if (admin) await sendAgencyDecisionMail(tx, admin.email, { kind: 'agencyApproved', name: admin.name, company: before.name }, context);
+    // In the language the admin signed up in, not the operator's.
+    if (admin) await sendAgencyDecisionMail(tx, admin.email, { kind: 'agencyApproved', name: admin.name, company: before.name }, { ...context, locale: admin.locale });
   });
 }
 
@@ -86,7 +88,7 @@ export async function rejectAgencyAsStaff(db: Database, staff: StaffPrincipal, i
     requireStatus(before, 'pending', 'notPending');
     await setAgency(tx, staff, input.agencyId, before, { status: 'rejected', statusReason: input.reason }, 'agency.reject');
     const admin = await agencyAdmin(tx, input.agencyId);
-    if (admin) await sendAgencyDecisionMail(tx, admin.email, { kind: 'agencyRejected', name: admin.name, company: before.name, reason: input.reason }, context);
+    if (admin) await sendAgencyDecisionMail(tx, admin.email, { kind: 'agencyRejected', name: admin.name, company: before.name, reason: input.reason }, { ...context, locale: admin.locale });
   });
 }
 

@@ -12,17 +12,14 @@ export type AgencyDecisionMail =
   | { kind: 'agencyApproved'; name: string; company: string }
   | { kind: 'agencyRejected'; name: string; company: string; reason: string };
 
-/**
- * The operator's decision on a sign-up, to the agency's admin, in the caller's transaction. The
- * portal keeps no language per agency, so it is English unless the caller knows better.
- */
+/** The operator's decision on a sign-up, to the agency's admin in their language, in the caller's transaction. */
 export async function sendAgencyDecisionMail(
   tx: Transaction,
   to: string,
   mail: AgencyDecisionMail,
-  context: { origin: string; locale?: Locale; mailer?: Mailer },
+  context: { origin: string; locale: Locale; mailer?: Mailer },
 ): Promise<void> {
-  const locale = context.locale ?? 'en';
+  const { locale } = context;
   const t = createTranslator({ locale, messages: MESSAGES[locale], namespace: 'opsAgencies.mail' });
   const signIn = `${context.origin}${localizedPath(locale, '/sign-in')}`;
   const content =

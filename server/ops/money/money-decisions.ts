@@ -2,9 +2,9 @@ import 'server-only';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { recordStaffAudit } from '@/server/audit/audit';
 import type { Database } from '@/server/db/connection';
-import { agencies, paymentRefunds, payments } from '@/server/db/schema';
+import { agencies, ledgerEntries, paymentRefunds, payments } from '@/server/db/schema';
 import { Conflict, Forbidden, NotFound, RuleViolation } from '@/server/errors';
-import { creditAgency, debitAgency } from '@/server/ledger/ledger';
+import { creditAgency, debitAgency, lockAgencyFunds } from '@/server/ledger/ledger';
 import { can } from '@/server/shared/auth/permissions';
 import type { StaffPrincipal } from '@/server/staff/staff-principal';
 import { decideDepositNotice } from '@/server/top-up/credit-deposit-notice';
@@ -34,17 +34,31 @@ function rethrowDecided(error: unknown): never {
 /**
  * A manual ledger adjustment with its reason (issue 19 §5): an `adjustment` entry under the agency
  * row lock (a debit within balance + credit limit, as every debit), audited in the same transaction.
+ * Posted once per form submission: the same `submissionKey` again answers with the first entry.
  */
 export async function adjustLedger(
   db: Database,
   staff: StaffPrincipal,
-  input: { agencyId: string; direction: 'credit' | 'debit'; amount: number; reason: string },
+  input: { agencyId: string; direction: 'credit' | 'debit'; amount: number; reason: string; submissionKey: string },
 ): Promise<{ entryId: string; balanceAfterMinor: number }> {
   assertMoney(staff);
   return db.transaction(async (tx) => {
     const [agency] = await tx.select({ id: agencies.id }).from(agencies).where(eq(agencies.id, input.agencyId));
     if (!agency) throw new RuleViolation('opsMoney.errors.agency', {}, 'agencyId');
-    const posting = { agencyId: agency.id, kind: 'adjustment' as const, amountMinor: input.amount, description: `Adjustment: ${input.reason}` };
+    // A second submission waits here for the first to commit, then finds its entry.
+    await lockAgencyFunds(tx, agency.id);
+    const [earlier] = await tx
+      .select({ entryId: ledgerEntries.id, balanceAfterMinor: ledgerEntries.balanceAfterMinor })
+      .from(ledgerEntries)
+      .where(and(eq(ledgerEntries.agencyId, agency.id), eq(ledgerEntries.submissionKey, input.submissionKey)));
+    if (earlier) return earlier;
+    const posting = {
+      agencyId: agency.id,
+      kind: 'adjustment' as const,
+      amountMinor: input.amount,
+      description: `Adjustment: ${input.reason}`,
+      submissionKey: input.submissionKey,
+    };
     const posted =
       input.direction === 'credit'
         ? await creditAgency(tx, posting)

@@ -19,6 +19,7 @@ export const ledgerAdjustmentSchema = z.object({
   direction: z.enum(['credit', 'debit'], { error: 'opsMoney.errors.direction' }),
   amount: aedAmount('opsMoney.errors.amountRequired', 'opsMoney.errors.amount'),
   reason: reason('opsMoney.errors.reason'),
+  submissionKey: z.uuid({ error: 'opsMoney.errors.submission' }),
 });
 
 export const markRefundedSchema = z.object({

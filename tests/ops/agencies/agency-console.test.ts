@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { and, desc, eq } from 'drizzle-orm';
+import { and, desc, eq, inArray } from 'drizzle-orm';
 import { GET as downloadFile } from '@/app/api/ops/files/[id]/route';
 import type { Principal } from '@/server/auth/principal';
 import type { Database } from '@/server/db/connection';
@@ -143,6 +143,21 @@ describe('approving a sign-up', () => {
     expect(mail?.textBody).toContain('http://localhost:3000/sign-in');
     const [admin] = await db.select({ status: users.status }).from(users).where(eq(users.id, agency.adminId));
     expect(admin?.status).toBe('emailNotVerified');
+  });
+
+  it("writes the decision in the language the admin signed up in, whatever the operator's", async () => {
+    const { db } = database;
+    const approved = await newAgency(db);
+    const rejected = await newAgency(db);
+    await db.update(users).set({ locale: 'ru' }).where(inArray(users.id, [approved.adminId, rejected.adminId]));
+    expect(await approveAgencyAction(null, form({ agencyId: approved.agencyId, creditLimit: '1000', paymentTermsDays: '30' }))).toMatchObject({ ok: true });
+    expect(await rejectAgencyAction(null, form({ agencyId: rejected.agencyId, reason: 'Licence expired' }))).toMatchObject({ ok: true });
+    const [approval] = await db.select().from(mailOutbox).where(eq(mailOutbox.recipient, approved.email));
+    expect(approval?.subject).toMatch(/[А-Яа-я]/);
+    expect(approval?.textBody).toContain('http://localhost:3000/ru/sign-in');
+    const [rejection] = await db.select().from(mailOutbox).where(eq(mailOutbox.recipient, rejected.email));
+    expect(rejection?.subject).toMatch(/[А-Яа-я]/);
+    expect(rejection?.textBody).toContain('Licence expired');
   });
 
   it('refuses to approve an agency that is not pending, changing nothing', async () => {

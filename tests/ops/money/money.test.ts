@@ -116,8 +116,8 @@ describe('deposit notices', () => {
 describe('ledger adjustments', () => {
   it('credits and debits an adjustment entry with the running balance, audited', async () => {
     const before = await agencyBalance(database.db, admin.agencyId);
-    const credit = await adjustLedger(database.db, operator, { agencyId: admin.agencyId, direction: 'credit', amount: 12_345, reason: 'Goodwill' });
-    const debit = await adjustLedger(database.db, operator, { agencyId: admin.agencyId, direction: 'debit', amount: 2_345, reason: 'Bank charges' });
+    const credit = await adjustLedger(database.db, operator, { agencyId: admin.agencyId, direction: 'credit', amount: 12_345, reason: 'Goodwill', submissionKey: crypto.randomUUID() });
+    const debit = await adjustLedger(database.db, operator, { agencyId: admin.agencyId, direction: 'debit', amount: 2_345, reason: 'Bank charges', submissionKey: crypto.randomUUID() });
     expect(credit.balanceAfterMinor).toBe(before + 12_345);
     expect(debit.balanceAfterMinor).toBe(before + 10_000);
     expect(await agencyBalance(database.db, admin.agencyId)).toBe(before + 10_000);
@@ -130,10 +130,31 @@ describe('ledger adjustments', () => {
   it('refuses a debit beyond balance + credit limit, changing nothing', async () => {
     const palm = await principalFor(database.db, 'admin@palmcoast.test');
     const before = await agencyBalance(database.db, palm.agencyId);
-    const error = await adjustLedger(database.db, operator, { agencyId: palm.agencyId, direction: 'debit', amount: before + 100_000_00, reason: 'Too much' }).catch((caught: unknown) => caught);
+    const error = await adjustLedger(database.db, operator, { agencyId: palm.agencyId, direction: 'debit', amount: before + 100_000_00, reason: 'Too much', submissionKey: crypto.randomUUID() }).catch((caught: unknown) => caught);
     expect(error).toBeInstanceOf(RuleViolation);
     expect(error).toMatchObject({ code: 'opsMoney.errors.insufficientFunds', field: 'amount' });
     expect(await agencyBalance(database.db, palm.agencyId)).toBe(before);
+  });
+
+  it('posts a submission once: the same form sent twice at once answers with the one entry', async () => {
+    const before = await agencyBalance(database.db, admin.agencyId);
+    const input = { agencyId: admin.agencyId, direction: 'credit' as const, amount: 5_000, reason: 'Double click', submissionKey: crypto.randomUUID() };
+    const [first, second] = await Promise.all([adjustLedger(database.db, operator, input), adjustLedger(database.db, operator, input)]);
+    expect(second).toEqual(first);
+    expect(await agencyBalance(database.db, admin.agencyId)).toBe(before + 5_000);
+    const entries = await database.db.select().from(ledgerEntries).where(eq(ledgerEntries.submissionKey, input.submissionKey));
+    expect(entries).toHaveLength(1);
+    // The next submission carries a new key and posts again.
+    await adjustLedger(database.db, operator, { ...input, submissionKey: crypto.randomUUID() });
+    expect(await agencyBalance(database.db, admin.agencyId)).toBe(before + 10_000);
+  });
+
+  it('refuses a post without its submission key, changing nothing', async () => {
+    staffSession.staff = operator;
+    const before = await agencyBalance(database.db, admin.agencyId);
+    const refused = await adjustLedgerAction(null, form({ agencyId: admin.agencyId, direction: 'credit', amount: '100', reason: 'No key' }));
+    expect(refused).toMatchObject({ ok: false, status: 422, fieldErrors: { submissionKey: 'This form is out of date. Reload the page and submit it again.' } });
+    expect(await agencyBalance(database.db, admin.agencyId)).toBe(before);
   });
 });
 
@@ -179,7 +200,7 @@ describe('money actions', () => {
     expect((await noticeRow(id)).status).toBe('pending');
     expect(await agencyBalance(database.db, admin.agencyId)).toBe(before);
 
-    expect(await adjustLedgerAction(null, form({ agencyId: admin.agencyId, direction: 'credit', amount: '1,000.50', reason: 'Promotion bonus' }))).toMatchObject({ ok: true });
+    expect(await adjustLedgerAction(null, form({ agencyId: admin.agencyId, direction: 'credit', amount: '1,000.50', reason: 'Promotion bonus', submissionKey: crypto.randomUUID() }))).toMatchObject({ ok: true });
     expect(await agencyBalance(database.db, admin.agencyId)).toBe(before + 100_050);
   });
 });

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import NextLink from 'next/link';
 import { getTranslations } from 'next-intl/server';
 import { formatAmount, formatDay } from '@/components/balance/format';
@@ -105,7 +106,7 @@ export default async function OpsMoneyPage({ params, searchParams }: { params: S
         <h2 id="adjustment-title" className="text-lg font-semibold">
           {t('adjustment.title')}
         </h2>
-        <OpsForm action={adjustLedgerAction} submitLabel={t('adjustment.submit')} pendingLabel={t('adjustment.pending')} successMessage={t('adjustment.done')} resetOnSuccess>
+        <OpsForm action={adjustLedgerAction} submitLabel={t('adjustment.submit')} pendingLabel={t('adjustment.pending')} successMessage={t('adjustment.done')} resetOnSuccess submissionKey={randomUUID()}>
           <OpsSelect name="agencyId" label={t('adjustment.agency')} options={[{ value: '', label: t('adjustment.chooseAgency') }, ...agencies.map((agency) => ({ value: agency.id, label: agency.name }))]} />
           <OpsSelect
             name="direction"
