@@ -62,9 +62,11 @@ async function tourSlugs(baseUrl) {
  * payload carries the ids the booking islands get); the availability call tells which are offers.
  */
 function offerIdsInPage(html) {
-  const marked = [...html.matchAll(/data-offer-id="([0-9a-f-]{36})"/g)].map((match) => match[1]);
-  if (marked.length > 0) return { ids: [...new Set(marked)], from: 'data-offer-id' };
-  return { ids: [...new Set(html.match(UUID) ?? [])].slice(0, MAX_IDS_PER_PAGE), from: 'page uuids' };
+  const cards = [...html.matchAll(/<article[^>]*data-offer-id="([0-9a-f-]{36})"[^>]*>/g)].map((match) => ({ id: match[1], pickUp: /data-pick-up="(\w+)"/.exec(match[0])?.[1] }));
+  // An offer whose hotel pick-up is included needs a hotel chosen at checkout: not this workload.
+  const bookable = cards.filter((card) => card.pickUp !== 'included').map((card) => card.id);
+  if (cards.length > 0) return { ids: [...new Set(bookable)], from: 'data-offer-id', needingHotel: cards.length - bookable.length };
+  return { ids: [...new Set(html.match(UUID) ?? [])].slice(0, MAX_IDS_PER_PAGE), from: 'page uuids', needingHotel: 0 };
 }
 
 /** The JSON of a 200 answer, else null (404 or 422: not an offer id). */
@@ -100,11 +102,13 @@ export async function discoverSlots(baseUrl, cookie) {
   const offers = [];
   const slots = [];
   const idSources = new Set();
+  let skippedForHotel = 0;
   for (const slug of slugs) {
     const page = await getRaw(`${baseUrl}/tour/${encodeURIComponent(slug)}`);
     if (page.status !== 200) continue;
-    const { ids, from: source } = offerIdsInPage(page.body.toString('utf8'));
+    const { ids, from: source, needingHotel } = offerIdsInPage(page.body.toString('utf8'));
     idSources.add(source);
+    skippedForHotel += needingHotel;
     for (const id of ids) {
       if (offers.includes(id)) continue;
       const json = await getJson(`${baseUrl}/api/b2b/availability/by-offer?id=${id}&from=${from}&to=${to}`, cookie);
@@ -113,7 +117,7 @@ export async function discoverSlots(baseUrl, cookie) {
       slots.push(...bookableSlots(json));
     }
   }
-  return { tours: slugs.length, offers, slots, offerIdsFrom: [...idSources] };
+  return { tours: slugs.length, offers, slots, offerIdsFrom: [...idSources], offersNeedingHotel: skippedForHotel };
 }
 
 /** Latencies, statuses and rate of one closed-loop phase whose `task` returns a response, or null to stop. */

@@ -31,7 +31,7 @@ export async function OfferCard({
   const summary = policySummary(offer.cancellationPolicy);
   const perKind = { adult: t('card.perAdult'), child: t('card.perChild'), trip: t('card.perTrip') };
   return (
-    <article className="grid gap-4 rounded-xl border border-border p-4 md:grid-cols-[200px_1fr_auto]" data-testid="offer" data-offer-id={offer.id}>
+    <article className="grid gap-4 rounded-xl border border-border p-4 md:grid-cols-[200px_1fr_auto]" data-testid="offer" data-offer-id={offer.id} data-pick-up={offer.pickUp}>
       {offer.heroImage ? (
         <StaticImage
           src={offer.heroImage}
