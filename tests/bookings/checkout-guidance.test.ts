@@ -15,12 +15,7 @@ import { rejection } from '../support/rejection';
 // checkout knows up front whether the balance can pay.
 
 vi.mock('@/server/auth/principal', async () => (await import('../support/route-requests')).mockedPrincipalModule());
-vi.mock('next-intl/server', async () => {
-  const { createTranslator } = await import('next-intl');
-  const { loadMessages } = await import('@/messages/areas');
-  const messages = await loadMessages('en');
-  return { getTranslations: async () => createTranslator({ locale: 'en', messages, timeZone: 'Asia/Dubai' }) };
-});
+vi.mock('next-intl/server', async () => (await import('../support/route-requests')).mockedIntlServerModule());
 
 let database: TestDatabase;
 const now = new Date('2026-11-21T08:00:00Z'); // 12:00 in Dubai

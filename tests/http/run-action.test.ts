@@ -8,12 +8,7 @@ import { serveRoutesFrom, session } from '../support/route-requests';
 
 vi.mock('@/server/auth/principal', async () => (await import('../support/route-requests')).mockedPrincipalModule());
 // An action renders in the page's language; here always English.
-vi.mock('next-intl/server', async () => {
-  const { createTranslator } = await import('next-intl');
-  const { loadMessages } = await import('@/messages/areas');
-  const messages = await loadMessages('en');
-  return { getTranslations: async () => createTranslator({ locale: 'en', messages, timeZone: 'Asia/Dubai' }) };
-});
+vi.mock('next-intl/server', async () => (await import('../support/route-requests')).mockedIntlServerModule());
 
 const junior: Principal = { userId: 'u1', email: 'junior@example.test', name: 'June', role: 'junior', agencyId: 'a1', agencyName: 'Agency' };
 const schema = z.object({ name: z.string().min(1, { error: 'checkout.errors.required' }) });

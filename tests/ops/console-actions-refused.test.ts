@@ -13,13 +13,7 @@ import { serveRoutesFrom, session, staffSession } from '../support/route-request
 
 vi.mock('@/server/auth/principal', async () => (await import('../support/route-requests')).mockedPrincipalModule());
 vi.mock('@/server/staff/staff-principal', async () => (await import('../support/route-requests')).mockedStaffPrincipalModule());
-vi.mock('next-intl/server', async () => {
-  const { createTranslator } = await import('next-intl');
-  const { loadMessages } = await import('@/messages/areas');
-  const messages = await loadMessages('en');
-  const translator = async () => createTranslator({ locale: 'en', messages, timeZone: 'Asia/Dubai' });
-  return { getTranslations: translator, getLocale: async () => 'en' };
-});
+vi.mock('next-intl/server', async () => (await import('../support/route-requests')).mockedIntlServerModule());
 
 const root = path.resolve(__dirname, '../..');
 

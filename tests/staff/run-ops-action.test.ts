@@ -10,12 +10,7 @@ import { serveRoutesFrom, session, staffSession } from '../support/route-request
 
 vi.mock('@/server/auth/principal', async () => (await import('../support/route-requests')).mockedPrincipalModule());
 vi.mock('@/server/staff/staff-principal', async () => (await import('../support/route-requests')).mockedStaffPrincipalModule());
-vi.mock('next-intl/server', async () => {
-  const { createTranslator } = await import('next-intl');
-  const { loadMessages } = await import('@/messages/areas');
-  const messages = await loadMessages('en');
-  return { getTranslations: async () => createTranslator({ locale: 'en', messages, timeZone: 'Asia/Dubai' }) };
-});
+vi.mock('next-intl/server', async () => (await import('../support/route-requests')).mockedIntlServerModule());
 
 const admin: Principal = { userId: 'u1', email: 'admin@example.test', name: 'Ann', role: 'admin', agencyId: 'a1', agencyName: 'Agency' };
 const operator: StaffPrincipal = { staffId: 's1', email: 'operator@example.test', name: 'Omar', role: 'operator' };

@@ -53,6 +53,17 @@ export async function mockedStaffPrincipalModule() {
   };
 }
 
+/**
+ * next-intl/server in English, as actions and pages under test read it. Use as
+ * `vi.mock('next-intl/server', async () => (await import('../support/route-requests')).mockedIntlServerModule())`.
+ */
+export async function mockedIntlServerModule() {
+  const { createTranslator } = await import('next-intl');
+  const { loadMessages } = await import('@/messages/areas');
+  const messages = await loadMessages('en');
+  return { getLocale: async () => 'en', getTranslations: async () => createTranslator({ locale: 'en', messages, timeZone: 'Asia/Dubai' }) };
+}
+
 /** Route handlers read the database through getDb(): point it at the test's database. */
 export function serveRoutesFrom(connection: DatabaseConnection) {
   (globalThis as { traveldeskDb?: Promise<DatabaseConnection> }).traveldeskDb = Promise.resolve(connection);

@@ -12,8 +12,20 @@ import type { StaffPrincipal } from '@/server/staff/staff-principal';
 
 export const OUTBOX_PAGE_SIZE = 50;
 
-/** Mail kinds the account mails write; the filter offers these (any other kind still filters by URL). */
-export const MAIL_KINDS = ['verifyEmail', 'verifyAgain', 'alreadyRegistered', 'resetPassword', 'invite'] as const;
+/** Every kind of mail the portal writes (`mail_outbox.kind`): the filter offers these (another kind still filters by URL). */
+export const MAIL_KINDS = [
+  'verifyEmail',
+  'verifyAgain',
+  'alreadyRegistered',
+  'resetPassword',
+  'invite',
+  'agencyApproved',
+  'agencyRejected',
+  'request.quoted',
+  'request.paymentRequired',
+  'request.confirmed',
+  'request.declined',
+] as const;
 
 export type OutboxFilters = { q?: string; kind?: string; from?: string; to?: string; page: number };
 

@@ -16,12 +16,7 @@ const revalidated: string[] = [];
 vi.mock('next/cache', async (original) => ({ ...(await original<object>()), revalidateTag: (tag: string) => void revalidated.push(tag) }));
 vi.mock('@/server/auth/principal', async () => (await import('../../support/route-requests')).mockedPrincipalModule());
 vi.mock('@/server/staff/staff-principal', async () => (await import('../../support/route-requests')).mockedStaffPrincipalModule());
-vi.mock('next-intl/server', async () => {
-  const { createTranslator } = await import('next-intl');
-  const { loadMessages } = await import('@/messages/areas');
-  const messages = await loadMessages('en');
-  return { getLocale: async () => 'en', getTranslations: async () => createTranslator({ locale: 'en', messages, timeZone: 'Asia/Dubai' }) };
-});
+vi.mock('next-intl/server', async () => (await import('../../support/route-requests')).mockedIntlServerModule());
 
 let database: TestDatabase;
 let operator: StaffPrincipal;

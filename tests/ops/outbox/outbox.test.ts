@@ -1,10 +1,11 @@
 import { desc, eq } from 'drizzle-orm';
+import { createTranslator } from 'next-intl';
 import type { Principal } from '@/server/auth/principal';
 import { auditLog, mailOutbox, staffMembers } from '@/server/db/schema';
 import { seedStaff } from '@/server/db/seed/staff';
 import { OutboxMailer } from '@/server/mail/mailer';
 import { resendMailAction } from '@/server/ops/outbox/outbox-actions';
-import { listOutbox, loadOutboxMail, OUTBOX_PAGE_SIZE, parseOutboxFilters } from '@/server/ops/outbox/outbox-queries';
+import { listOutbox, loadOutboxMail, MAIL_KINDS, OUTBOX_PAGE_SIZE, parseOutboxFilters } from '@/server/ops/outbox/outbox-queries';
 import type { StaffPrincipal } from '@/server/staff/staff-principal';
 import { serveRoutesFrom, session, staffSession } from '../../support/route-requests';
 import { createTestDatabase, type TestDatabase } from '../../support/test-database';
@@ -13,12 +14,7 @@ import { createTestDatabase, type TestDatabase } from '../../support/test-databa
 
 vi.mock('@/server/auth/principal', async () => (await import('../../support/route-requests')).mockedPrincipalModule());
 vi.mock('@/server/staff/staff-principal', async () => (await import('../../support/route-requests')).mockedStaffPrincipalModule());
-vi.mock('next-intl/server', async () => {
-  const { createTranslator } = await import('next-intl');
-  const { loadMessages } = await import('@/messages/areas');
-  const messages = await loadMessages('en');
-  return { getTranslations: async () => createTranslator({ locale: 'en', messages, timeZone: 'Asia/Dubai' }) };
-});
+vi.mock('next-intl/server', async () => (await import('../../support/route-requests')).mockedIntlServerModule());
 
 let live: TestDatabase;
 let operator: StaffPrincipal;
@@ -72,6 +68,14 @@ describe('outbox list', () => {
     // A LIKE wildcard is a literal, and nonsense filters are dropped rather than failing.
     expect((await listOutbox(live.db, operator, parseOutboxFilters({ q: '%' }))).rows).toHaveLength(0);
     expect(parseOutboxFilters({ from: '2026-02-30', kind: 'x y', page: '-3' })).toEqual({ q: undefined, kind: undefined, from: undefined, to: undefined, page: 1 });
+  });
+
+  it('names every kind of mail the filter offers in both languages', async () => {
+    const { loadMessages } = await import('@/messages/areas');
+    for (const locale of ['en', 'ru'] as const) {
+      const t = createTranslator({ locale, messages: await loadMessages(locale), namespace: 'opsOutbox.kinds' });
+      for (const kind of MAIL_KINDS) expect(t.has(kind as never), `${locale}: ${kind}`).toBe(true);
+    }
   });
 
   it('reads one mail with its text and HTML', async () => {

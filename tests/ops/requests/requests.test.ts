@@ -19,12 +19,7 @@ import { staffFor } from '../ops-fixtures';
 vi.mock('@/server/auth/principal', async () => (await import('../../support/route-requests')).mockedPrincipalModule());
 vi.mock('@/server/staff/staff-principal', async () => (await import('../../support/route-requests')).mockedStaffPrincipalModule());
 vi.mock('next/headers', () => ({ headers: async () => new Headers({ host: 'localhost:3000' }) }));
-vi.mock('next-intl/server', async () => {
-  const { createTranslator } = await import('next-intl');
-  const { loadMessages } = await import('@/messages/areas');
-  const messages = await loadMessages('en');
-  return { getTranslations: async () => createTranslator({ locale: 'en', messages, timeZone: 'Asia/Dubai' }) };
-});
+vi.mock('next-intl/server', async () => (await import('../../support/route-requests')).mockedIntlServerModule());
 
 const now = new Date('2026-11-21T08:00:00Z');
 const tourDate = addDays('2026-11-21', 12);

@@ -16,12 +16,7 @@ import { createTestDatabase, type TestDatabase } from '../../support/test-databa
 vi.mock('next/cache', async (original) => ({ ...(await original<typeof import('next/cache')>()), updateTag: vi.fn(), revalidateTag: vi.fn() }));
 vi.mock('@/server/auth/principal', async () => (await import('../../support/route-requests')).mockedPrincipalModule());
 vi.mock('@/server/staff/staff-principal', async () => (await import('../../support/route-requests')).mockedStaffPrincipalModule());
-vi.mock('next-intl/server', async () => {
-  const { createTranslator } = await import('next-intl');
-  const { loadMessages } = await import('@/messages/areas');
-  const messages = await loadMessages('en');
-  return { getTranslations: async () => createTranslator({ locale: 'en', messages, timeZone: 'Asia/Dubai' }) };
-});
+vi.mock('next-intl/server', async () => (await import('../../support/route-requests')).mockedIntlServerModule());
 
 let live: TestDatabase;
 let operator: StaffPrincipal;

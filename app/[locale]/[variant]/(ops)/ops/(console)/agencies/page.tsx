@@ -4,7 +4,7 @@ import { AgencyStatusBadge, OverdueBadge } from '@/components/ops/agencies/agenc
 import { aed, dubaiDate } from '@/components/ops/agencies/ops-format';
 import { OpsPage, OpsTable } from '@/components/ops/ops-page';
 import { OpsPager } from '@/components/ops/ops-pager';
-import { buttonVariants } from '@/components/ui/button';
+import { OpsSearch, OpsSearchInput, OpsSearchSelect } from '@/components/ops/ops-search';
 import { localizedPath } from '@/i18n/locales';
 import { getDb } from '@/server/db/database';
 import { agencyStatus } from '@/server/db/schema';
@@ -18,8 +18,6 @@ export async function generateMetadata() {
   return { title: t('title'), robots: { index: false } };
 }
 
-const CONTROL = 'h-10 rounded-lg border border-input bg-background px-3 text-sm';
-
 /** Sign-ups and agencies: search, status and standing filters (a plain GET form), paged in SQL. */
 export default async function OpsAgenciesPage({ params, searchParams }: { params: SiteParams; searchParams: Promise<Record<string, string | string[] | undefined>> }) {
   const staff = await requireOpsPage('ops:agencies', '/ops/agencies');
@@ -30,38 +28,17 @@ export default async function OpsAgenciesPage({ params, searchParams }: { params
   const filtered = Boolean(filters.q || filters.status || filters.standing);
   return (
     <OpsPage title={t('title')} description={t('description')}>
-      <form method="get" action={path} role="search" className="flex flex-wrap items-end gap-2">
-        <label className="grid gap-1 text-sm">
-          <span>{common('search')}</span>
-          <input type="search" name="q" defaultValue={filters.q ?? ''} maxLength={100} placeholder={t('list.search')} className={`${CONTROL} w-72`} />
-        </label>
-        <label className="grid gap-1 text-sm">
-          <span>{t('list.status')}</span>
-          <select name="status" defaultValue={filters.status ?? ''} className={CONTROL}>
-            <option value="">{t('list.anyStatus')}</option>
-            {agencyStatus.enumValues.map((status) => (
-              <option key={status} value={status}>
-                {t(`statuses.${status}`)}
-              </option>
-            ))}
-          </select>
-        </label>
-        <label className="grid gap-1 text-sm">
-          <span>{t('list.standing')}</span>
-          <select name="standing" defaultValue={filters.standing ?? ''} className={CONTROL}>
-            <option value="">{t('list.anyStanding')}</option>
-            <option value="overdue">{t('list.overdueOnly')}</option>
-          </select>
-        </label>
-        <button type="submit" className={buttonVariants()}>
-          {common('filter')}
-        </button>
-        {filtered ? (
-          <NextLink href={path} className={buttonVariants({ variant: 'outline' })}>
-            {common('reset')}
-          </NextLink>
-        ) : null}
-      </form>
+      <OpsSearch action={path} submitLabel={common('filter')} reset={filtered ? { href: path, label: common('reset') } : undefined}>
+        <OpsSearchInput type="search" name="q" label={common('search')} defaultValue={filters.q} maxLength={100} placeholder={t('list.search')} className="w-72 max-w-full" />
+        <OpsSearchSelect
+          name="status"
+          label={t('list.status')}
+          defaultValue={filters.status}
+          allLabel={t('list.anyStatus')}
+          options={agencyStatus.enumValues.map((status) => ({ value: status, label: t(`statuses.${status}`) }))}
+        />
+        <OpsSearchSelect name="standing" label={t('list.standing')} defaultValue={filters.standing} allLabel={t('list.anyStanding')} options={[{ value: 'overdue', label: t('list.overdueOnly') }]} />
+      </OpsSearch>
       {rows.length === 0 ? (
         <p className="text-sm text-muted-foreground">{filtered ? common('noMatches') : common('empty')}</p>
       ) : (

@@ -1,7 +1,8 @@
 import NextLink from 'next/link';
 import { getFormatter, getTranslations } from 'next-intl/server';
 import { OpsPage, OpsTable } from '@/components/ops/ops-page';
-import { Button, buttonVariants } from '@/components/ui/button';
+import { OpsSearch, OpsSearchDates, OpsSearchInput } from '@/components/ops/ops-search';
+import { buttonVariants } from '@/components/ui/button';
 import { localizedPath } from '@/i18n/locales';
 import { getDb } from '@/server/db/database';
 import { auditValue, listAuditLog, parseAuditFilters } from '@/server/ops/audit/audit-queries';
@@ -31,25 +32,12 @@ export default async function OpsAuditPage({ params, searchParams }: { params: S
   const firstHref = `${path}?${new URLSearchParams(kept)}`;
   return (
     <OpsPage title={t('title')} description={t('description')}>
-      <form method="get" action={path} className="flex flex-wrap items-end gap-3" role="search">
+      <OpsSearch action={path} submitLabel={common('search')} reset={kept.length > 0 ? { href: path, label: common('reset') } : undefined}>
         {FILTER_FIELDS.map((field) => (
-          <label key={field} className="grid gap-1 text-sm">
-            {t(`filters.${field}`)}
-            <input name={field} defaultValue={filters[field]} maxLength={200} className="h-9 rounded-lg border px-2" />
-          </label>
+          <OpsSearchInput key={field} name={field} label={t(`filters.${field}`)} defaultValue={filters[field]} />
         ))}
-        <label className="grid gap-1 text-sm">
-          {common('from')}
-          <input type="date" name="from" defaultValue={filters.from} className="h-9 rounded-lg border px-2" />
-        </label>
-        <label className="grid gap-1 text-sm">
-          {common('to')}
-          <input type="date" name="to" defaultValue={filters.to} className="h-9 rounded-lg border px-2" />
-        </label>
-        <Button type="submit" size="sm">
-          {common('search')}
-        </Button>
-      </form>
+        <OpsSearchDates from={filters.from} to={filters.to} labels={{ from: common('from'), to: common('to') }} />
+      </OpsSearch>
       {rows.length === 0 ? (
         <p className="text-sm text-muted-foreground">{kept.length > 0 ? common('noMatches') : common('empty')}</p>
       ) : (

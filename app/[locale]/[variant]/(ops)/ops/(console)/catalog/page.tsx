@@ -3,6 +3,7 @@ import { getTranslations } from 'next-intl/server';
 import { CatalogNav } from '@/components/ops/catalog/catalog-nav';
 import { OpsPage, OpsTable } from '@/components/ops/ops-page';
 import { OpsPager } from '@/components/ops/ops-pager';
+import { OpsSearch, OpsSearchInput } from '@/components/ops/ops-search';
 import { localizedPath } from '@/i18n/locales';
 import { getDb } from '@/server/db/database';
 import { listConsoleTours } from '@/server/ops/catalog/catalog-queries';
@@ -24,15 +25,9 @@ export default async function OpsCatalogPage({ params, searchParams }: { params:
   const { tours, hasNext } = await listConsoleTours(await getDb(), staff, query);
   return (
     <OpsPage title={t('title')} actions={<CatalogNav locale={locale} />}>
-      <form method="get" className="flex flex-wrap items-end gap-2" role="search">
-        <label className="grid gap-1 text-sm">
-          {t('tours.search')}
-          <input name="q" defaultValue={query.q} maxLength={100} className="rounded-lg border px-3 py-2" />
-        </label>
-        <button type="submit" className="rounded-lg border px-3 py-2 text-sm font-medium">
-          {common('search')}
-        </button>
-      </form>
+      <OpsSearch submitLabel={common('search')}>
+        <OpsSearchInput name="q" label={t('tours.search')} defaultValue={query.q} maxLength={100} />
+      </OpsSearch>
       {tours.length === 0 ? (
         <p>{query.q ? common('noMatches') : common('empty')}</p>
       ) : (

@@ -2,7 +2,7 @@ import NextLink from 'next/link';
 import { getFormatter, getTranslations } from 'next-intl/server';
 import { OpsPage, OpsTable } from '@/components/ops/ops-page';
 import { OpsPager } from '@/components/ops/ops-pager';
-import { Button } from '@/components/ui/button';
+import { OpsSearch, OpsSearchDates, OpsSearchInput, OpsSearchSelect } from '@/components/ops/ops-search';
 import { localizedPath } from '@/i18n/locales';
 import { getDb } from '@/server/db/database';
 import { listOutbox, MAIL_KINDS, parseOutboxFilters } from '@/server/ops/outbox/outbox-queries';
@@ -24,38 +24,17 @@ export default async function OpsOutboxPage({ params, searchParams }: { params: 
   const { rows, hasNext } = await listOutbox(await getDb(), staff, filters);
   const path = localizedPath(locale, '/ops/outbox');
   const kinds = filters.kind && !(MAIL_KINDS as readonly string[]).includes(filters.kind) ? [...MAIL_KINDS, filters.kind] : MAIL_KINDS;
+  const kindLabel = (kind: string) => (t.has(`kinds.${kind}`) ? t(`kinds.${kind}`) : kind);
+  const filtered = Boolean(filters.q || filters.kind || filters.from || filters.to);
   return (
     <OpsPage title={t('title')} description={t('description')}>
-      <form method="get" action={path} className="flex flex-wrap items-end gap-3" role="search">
-        <label className="grid gap-1 text-sm">
-          {t('query')}
-          <input name="q" defaultValue={filters.q} maxLength={200} className="h-9 rounded-lg border px-2" />
-        </label>
-        <label className="grid gap-1 text-sm">
-          {t('kind')}
-          <select name="kind" defaultValue={filters.kind ?? ''} className="h-9 rounded-lg border px-2">
-            <option value="">{common('all')}</option>
-            {kinds.map((kind) => (
-              <option key={kind} value={kind}>
-                {kind}
-              </option>
-            ))}
-          </select>
-        </label>
-        <label className="grid gap-1 text-sm">
-          {common('from')}
-          <input type="date" name="from" defaultValue={filters.from} className="h-9 rounded-lg border px-2" />
-        </label>
-        <label className="grid gap-1 text-sm">
-          {common('to')}
-          <input type="date" name="to" defaultValue={filters.to} className="h-9 rounded-lg border px-2" />
-        </label>
-        <Button type="submit" size="sm">
-          {common('search')}
-        </Button>
-      </form>
+      <OpsSearch action={path} submitLabel={common('search')} reset={filtered ? { href: path, label: common('reset') } : undefined}>
+        <OpsSearchInput name="q" label={t('query')} defaultValue={filters.q} />
+        <OpsSearchSelect name="kind" label={t('kind')} defaultValue={filters.kind} allLabel={common('all')} options={kinds.map((kind) => ({ value: kind, label: kindLabel(kind) }))} />
+        <OpsSearchDates from={filters.from} to={filters.to} labels={{ from: common('from'), to: common('to') }} />
+      </OpsSearch>
       {rows.length === 0 ? (
-        <p className="text-sm text-muted-foreground">{filters.q || filters.kind || filters.from || filters.to ? common('noMatches') : common('empty')}</p>
+        <p className="text-sm text-muted-foreground">{filtered ? common('noMatches') : common('empty')}</p>
       ) : (
         <OpsTable caption={t('title')}>
           <thead>
@@ -77,7 +56,7 @@ export default async function OpsOutboxPage({ params, searchParams }: { params: 
                     {mail.subject}
                   </NextLink>
                 </td>
-                <td>{mail.kind}</td>
+                <td>{kindLabel(mail.kind)}</td>
                 <td>{mail.sentAt ? t('sent') : t('kept')}</td>
               </tr>
             ))}

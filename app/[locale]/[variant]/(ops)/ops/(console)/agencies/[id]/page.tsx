@@ -7,6 +7,7 @@ import { AgencyDecisions } from '@/components/ops/agencies/agency-decisions';
 import { AgencyStatusBadge } from '@/components/ops/agencies/agency-status-badge';
 import { aed, dubaiDate, monthName } from '@/components/ops/agencies/ops-format';
 import { OpsPage, OpsTable } from '@/components/ops/ops-page';
+import { OpsFacts } from '@/components/ops/ops-facts';
 import { localizedPath } from '@/i18n/locales';
 import { getDb } from '@/server/db/database';
 import { NotFound } from '@/server/errors';
@@ -82,33 +83,20 @@ export default async function OpsAgencyPage({
           <h2 id="agency-profile" className="font-semibold">
             {t('detail.profile')}
           </h2>
-          <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm">
-            {profile.map(([label, value]) => (
-              <div key={label} className="contents">
-                <dt className="text-muted-foreground">{label}</dt>
-                <dd className="whitespace-pre-line">{value}</dd>
-              </div>
-            ))}
-          </dl>
+          <OpsFacts facts={profile.map(([label, value]) => ({ label, value }))} />
         </section>
         <section aria-labelledby="agency-funds" className="grid content-start gap-2 rounded-lg border p-4">
           <h2 id="agency-funds" className="font-semibold">
             {t('detail.funds')}
           </h2>
-          <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm">
-            <dt className="text-muted-foreground">{t('detail.balance')}</dt>
-            <dd data-testid="agency-balance" className="tabular-nums">
-              {aed(agency.balanceMinor, locale)}
-            </dd>
-            <dt className="text-muted-foreground">{t('detail.creditLimit')}</dt>
-            <dd data-testid="agency-credit-limit" className="tabular-nums">
-              {aed(agency.creditLimitMinor, locale)}
-            </dd>
-            <dt className="text-muted-foreground">{t('detail.available')}</dt>
-            <dd className="tabular-nums">{aed(agency.balanceMinor + agency.creditLimitMinor, locale)}</dd>
-            <dt className="text-muted-foreground">{t('detail.paymentTerms')}</dt>
-            <dd>{t('detail.days', { days: agency.paymentTermsDays })}</dd>
-          </dl>
+          <OpsFacts
+            facts={[
+              { label: t('detail.balance'), value: aed(agency.balanceMinor, locale), testId: 'agency-balance', numeric: true },
+              { label: t('detail.creditLimit'), value: aed(agency.creditLimitMinor, locale), testId: 'agency-credit-limit', numeric: true },
+              { label: t('detail.available'), value: aed(agency.balanceMinor + agency.creditLimitMinor, locale), numeric: true },
+              { label: t('detail.paymentTerms'), value: t('detail.days', { days: agency.paymentTermsDays }) },
+            ]}
+          />
         </section>
       </div>
       <section aria-labelledby="agency-documents" className="grid gap-2">

@@ -3,6 +3,7 @@ import { CatalogNav } from '@/components/ops/catalog/catalog-nav';
 import { HotelForm } from '@/components/ops/catalog/hotel-forms';
 import { OpsPage } from '@/components/ops/ops-page';
 import { OpsPager } from '@/components/ops/ops-pager';
+import { OpsSearch, OpsSearchInput, OpsSearchSelect } from '@/components/ops/ops-search';
 import { localizedPath } from '@/i18n/locales';
 import { getDb } from '@/server/db/database';
 import { loadCatalogOptions } from '@/server/ops/catalog/catalog-queries';
@@ -35,26 +36,10 @@ export default async function CatalogHotelsPage({ params, searchParams }: { para
         </h2>
         <HotelForm cities={options.cities} />
       </section>
-      <form method="get" className="flex flex-wrap items-end gap-2" role="search">
-        <label className="grid gap-1 text-sm">
-          {t('hotels.search')}
-          <input name="q" defaultValue={query.q} maxLength={100} className="rounded-lg border px-3 py-2" />
-        </label>
-        <label className="grid gap-1 text-sm">
-          {t('fields.city')}
-          <select name="city" defaultValue={cityId ?? ''} className="h-10 rounded-lg border px-3">
-            <option value="">{common('all')}</option>
-            {options.cities.map((city) => (
-              <option key={city.id} value={city.id}>
-                {city.name[locale]}
-              </option>
-            ))}
-          </select>
-        </label>
-        <button type="submit" className="rounded-lg border px-3 py-2 text-sm font-medium">
-          {common('search')}
-        </button>
-      </form>
+      <OpsSearch submitLabel={common('search')}>
+        <OpsSearchInput name="q" label={t('hotels.search')} defaultValue={query.q} maxLength={100} />
+        <OpsSearchSelect name="city" label={t('fields.city')} defaultValue={cityId ?? undefined} allLabel={common('all')} options={options.cities.map((city) => ({ value: city.id, label: city.name[locale] }))} />
+      </OpsSearch>
       {hotels.length === 0 ? <p>{common('noMatches')}</p> : null}
       {hotels.map((hotel) => (
         <details key={hotel.id} className="rounded-lg border p-3">

@@ -3,6 +3,7 @@ import { PromoForm } from '@/components/ops/catalog/catalog-forms';
 import { CatalogNav } from '@/components/ops/catalog/catalog-nav';
 import { OpsPage } from '@/components/ops/ops-page';
 import { OpsPager } from '@/components/ops/ops-pager';
+import { OpsSearch, OpsSearchInput } from '@/components/ops/ops-search';
 import { localizedPath } from '@/i18n/locales';
 import { getDb } from '@/server/db/database';
 import { listPromos } from '@/server/ops/catalog/catalog-queries';
@@ -29,15 +30,9 @@ export default async function CatalogPromosPage({ params, searchParams }: { para
         </h2>
         <PromoForm />
       </section>
-      <form method="get" className="flex flex-wrap items-end gap-2" role="search">
-        <label className="grid gap-1 text-sm">
-          {t('promos.search')}
-          <input name="q" defaultValue={query.q} maxLength={40} className="rounded-lg border px-3 py-2" />
-        </label>
-        <button type="submit" className="rounded-lg border px-3 py-2 text-sm font-medium">
-          {common('search')}
-        </button>
-      </form>
+      <OpsSearch submitLabel={common('search')}>
+        <OpsSearchInput name="q" label={t('promos.search')} defaultValue={query.q} maxLength={40} />
+      </OpsSearch>
       {promos.length === 0 ? <p>{query.q ? common('noMatches') : common('empty')}</p> : null}
       {promos.map((promo) => (
         <details key={promo.id} className="rounded-lg border p-3">

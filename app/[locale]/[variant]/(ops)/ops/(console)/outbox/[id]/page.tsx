@@ -25,7 +25,7 @@ export default async function OpsOutboxMailPage({ params }: { params: Promise<Aw
   return (
     <OpsPage
       title={mail.subject}
-      description={t('meta', { recipient: mail.recipient, kind: mail.kind, when: format.dateTime(mail.createdAt, { dateStyle: 'medium', timeStyle: 'short', timeZone: 'Asia/Dubai' }) })}
+      description={t('meta', { recipient: mail.recipient, kind: t.has(`kinds.${mail.kind}`) ? t(`kinds.${mail.kind}`) : mail.kind, when: format.dateTime(mail.createdAt, { dateStyle: 'medium', timeStyle: 'short', timeZone: 'Asia/Dubai' }) })}
       actions={
         <NextLink href={localizedPath(locale, '/ops/outbox')} className="text-sm text-primary underline-offset-4 hover:underline">
           {t('back')}
