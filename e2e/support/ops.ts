@@ -82,8 +82,9 @@ export async function expectConsoleRefused(page: Page, path: string): Promise<vo
 /** A mail as the console's outbox shows it: newest first. `text` is the mail's plain text. */
 export type ConsoleMail = { kind: string; subject: string; text: string };
 
-// One signed-in operator context per browser (worker), reused by every read: a staff sign-in
-// costs a TOTP step, and the outbox is read many times per spec.
+// One signed-in context per browser (worker), reused by every read: a staff sign-in costs a TOTP
+// step, and the outbox is read many times per spec. The operator admin reads, so the specs'
+// operator sign-ins do not queue behind these for steps.
 const consoleContexts = new WeakMap<Browser, Promise<BrowserContext>>();
 let ownBrowser: Promise<Browser> | undefined;
 
@@ -94,7 +95,7 @@ async function consoleContext(browser?: Browser): Promise<BrowserContext> {
     context = (async () => {
       const created = await target.newContext({ baseURL: `http://localhost:${PORT}` });
       const page = await created.newPage();
-      await signInAsStaff(page, OPERATOR);
+      await signInAsStaff(page, OPS_ADMIN);
       await page.close();
       return created;
     })();
@@ -109,8 +110,8 @@ function browserOf(source?: Browser | Page): Browser | undefined {
 }
 
 /**
- * The mails to `to` (exact address), newest first, read from the console's outbox by an operator
- * signed in in a context of its own (issue 19: the suite reads mail the way support would).
+ * The mails to `to` (exact address), newest first, read from the console's outbox by the operator
+ * admin signed in in a context of its own (issue 19: the suite reads mail the way support would).
  * `subjectMatch` keeps only matching subjects.
  */
 export async function readOutboxFromConsole(source: Browser | Page | undefined, to: string, subjectMatch?: RegExp | string): Promise<ConsoleMail[]> {
