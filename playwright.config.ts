@@ -3,11 +3,11 @@ import { defineConfig, devices } from '@playwright/test';
 const PORT = Number(process.env.E2E_PORT ?? 3100);
 
 /**
- * Specs of what the browser shows (layout, hosts and currency, shell, catalogue pages, headers,
- * checkout guidance): the database engine changes nothing in them, so CI's PostgreSQL run skips
+ * Specs of what the browser shows (layout, the console's layout, hosts and currency, shell,
+ * catalogue pages, headers, checkout guidance): the database engine changes nothing in them, so CI's PostgreSQL run skips
  * them (they run on PGlite; the rules under them are vitest-tested on both databases).
  */
-const PRESENTATION_SPECS = /(layout-defects|host-and-currency|shell|catalogue|security-headers|checkout-guidance)\.spec\.ts$/;
+const PRESENTATION_SPECS = /(layout-defects|ops-layout|host-and-currency|shell|catalogue|security-headers|checkout-guidance)\.spec\.ts$/;
 const onPostgres = Boolean(process.env.DATABASE_URL);
 
 export default defineConfig({

@@ -1,0 +1,69 @@
+import { expect, type Page, test } from '@playwright/test';
+import { OPS_ADMIN, signInAsStaff } from './support/ops';
+
+// The operator console at the portal's breakpoints (430, 768 and 960 px) in both languages: every
+// section's page fits the width (wide tables scroll inside their own box, the page never does),
+// has its heading in the page's language, and shows no message key where a text belongs.
+
+const SECTIONS = [
+  '/ops',
+  '/ops/agencies',
+  '/ops/requests',
+  '/ops/money',
+  '/ops/money/invoices',
+  '/ops/catalog',
+  '/ops/catalog/places',
+  '/ops/catalog/hotels',
+  '/ops/catalog/promos',
+  '/ops/catalog/tours/new',
+  '/ops/settings',
+  '/ops/outbox',
+  '/ops/audit',
+  '/ops/staff',
+];
+const WIDTHS = [430, 768, 960];
+
+// One staff sign-in (a TOTP step) for every page: the pages are visited in turn.
+test.describe.configure({ timeout: 300_000 });
+
+async function pageFacts(page: Page) {
+  return page.evaluate(() => ({
+    overflow: document.documentElement.scrollWidth - window.innerWidth,
+    lang: document.documentElement.lang,
+    heading: document.querySelector('h1')?.textContent?.trim() ?? '',
+    // A message key that failed to resolve shows as `namespace.key` in the text.
+    keys: (document.querySelector('main')?.innerText.match(/\bops[A-Z]\w*\.\w+/g) ?? []).slice(0, 3),
+  }));
+}
+
+test('every console page fits a phone, a tablet and a small laptop, in English and in Russian', async ({ page }) => {
+  await signInAsStaff(page, OPS_ADMIN);
+  // And a record of each kind with a page of its own: the first agency and the first tour.
+  const records: string[] = [];
+  for (const [list, link] of [
+    ['/ops/agencies', 'table a[href*="/ops/agencies/"]'],
+    ['/ops/catalog', 'table a[href*="/ops/catalog/tours/"]'],
+  ] as const) {
+    await page.goto(list);
+    records.push((await page.locator(link).first().getAttribute('href'))!);
+  }
+  const pages = [...SECTIONS, ...records];
+
+  const english = new Map<string, string>();
+  for (const width of WIDTHS) {
+    await page.setViewportSize({ width, height: 900 });
+    for (const locale of ['en', 'ru'] as const) {
+      for (const path of pages) {
+        const response = await page.goto(locale === 'ru' ? `/ru${path}` : path);
+        expect(response?.status(), `${locale} ${path}`).toBe(200);
+        await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+        const facts = await pageFacts(page);
+        expect(facts.overflow, `${path} at ${width}px in ${locale} is wider than the screen`).toBeLessThanOrEqual(1);
+        expect(facts.lang).toBe(locale);
+        expect(facts.keys, `${locale} ${path}`).toEqual([]);
+        if (locale === 'en') english.set(path, facts.heading);
+        else if (!records.includes(path)) expect(facts.heading, `${path}: the Russian heading`).not.toBe(english.get(path));
+      }
+    }
+  }
+});
