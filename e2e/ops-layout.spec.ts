@@ -1,26 +1,10 @@
 import { expect, type Page, test } from '@playwright/test';
-import { OPS_ADMIN, signInAsStaff } from './support/ops';
+import { CONSOLE_SECTIONS, OPS_ADMIN, signInAsStaff } from './support/ops';
 
 // The operator console at the portal's breakpoints (430, 768 and 960 px) in both languages: every
 // section's page fits the width (wide tables scroll inside their own box, the page never does),
 // has its heading in the page's language, and shows no message key where a text belongs.
 
-const SECTIONS = [
-  '/ops',
-  '/ops/agencies',
-  '/ops/requests',
-  '/ops/money',
-  '/ops/money/invoices',
-  '/ops/catalog',
-  '/ops/catalog/places',
-  '/ops/catalog/hotels',
-  '/ops/catalog/promos',
-  '/ops/catalog/tours/new',
-  '/ops/settings',
-  '/ops/outbox',
-  '/ops/audit',
-  '/ops/staff',
-];
 const WIDTHS = [430, 768, 960];
 
 // One staff sign-in (a TOTP step) for every page: the pages are visited in turn.
@@ -47,7 +31,7 @@ test('every console page fits a phone, a tablet and a small laptop, in English a
     await page.goto(list);
     records.push((await page.locator(link).first().getAttribute('href'))!);
   }
-  const pages = [...SECTIONS, ...records];
+  const pages = [...CONSOLE_SECTIONS, ...records];
 
   const english = new Map<string, string>();
   for (const width of WIDTHS) {

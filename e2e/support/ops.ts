@@ -62,6 +62,24 @@ async function claimStep(email: string): Promise<number> {
   }
 }
 
+/** Every console section's page (and the catalogue's lists and new-tour form), unprefixed (English). */
+export const CONSOLE_SECTIONS = [
+  '/ops',
+  '/ops/agencies',
+  '/ops/requests',
+  '/ops/money',
+  '/ops/money/invoices',
+  '/ops/catalog',
+  '/ops/catalog/places',
+  '/ops/catalog/hotels',
+  '/ops/catalog/promos',
+  '/ops/catalog/tours/new',
+  '/ops/settings',
+  '/ops/outbox',
+  '/ops/audit',
+  '/ops/staff',
+];
+
 /** Signs `page` in to the console as a demo staff member and lands on `/ops` (or `callback`). */
 export async function signInAsStaff(page: Page, email: string = OPERATOR, options: { path?: string } = {}): Promise<void> {
   await page.goto(`/ops/sign-in${options.path ? `?callbackUrl=${encodeURIComponent(options.path)}` : ''}`);
