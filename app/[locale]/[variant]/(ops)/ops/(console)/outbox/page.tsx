@@ -1,6 +1,7 @@
 import NextLink from 'next/link';
 import { getFormatter, getTranslations } from 'next-intl/server';
 import { OpsPage, OpsTable } from '@/components/ops/ops-page';
+import { mailKindLabel } from '@/components/ops/outbox/mail-kind';
 import { OpsPager } from '@/components/ops/ops-pager';
 import { OpsSearch, OpsSearchDates, OpsSearchInput, OpsSearchSelect } from '@/components/ops/ops-search';
 import { localizedPath } from '@/i18n/locales';
@@ -24,13 +25,12 @@ export default async function OpsOutboxPage({ params, searchParams }: { params: 
   const { rows, hasNext } = await listOutbox(await getDb(), staff, filters);
   const path = localizedPath(locale, '/ops/outbox');
   const kinds = filters.kind && !(MAIL_KINDS as readonly string[]).includes(filters.kind) ? [...MAIL_KINDS, filters.kind] : MAIL_KINDS;
-  const kindLabel = (kind: string) => (t.has(`kinds.${kind}`) ? t(`kinds.${kind}`) : kind);
   const filtered = Boolean(filters.q || filters.kind || filters.from || filters.to);
   return (
     <OpsPage title={t('title')} description={t('description')}>
       <OpsSearch action={path} submitLabel={common('search')} reset={filtered ? { href: path, label: common('reset') } : undefined}>
         <OpsSearchInput name="q" label={t('query')} defaultValue={filters.q} />
-        <OpsSearchSelect name="kind" label={t('kind')} defaultValue={filters.kind} allLabel={common('all')} options={kinds.map((kind) => ({ value: kind, label: kindLabel(kind) }))} />
+        <OpsSearchSelect name="kind" label={t('kind')} defaultValue={filters.kind} allLabel={common('all')} options={kinds.map((kind) => ({ value: kind, label: mailKindLabel(t, kind) }))} />
         <OpsSearchDates from={filters.from} to={filters.to} labels={{ from: common('from'), to: common('to') }} />
       </OpsSearch>
       {rows.length === 0 ? (
@@ -56,7 +56,7 @@ export default async function OpsOutboxPage({ params, searchParams }: { params: 
                     {mail.subject}
                   </NextLink>
                 </td>
-                <td>{kindLabel(mail.kind)}</td>
+                <td>{mailKindLabel(t, mail.kind)}</td>
                 <td>{mail.sentAt ? t('sent') : t('kept')}</td>
               </tr>
             ))}

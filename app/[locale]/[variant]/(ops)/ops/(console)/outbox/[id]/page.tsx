@@ -4,6 +4,7 @@ import { getFormatter, getTranslations } from 'next-intl/server';
 import { OpsForm } from '@/components/ops/ops-form';
 import { OpsPage } from '@/components/ops/ops-page';
 import { MailHtml, MailText } from '@/components/ops/outbox/mail-text';
+import { mailKindLabel } from '@/components/ops/outbox/mail-kind';
 import { localizedPath } from '@/i18n/locales';
 import { getDb } from '@/server/db/database';
 import { resendMailAction } from '@/server/ops/outbox/outbox-actions';
@@ -25,7 +26,7 @@ export default async function OpsOutboxMailPage({ params }: { params: Promise<Aw
   return (
     <OpsPage
       title={mail.subject}
-      description={t('meta', { recipient: mail.recipient, kind: t.has(`kinds.${mail.kind}`) ? t(`kinds.${mail.kind}`) : mail.kind, when: format.dateTime(mail.createdAt, { dateStyle: 'medium', timeStyle: 'short', timeZone: 'Asia/Dubai' }) })}
+      description={t('meta', { recipient: mail.recipient, kind: mailKindLabel(t, mail.kind), when: format.dateTime(mail.createdAt, { dateStyle: 'medium', timeStyle: 'short', timeZone: 'Asia/Dubai' }) })}
       actions={
         <NextLink href={localizedPath(locale, '/ops/outbox')} className="text-sm text-primary underline-offset-4 hover:underline">
           {t('back')}
