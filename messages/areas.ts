@@ -21,6 +21,9 @@ export const MESSAGE_AREAS = [
   'ops-outbox',
   'ops-audit',
   'ops-staff',
+  'widgets',
+  'widget-domains',
+  'widget-sites',
 ] as const;
 
 type Messages = Record<string, unknown>;

@@ -46,6 +46,20 @@ export class RuleViolation extends DomainError {
   }
 }
 
+/**
+ * Input the form's schema accepted that a rule needing stored data refused, field by field (a
+ * widget's sale price under its offer's cost, say). `fieldErrors` maps a field's path
+ * (`offers.0.saleAdult`) to its message key.
+ */
+export class InvalidFields extends DomainError {
+  constructor(
+    readonly fieldErrors: Record<string, string>,
+    code = 'errors.validation',
+  ) {
+    super(code);
+  }
+}
+
 /** The request conflicts with what is stored (e.g. an idempotency key reused for another booking). */
 export class Conflict extends DomainError {
   constructor(code = 'errors.conflict') {

@@ -36,6 +36,8 @@ type ActionDefinition<Schema extends z.ZodType, Data> = {
   permission: Permission | null;
   /** Message key for a form that fails validation; defaults to `errors.validation`. */
   invalidMessage?: string;
+  /** Key field errors by their whole path (`offers.0.saleAdult`), for a form of nested fields. */
+  nestedFieldErrors?: boolean;
   run: (input: z.output<Schema>, context: { principal: Principal; db: Database }) => Promise<Data>;
 };
 
@@ -82,7 +84,7 @@ export async function runPublicAction<Schema extends z.ZodType, Data>(
 }
 
 async function execute<Schema extends z.ZodType, Data>(
-  definition: { schema: Schema; invalidMessage?: string },
+  definition: { schema: Schema; invalidMessage?: string; nestedFieldErrors?: boolean },
   rawInput: unknown,
   run: (input: z.output<Schema>, db: Database) => Promise<Data>,
   authorizeFirst?: () => Promise<void>,
@@ -102,7 +104,7 @@ async function execute<Schema extends z.ZodType, Data>(
   if (!parsed.success) {
     const fieldErrors: Partial<Record<Field, string>> = {};
     for (const issue of parsed.error.issues) {
-      const field = String(issue.path[0] ?? '') as Field;
+      const field = (definition.nestedFieldErrors ? issue.path.join('.') : String(issue.path[0] ?? '')) as Field;
       fieldErrors[field] ??= t.has(issue.message as never) ? t(issue.message as never) : t('errors.validation');
     }
     const code = definition.invalidMessage ?? 'errors.validation';
@@ -123,7 +125,13 @@ function failed<Field extends string>(t: Awaited<ReturnType<typeof getTranslatio
   const failure = failureOf(error);
   if (failure.status === 500) console.error('[action] failed', error);
   const message = t(failure.code as never, failure.values as never);
-  const fieldErrors = failure.field ? ({ [failure.field]: message } as Partial<Record<Field, string>>) : {};
+  const fieldErrors = (
+    failure.fields
+      ? Object.fromEntries(Object.entries(failure.fields).map(([field, code]) => [field, t(code as never)]))
+      : failure.field
+        ? { [failure.field]: message }
+        : {}
+  ) as Partial<Record<Field, string>>;
   const retry = failure.retryAfterSeconds === undefined ? {} : { retryAfterSeconds: failure.retryAfterSeconds };
   return { ok: false, status: failure.status, code: failure.code, message, fieldErrors, ...retry };
 }

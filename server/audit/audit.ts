@@ -8,9 +8,9 @@ export type AuditEntry = {
   agencyId: string;
   /** Null when the system or the operator made the change. */
   actorUserId: string | null;
-  entity: 'agency' | 'user';
+  entity: 'agency' | 'user' | 'widget';
   entityId: string;
-  action: 'agency.create' | 'agency.update' | 'agency.approve' | 'user.create' | 'user.update' | 'user.delete' | 'user.restore' | 'user.password';
+  action: 'agency.create' | 'agency.update' | 'agency.approve' | 'user.create' | 'user.update' | 'user.delete' | 'user.restore' | 'user.password' | 'widget.create' | 'widget.update' | 'widget.delete';
   changes: AuditChanges;
 };
 

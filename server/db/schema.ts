@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
+  type AnyPgColumn,
   boolean,
   check,
   date,
@@ -474,6 +475,10 @@ export const bookings = pgTable(
     quotedAt: timestamp('quoted_at', { withTimezone: true }),
     /** Why the operator declined a request (the booking is then `cancelled`). */
     declineReason: text('decline_reason'),
+    /** The widget a guest booked through (issue 20); null for bookings made in the portal. */
+    widgetId: uuid('widget_id').references((): AnyPgColumn => widgets.id),
+    /** What the guest paid at the widget's sale prices, AED fils; the margin is this less `netTotalMinor`. */
+    saleTotalMinor: integer('sale_total_minor'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -487,6 +492,7 @@ export const bookings = pgTable(
     index('bookings_agency_tour_date_idx').on(t.agencyId, t.tourDate, t.reference),
     index('bookings_agent_created_idx').on(t.agentId, t.createdAt),
     index('bookings_hold_expires_idx').on(t.holdExpiresAt).where(sql`${t.holdExpiresAt} IS NOT NULL`),
+    index('bookings_widget_created_idx').on(t.widgetId, t.createdAt).where(sql`${t.widgetId} IS NOT NULL`),
   ],
 );
 
@@ -693,6 +699,9 @@ export const filePurpose = pgEnum('file_purpose', [
   'paymentSlip',
   // Public catalogue pictures uploaded in the console: no agency, anyone may see them.
   'tourImage',
+  // A widget's pictures: shown to anyone on the agency's widget site.
+  'widgetLogo',
+  'widgetHeroImage',
 ]);
 
 /**
@@ -890,4 +899,100 @@ export const agencyInvoices = pgTable(
     uniqueIndex('agency_invoices_agency_month_unique').on(t.agencyId, t.month),
     index('agency_invoices_unpaid_due_idx').on(t.dueOn).where(sql`${t.paidAt} IS NULL`),
   ],
+);
+
+// ---------------------------------------------------------------------------
+// Widgets (spec §3 "Widget", issue 20)
+// ---------------------------------------------------------------------------
+
+/** Spec §4's five widget types. */
+export const widgetType = pgEnum('widget_type', ['single_tour', 'multi_tour', 'offers_only', 'embedded', 'multi_tour_embedded']);
+/** Spec §4: a domain is pending until its DNS records are found, then verified (or failed). */
+export const widgetDomainStatus = pgEnum('widget_domain_status', ['pending', 'verified', 'failed']);
+
+/** The widget site's contact block (spec §3). Empty strings for what the agency left out. */
+export type WidgetContacts = {
+  company: string;
+  address: string;
+  email: string;
+  telegram: string;
+  phone: string;
+  mapLink: string;
+  whatsApp: string;
+  viber: string;
+};
+/** Who takes the guest's booking questions. */
+export type WidgetReservationContacts = { name: string; phone: string; email: string };
+/** A partner or social network shown in the site's footer. */
+export type WidgetLink = { name: string; url: string };
+/** What the last DNS check found, so the editor can say why a domain failed. */
+export type WidgetDomainCheck = { cname: string[]; txt: string[]; error: string | null };
+
+export const widgets = pgTable(
+  'widgets',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    agencyId: uuid('agency_id')
+      .notNull()
+      .references(() => agencies.id),
+    name: text('name').notNull(),
+    type: widgetType('type').notNull(),
+    /** Display currency of the site: AED, USD or RUB. Sale prices are kept in AED fils. */
+    currency: text('currency').notNull().default('AED'),
+    locale: text('locale').$type<Locale>().notNull().default('en'),
+    offersTitle: text('offers_title').notNull().default(''),
+    footerText: text('footer_text').notNull().default(''),
+    metaTitle: text('meta_title').notNull().default(''),
+    metaDescription: text('meta_description').notNull().default(''),
+    noIndex: boolean('no_index').notNull().default(false),
+    /** The agency's ads conversion action, reported on a completed guest booking. */
+    conversionActionId: text('conversion_action_id').notNull().default(''),
+    heroVideoUrl: text('hero_video_url').notNull().default(''),
+    heroVideoDisabled: boolean('hero_video_disabled').notNull().default(false),
+    logoFileIds: jsonb('logo_file_ids').$type<string[]>().notNull().default([]),
+    heroImageFileId: uuid('hero_image_file_id').references(() => storedFiles.id),
+    contacts: jsonb('contacts').$type<WidgetContacts>().notNull(),
+    reservationContacts: jsonb('reservation_contacts').$type<WidgetReservationContacts>().notNull(),
+    partners: jsonb('partners').$type<WidgetLink[]>().notNull().default([]),
+    socials: jsonb('socials').$type<WidgetLink[]>().notNull().default([]),
+    /** Percent off every sale price of the widget; the discounted price keeps the 5% minimum margin. */
+    discountPercent: integer('discount_percent').notNull().default(0),
+    /** The agency's own host name, lower case, without a port; null for a widget only embedded. */
+    domain: text('domain'),
+    domainStatus: widgetDomainStatus('domain_status'),
+    /** The value the domain's TXT record must hold: proves the agency controls the domain. */
+    domainToken: text('domain_token').notNull(),
+    domainCheckedAt: timestamp('domain_checked_at', { withTimezone: true }),
+    domainCheck: jsonb('domain_check').$type<WidgetDomainCheck>(),
+    createdBy: uuid('created_by').references(() => users.id),
+    /** Deleted widgets stay for the bookings made through them (their margin report). */
+    deletedAt: timestamp('deleted_at', { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index('widgets_agency_idx').on(t.agencyId, t.updatedAt).where(sql`${t.deletedAt} IS NULL`),
+    // One widget serves a host name: whoever verifies it first (a TXT record proves control).
+    uniqueIndex('widgets_verified_domain_unique').on(t.domain).where(sql`${t.domainStatus} = 'verified' AND ${t.deletedAt} IS NULL`),
+    index('widgets_domain_idx').on(t.domain).where(sql`${t.domain} IS NOT NULL AND ${t.deletedAt} IS NULL`),
+    check('widgets_discount_percent_range', sql`${t.discountPercent} BETWEEN 0 AND 90`),
+  ],
+);
+
+/** An offer a widget sells, at the agency's sale prices (AED fils), in the sheet's shape of the offer's b2b prices. */
+export const widgetOffers = pgTable(
+  'widget_offers',
+  {
+    widgetId: uuid('widget_id')
+      .notNull()
+      .references(() => widgets.id, { onDelete: 'cascade' }),
+    offerId: uuid('offer_id')
+      .notNull()
+      .references(() => offers.id, { onDelete: 'cascade' }),
+    position: integer('position').notNull(),
+    saleAdultMinor: integer('sale_adult_minor'),
+    saleChildMinor: integer('sale_child_minor'),
+    saleTripMinor: integer('sale_trip_minor'),
+  },
+  (t) => [primaryKey({ columns: [t.widgetId, t.offerId] }), index('widget_offers_offer_idx').on(t.offerId)],
 );

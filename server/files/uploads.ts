@@ -8,7 +8,7 @@ import type { Database, Transaction } from '@/server/db/connection';
 import { storedFiles } from '@/server/db/schema';
 import { NotFound, RuleViolation } from '@/server/errors';
 import { checkUpload } from '@/server/shared/files/file-rules';
-import { type AgencyFilePurpose, FILE_PURPOSE_PERMISSIONS, type FilePurpose } from '@/server/shared/files/file-purpose';
+import { type AgencyFilePurpose, FILE_PURPOSE_PERMISSIONS, type FilePurpose, PUBLIC_FILE_PURPOSES } from '@/server/shared/files/file-purpose';
 import { type FileStorage, getFileStorage } from './storage';
 
 export type StoredFile = typeof storedFiles.$inferSelect;
@@ -128,12 +128,12 @@ export async function saveCatalogImage(
   return row!;
 }
 
-/** A catalogue image anyone may see; any other file's id is NotFound. */
+/** A public picture anyone may see (the catalogue's, a widget site's); any other file's id is NotFound. */
 export async function loadCatalogImage(db: Database, fileId: string): Promise<StoredFile> {
   const [row] = await db
     .select()
     .from(storedFiles)
-    .where(and(eq(storedFiles.id, fileId), eq(storedFiles.purpose, 'tourImage')))
+    .where(and(eq(storedFiles.id, fileId), inArray(storedFiles.purpose, [...PUBLIC_FILE_PURPOSES])))
     .limit(1);
   if (!row) throw new NotFound();
   return row;

@@ -4,6 +4,7 @@ import {
   Conflict,
   DomainError,
   Forbidden,
+  InvalidFields,
   Maintenance,
   type MessageValues,
   NotFound,
@@ -24,6 +25,8 @@ export type Failure = {
   values?: MessageValues;
   /** The form field a refused rule is about. */
   field?: string;
+  /** Several fields' message keys by field path (InvalidFields). */
+  fields?: Record<string, string>;
   retryAfterSeconds?: number;
 };
 
@@ -44,6 +47,7 @@ export function failureOf(error: unknown): Failure {
     const seconds = Math.max(1, Math.ceil(error.retryAfterSeconds));
     return { status: 429, code: error.code, values: { seconds }, retryAfterSeconds: seconds };
   }
+  if (error instanceof InvalidFields) return { status: 422, code: error.code, fields: error.fieldErrors };
   if (error instanceof RuleViolation) return { status: 422, code: error.code, values: error.values, field: error.field };
   // Any other typed refusal is a rule the request broke.
   if (error instanceof DomainError) return { status: 422, code: error.code, values: valuesOf(error) };

@@ -218,6 +218,7 @@ async function errorResponse(error: unknown, locale: Locale, request: Request): 
       return messageResponse(500, messages.text('errors.error'));
     }
     const message = messages.text(failure.code, failure.values);
+    if (failure.fields) return itemsResponse(Object.entries(failure.fields).map(([fieldName, code]) => ({ fieldName, errorMessage: messages.text(code) })));
     if (failure.status === 422) return itemsResponse([{ fieldName: failure.field ?? '', errorMessage: message }]);
     const headers: Record<string, string> = { ...PRIVATE_HEADERS };
     if (failure.retryAfterSeconds !== undefined) headers['retry-after'] = String(failure.retryAfterSeconds);

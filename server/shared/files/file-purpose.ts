@@ -3,8 +3,10 @@ import type { filePurpose } from '@/server/db/schema';
 
 /** What an uploaded file is for (the `file_purpose` enum). */
 export type FilePurpose = (typeof filePurpose.enumValues)[number];
-/** Files that belong to an agency; `tourImage` belongs to the public catalogue. */
-export type AgencyFilePurpose = Exclude<FilePurpose, 'tourImage'>;
+/** Public pictures: the catalogue's (`tourImage`, no agency) and an agency's widget sites', which anyone may see. */
+export const PUBLIC_FILE_PURPOSES = ['tourImage', 'widgetLogo', 'widgetHeroImage'] as const satisfies readonly FilePurpose[];
+/** Files only an agency's users may download. */
+export type AgencyFilePurpose = Exclude<FilePurpose, (typeof PUBLIC_FILE_PURPOSES)[number]>;
 
 /**
  * Who may download a file of each purpose: what the role may see where the file is shown, not

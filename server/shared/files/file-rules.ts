@@ -29,6 +29,8 @@ const ALLOWED_KINDS: Record<FilePurpose, readonly FileKindName[]> = {
   signatoryId: ['pdf', 'jpg', 'png'],
   paymentSlip: ['pdf', 'jpg', 'png'],
   tourImage: ['jpg', 'png'],
+  widgetLogo: ['jpg', 'png'],
+  widgetHeroImage: ['jpg', 'png'],
 };
 
 /** For the 'Only {list} formats' message and the file input's `accept`. */
