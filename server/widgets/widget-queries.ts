@@ -5,12 +5,12 @@ import type { Database } from '@/server/db/connection';
 import { widgetOffers, widgets } from '@/server/db/schema';
 import { Forbidden, NotFound } from '@/server/errors';
 import { can } from '@/server/shared/auth/permissions';
-import { aedInput, type WidgetFormValues, type WidgetType } from '@/server/shared/widgets/widget-schema';
+import { aedInput, type WidgetDomainStatus, type WidgetFormValues, type WidgetType } from '@/server/shared/widgets/widget-schema';
 
 // An agency's widgets as its admins see them: the list (spec §2) and one widget in the editor.
 // Every query is filtered by the principal's agency; another agency's widget is "not found".
 
-export type WidgetDomainStatus = NonNullable<(typeof widgets.$inferSelect)['domainStatus']>;
+export type { WidgetDomainStatus };
 
 export type WidgetListItem = {
   id: string;

@@ -11,6 +11,9 @@ import { keepsMinimumMargin, MAX_DISCOUNT_PERCENT, priceKindsOf, type PriceKind 
 
 export const WIDGET_TYPES = ['single_tour', 'multi_tour', 'offers_only', 'embedded', 'multi_tour_embedded'] as const;
 export type WidgetType = (typeof WIDGET_TYPES)[number];
+/** Spec §4: a domain is pending until its DNS records are found, then verified or failed. */
+export const WIDGET_DOMAIN_STATUSES = ['pending', 'verified', 'failed'] as const;
+export type WidgetDomainStatus = (typeof WIDGET_DOMAIN_STATUSES)[number];
 /** Types served as a site on the agency's domain; the others are framed on the agency's own pages. */
 export const SITE_WIDGET_TYPES: readonly WidgetType[] = ['single_tour', 'multi_tour', 'offers_only'];
 export const MAX_WIDGET_OFFERS = 50;

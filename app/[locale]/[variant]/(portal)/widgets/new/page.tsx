@@ -1,6 +1,19 @@
-import { placeholderPage } from '@/components/portal/placeholder-page';
+import type { Metadata } from 'next';
+import { getTranslations } from 'next-intl/server';
+import { WidgetEditorPage } from '@/components/widgets/widget-editor-page';
+import { requirePageAccess } from '@/server/auth/principal';
+import { resolveSiteParams, type SiteParams } from '@/server/sites/site-params';
+import { emptyWidgetValues } from '@/server/shared/widgets/widget-schema';
 
-const page = placeholderPage('/widgets/new', 'widgetEditor');
+export async function generateMetadata({ params }: { params: SiteParams }): Promise<Metadata> {
+  const { locale } = await resolveSiteParams(params);
+  const t = await getTranslations({ locale, namespace: 'widgets' });
+  return { title: t('editor.newTitle'), robots: { index: false } };
+}
 
-export const generateMetadata = page.generateMetadata;
-export default page.PlaceholderPage;
+/** Spec §2 "widgets create": the editor for a new widget, in the admin's language by default. */
+export default async function NewWidgetPage({ params }: { params: SiteParams }) {
+  const { locale } = await resolveSiteParams(params);
+  await requirePageAccess('/widgets/new');
+  return <WidgetEditorPage locale={locale} widgetId={null} values={emptyWidgetValues(locale)} />;
+}

@@ -1,0 +1,32 @@
+import type { Metadata } from 'next';
+import { getTranslations } from 'next-intl/server';
+import { notFound } from 'next/navigation';
+import { z } from 'zod';
+import { WidgetEditorPage } from '@/components/widgets/widget-editor-page';
+import { requirePageAccess } from '@/server/auth/principal';
+import { getDb } from '@/server/db/database';
+import { NotFound } from '@/server/errors';
+import { resolveSiteParams } from '@/server/sites/site-params';
+import { loadWidgetForEditor } from '@/server/widgets/widget-queries';
+
+type Params = Promise<{ locale: string; variant: string; widgetId: string }>;
+
+export async function generateMetadata({ params }: { params: Params }): Promise<Metadata> {
+  const { locale } = await resolveSiteParams(params);
+  const t = await getTranslations({ locale, namespace: 'widgets' });
+  return { title: t('editor.editTitle'), robots: { index: false } };
+}
+
+/** The editor of one of the agency's widgets; another agency's id, or no widget, is the portal's 404. */
+export default async function EditWidgetPage({ params, searchParams }: { params: Params; searchParams: Promise<{ notice?: string }> }) {
+  const { locale } = await resolveSiteParams(params);
+  const principal = await requirePageAccess('/widgets');
+  const { widgetId } = await params;
+  if (!z.uuid().safeParse(widgetId).success) notFound();
+  const widget = await loadWidgetForEditor(await getDb(), principal, widgetId).catch((error: unknown) => {
+    if (error instanceof NotFound) notFound();
+    throw error;
+  });
+  const { notice } = await searchParams;
+  return <WidgetEditorPage locale={locale} widgetId={widget.id} values={widget.values} notice={notice} />;
+}

@@ -1,0 +1,41 @@
+import { ArrowLeft } from 'lucide-react';
+import { getTranslations } from 'next-intl/server';
+import type { ReactNode } from 'react';
+import { LocaleLink } from '@/components/i18n/locale-link';
+import type { Locale } from '@/i18n/locales';
+import { getDb } from '@/server/db/database';
+import { loadDisplayRates } from '@/server/pay/request-context';
+import type { WidgetFormValues } from '@/server/shared/widgets/widget-schema';
+import { listWidgetOfferChoices } from '@/server/widgets/widget-catalogue';
+import { WidgetEditor } from './widget-editor';
+import { widgetEditorLabels } from './widget-editor-labels';
+import { WidgetNotice } from './widget-notice';
+
+type Props = {
+  locale: Locale;
+  widgetId: string | null;
+  values: WidgetFormValues;
+  notice?: string;
+  domainPanel?: ReactNode;
+};
+
+const NOTICES = new Set(['created', 'duplicated']);
+
+/** The editor's page body, new or existing: heading, back link, a notice after create or duplicate, the island. */
+export async function WidgetEditorPage({ locale, widgetId, values, notice, domainPanel }: Props) {
+  const db = await getDb();
+  const [choices, rates, labels, t] = await Promise.all([listWidgetOfferChoices(db, locale), loadDisplayRates(), widgetEditorLabels(), getTranslations('widgets')]);
+  return (
+    <div className="mx-auto max-w-5xl px-4 py-8 md:py-10">
+      <LocaleLink href="/widgets" className="inline-flex items-center gap-1 text-sm text-primary underline-offset-4 hover:underline">
+        <ArrowLeft aria-hidden className="size-4" />
+        {t('editor.back')}
+      </LocaleLink>
+      <h1 className="mt-2 text-2xl font-semibold">{widgetId ? t('editor.editTitle') : t('editor.newTitle')}</h1>
+      {notice && NOTICES.has(notice) ? <WidgetNotice text={t(`notices.${notice as 'created' | 'duplicated'}`)} /> : null}
+      <div className="mt-6">
+        <WidgetEditor key={widgetId ?? 'new'} widgetId={widgetId} values={values} choices={choices} rates={rates} labels={labels} domainPanel={domainPanel} />
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,69 @@
+'use server';
+
+import 'server-only';
+import { redirect } from 'next/navigation';
+import { refresh } from 'next/cache';
+import { getLocale, getTranslations } from 'next-intl/server';
+import { z } from 'zod';
+import { toLocale, localizedPath } from '@/i18n/locales';
+import { type ActionResult, runAction } from '@/server/actions/run-action';
+import { NotFound } from '@/server/errors';
+import { widgetFormSchema } from '@/server/shared/widgets/widget-schema';
+import { createWidget, deleteWidget, duplicateWidget, updateWidget } from './manage-widgets';
+
+// The widget list's and editor's actions (admins only). The editor is a react-hook-form island
+// that sends its values as an object; duplicate and delete are plain forms, so they work before
+// hydration too.
+
+const widgetId = z.uuid('errors.notFound');
+
+/** Saves the editor: creates the widget when `id` is null. Refusals carry each field's message at its path (`offers.0.saleAdult`). */
+export async function saveWidgetAction(id: string | null, values: unknown): Promise<ActionResult<{ id: string; created: boolean }>> {
+  // A malformed id names no widget of the agency: the same answer as another agency's id.
+  const checkedId = id === null ? null : widgetId.safeParse(id);
+  const result = await runAction(
+    {
+      schema: widgetFormSchema,
+      permission: 'widgets:manage',
+      invalidMessage: 'widgets.invalid',
+      nestedFieldErrors: true,
+      run: async (input, { principal, db }) => {
+        if (checkedId === null) return { id: (await createWidget(db, principal, input)).id, created: true };
+        if (!checkedId.success) throw new NotFound();
+        return { id: (await updateWidget(db, principal, checkedId.data, input)).id, created: false };
+      },
+    },
+    values,
+  );
+  if (result.ok) refresh();
+  return result;
+}
+
+const idForm = z.object({ widgetId });
+
+export async function duplicateWidgetAction(_previous: unknown, formData: FormData): Promise<ActionResult<null>> {
+  const t = await getTranslations('widgets');
+  const result = await runAction(
+    {
+      schema: idForm,
+      permission: 'widgets:manage',
+      run: async (input, { principal, db }) => duplicateWidget(db, principal, input.widgetId, (name) => t('copySuffix', { name })),
+    },
+    { widgetId: formData.get('widgetId') },
+  );
+  if (!result.ok) return result;
+  redirect(`${localizedPath(toLocale(await getLocale()), `/widgets/${result.data.id}`)}?notice=duplicated`);
+}
+
+export async function deleteWidgetAction(_previous: unknown, formData: FormData): Promise<ActionResult<null>> {
+  const result = await runAction(
+    {
+      schema: idForm,
+      permission: 'widgets:manage',
+      run: async (input, { principal, db }) => deleteWidget(db, principal, input.widgetId),
+    },
+    { widgetId: formData.get('widgetId') },
+  );
+  if (!result.ok) return result;
+  redirect(`${localizedPath(toLocale(await getLocale()), '/widgets')}?notice=deleted`);
+}
