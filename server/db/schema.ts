@@ -475,10 +475,11 @@ export const bookings = pgTable(
     quotedAt: timestamp('quoted_at', { withTimezone: true }),
     /** Why the operator declined a request (the booking is then `cancelled`). */
     declineReason: text('decline_reason'),
-    /** The widget a guest booked through (issue 20); null for bookings made in the portal. */
+    /**
+     * The widget a guest booked through (issue 20); null for bookings made in the portal. Its
+     * `publishedTotalMinor` is then the widget's sale total, what the guest paid.
+     */
     widgetId: uuid('widget_id').references((): AnyPgColumn => widgets.id),
-    /** What the guest paid at the widget's sale prices, AED fils; the margin is this less `netTotalMinor`. */
-    saleTotalMinor: integer('sale_total_minor'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

@@ -47,7 +47,6 @@ CREATE TABLE "widgets" (
 );
 --> statement-breakpoint
 ALTER TABLE "bookings" ADD COLUMN "widget_id" uuid;--> statement-breakpoint
-ALTER TABLE "bookings" ADD COLUMN "sale_total_minor" integer;--> statement-breakpoint
 ALTER TABLE "widget_offers" ADD CONSTRAINT "widget_offers_widget_id_widgets_id_fk" FOREIGN KEY ("widget_id") REFERENCES "public"."widgets"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "widget_offers" ADD CONSTRAINT "widget_offers_offer_id_offers_id_fk" FOREIGN KEY ("offer_id") REFERENCES "public"."offers"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "widgets" ADD CONSTRAINT "widgets_agency_id_agencies_id_fk" FOREIGN KEY ("agency_id") REFERENCES "public"."agencies"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
