@@ -10,7 +10,7 @@ export type AuditEntry = {
   actorUserId: string | null;
   entity: 'agency' | 'user' | 'widget';
   entityId: string;
-  action: 'agency.create' | 'agency.update' | 'agency.approve' | 'user.create' | 'user.update' | 'user.delete' | 'user.restore' | 'user.password' | 'widget.create' | 'widget.update' | 'widget.delete';
+  action: 'agency.create' | 'agency.update' | 'agency.approve' | 'user.create' | 'user.update' | 'user.delete' | 'user.restore' | 'user.password' | 'widget.create' | 'widget.update' | 'widget.delete' | 'widget.domain';
   changes: AuditChanges;
 };
 

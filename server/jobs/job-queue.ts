@@ -19,6 +19,8 @@ export const JOB_NAMES = [
   'payments.reconcile',
   /** After a month ends, its invoices are issued (idempotent); invoices since paid are marked paid. */
   'credit.monthly',
+  /** Verified widget domains not checked for a while are looked up again; one whose records went fails. */
+  'widgets.recheckDomains',
 ] as const;
 export type JobName = (typeof JOB_NAMES)[number];
 

@@ -2,6 +2,7 @@ import 'server-only';
 import { getDb } from '@/server/db/database';
 import { jobQueue } from './jobs';
 import { workCreditJobs } from '@/server/ops/credit/credit-jobs';
+import { workWidgetDomainJobs } from '@/server/widgets/domains/domain-jobs';
 import { workPaymentJobs } from './payment-jobs';
 
 /**
@@ -14,5 +15,6 @@ export async function startJobs(env: NodeJS.ProcessEnv = process.env): Promise<v
   const queue = await jobQueue();
   await workPaymentJobs(queue, await getDb());
   await workCreditJobs(queue, await getDb());
+  await workWidgetDomainJobs(queue, await getDb());
   console.info(`[jobs] ${queue.kind} runner started`);
 }

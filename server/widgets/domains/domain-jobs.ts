@@ -1,0 +1,19 @@
+import 'server-only';
+import type { Database } from '@/server/db/connection';
+import type { JobHandler, JobName, JobQueue } from '@/server/jobs/job-queue';
+import { recheckVerifiedDomains } from './check-domain';
+
+/** What each widget-domain job does, over one database. */
+export function widgetDomainJobHandlers(db: Database): Record<Extract<JobName, `widgets.${string}`>, JobHandler> {
+  return {
+    'widgets.recheckDomains': async () => {
+      await recheckVerifiedDomains(db);
+    },
+  };
+}
+
+/** Registers the re-check's handler on `queue` and sends it every minute; each run takes only the domains due. */
+export async function workWidgetDomainJobs(queue: JobQueue, db: Database): Promise<void> {
+  for (const [name, handler] of Object.entries(widgetDomainJobHandlers(db)) as [JobName, JobHandler][]) await queue.work(name, handler);
+  await queue.everyMinute('widgets.recheckDomains');
+}
