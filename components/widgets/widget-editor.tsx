@@ -56,15 +56,18 @@ function fieldLabel(path: string, values: WidgetFormValues, labels: WidgetEditor
   return labels.fields[head as keyof WidgetEditorLabels['fields']] ?? path;
 }
 
+/** An error entry's own keys; everything else in it is a nested field (the `ref` is a DOM node, never walked). */
+const ERROR_KEYS = new Set(['message', 'type', 'types', 'ref']);
+
 /** Every error in react-hook-form's nested errors, by path. */
 function flattenErrors(errors: FieldErrors, prefix = ''): { path: string; message: string }[] {
   return Object.entries(errors).flatMap(([key, value]) => {
-    if (!value || typeof value !== 'object') return [];
-    const path = prefix ? `${prefix}.${key}` : key;
-    const own = typeof (value as { message?: unknown }).message === 'string' ? [{ path, message: (value as { message: string }).message }] : [];
-    const nested = flattenErrors(value as FieldErrors, path).filter((item) => item.path !== path);
-    // An array's own error (no offers at all) sits on `root`.
-    return [...own, ...nested.map((item) => (item.path.endsWith('.root') ? { ...item, path: item.path.slice(0, -5) } : item))];
+    if (ERROR_KEYS.has(key) || !value || typeof value !== 'object') return [];
+    // An array's own error (no offers at all) sits on its `root`.
+    const path = key === 'root' ? prefix : prefix ? `${prefix}.${key}` : key;
+    const message = (value as { message?: unknown }).message;
+    const own = typeof message === 'string' ? [{ path, message }] : [];
+    return [...own, ...flattenErrors(value as FieldErrors, path)];
   });
 }
 
@@ -78,7 +81,14 @@ export function WidgetEditor({ widgetId, values, choices, rates, labels, domainP
   const locale = useRouteLocale();
   const router = useRouter();
   const catalogue = useMemo(() => new Map<string, WidgetOfferCost>(choices.map((choice) => [choice.offerId, { tourId: choice.tourId, b2b: choice.b2b }])), [choices]);
-  const form = useForm<WidgetFormValues, unknown, WidgetInput>({ defaultValues: values, resolver: zodResolver(widgetSchema(catalogue)), mode: 'onSubmit', reValidateMode: 'onChange' });
+  const form = useForm<WidgetFormValues, unknown, WidgetInput>({
+    defaultValues: values,
+    resolver: zodResolver(widgetSchema(catalogue)),
+    mode: 'onSubmit',
+    reValidateMode: 'onChange',
+    // The error summary takes the focus instead: it names every field in error and links to each.
+    shouldFocusError: false,
+  });
   const { formState, handleSubmit, getValues, reset, setError } = form;
   const [pending, startTransition] = useTransition();
   const [state, setState] = useState<EditorState>(null);
@@ -90,12 +100,19 @@ export function WidgetEditor({ widgetId, values, choices, rates, labels, domainP
   const translate = (message: string) => labels.errors[message] ?? message;
   const summary: SummaryItem[] = flattenErrors(formState.errors).map(({ path, message }) => ({ id: fieldId(path), label: fieldLabel(path, getValues(), labels, choices), message: translate(message) }));
 
-  // The summary takes the focus once rendered after each refused save.
-  const [summaryRequest, setSummaryRequest] = useState(0);
+  // The summary takes the focus after each refused save, in the first commit that shows it (the
+  // form's errors may arrive a render after the refusal).
+  const summaryWanted = useRef(false);
   useEffect(() => {
-    if (summaryRequest > 0) summaryRef.current?.focus();
-  }, [summaryRequest]);
-  const showSummary = () => setSummaryRequest((count) => count + 1);
+    if (!summaryWanted.current || !summaryRef.current) return;
+    summaryWanted.current = false;
+    summaryRef.current.focus();
+  });
+  const [, setSummaryRequest] = useState(0);
+  const showSummary = () => {
+    summaryWanted.current = true;
+    setSummaryRequest((count) => count + 1);
+  };
 
   function save() {
     setState(null);
@@ -131,7 +148,7 @@ export function WidgetEditor({ widgetId, values, choices, rates, labels, domainP
       <form
         noValidate
         aria-busy={pending}
-        onSubmit={handleSubmit(save, showSummary)}
+        onSubmit={(event) => void handleSubmit(save, showSummary)(event)}
         className="grid gap-8"
       >
         <ErrorSummary ref={summaryRef} title={labels.summaryTitle} items={summary} />

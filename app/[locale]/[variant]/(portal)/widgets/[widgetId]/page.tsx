@@ -2,11 +2,14 @@ import type { Metadata } from 'next';
 import { getTranslations } from 'next-intl/server';
 import { notFound } from 'next/navigation';
 import { z } from 'zod';
+import { DomainPanel } from '@/components/widgets/domain-panel';
+import { domainPanelLabels } from '@/components/widgets/domain-panel-labels';
 import { WidgetEditorPage } from '@/components/widgets/widget-editor-page';
 import { requirePageAccess } from '@/server/auth/principal';
 import { getDb } from '@/server/db/database';
 import { NotFound } from '@/server/errors';
 import { resolveSiteParams } from '@/server/sites/site-params';
+import { widgetApexAddresses, widgetCnameTarget } from '@/server/widgets/domains/domain-resolver';
 import { loadWidgetForEditor } from '@/server/widgets/widget-queries';
 
 type Params = Promise<{ locale: string; variant: string; widgetId: string }>;
@@ -28,5 +31,8 @@ export default async function EditWidgetPage({ params, searchParams }: { params:
     throw error;
   });
   const { notice } = await searchParams;
-  return <WidgetEditorPage locale={locale} widgetId={widget.id} values={widget.values} notice={notice} />;
+  const domainPanel = (
+    <DomainPanel widgetId={widget.id} domain={widget.domain} cnameTarget={widgetCnameTarget()} aRecords={widgetApexAddresses()} labels={await domainPanelLabels()} />
+  );
+  return <WidgetEditorPage locale={locale} widgetId={widget.id} values={widget.values} notice={notice} domainPanel={domainPanel} />;
 }

@@ -1,0 +1,126 @@
+import { type Browser, expect, type Page, test } from '@playwright/test';
+import { SignInPage } from './support/portal';
+
+// Issue 20: an agency admin builds a widget from the catalogue at its own sale prices. Desert
+// Rose's admin builds; Gulf Horizons' admin is the second agency that must not reach it.
+const ADMIN = 'admin@desertrose.test';
+const OTHER_ADMIN = 'admin@gulfhorizons.test';
+
+async function signIn(page: Page, email: string, path: string) {
+  const signInPage = new SignInPage(page);
+  await signInPage.open(`?callbackUrl=${encodeURIComponent(path)}`);
+  await signInPage.signIn(email);
+  await expect(page).toHaveURL(path, { timeout: 30_000 });
+}
+
+async function newPage(browser: Browser, email: string, path: string): Promise<Page> {
+  const page = await (await browser.newContext()).newPage();
+  await signIn(page, email, path);
+  return page;
+}
+
+/** "min AED 1,234.50" → "1234.50". */
+function amountOf(text: string): string {
+  const match = /([\d,]+\.\d{2})/.exec(text);
+  if (!match) throw new Error(`No amount in "${text}"`);
+  return match[1]!.replace(/,/g, '');
+}
+
+/** Adds the chooser's first offers not yet in the widget. */
+async function addOffers(page: Page, count: number) {
+  const chooser = page.getByLabel('Add an offer');
+  for (let index = 0; index < count; index += 1) {
+    const value = await chooser.locator('option:not([value=""])').first().getAttribute('value');
+    await chooser.selectOption(value!);
+    await page.getByRole('button', { name: 'Add offer' }).click();
+  }
+  await expect(page.getByTestId('widget-offer-rows').locator('li')).toHaveCount(count);
+}
+
+test.describe('widget editor', () => {
+  test('an admin creates a multi-tour widget with two offers, is held to the 5% minimum, warned of unsaved changes, then saves, duplicates and deletes', async ({ page, browser }) => {
+    const name = `Dunes ${Date.now().toString(36)}`;
+    await signIn(page, ADMIN, '/widgets');
+    await page.getByRole('link', { name: 'New widget' }).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'New widget' })).toBeVisible();
+
+    await page.getByLabel('Widget name').fill(name);
+    await page.getByLabel('Type').selectOption({ label: 'Multiple tours' });
+    await addOffers(page, 2);
+
+    // A price 1 fils under the minimum: refused at its field and in the summary, before anything is sent.
+    const firstPrice = page.getByTestId('widget-offer-rows').locator('li').first().locator('input[inputmode="decimal"]').first();
+    const hint = await page.locator(`#${await firstPrice.getAttribute('id')}-hint`).innerText();
+    const minimum = amountOf(hint);
+    const underMinimum = (Number(minimum) - 0.01).toFixed(2);
+    await firstPrice.fill(underMinimum);
+    await page.getByRole('button', { name: 'Save widget' }).click();
+    const summary = page.getByTestId('widget-error-summary');
+    await expect(summary).toBeFocused();
+    await expect(summary).toContainText('The sale price must be at least 5% above the b2b cost, after the discount.');
+    await expect(firstPrice).toHaveAttribute('aria-invalid', 'true');
+    await expect(page).toHaveURL(/\/widgets\/new$/);
+    // The summary's link takes the keyboard to the field.
+    await summary.getByRole('link').first().click();
+    await expect(firstPrice).toBeFocused();
+
+    // Leaving with unsaved changes asks first; staying keeps everything typed.
+    page.once('dialog', (dialog) => {
+      expect(dialog.message()).toBe('You have unsaved changes. Leave without saving?');
+      void dialog.dismiss();
+    });
+    await page.getByRole('link', { name: 'All widgets' }).click();
+    await expect(page).toHaveURL(/\/widgets\/new$/);
+    await expect(page.getByLabel('Widget name')).toHaveValue(name);
+
+    await firstPrice.fill(minimum);
+    await page.getByRole('button', { name: 'Save widget' }).click();
+    await expect(page).toHaveURL(/\/widgets\/[0-9a-f-]{36}\?notice=created$/);
+    await expect(page.getByRole('status').filter({ hasText: 'Widget created.' })).toBeVisible();
+    await expect(page.getByLabel('Widget name')).toHaveValue(name);
+    const widgetUrl = page.url().replace(/\?.*$/, '');
+
+    await page.goto('/widgets');
+    const row = page.getByRole('row').filter({ has: page.getByRole('rowheader', { name }) });
+    await expect(row.getByRole('cell').nth(0)).toHaveText('Multiple tours');
+    await expect(row.getByRole('cell').nth(2)).toHaveText('2');
+
+    await row.getByRole('button', { name: 'Duplicate' }).click();
+    await expect(page.getByRole('status').filter({ hasText: 'Widget duplicated' })).toBeVisible();
+    await expect(page.getByLabel('Widget name')).toHaveValue(`${name} (copy)`);
+    await expect(page.getByTestId('widget-offer-rows').locator('li')).toHaveCount(2);
+
+    await page.goto('/widgets');
+    const copy = page.getByRole('row').filter({ has: page.getByRole('rowheader', { name: `${name} (copy)` }) });
+    await copy.locator('summary', { hasText: 'Delete' }).click();
+    await copy.getByRole('button', { name: 'Delete widget' }).click();
+    await expect(page.getByRole('status').filter({ hasText: 'Widget deleted.' })).toBeVisible();
+    await expect(copy).toHaveCount(0);
+    await expect(row).toHaveCount(1);
+
+    // Another agency's admin, and the agency's own senior and junior agents, cannot open the editor.
+    const widgetPath = new URL(widgetUrl).pathname;
+    const other = await newPage(browser, OTHER_ADMIN, '/widgets');
+    await expect(other.getByRole('rowheader', { name })).toHaveCount(0);
+    expect((await other.goto(widgetPath))?.status()).toBe(404);
+    await other.context().close();
+    for (const email of ['senior@desertrose.test', 'junior@desertrose.test']) {
+      const agent = await newPage(browser, email, '/my-account');
+      expect((await agent.goto(widgetPath))?.status(), email).toBe(403);
+      expect((await agent.goto('/widgets/new'))?.status(), email).toBe(403);
+      await agent.context().close();
+    }
+  });
+
+  test('a failed save keeps everything typed and says so', async ({ page }) => {
+    await signIn(page, ADMIN, '/widgets/new');
+    await page.getByLabel('Widget name').fill('Kept on failure');
+    await addOffers(page, 1);
+    // The save action's request fails on the way (the connection drops).
+    await page.route('**/widgets/new', (route) => (route.request().method() === 'POST' ? route.abort('connectionreset') : route.continue()));
+    await page.getByRole('button', { name: 'Save widget' }).click();
+    await expect(page.getByTestId('widget-save-failed')).toHaveText('Failed to save the widget. Please try again.');
+    await expect(page.getByLabel('Widget name')).toHaveValue('Kept on failure');
+    await expect(page.getByTestId('widget-offer-rows').locator('li')).toHaveCount(1);
+  });
+});

@@ -1,0 +1,81 @@
+// @vitest-environment jsdom
+import { render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { HttpFeedbackProvider } from '@/components/http/http-feedback';
+import { WidgetEditor } from '@/components/widgets/widget-editor';
+import { widgetEditorLabels } from '@/components/widgets/widget-editor-labels';
+import type { OfferChoice } from '@/components/widgets/widget-offer-table';
+import en from '@/messages/en.json';
+import { emptyWidgetValues } from '@/server/shared/widgets/widget-schema';
+
+// Issue 20 §2: the editor refuses a sale price under the 5% minimum at its field and in the
+// summary before anything is sent, and sends the values as typed once they pass.
+
+const saveWidgetAction = vi.hoisted(() => vi.fn());
+vi.mock('@/server/widgets/widget-actions', () => ({ saveWidgetAction }));
+vi.mock('next/navigation', () => ({ useRouter: () => ({ replace: vi.fn(), prefetch: vi.fn() }), useParams: () => ({ locale: 'en' }) }));
+vi.mock('next-intl/server', async () => {
+  const { createTranslator } = await import('next-intl');
+  const { loadMessages } = await import('@/messages/areas');
+  const messages = await loadMessages('en');
+  return { getTranslations: async (namespace?: string) => createTranslator({ locale: 'en', messages, namespace: namespace as never, timeZone: 'Asia/Dubai' }) };
+});
+
+const choices: OfferChoice[] = [
+  {
+    offerId: '11111111-1111-4111-8111-111111111111',
+    tourId: '22222222-2222-4222-8222-222222222222',
+    tourTitle: 'Desert safari',
+    offerName: 'Evening safari',
+    b2b: { adult: 10_000, child: null, trip: null },
+    retail: { adult: 12_000, child: null, trip: null },
+  },
+];
+
+async function renderEditor() {
+  const labels = await widgetEditorLabels();
+  render(
+    <HttpFeedbackProvider labels={en.errors}>
+      <WidgetEditor widgetId={null} values={emptyWidgetValues('en')} choices={choices} rates={{ rubPerAed: 25 }} labels={labels} />
+    </HttpFeedbackProvider>,
+  );
+}
+
+describe('WidgetEditor', () => {
+  beforeEach(() => saveWidgetAction.mockReset());
+
+  it('refuses a price under 5% above cost at its field and in the summary, sending nothing', async () => {
+    await renderEditor();
+    const user = userEvent.setup();
+    await user.type(screen.getByLabelText('Widget name'), 'Dunes');
+    await user.selectOptions(screen.getByLabelText('Add an offer'), choices[0]!.offerId);
+    await user.click(screen.getByRole('button', { name: 'Add offer' }));
+    const price = screen.getByLabelText('Sale price per adult, AED');
+    // Starts at the recommended retail price, above the minimum.
+    expect(price).toHaveValue('120.00');
+    expect(screen.getByText('min AED 105.00')).toBeInTheDocument();
+
+    await user.clear(price);
+    await user.type(price, '104.99');
+    await user.click(screen.getByRole('button', { name: 'Save widget' }));
+    const summary = await screen.findByTestId('widget-error-summary');
+    expect(within(summary).getByRole('link')).toHaveTextContent('Evening safari — Sale price per adult: The sale price must be at least 5% above the b2b cost, after the discount.');
+    expect(price).toHaveAttribute('aria-invalid', 'true');
+    expect(summary).toHaveFocus();
+    expect(saveWidgetAction).not.toHaveBeenCalled();
+  });
+
+  it('sends the values as typed once they pass', async () => {
+    saveWidgetAction.mockResolvedValue({ ok: true, data: { id: '33333333-3333-4333-8333-333333333333', created: true } });
+    await renderEditor();
+    const user = userEvent.setup();
+    await user.type(screen.getByLabelText('Widget name'), 'Dunes');
+    await user.selectOptions(screen.getByLabelText('Add an offer'), choices[0]!.offerId);
+    await user.click(screen.getByRole('button', { name: 'Add offer' }));
+    await user.click(screen.getByRole('button', { name: 'Save widget' }));
+    await vi.waitFor(() => expect(saveWidgetAction).toHaveBeenCalledTimes(1));
+    const [id, values] = saveWidgetAction.mock.calls[0]!;
+    expect(id).toBeNull();
+    expect(values).toMatchObject({ name: 'Dunes', discountPercent: '0', offers: [{ offerId: choices[0]!.offerId, saleAdult: '120.00', saleChild: '', saleTrip: '' }] });
+  });
+});
