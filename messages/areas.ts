@@ -24,6 +24,7 @@ export const MESSAGE_AREAS = [
   'widgets',
   'widget-domains',
   'widget-sites',
+  'widget-bookings',
 ] as const;
 
 type Messages = Record<string, unknown>;

@@ -18,11 +18,14 @@ import { takeStock } from './stock';
 import { claimPromoUse, findValidPromo } from './promo-codes';
 import { type CheckoutInput, isProviderPaymentMethod } from '@/server/shared/bookings/checkout-schema';
 import { type BookingCancellationPolicy, resolveCancellationPolicy } from '@/server/shared/bookings/offer-terms';
-import { quoteBooking } from '@/server/shared/bookings/pricing';
+import { linesTotal, priceLines, quoteBooking } from '@/server/shared/bookings/pricing';
+import type { OfferPrices } from '@/server/shared/catalog/prices';
 import { loadSettings } from '@/server/settings/settings';
 import { holdUntil, scheduleHoldExpiry } from '@/server/payments/holds';
 
 export type BookingStatus = (typeof bookings.$inferSelect)['status'];
+/** A guest's booking through an agency's widget (issue 20): sold at the widget's guest prices. */
+export type WidgetSale = { widgetId: string; guestPrices: OfferPrices };
 export type CreatedBooking = { reference: string; status: BookingStatus; /** The attempt had already booked. */ replayed: boolean };
 
 const REFERENCE_ATTEMPTS = 3;
@@ -40,7 +43,7 @@ export async function createBooking(
   db: Database,
   principal: Principal,
   input: CheckoutInput,
-  options: { locale: Locale; now?: Date },
+  options: { locale: Locale; now?: Date; widget?: WidgetSale },
 ): Promise<CreatedBooking> {
   if (!can(principal.role, 'bookings:create')) throw new Forbidden();
   await assertAgencyMayBook(db, principal.agencyId);
@@ -50,6 +53,7 @@ export async function createBooking(
 
   const now = options.now ?? new Date();
   const plan = await planBooking(db, input, options.locale, now);
+  if (options.widget) sellThroughWidget(plan, input, options.widget);
   for (let attempt = 1; ; attempt += 1) {
     try {
       const created = await db.transaction((tx) => writeBooking(tx, principal, input, plan, options.locale, fingerprint, now));
@@ -67,6 +71,18 @@ export async function createBooking(
   }
 }
 
+/**
+ * A widget booking's guest total replaces the recommended retail total. The editor kept every sale
+ * price 5% above cost, but the cost may have risen since: the agency never sells at a loss.
+ */
+function sellThroughWidget(plan: BookingPlan, input: CheckoutInput, widget: WidgetSale): void {
+  if (input.promoCode) throw new RuleViolation('checkout.offerUnavailable', {}, 'promoCode');
+  const saleTotal = linesTotal(priceLines(widget.guestPrices, plan.counts));
+  if (saleTotal < plan.quote.netTotalMinor) throw new RuleViolation('checkout.offerUnavailable');
+  plan.widgetId = widget.widgetId;
+  plan.quote = { ...plan.quote, publishedTotalMinor: saleTotal };
+}
+
 type BookingPlan = {
   offer: BookableOffer;
   slot: SlotRow | null;
@@ -77,6 +93,8 @@ type BookingPlan = {
   quote: ReturnType<typeof quoteBooking>;
   /** The offer's refund terms as sold, kept on the booking. */
   cancellationPolicy: BookingCancellationPolicy;
+  /** The widget a guest books through, if any. */
+  widgetId?: string;
 };
 
 /** Every check that needs no lock, with the spec's messages; writes nothing. */
@@ -200,6 +218,7 @@ async function writeBooking(
       requestFingerprint: fingerprint,
       cancellationPolicy: plan.cancellationPolicy,
       holdExpiresAt,
+      widgetId: plan.widgetId ?? null,
     })
     .returning({ id: bookings.id });
   if (!booking) throw new Error('The booking insert returned no row');

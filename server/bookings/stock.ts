@@ -73,6 +73,8 @@ export async function lockBookingStock(tx: Transaction, where: SQL | undefined) 
       agencyId: bookings.agencyId,
       status: bookings.status,
       netTotalMinor: bookings.netTotalMinor,
+      publishedTotalMinor: bookings.publishedTotalMinor,
+      widgetId: bookings.widgetId,
       slotId: bookings.slotId,
       holdsStock: bookings.holdsStock,
       holdExpiresAt: bookings.holdExpiresAt,

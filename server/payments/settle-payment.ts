@@ -5,6 +5,7 @@ import type { Database, Transaction } from '@/server/db/connection';
 import { bookings, paymentEvents, payments } from '@/server/db/schema';
 import { RuleViolation } from '@/server/errors';
 import { creditAgency } from '@/server/ledger/ledger';
+import { mailWidgetBooking } from '@/server/widgets/guest-bookings/guest-booking-mail';
 import type { ChargeState, WebhookEvent } from './gateway';
 import { findGateway } from './gateways';
 import { releaseHold } from './holds';
@@ -131,6 +132,8 @@ async function applySuccess(tx: Transaction, payment: PaymentRow, refunds: strin
       updatedAt: sql`now()`,
     })
     .where(eq(bookings.id, booking.id));
+  // A guest's booking through a widget: nobody of the agency is at the screen to see it.
+  if (booking.widgetId) await mailWidgetBooking(tx, booking.id, payment.id);
 }
 
 /**

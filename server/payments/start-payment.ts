@@ -35,7 +35,14 @@ type PaymentPlace = { variant: Variant; displayCurrency: Currency; origin: strin
 export async function startBookingPayment(
   db: Database,
   principal: Principal,
-  input: PaymentPlace & { reference: string; method: ProviderMethod; /** The spec's provider-specific routes name theirs. */ provider?: ProviderId },
+  input: PaymentPlace & {
+    reference: string;
+    method: ProviderMethod;
+    /** The spec's provider-specific routes name theirs. */
+    provider?: ProviderId;
+    /** Where the provider sends the payer back, on `origin`; the portal's result page by default. */
+    returnPath?: string;
+  },
   now = new Date(),
 ): Promise<StartedPayment> {
   if (!can(principal.role, 'bookings:create')) throw new Forbidden();
@@ -46,7 +53,9 @@ export async function startBookingPayment(
 
   const started = await db.transaction(async (tx) => {
     const { booking, last } = await lockPayableBooking(tx, principal, input.reference);
-    const quote = quoteCharge({ baseAmountMinor: booking.netTotalMinor, currency: offered.currency, method: input.method, rates: settings, fees: settings });
+    // A guest booking through a widget is paid by the guest at the widget's price; the agency pays NET.
+    const baseAmountMinor = booking.widgetId ? booking.publishedTotalMinor : booking.netTotalMinor;
+    const quote = quoteCharge({ baseAmountMinor, currency: offered.currency, method: input.method, rates: settings, fees: settings });
     if (last && isWaiting(last, offered, quote)) return { payment: last, booking, holdExpiresAt: null, fresh: false };
 
     if (!booking.holdsStock && booking.slotId) await takeStock(tx, booking.slotId, booking.stockMode, booking);
@@ -181,10 +190,11 @@ async function insertAttempt(
 async function createCharge(
   db: Database,
   payment: PaymentRow,
-  input: PaymentPlace & { description: string; customer: { name: string; email: string; phone?: string } },
+  input: PaymentPlace & { description: string; customer: { name: string; email: string; phone?: string }; returnPath?: string },
 ): Promise<StartedPayment> {
   const gateway = findGateway(payment.provider) as PaymentGateway;
-  const returnUrl = `${input.origin}${localizedPath(input.locale, `/pay/${payment.id}`)}`;
+  const returnPath = input.returnPath?.replace('{paymentId}', payment.id) ?? localizedPath(input.locale, `/pay/${payment.id}`);
+  const returnUrl = `${input.origin}${returnPath}`;
   try {
     const charge = await gateway.createCharge({
       paymentId: payment.id,

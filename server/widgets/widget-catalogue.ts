@@ -1,12 +1,12 @@
 import 'server-only';
-import { and, asc, eq } from 'drizzle-orm';
+import { and, asc, eq, ne } from 'drizzle-orm';
 import type { Locale } from '@/i18n/locales';
 import type { Database, Transaction } from '@/server/db/connection';
 import { offers, tours } from '@/server/db/schema';
 import type { OfferPrices } from '@/server/shared/catalog/prices';
 import type { WidgetOfferCost } from '@/server/shared/widgets/widget-schema';
 
-// The offers a widget may sell: live offers of live tours, with their b2b cost (what the agency
+// The offers a widget may sell: live offers of live tours (without a required hotel pick-up), with their b2b cost (what the agency
 // pays) and the recommended retail price (a sensible first sale price).
 
 export type WidgetOfferChoice = {
@@ -36,7 +36,8 @@ async function loadSellableOffers(db: Database | Transaction) {
     .select(CHOICE_COLUMNS)
     .from(offers)
     .innerJoin(tours, eq(tours.id, offers.tourId))
-    .where(and(eq(offers.isActive, true), eq(tours.isActive, true)))
+    // A guest on a widget site chooses no hotel, which an offer with pick-up included needs.
+    .where(and(eq(offers.isActive, true), eq(tours.isActive, true), ne(offers.pickUp, 'included')))
     .orderBy(asc(tours.slug), asc(offers.position));
 }
 

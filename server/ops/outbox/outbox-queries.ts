@@ -25,6 +25,8 @@ export const MAIL_KINDS = [
   'request.paymentRequired',
   'request.confirmed',
   'request.declined',
+  'widgetBooking.guest',
+  'widgetBooking.agency',
 ] as const;
 
 export type OutboxFilters = { q?: string; kind?: string; from?: string; to?: string; page: number };

@@ -1,0 +1,86 @@
+import 'server-only';
+import { and, asc, eq, inArray, isNull } from 'drizzle-orm';
+import type { Principal } from '@/server/auth/principal';
+import type { Database } from '@/server/db/connection';
+import { agencies, bookings, payments, users, widgetOffers, widgets } from '@/server/db/schema';
+import type { OfferPrices } from '@/server/shared/catalog/prices';
+import { guestPrices } from '@/server/shared/widgets/widget-pricing';
+import { SITE_WIDGET_TYPES } from '@/server/shared/widgets/widget-schema';
+
+// What a guest may buy on a widget's site: one of its offers at the widget's guest prices, booked
+// for the widget's agency. Bookings need an agent; a guest has none, so the widget books as the
+// admin who created it (or, if that admin has gone, another active admin of the agency).
+
+export type WidgetSaleContext = {
+  widget: { id: string; name: string; domain: string; locale: 'en' | 'ru'; currency: string; agencyId: string };
+  /** The agency acting through its widget. */
+  principal: Principal;
+  guestPrices: OfferPrices;
+};
+
+/** The verified site widget serving `host` with `offerId` among its offers, or null. */
+export async function loadWidgetSale(db: Database, host: string, offerId: string): Promise<WidgetSaleContext | null> {
+  const [row] = await db
+    .select({
+      id: widgets.id,
+      name: widgets.name,
+      domain: widgets.domain,
+      locale: widgets.locale,
+      currency: widgets.currency,
+      agencyId: widgets.agencyId,
+      agencyName: agencies.name,
+      createdBy: widgets.createdBy,
+      discountPercent: widgets.discountPercent,
+      adult: widgetOffers.saleAdultMinor,
+      child: widgetOffers.saleChildMinor,
+      trip: widgetOffers.saleTripMinor,
+    })
+    .from(widgets)
+    .innerJoin(agencies, eq(agencies.id, widgets.agencyId))
+    .innerJoin(widgetOffers, and(eq(widgetOffers.widgetId, widgets.id), eq(widgetOffers.offerId, offerId)))
+    .where(and(eq(widgets.domain, host.toLowerCase()), eq(widgets.domainStatus, 'verified'), isNull(widgets.deletedAt), inArray(widgets.type, [...SITE_WIDGET_TYPES])))
+    .limit(1);
+  if (!row || !row.domain) return null;
+  const agent = await actingAdmin(db, row.agencyId, row.createdBy);
+  if (!agent) return null;
+  return {
+    widget: { id: row.id, name: row.name, domain: row.domain, locale: row.locale, currency: row.currency, agencyId: row.agencyId },
+    principal: { ...agent, role: 'admin', agencyId: row.agencyId, agencyName: row.agencyName },
+    guestPrices: guestPrices({ adult: row.adult, child: row.child, trip: row.trip }, row.discountPercent),
+  };
+}
+
+/** The widget's creator while an active admin of the agency, else the agency's longest-standing active admin. */
+async function actingAdmin(db: Database, agencyId: string, createdBy: string | null) {
+  const admins = await db
+    .select({ userId: users.id, email: users.email, name: users.name })
+    .from(users)
+    .where(and(eq(users.agencyId, agencyId), eq(users.role, 'admin'), eq(users.status, 'active')))
+    .orderBy(asc(users.createdAt));
+  return admins.find((admin) => admin.userId === createdBy) ?? admins[0] ?? null;
+}
+
+/** The widget and acting admin behind a guest's payment on `host`: the payment's booking must be this site's widget's. */
+export async function loadWidgetSaleForBooking(db: Database, host: string, paymentId: string) {
+  if (!/^[0-9a-f-]{36}$/i.test(paymentId)) return null;
+  const [row] = await db
+    .select({
+      widgetId: widgets.id,
+      locale: widgets.locale,
+      agencyId: widgets.agencyId,
+      agencyName: agencies.name,
+      createdBy: widgets.createdBy,
+      reference: bookings.reference,
+    })
+    .from(payments)
+    .innerJoin(bookings, eq(bookings.id, payments.bookingId))
+    .innerJoin(widgets, eq(widgets.id, bookings.widgetId))
+    .innerJoin(agencies, eq(agencies.id, widgets.agencyId))
+    .where(and(eq(payments.id, paymentId), eq(widgets.domain, host.toLowerCase()), isNull(widgets.deletedAt)))
+    .limit(1);
+  if (!row) return null;
+  const agent = await actingAdmin(db, row.agencyId, row.createdBy);
+  if (!agent) return null;
+  const principal: Principal = { ...agent, role: 'admin', agencyId: row.agencyId, agencyName: row.agencyName };
+  return { widgetId: row.widgetId, locale: row.locale, reference: row.reference, principal };
+}

@@ -1,0 +1,117 @@
+import { and, eq } from 'drizzle-orm';
+import type { Principal } from '@/server/auth/principal';
+import { listCommissions } from '@/server/commissions/queries';
+import { bookings, mailOutbox, widgets } from '@/server/db/schema';
+import { seedAgencies } from '@/server/db/seed/agencies';
+import { seedCatalogue } from '@/server/db/seed/catalogue';
+import { NotFound } from '@/server/errors';
+import { payWithSandboxCard } from '@/server/payments/providers/sandbox/sandbox-charges';
+import { checkoutSchema } from '@/server/shared/bookings/checkout-schema';
+import { discountedPrice } from '@/server/shared/widgets/widget-pricing';
+import { aedInput, emptyWidgetValues, widgetFormSchema } from '@/server/shared/widgets/widget-schema';
+import { bookAsGuest, renderGuestVoucher, returnToWidgetSite } from '@/server/widgets/guest-bookings/book-as-guest';
+import { createWidget } from '@/server/widgets/manage-widgets';
+import { addDays, findOffer, prepareSlot, principalFor } from '../support/booking-fixtures';
+import { createTestDatabase, type TestDatabase } from '../support/test-database';
+import { forgetPayments, setUpPayments } from '../payments/payment-fixtures';
+
+// Issue 20 §6: a guest books on a widget's site at the sale price and pays by card; the booking is
+// the agency's (NET to the operator, the margin to the agency), in its commissions, and mailed.
+
+let database: TestDatabase;
+let admin: Principal;
+let offer: Awaited<ReturnType<typeof findOffer>>;
+const HOST = 'tours.desertrose.test';
+const SITE = { host: HOST, origin: `https://${HOST}` };
+const SALE_ADULT = 30_000;
+
+beforeAll(async () => {
+  database = await createTestDatabase();
+  await seedCatalogue(database.db, { today: new Date() });
+  await seedAgencies(database.db);
+  setUpPayments(database.db);
+  admin = await principalFor(database.db, 'admin@desertrose.test');
+  offer = await findOffer(database.db, 'shared');
+  const input = widgetFormSchema.parse({
+    ...emptyWidgetValues('en'),
+    name: 'Dunes',
+    domain: HOST,
+    discountPercent: '10',
+    contacts: { ...emptyWidgetValues('en').contacts, company: 'Desert Rose Travel' },
+    offers: [{ offerId: offer.id, saleAdult: aedInput(SALE_ADULT), saleChild: offer.pricePerChild === null ? '' : aedInput(SALE_ADULT), saleTrip: '' }],
+  });
+  const { id } = await createWidget(database.db, admin, input);
+  await database.db.update(widgets).set({ domainStatus: 'verified' }).where(eq(widgets.id, id));
+});
+afterAll(async () => {
+  forgetPayments();
+  await database.dispose();
+});
+
+async function guestCheckout(overrides: Record<string, unknown> = {}) {
+  const date = addDays(new Date().toISOString().slice(0, 10), 30 + Math.floor(Math.random() * 100));
+  const slot = await prepareSlot(database.db, offer.id, date, { left: 10 });
+  return checkoutSchema.parse({
+    offerId: offer.id,
+    date,
+    time: slot.startTime,
+    adults: 2,
+    guestName: 'Maria Lopez',
+    guestPhone: '+34 600 123 456',
+    guestEmail: 'maria@example.test',
+    guestEmailConfirm: 'maria@example.test',
+    paymentMethod: 'card',
+    idempotencyKey: crypto.randomUUID(),
+    ...overrides,
+  });
+}
+
+describe('guest bookings through a widget', () => {
+  it('books at the sale price after the discount, charges the guest that, and credits the agency with the margin once paid', async () => {
+    const started = await bookAsGuest(database.db, SITE, await guestCheckout());
+    const [booking] = await database.db.select().from(bookings).where(eq(bookings.reference, started.reference));
+    const guestTotal = 2 * discountedPrice(SALE_ADULT, 10);
+    expect(booking).toMatchObject({ agencyId: admin.agencyId, status: 'payment_required', paymentMethod: 'card', publishedTotalMinor: guestTotal, netTotalMinor: 2 * offer.pricePerAdult! });
+    expect(booking!.widgetId).not.toBeNull();
+    expect(started.nextAction.kind).toBe('redirect');
+
+    const chargeId = started.nextAction.kind === 'redirect' ? started.nextAction.url.split('/').pop()! : '';
+    const paid = await payWithSandboxCard(database.db, chargeId, '4242424242424242');
+    expect(paid.returnUrl).toBe(`https://${HOST}/booking/${started.paymentId}`);
+
+    const shown = await returnToWidgetSite(database.db, HOST, started.paymentId);
+    expect(shown).toMatchObject({ reference: started.reference, bookingStatus: 'completed', paymentStatus: 'succeeded', amountMinor: guestTotal, currency: 'AED', adults: 2 });
+
+    const commissions = await listCommissions(database.db, admin, { page: 1, onPage: 50 });
+    expect(commissions.rows.find((row) => row.reference === started.reference)).toMatchObject({ totalSalesMinor: guestTotal, agencyReceivableMinor: guestTotal - 2 * offer.pricePerAdult! });
+
+    const mails = await database.db.select().from(mailOutbox).where(eq(mailOutbox.kind, 'widgetBooking.guest'));
+    const guestMail = mails.find((mail) => mail.subject.includes(started.reference));
+    expect(guestMail?.recipient).toBe('maria@example.test');
+    expect(guestMail?.textBody).toContain(`https://${HOST}/booking/${started.paymentId}`);
+    const [agencyMail] = await database.db
+      .select()
+      .from(mailOutbox)
+      .where(and(eq(mailOutbox.kind, 'widgetBooking.agency'), eq(mailOutbox.recipient, 'admin@desertrose.test')));
+    expect(agencyMail?.subject).toContain(started.reference);
+
+    const voucher = await renderGuestVoucher(database.db, HOST, started.paymentId);
+    expect(voucher.pdf.subarray(0, 5).toString()).toBe('%PDF-');
+  });
+
+  it('answers only on the widget\'s own host, and refuses an offer the widget does not sell', async () => {
+    const started = await bookAsGuest(database.db, SITE, await guestCheckout());
+    expect(await returnToWidgetSite(database.db, 'other.example.test', started.paymentId)).toBeNull();
+    await expect(renderGuestVoucher(database.db, 'other.example.test', started.paymentId)).rejects.toBeInstanceOf(NotFound);
+    await expect(bookAsGuest(database.db, { host: 'other.example.test', origin: 'https://other.example.test' }, await guestCheckout())).rejects.toBeInstanceOf(NotFound);
+    const other = await findOffer(database.db, 'per_type');
+    await expect(bookAsGuest(database.db, SITE, await guestCheckout({ offerId: other.id }))).rejects.toBeInstanceOf(NotFound);
+  });
+
+  it('refuses other payment methods and promo codes before booking anything', async () => {
+    const before = await database.db.$count(bookings);
+    await expect(bookAsGuest(database.db, SITE, await guestCheckout({ paymentMethod: 'balance' }))).rejects.toMatchObject({ code: 'paymentErrors.methodUnavailable' });
+    await expect(bookAsGuest(database.db, SITE, await guestCheckout({ promoCode: 'WELCOME10' }))).rejects.toMatchObject({ code: 'checkout.offerUnavailable' });
+    expect(await database.db.$count(bookings)).toBe(before);
+  });
+});
