@@ -13,7 +13,9 @@ import { type Locale, localizedPath } from '@/i18n/locales';
 import type { Principal } from '@/server/auth/principal';
 import { type BookingListQuery, bookingListSearch, invertedDateRanges } from '@/server/shared/bookings/list-schema';
 import { listCommissions } from '@/server/commissions/queries';
+import { listWidgetMargins } from '@/server/commissions/widget-margins';
 import { getDb } from '@/server/db/database';
+import { WidgetSales } from './widget-sales';
 
 const PATH = '/my-commissions';
 const CELL = 'px-3 py-2 align-top';
@@ -22,7 +24,9 @@ const CELL = 'px-3 py-2 align-top';
 export async function CommissionListPage({ locale, principal, query }: { locale: Locale; principal: Principal; query: BookingListQuery }) {
   // Only the travel range filters commissions; an inverted one matches nothing, so it is not asked.
   const inverted = invertedDateRanges({ travelFrom: query.travelFrom, travelTo: query.travelTo }).length > 0;
-  const list = inverted ? null : await listCommissions(await getDb(), principal, query);
+  const db = await getDb();
+  // The widget report does not follow the list's filters: it always covers its own last 12 months.
+  const [list, widgetMargins] = await Promise.all([inverted ? null : listCommissions(db, principal, query), listWidgetMargins(db, principal)]);
   const [t, tl] = await Promise.all([getTranslations('commissions'), getTranslations('bookingList')]);
   const text = (label: string, value: string | undefined, key: keyof BookingListQuery): ActiveFilter[] =>
     value === undefined ? [] : [{ label, value, keys: [key] }];
@@ -94,6 +98,8 @@ export async function CommissionListPage({ locale, principal, query }: { locale:
       ) : (
         <CommissionResults locale={locale} query={query} list={list} />
       )}
+
+      <WidgetSales locale={locale} report={widgetMargins} />
     </div>
   );
 }

@@ -7,7 +7,7 @@ import { getPrincipal, type Principal } from '@/server/auth/principal';
 import { can } from '@/server/shared/auth/permissions';
 import { getDb } from '@/server/db/database';
 import type { Database } from '@/server/db/connection';
-import { agencies, bookings, cities, hotels, offers, paymentRefunds, payments, promoCodes, tours, users, type LocalizedText } from '@/server/db/schema';
+import { agencies, bookings, cities, hotels, offers, paymentRefunds, payments, promoCodes, tours, users, widgets, type LocalizedText } from '@/server/db/schema';
 import type { BookingDocument, BookingPayment, ProviderRefund } from '@/server/documents/booking-document';
 import { chargeLinesOf } from '@/server/documents/payment-parts';
 import { findGateway } from '@/server/payments/gateways';
@@ -52,6 +52,8 @@ export type BookingDetail = {
   notes: string | null;
   promoCode: string | null;
   agentName: string;
+  /** The widget a guest booked through (issue 20 §6), deleted ones too; null for a portal booking. */
+  widgetName: string | null;
   /** AED fils. NET figures are null for a role that may not see b2b rates. */
   publishedTotalMinor: number;
   netTotalMinor: number | null;
@@ -108,6 +110,7 @@ async function loadBookingRow(db: Database, principal: Principal, reference: str
       notes: bookings.notes,
       promoCode: promoCodes.code,
       agentName: agent.name,
+      widgetName: widgets.name,
       agency: { name: agencies.name, address: agencies.address, trn: agencies.trn },
       publishedTotalMinor: bookings.publishedTotalMinor,
       netTotalMinor: bookings.netTotalMinor,
@@ -129,6 +132,8 @@ async function loadBookingRow(db: Database, principal: Principal, reference: str
     .innerJoin(agencies, eq(agencies.id, bookings.agencyId))
     .leftJoin(hotels, eq(hotels.id, bookings.hotelId))
     .leftJoin(promoCodes, eq(promoCodes.id, bookings.promoCodeId))
+    // One booking: its widget by primary key, of the booking's own agency.
+    .leftJoin(widgets, and(eq(widgets.id, bookings.widgetId), eq(widgets.agencyId, bookings.agencyId)))
     .where(and(eq(bookings.reference, reference), visibleBookings(principal)))
     .limit(1);
   return row ?? null;

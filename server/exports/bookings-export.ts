@@ -39,6 +39,8 @@ export function bookingExportColumns(locale: Locale, seesNet: boolean): XlsxColu
     { header: t('exports.bookings.publishedRate'), width: 16, kind: 'money', value: (row) => row.publishedTotalMinor },
   ];
   if (seesNet) columns.push({ header: t('exports.bookings.netRate'), width: 16, kind: 'money', value: (row) => row.netTotalMinor });
+  // Last, so the columns before it keep their places for whoever reads the sheet by position.
+  columns.push({ header: t('exports.bookings.widget'), width: 20, kind: 'text', value: (row) => row.widgetName });
   return columns;
 }
 

@@ -86,6 +86,7 @@ describe('booking xlsx export', () => {
       'Payment method',
       'Published rate',
       'NET rate',
+      'Widget',
     ]);
     const [listed] = (await listBookings(db, senior, 'all', query('sort=reference&dir=asc'))).rows;
     if (!listed) throw new Error('No bookings');
@@ -104,7 +105,7 @@ describe('booking xlsx export', () => {
     const { db } = database;
     const junior = await principalFor(db, 'junior@desertrose.test');
     const sheet = await sheetOf(bookingExportResponse(db, junior, 'own', query(''), 'en', now));
-    expect(headers(sheet)).toHaveLength(14);
+    expect(headers(sheet)).toHaveLength(15);
     expect(headers(sheet)).not.toContain('NET rate');
     expect(column(sheet, 7).every((guest) => String(guest).startsWith('Junior'))).toBe(true);
     expect(column(sheet, 1)).toHaveLength(6);

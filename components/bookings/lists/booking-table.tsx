@@ -103,6 +103,11 @@ export async function BookingTable({ locale, path, query, rows, showAgent, showN
               <Link href={localizedPath(locale, `/my-bookings/${row.reference}`)} className="font-mono font-medium whitespace-nowrap text-primary underline-offset-4 hover:underline">
                 {row.reference}
               </Link>
+              {row.widgetName === null ? null : (
+                <span className="mt-1 flex w-fit max-w-48 rounded-full border border-primary/30 bg-primary/5 px-2 py-0.5 text-xs text-primary" title={row.widgetName} data-testid="widget-badge">
+                  <span className="truncate">{t('widgetBadge', { name: row.widgetName })}</span>
+                </span>
+              )}
             </Cell>
             <Cell label={columns.createdAt}>{formatDisplayDate(calendarDay(dubaiToday(row.createdAt)), locale)}</Cell>
             <Cell label={columns.tour} className="max-md:col-span-2 max-md:order-first md:min-w-48">

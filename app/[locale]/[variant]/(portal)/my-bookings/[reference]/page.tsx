@@ -70,6 +70,7 @@ export default async function BookingDetailPage({ params, searchParams }: { para
           : null,
         { label: t('fields.createdAt'), value: formatInstant(booking.createdAt, locale) },
         { label: t('fields.agent'), value: booking.agentName },
+        booking.widgetName === null ? null : { label: t('fields.widget'), value: <span data-testid="booking-widget">{booking.widgetName}</span> },
         { label: t('fields.notes'), value: booking.notes ? <span className="whitespace-pre-line">{booking.notes}</span> : notGiven },
       ],
     },
