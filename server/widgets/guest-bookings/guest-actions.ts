@@ -1,0 +1,50 @@
+'use server';
+
+import 'server-only';
+import { headers } from 'next/headers';
+import { redirect } from 'next/navigation';
+import { type ActionFailure, runPublicAction } from '@/server/actions/run-action';
+import { NotFound } from '@/server/errors';
+import { type CheckoutField, checkoutSchema } from '@/server/shared/bookings/checkout-schema';
+import { bookAsGuest } from './book-as-guest';
+
+// The guest's checkout on a widget's site or embed (issue 20 §6): a public action, since guests
+// have no account. The widget is found by the page's own origin (the Origin header of the post),
+// whose host must be a verified widget domain selling the offer.
+
+export type GuestCheckoutState = (ActionFailure<CheckoutField> & { values: Record<string, string> }) | { ok: true; paymentUrl: string } | null;
+
+const FIELDS = ['offerId', 'date', 'time', 'adults', 'children', 'infants', 'guestName', 'guestPhone', 'guestEmail', 'guestEmailConfirm', 'notes', 'idempotencyKey'] as const;
+
+/** The page's origin, from the post's Origin header (a browser always sends it with a form post). */
+async function siteOfRequest(): Promise<{ host: string; origin: string }> {
+  const origin = (await headers()).get('origin');
+  if (!origin) throw new NotFound();
+  const url = new URL(origin);
+  return { host: url.hostname.toLowerCase(), origin: url.origin };
+}
+
+/**
+ * Books and starts the card payment. On the site the guest goes straight to the payment page;
+ * from an embed (`opensWindow`) the payment URL comes back for the window the click opened, so
+ * payment is never entered inside a frame.
+ */
+export async function bookAsGuestAction(_previous: GuestCheckoutState, formData: FormData): Promise<GuestCheckoutState> {
+  const values: Record<string, string> = {};
+  for (const field of FIELDS) {
+    const value = formData.get(field);
+    if (typeof value === 'string') values[field] = value;
+  }
+  const result = await runPublicAction(
+    {
+      schema: checkoutSchema,
+      run: async (input, { db }) => bookAsGuest(db, await siteOfRequest(), input),
+    },
+    { ...values, paymentMethod: 'card', hotelId: '', room: '', promoCode: '' },
+  );
+  if (!result.ok) return { ...result, values };
+  const url = result.data.nextAction.kind === 'redirect' ? result.data.nextAction.url : null;
+  if (!url) return { ok: false, status: 500, code: 'errors.unexpected', message: '', fieldErrors: {}, values };
+  if (formData.get('opensWindow') === '1') return { ok: true, paymentUrl: url };
+  redirect(url);
+}
