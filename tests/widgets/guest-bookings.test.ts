@@ -22,8 +22,10 @@ let database: TestDatabase;
 let admin: Principal;
 let offer: Awaited<ReturnType<typeof findOffer>>;
 const HOST = 'tours.desertrose.test';
-const SITE = { host: HOST, origin: `https://${HOST}` };
-const SALE_ADULT = 30_000;
+const SITE = { channel: { host: HOST }, origin: `https://${HOST}` };
+const OTHER = { host: 'other.example.test' };
+/** Twice the offer's cost: well above the 5% minimum, after any discount the tests apply. */
+let SALE_ADULT = 0;
 
 beforeAll(async () => {
   database = await createTestDatabase();
@@ -32,6 +34,7 @@ beforeAll(async () => {
   setUpPayments(database.db);
   admin = await principalFor(database.db, 'admin@desertrose.test');
   offer = await findOffer(database.db, 'shared');
+  SALE_ADULT = 2 * offer.pricePerAdult!;
   const input = widgetFormSchema.parse({
     ...emptyWidgetValues('en'),
     name: 'Dunes',
@@ -79,7 +82,7 @@ describe('guest bookings through a widget', () => {
     const paid = await payWithSandboxCard(database.db, chargeId, '4242424242424242');
     expect(paid.returnUrl).toBe(`https://${HOST}/booking/${started.paymentId}`);
 
-    const shown = await returnToWidgetSite(database.db, HOST, started.paymentId);
+    const shown = await returnToWidgetSite(database.db, { host: HOST }, started.paymentId);
     expect(shown).toMatchObject({ reference: started.reference, bookingStatus: 'completed', paymentStatus: 'succeeded', amountMinor: guestTotal, currency: 'AED', adults: 2 });
 
     const commissions = await listCommissions(database.db, admin, { page: 1, onPage: 50 });
@@ -95,15 +98,15 @@ describe('guest bookings through a widget', () => {
       .where(and(eq(mailOutbox.kind, 'widgetBooking.agency'), eq(mailOutbox.recipient, 'admin@desertrose.test')));
     expect(agencyMail?.subject).toContain(started.reference);
 
-    const voucher = await renderGuestVoucher(database.db, HOST, started.paymentId);
+    const voucher = await renderGuestVoucher(database.db, { host: HOST }, started.paymentId);
     expect(voucher.pdf.subarray(0, 5).toString()).toBe('%PDF-');
   });
 
   it('answers only on the widget\'s own host, and refuses an offer the widget does not sell', async () => {
     const started = await bookAsGuest(database.db, SITE, await guestCheckout());
-    expect(await returnToWidgetSite(database.db, 'other.example.test', started.paymentId)).toBeNull();
-    await expect(renderGuestVoucher(database.db, 'other.example.test', started.paymentId)).rejects.toBeInstanceOf(NotFound);
-    await expect(bookAsGuest(database.db, { host: 'other.example.test', origin: 'https://other.example.test' }, await guestCheckout())).rejects.toBeInstanceOf(NotFound);
+    expect(await returnToWidgetSite(database.db, OTHER, started.paymentId)).toBeNull();
+    await expect(renderGuestVoucher(database.db, OTHER, started.paymentId)).rejects.toBeInstanceOf(NotFound);
+    await expect(bookAsGuest(database.db, { channel: OTHER, origin: 'https://other.example.test' }, await guestCheckout())).rejects.toBeInstanceOf(NotFound);
     const other = await findOffer(database.db, 'per_type');
     await expect(bookAsGuest(database.db, SITE, await guestCheckout({ offerId: other.id }))).rejects.toBeInstanceOf(NotFound);
   });

@@ -16,6 +16,7 @@ export const WIDGET_DOMAIN_STATUSES = ['pending', 'verified', 'failed'] as const
 export type WidgetDomainStatus = (typeof WIDGET_DOMAIN_STATUSES)[number];
 /** Types served as a site on the agency's domain; the others are framed on the agency's own pages. */
 export const SITE_WIDGET_TYPES: readonly WidgetType[] = ['single_tour', 'multi_tour', 'offers_only'];
+export const EMBED_WIDGET_TYPES: readonly WidgetType[] = ['embedded', 'multi_tour_embedded'];
 export const MAX_WIDGET_OFFERS = 50;
 export const MAX_WIDGET_LINKS = 10;
 

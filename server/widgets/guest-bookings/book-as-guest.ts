@@ -7,30 +7,36 @@ import { renderBookingDocument, type PdfDownload } from '@/server/documents/docu
 import { bookAndPay, type BookedAndStarted } from '@/server/payments/book-and-pay';
 import { returnFromProvider } from '@/server/payments/payment-result';
 import type { CheckoutInput } from '@/server/shared/bookings/checkout-schema';
-import { GUEST_RETURN_PATH } from './guest-paths';
-import { loadWidgetSale, loadWidgetSaleForBooking } from './widget-sale';
+import { EMBED_RETURN_PATH, GUEST_RETURN_PATH } from './guest-paths';
+import { loadWidgetSale, loadWidgetSaleForBooking, type WidgetChannel } from './widget-sale';
 
 // A guest's booking on a widget's site (issue 20 §6): booked for the widget's agency at the
 // widget's guest price and paid by card at once; the guest comes back to the widget's own site,
 // where the payment id (unguessable, known only to the payer) opens the booking and its voucher.
 
-export type WidgetSite = { host: string; origin: string };
+/** Where the guest books: the channel, and the origin of the page the payer returns to. */
+export type GuestPlace = { channel: WidgetChannel; origin: string };
 
-export async function bookAsGuest(db: Database, site: WidgetSite, input: CheckoutInput): Promise<BookedAndStarted> {
+/** The page a guest returns to from the payment: the site's own, or for an embed the portal's, opened top-level. */
+function returnPathOf(channel: WidgetChannel): string {
+  return 'host' in channel ? GUEST_RETURN_PATH : `${EMBED_RETURN_PATH}?widget=${channel.widgetId}&site=${encodeURIComponent(channel.site)}`;
+}
+
+export async function bookAsGuest(db: Database, place: GuestPlace, input: CheckoutInput): Promise<BookedAndStarted> {
   // The site's form offers card payment only, no hotel pick-up and no promo codes.
   if (input.paymentMethod !== 'card') throw new RuleViolation('paymentErrors.methodUnavailable', {}, 'paymentMethod');
   if (input.hotelId) throw new RuleViolation('checkout.noPickUp', {}, 'hotelId');
   if (input.promoCode) throw new RuleViolation('checkout.offerUnavailable', {}, 'promoCode');
-  const sale = await loadWidgetSale(db, site.host, input.offerId);
+  const sale = await loadWidgetSale(db, place.channel, input.offerId);
   if (!sale) throw new NotFound();
   const displayCurrency = sale.widget.currency === 'USD' ? 'USD' : 'AED';
   return bookAndPay(
     db,
     sale.principal,
     input,
-    { variant: 'main', displayCurrency, origin: site.origin, locale: sale.widget.locale },
+    { variant: 'main', displayCurrency, origin: place.origin, locale: sale.widget.locale },
     undefined,
-    { widget: { widgetId: sale.widget.id, guestPrices: sale.guestPrices }, returnPath: GUEST_RETURN_PATH },
+    { widget: { widgetId: sale.widget.id, guestPrices: sale.guestPrices }, returnPath: returnPathOf(place.channel) },
   );
 }
 
@@ -56,8 +62,8 @@ export type GuestBooking = {
  * The booking a guest paid for on this widget's site, settled with the provider first (never on
  * the return's word); null for a payment of another site, another agency, or none.
  */
-export async function returnToWidgetSite(db: Database, host: string, paymentId: string): Promise<GuestBooking | null> {
-  const sale = await loadWidgetSaleForBooking(db, host, paymentId);
+export async function returnToWidgetSite(db: Database, channel: WidgetChannel, paymentId: string): Promise<GuestBooking | null> {
+  const sale = await loadWidgetSaleForBooking(db, channel, paymentId);
   if (!sale) return null;
   const result = await returnFromProvider(db, sale.principal, paymentId);
   if (!result) return null;
@@ -102,8 +108,8 @@ export async function returnToWidgetSite(db: Database, host: string, paymentId: 
 }
 
 /** The voucher of a guest's completed booking on this site (the same document an agent downloads). */
-export async function renderGuestVoucher(db: Database, host: string, paymentId: string): Promise<PdfDownload> {
-  const sale = await loadWidgetSaleForBooking(db, host, paymentId);
+export async function renderGuestVoucher(db: Database, channel: WidgetChannel, paymentId: string): Promise<PdfDownload> {
+  const sale = await loadWidgetSaleForBooking(db, channel, paymentId);
   if (!sale) throw new NotFound();
   return renderBookingDocument(db, sale.principal, sale.reference, 'voucher');
 }

@@ -6,7 +6,7 @@ import { redirect } from 'next/navigation';
 import { type ActionFailure, runPublicAction } from '@/server/actions/run-action';
 import { NotFound } from '@/server/errors';
 import { type CheckoutField, checkoutSchema } from '@/server/shared/bookings/checkout-schema';
-import { bookAsGuest } from './book-as-guest';
+import { bookAsGuest, type GuestPlace } from './book-as-guest';
 
 // The guest's checkout on a widget's site or embed (issue 20 §6): a public action, since guests
 // have no account. The widget is found by the page's own origin (the Origin header of the post),
@@ -16,12 +16,19 @@ export type GuestCheckoutState = (ActionFailure<CheckoutField> & { values: Recor
 
 const FIELDS = ['offerId', 'date', 'time', 'adults', 'children', 'infants', 'guestName', 'guestPhone', 'guestEmail', 'guestEmailConfirm', 'notes', 'idempotencyKey'] as const;
 
-/** The page's origin, from the post's Origin header (a browser always sends it with a form post). */
-async function siteOfRequest(): Promise<{ host: string; origin: string }> {
+/**
+ * Where the guest books, from the post's Origin header (a browser always sends it with a form
+ * post): on a widget's site its host names the widget; in an embed (served from the portal) the
+ * form names the widget and the domain of the page that frames it.
+ */
+async function placeOfRequest(formData: FormData): Promise<GuestPlace> {
   const origin = (await headers()).get('origin');
   if (!origin) throw new NotFound();
   const url = new URL(origin);
-  return { host: url.hostname.toLowerCase(), origin: url.origin };
+  const widgetId = formData.get('widgetId');
+  const site = formData.get('site');
+  if (typeof widgetId === 'string' && typeof site === 'string') return { channel: { widgetId, site }, origin: url.origin };
+  return { channel: { host: url.hostname.toLowerCase() }, origin: url.origin };
 }
 
 /**
@@ -38,7 +45,7 @@ export async function bookAsGuestAction(_previous: GuestCheckoutState, formData:
   const result = await runPublicAction(
     {
       schema: checkoutSchema,
-      run: async (input, { db }) => bookAsGuest(db, await siteOfRequest(), input),
+      run: async (input, { db }) => bookAsGuest(db, await placeOfRequest(formData), input),
     },
     { ...values, paymentMethod: 'card', hotelId: '', room: '', promoCode: '' },
   );

@@ -1,14 +1,15 @@
 import 'server-only';
-import { and, asc, eq, inArray, isNull } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Principal } from '@/server/auth/principal';
 import type { Database } from '@/server/db/connection';
 import { agencies, bookings, payments, users, widgetOffers, widgets } from '@/server/db/schema';
 import type { OfferPrices } from '@/server/shared/catalog/prices';
 import { guestPrices } from '@/server/shared/widgets/widget-pricing';
-import { SITE_WIDGET_TYPES } from '@/server/shared/widgets/widget-schema';
+import { EMBED_WIDGET_TYPES, SITE_WIDGET_TYPES } from '@/server/shared/widgets/widget-schema';
 
-// What a guest may buy on a widget's site: one of its offers at the widget's guest prices, booked
-// for the widget's agency. Bookings need an agent; a guest has none, so the widget books as the
+// What a guest may buy through a widget: one of its offers at the widget's guest prices, booked
+// for the widget's agency. A site widget is found by the host it serves; an embedded one by its id
+// and the verified domain of the page that frames it. Bookings need an agent; a guest has none, so the widget books as the
 // admin who created it (or, if that admin has gone, another active admin of the agency).
 
 export type WidgetSaleContext = {
@@ -18,8 +19,19 @@ export type WidgetSaleContext = {
   guestPrices: OfferPrices;
 };
 
-/** The verified site widget serving `host` with `offerId` among its offers, or null. */
-export async function loadWidgetSale(db: Database, host: string, offerId: string): Promise<WidgetSaleContext | null> {
+/** How a guest reached the widget: its site on `host`, or its embed on the page of `site`. */
+export type WidgetChannel = { host: string } | { widgetId: string; site: string };
+
+/** Which live widget a channel names: verified, not deleted, of the channel's kind. */
+export function channelCondition(channel: WidgetChannel) {
+  const live = and(eq(widgets.domainStatus, 'verified'), isNull(widgets.deletedAt));
+  if ('host' in channel) return and(live, eq(widgets.domain, channel.host.toLowerCase()), inArray(widgets.type, [...SITE_WIDGET_TYPES]));
+  if (!/^[0-9a-f-]{36}$/i.test(channel.widgetId)) return sql`false`;
+  return and(live, eq(widgets.id, channel.widgetId), eq(widgets.domain, channel.site.toLowerCase()), inArray(widgets.type, [...EMBED_WIDGET_TYPES]));
+}
+
+/** The live widget of the channel with `offerId` among its offers, or null. */
+export async function loadWidgetSale(db: Database, channel: WidgetChannel, offerId: string): Promise<WidgetSaleContext | null> {
   const [row] = await db
     .select({
       id: widgets.id,
@@ -38,7 +50,7 @@ export async function loadWidgetSale(db: Database, host: string, offerId: string
     .from(widgets)
     .innerJoin(agencies, eq(agencies.id, widgets.agencyId))
     .innerJoin(widgetOffers, and(eq(widgetOffers.widgetId, widgets.id), eq(widgetOffers.offerId, offerId)))
-    .where(and(eq(widgets.domain, host.toLowerCase()), eq(widgets.domainStatus, 'verified'), isNull(widgets.deletedAt), inArray(widgets.type, [...SITE_WIDGET_TYPES])))
+    .where(channelCondition(channel))
     .limit(1);
   if (!row || !row.domain) return null;
   const agent = await actingAdmin(db, row.agencyId, row.createdBy);
@@ -60,8 +72,8 @@ async function actingAdmin(db: Database, agencyId: string, createdBy: string | n
   return admins.find((admin) => admin.userId === createdBy) ?? admins[0] ?? null;
 }
 
-/** The widget and acting admin behind a guest's payment on `host`: the payment's booking must be this site's widget's. */
-export async function loadWidgetSaleForBooking(db: Database, host: string, paymentId: string) {
+/** The widget and acting admin behind a guest's payment: the payment's booking must be the channel's widget's. */
+export async function loadWidgetSaleForBooking(db: Database, channel: WidgetChannel, paymentId: string) {
   if (!/^[0-9a-f-]{36}$/i.test(paymentId)) return null;
   const [row] = await db
     .select({
@@ -76,7 +88,8 @@ export async function loadWidgetSaleForBooking(db: Database, host: string, payme
     .innerJoin(bookings, eq(bookings.id, payments.bookingId))
     .innerJoin(widgets, eq(widgets.id, bookings.widgetId))
     .innerJoin(agencies, eq(agencies.id, widgets.agencyId))
-    .where(and(eq(payments.id, paymentId), eq(widgets.domain, host.toLowerCase()), isNull(widgets.deletedAt)))
+    // A booking stays the guest's to see even if the widget's domain later fails its re-check.
+    .where(and(eq(payments.id, paymentId), 'host' in channel ? eq(widgets.domain, channel.host.toLowerCase()) : and(eq(widgets.id, channel.widgetId), eq(widgets.domain, channel.site.toLowerCase())), isNull(widgets.deletedAt)))
     .limit(1);
   if (!row) return null;
   const agent = await actingAdmin(db, row.agencyId, row.createdBy);
