@@ -1,8 +1,9 @@
 import { type NextRequest, NextResponse } from 'next/server';
 import { isDatabaseKnownDown } from '@/server/db/health-state';
 import { contentSecurityPolicy, createNonce, CSP_HEADER, nonceSource } from '@/server/http/security-headers';
-import { proxyDecision } from '@/server/routing/gate';
+import { localeOfPath, proxyDecision } from '@/server/routing/gate';
 import { MAINTENANCE_RETRY_SECONDS, maintenancePage } from '@/server/routing/maintenance-page';
+import { isWidgetHost, parseHostsConfig } from '@/server/shared/sites/site-variants';
 
 // next-intl reads the request's locale from this header where no route segment gives it: in
 // server actions, which post to the page's URL but render no layout.
@@ -16,6 +17,8 @@ const PAYMENT_PAGE = /^(?:\/ru)?\/pay\/[^/]+$/;
 const STRIPE_CONFIGURED = Boolean(process.env.STRIPE_PUBLISHABLE_KEY?.trim());
 
 const SESSION_COOKIE_PREFIXES = ['authjs.session-token', '__Secure-authjs.session-token'];
+
+const HOSTS = parseHostsConfig(process.env.HOSTS);
 
 export function proxy(request: NextRequest) {
   const { nextUrl, cookies } = request;
@@ -37,14 +40,18 @@ export function proxy(request: NextRequest) {
       },
     });
   }
-  if (decision.kind === 'redirect') return NextResponse.redirect(new URL(decision.location, nextUrl));
+  if (decision.kind === 'redirect') {
+    // A widget's domain serves its site alone (the widget site tree answers every page path
+    // there), so no portal page is gated on it: a sign-in redirect would only show the way in.
+    if (!isWidgetHost(request.headers.get('host') ?? nextUrl.host, HOSTS)) return NextResponse.redirect(new URL(decision.location, nextUrl));
+  }
   // These pages render per request, so their scripts carry a nonce: Next reads it from the
   // request's policy and puts it on every script it writes (a page Next serves from its cache
   // instead gets its scripts' hashes, server/http/encoded-page-cache.ts).
   const policy = contentSecurityPolicy({ scriptSources: [nonceSource(createNonce())], stripe: STRIPE_CONFIGURED && PAYMENT_PAGE.test(nextUrl.pathname) });
   // Host and locale routing are config rewrites (server/routing/route-rules.ts), applied after this.
   const headers = new Headers(request.headers);
-  headers.set(INTL_LOCALE_HEADER, decision.locale);
+  headers.set(INTL_LOCALE_HEADER, decision.kind === 'page' ? decision.locale : localeOfPath(nextUrl.pathname));
   headers.set(CSP_HEADER, policy);
   const response = NextResponse.next({ request: { headers } });
   response.headers.set(CSP_HEADER, policy);

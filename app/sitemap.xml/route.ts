@@ -1,8 +1,11 @@
 import { LOCALES } from '@/i18n/locales';
 import { getSitemapEntries } from '@/server/catalog/queries';
+import { NotFound } from '@/server/errors';
 import { PUBLIC, runRoute } from '@/server/http/run-route';
 import { absoluteUrl } from '@/server/sites/seo';
-import { variantOfRequest } from '@/server/sites/request-site';
+import { variantOfRequest, widgetHostOfRequest } from '@/server/sites/request-site';
+import { loadWidgetSite } from '@/server/widgets/sites/widget-site';
+import { widgetSitemapXml } from '@/server/widgets/sites/widget-site-seo';
 
 // Per host: each white-label lists its own URLs. The catalogue read behind it is cached.
 export const dynamic = 'force-dynamic';
@@ -13,6 +16,13 @@ const escapeXml = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&
 export const GET = runRoute({
   permission: PUBLIC,
   run: async (_input, { request }) => {
+    const widgetHost = widgetHostOfRequest(request);
+    if (widgetHost !== null) {
+      // A widget's domain lists its own site, not the portal's pages.
+      const site = await loadWidgetSite(widgetHost);
+      if (!site) throw new NotFound();
+      return xmlResponse(widgetSitemapXml(site));
+    }
     const variant = variantOfRequest(request);
     const entries = await getSitemapEntries();
     const pages: { path: string; lastModified?: string }[] = [
@@ -33,6 +43,10 @@ export const GET = runRoute({
       }),
     );
     const xml = `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9" xmlns:xhtml="http://www.w3.org/1999/xhtml">\n${urls.join('\n')}\n</urlset>\n`;
-    return new Response(xml, { headers: { 'content-type': 'application/xml; charset=utf-8', 'cache-control': 'public, max-age=3600' } });
+    return xmlResponse(xml);
   },
 });
+
+function xmlResponse(xml: string): Response {
+  return new Response(xml, { headers: { 'content-type': 'application/xml; charset=utf-8', 'cache-control': 'public, max-age=3600' } });
+}

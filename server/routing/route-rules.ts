@@ -3,7 +3,7 @@
 // Relative imports: next.config.ts loads this before path aliases exist.
 import type { Redirect, Rewrite } from 'next/dist/lib/load-custom-routes';
 import { DEFAULT_LOCALE, LOCALE_COOKIE, LOCALES } from '../../i18n/locales';
-import { type HostsConfig, type Variant, VARIANT_FEATURES, VARIANTS } from '../shared/sites/site-variants';
+import { type HostsConfig, ROUTABLE_HOST, type Variant, VARIANT_FEATURES, VARIANTS, WIDGET_DOMAIN_SHAPE } from '../shared/sites/site-variants';
 
 /** Paths Next serves itself, never pages of the portal (public files are served before these rules). */
 const NOT_A_PAGE = '(?!api/|api$|_next/)';
@@ -73,16 +73,75 @@ function forwardedHostCondition(...hosts: string[]) {
   return [{ type: 'header' as const, key: 'x-forwarded-host', value: `(?:${names})(?::\\d+)?(?:,.*)?` }];
 }
 
+/** The widget site tree (`app/widget-site/[host]/[visitorLocale]`): every page of a widget's domain. */
+export const WIDGET_SITE_ROOT = '/widget-site';
+
+const escapeHost = (host: string) => host.replace(/\./g, '\\.');
+
+/** None of the configured hosts (Next has lower-cased the name and taken off the port). */
+const notConfigured = (hosts: HostsConfig) => `(?!(?:${Object.keys(hosts).map(escapeHost).join('|')})$)`;
+
 /**
- * Every other page request to `/{locale}/{variant}/…`, the internal route of `app/[locale]/[variant]`.
+ * A host served by the widget site tree: every host name that is none of the configured ones (see
+ * isWidgetHost, which says the same in code). Next anchors the pattern and, as it has no named
+ * group, passes the matched name on as `:host`.
+ */
+function widgetHostCondition(hosts: HostsConfig) {
+  return { type: 'host' as const, value: `${notConfigured(hosts)}${ROUTABLE_HOST}` };
+}
+
+/**
+ * A host that can be an agency's domain and is not configured: what a forged action-redirect header
+ * must not route into the portal. Narrower than widgetHostCondition: Next's requests to itself, which
+ * render an action's redirect, name the server as `localhost` or by its address.
+ */
+function widgetDomainCondition(hosts: HostsConfig) {
+  return { type: 'host' as const, value: `${notConfigured(hosts)}${WIDGET_DOMAIN_SHAPE}` };
+}
+
+/** The first `X-Forwarded-Host` entry is such a host (a widget site's action redirect), with or without a port. */
+function forwardedWidgetHostCondition(hosts: HostsConfig) {
+  const names = Object.keys(hosts).map(escapeHost).join('|');
+  return {
+    type: 'header' as const,
+    key: 'x-forwarded-host',
+    value: `(?!(?:${names})(?::\\d+)?(?:,|$))(?<host>${ROUTABLE_HOST})(?::\\d+)?(?:,.*)?`,
+  };
+}
+
+/**
+ * Accept-Language names Russian before English (browsers list languages in order of preference).
+ * It only picks the language of the widget-not-found page: a widget's own pages are in its language.
+ */
+const RUSSIAN_VISITOR = {
+  type: 'header' as const,
+  key: 'accept-language',
+  value: '(?:\\s*(?!(?:en|ru)(?:[-;,\\s]|$))[^,]*,)*\\s*ru(?:[-;,\\s].*)?',
+};
+
+/**
+ * Every other page request to `/{locale}/{variant}/…`, the internal route of `app/[locale]/[variant]`,
+ * and every page request to a widget's domain to `/widget-site/{host}/{visitor's language}/…`.
  *
  * Order matters for speed: Next tries the rules in turn on every page request, twice (its router,
  * then the page module, which compiles each rule's pattern anew per request). The main host's
- * unprefixed pages, most of the traffic, match the first rule; the main rules step aside for the
- * other variants' hosts by a `missing` host condition, so the order never changes which rule wins.
- * They also step aside for a server action's redirect, which is routed by the forwarded host
- * (ACTION_REDIRECT): without that, the page an action redirects to rendered the main
- * variant on every host until a reload.
+ * unprefixed pages, most of the traffic, match the first rule, at the cost of one host condition
+ * (the main hosts' names) and one header's presence (ACTION_REDIRECT), as before widget sites;
+ * the other variants' rules follow, and the widget sites' come last, so no configured host's page
+ * reaches them. Only the main host's direct pages (DIRECT_PAGE_PREFIXES), which no rule rewrites,
+ * are tried against every rule: the widget rules add to them five patterns that fail on the path
+ * (`/`, `/embedded`) and three that fail on their first condition (a header's presence: action
+ * redirect, Accept-Language; then the widget host pattern); one rule per locale prefix instead of
+ * two paid for half of that (measured in the page module's loop: 66 µs → 85 µs a tour page, of
+ * its ~1.1 ms of CPU). Apart from the action-redirect catch-all, which follows the specific
+ * action-redirect rules, the rules' conditions exclude each other's hosts, so their order decides
+ * speed, not which rule wins.
+ *
+ * The main rules step aside for a server action's redirect, which is routed by the forwarded host
+ * (ACTION_REDIRECT): without that, the page an action redirects to rendered the main variant on
+ * every host until a reload. The action-redirect rules in turn never apply on a widget's domain
+ * (`missing`): a forged `x-action-redirect` header must not bring a portal page onto it; and an
+ * action's redirect on a widget's site (the guest checkout) renders that site, by forwarded host.
  */
 export function routeRewrites(hosts: HostsConfig): Rewrite[] {
   const otherLocales = `(?:${OTHER_LOCALES.join('|')})(?:/|$)`;
@@ -94,18 +153,36 @@ export function routeRewrites(hosts: HostsConfig): Rewrite[] {
       ...condition,
     },
     { source: '/', destination: `/${DEFAULT_LOCALE}/${variant}`, ...condition },
-    ...OTHER_LOCALES.flatMap((locale): Rewrite[] => [
-      { source: `/${locale}`, destination: `/${locale}/${variant}`, ...condition },
-      { source: `/${locale}/:path*`, destination: `/${locale}/${variant}/:path*`, ...condition },
-    ]),
+    // `/:path*` matches the bare `/ru` too, so one rule serves the locale's home and its pages.
+    ...OTHER_LOCALES.map((locale): Rewrite => ({ source: `/${locale}/:path*`, destination: `/${locale}/${variant}/:path*`, ...condition })),
   ];
+  const mainHosts = hostsOf(hosts, 'main');
   const otherHosts = Object.entries(hosts).filter(([, variant]) => variant !== 'main');
-  // Unknown hosts get the main variant, and so does an action's redirect on one.
-  if (otherHosts.length === 0) return forVariant('main', {});
+  const widgetHost = widgetHostCondition(hosts);
+  const widgetDomain = widgetDomainCondition(hosts);
+  // Every page of a widget's domain goes to its site; API routes and Next's files are served as on
+  // any host. `/` has a rule of its own, as for the variants: Next matches sources strictly, and a
+  // pattern matching both would rewrite `/` with a trailing slash.
+  const toWidgetSite = (visitorLocale: string, condition: Pick<Rewrite, 'has' | 'missing'>): Rewrite[] => [
+    { source: `/:path(${NOT_A_PAGE}.+)`, destination: `${WIDGET_SITE_ROOT}/:host/${visitorLocale}/:path`, ...condition },
+    { source: '/', destination: `${WIDGET_SITE_ROOT}/:host/${visitorLocale}`, ...condition },
+  ];
   return [
-    ...forVariant('main', { missing: [...hostCondition(...otherHosts.map(([host]) => host)), ACTION_REDIRECT] }),
-    ...otherHosts.flatMap(([host, variant]) => forVariant(variant, { has: [ACTION_REDIRECT, FLIGHT_REQUEST, ...forwardedHostCondition(host)] })),
+    ...(mainHosts.length > 0 ? forVariant('main', { has: hostCondition(...mainHosts), missing: [ACTION_REDIRECT] }) : []),
+    ...otherHosts.flatMap(([host, variant]) =>
+      forVariant(variant, { has: [ACTION_REDIRECT, FLIGHT_REQUEST, ...forwardedHostCondition(host)], missing: [widgetDomain] }),
+    ),
     ...otherHosts.flatMap(([host, variant]) => forVariant(variant, { has: hostCondition(host) })),
-    ...forVariant('main', { has: [ACTION_REDIRECT] }),
+    // An action's redirect on a widget's site (the guest checkout's) renders its site.
+    ...toWidgetSite(DEFAULT_LOCALE, { has: [ACTION_REDIRECT, FLIGHT_REQUEST, forwardedWidgetHostCondition(hosts)] }),
+    // Any other action redirect renders the main variant, as the main host's pages do.
+    ...forVariant('main', { has: [ACTION_REDIRECT], missing: [widgetDomain] }),
+    // A widget's domain serves the embeddable pages (which show no portal data), and its site.
+    { source: '/embedded/:path*', destination: `/${DEFAULT_LOCALE}/main/embedded/:path*`, has: [widgetHost] },
+    ...OTHER_LOCALES.map((locale): Rewrite => ({ source: `/${locale}/embedded/:path*`, destination: `/${locale}/main/embedded/:path*`, has: [widgetHost] })),
+    // The visitor's language first: a request without Accept-Language (a crawler, the benchmark)
+    // fails the Russian rules on a missing header, before any pattern is compiled.
+    ...toWidgetSite('ru', { has: [RUSSIAN_VISITOR, widgetHost] }),
+    ...toWidgetSite(DEFAULT_LOCALE, { has: [widgetHost] }),
   ];
 }

@@ -33,9 +33,10 @@ describe('routing the page a server action redirects to', () => {
     expect(route(actionRedirect('partner.localhost:3000, internal.lb', '/top-up'), rules)).toEqual({ rewrite: '/en/second/top-up' });
   });
 
-  it('keeps the main variant for the main host and for hosts it does not know', () => {
+  it('keeps the main variant for the main host, and a host it does not know renders its widget site', () => {
     expect(route(actionRedirect('localhost:3000', '/my-bookings/TD-ABCDEFG'), rules)).toEqual({ rewrite: '/en/main/my-bookings/TD-ABCDEFG' });
-    expect(route(actionRedirect('b2b.example.com', '/ru/sign-in'), rules)).toEqual({ rewrite: '/ru/main/sign-in' });
+    expect(route(actionRedirect('b2b.example.com', '/ru/sign-in'), rules)).toEqual({ rewrite: '/widget-site/b2b.example.com/en/ru/sign-in' });
+    expect(route(actionRedirect('tours.agency.test:3000', '/'), rules)).toEqual({ rewrite: '/widget-site/tours.agency.test/en' });
     expect(route(actionRedirect('localhost:3000', '/tour/abc'), rules)).toEqual({ unchanged: true });
   });
 

@@ -52,11 +52,13 @@ describe('locale and variant routing (Next config rules)', () => {
   });
 
   it('leaves the main host\'s English tour and city pages to their own routes, on no other host', () => {
-    for (const host of ['localhost:3000', 'unknown.example.com']) {
+    for (const host of ['localhost:3000', '127.0.0.1:3000']) {
       expect(route(request({ host, pathname: '/tour/abc' }), rules)).toEqual({ unchanged: true });
       expect(route(request({ host, pathname: '/city/dubai' }), rules)).toEqual({ unchanged: true });
     }
     expect(route(request({ host: 'partner.localhost', pathname: '/tour/abc' }), rules)).toEqual({ rewrite: '/en/second/tour/abc' });
+    // A host it does not know is a widget's domain (tests/routing/widget-site-routing.test.ts).
+    expect(route(request({ host: 'unknown.example.com', pathname: '/tour/abc' }), rules)).toEqual({ rewrite: '/widget-site/unknown.example.com/en/tour/abc' });
     expect(route(request({ pathname: '/ru/city/dubai' }), rules)).toEqual({ rewrite: '/ru/main/city/dubai' });
     expect(route(request({ pathname: '/tours-of-dubai' }), rules)).toEqual({ rewrite: '/en/main/tours-of-dubai' });
     for (const prefix of DIRECT_PAGE_PREFIXES) {
@@ -99,7 +101,7 @@ describe('locale and variant routing (Next config rules)', () => {
   it('tells a path that starts like a locale from the locale prefix', () => {
     expect(route(request({ pathname: '/russia' }), rules)).toEqual({ rewrite: '/en/main/russia' });
     expect(route(request({ host: 'partner.localhost', pathname: '/rules' }), rules)).toEqual({ rewrite: '/en/second/rules' });
-    expect(route(request({ host: 'unknown.example.com', pathname: '/ru/city/dubai' }), rules)).toEqual({ rewrite: '/ru/main/city/dubai' });
+    expect(route(request({ host: '127.0.0.1', pathname: '/ru/city/dubai' }), rules)).toEqual({ rewrite: '/ru/main/city/dubai' });
   });
 
   it('routes the main host\'s unprefixed pages by the first rule, which Next tries first', () => {

@@ -9,7 +9,8 @@ export type RoutedRequest = { host: string; pathname: string; cookie?: string; h
 export type Routed = { redirect: string } | { rewrite: string } | { unchanged: true };
 
 function apply(rule: Redirect | Rewrite, request: RoutedRequest): string | null {
-  const params = getPathMatch(rule.source, { removeUnnamedParams: true })(request.pathname);
+  // Strict, as Next's router and page module compile rule sources: no optional trailing slash.
+  const params = getPathMatch(rule.source, { removeUnnamedParams: true, strict: true })(request.pathname);
   if (!params) return null;
   const headers = { ...request.headers, host: request.host, ...(request.cookie ? { cookie: request.cookie } : {}) };
   const req = { headers } as unknown as IncomingMessage;

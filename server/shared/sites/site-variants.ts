@@ -49,9 +49,38 @@ export function parseHostsConfig(json: string | undefined): HostsConfig {
   return hosts;
 }
 
-/** Unknown hosts get the main variant. */
-export function variantForHost(host: string | null, hosts: HostsConfig): Variant {
-  if (!host) return 'main';
-  const name = host.toLowerCase().replace(/:\d+$/, '');
-  return hosts[name] ?? 'main';
+/** A Host header's name: lower case, without the port. */
+export function hostName(host: string | null): string | null {
+  if (!host) return null;
+  return host.trim().toLowerCase().replace(/:\d+$/, '') || null;
 }
+
+/**
+ * The features of a host's variant. A host it does not know gets the main variant's: a call to the
+ * API on a widget's domain (its pages are the widget site's, which never ask, see isWidgetHost).
+ */
+export function variantForHost(host: string | null, hosts: HostsConfig): Variant {
+  const name = hostName(host);
+  return name !== null && Object.hasOwn(hosts, name) ? hosts[name]! : 'main';
+}
+
+/** A host name as Next hands it to route conditions (lower case, no port); anything else is routed as no host. */
+export const ROUTABLE_HOST = '[a-z0-9.-]+';
+const ROUTABLE = new RegExp(`^${ROUTABLE_HOST}$`);
+
+/**
+ * Whether a request's host is served by the widget site tree (issue 20): a host name that is not
+ * one of the configured hosts. Widget domains are added at run time, so every other name goes to
+ * the tree, which looks it up and answers "not found" where no widget has verified the domain.
+ */
+export function isWidgetHost(host: string | null, hosts: HostsConfig): boolean {
+  const name = hostName(host);
+  return name !== null && ROUTABLE.test(name) && !Object.hasOwn(hosts, name);
+}
+
+/**
+ * What an agency's widget domain can look like (widget-schema's HOST_NAME, loosely): two labels or
+ * more, the last one starting with a letter, so never an IP address or a single-label name such
+ * as `localhost`, the names the server's own requests to itself use. A regular expression source.
+ */
+export const WIDGET_DOMAIN_SHAPE = '(?:[a-z0-9-]+\\.)+[a-z][a-z0-9-]*';

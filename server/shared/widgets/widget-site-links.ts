@@ -1,0 +1,9 @@
+// Links a widget site's pages make to its own host (issue 20). Pure.
+
+/**
+ * Where an offer's "Book" button goes: the guest checkout on the site's own host. The checkout is
+ * built later; until then this path is answered by the site's "page not found".
+ */
+export function widgetBookPath(offerId: string): string {
+  return `/book/${offerId}`;
+}
