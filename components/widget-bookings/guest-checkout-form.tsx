@@ -46,6 +46,8 @@ type Props = {
   idempotencyKey: string;
   /** Inside an embed the payment opens in a new top-level window, never in the frame. */
   opensWindow: boolean;
+  /** An embed names its widget and the domain of the page framing it (a site is known by its host). */
+  embed?: { widgetId: string; site: string };
   labels: GuestCheckoutLabels;
 };
 
@@ -57,7 +59,7 @@ const FIELD_CLASS = 'h-10 w-full rounded-lg border border-input bg-background px
  * plain form posting to the action, so the site's checkout works before hydration too; a refusal
  * keeps what was typed and shows each message at its field.
  */
-export function GuestCheckoutForm({ offerId, days, prices, currency, locale, idempotencyKey, opensWindow, labels }: Props) {
+export function GuestCheckoutForm({ offerId, days, prices, currency, locale, idempotencyKey, opensWindow, embed, labels }: Props) {
   const [state, formAction] = useActionState<GuestCheckoutState, FormData>(bookAsGuestAction, null);
   const typed = state && !state.ok ? state.values : {};
   const errors: Record<string, string | undefined> = state && !state.ok ? state.fieldErrors : {};
@@ -115,6 +117,12 @@ export function GuestCheckoutForm({ offerId, days, prices, currency, locale, ide
       <input type="hidden" name="offerId" value={offerId} />
       <input type="hidden" name="idempotencyKey" value={idempotencyKey} />
       {opensWindow ? <input type="hidden" name="opensWindow" value="1" /> : null}
+      {embed ? (
+        <>
+          <input type="hidden" name="widgetId" value={embed.widgetId} />
+          <input type="hidden" name="site" value={embed.site} />
+        </>
+      ) : null}
       {state && !state.ok && state.message ? (
         <p role="alert" className="rounded-lg border border-destructive/50 bg-red-50 px-4 py-3 text-red-900">
           {state.message}
