@@ -1,7 +1,7 @@
 'use client';
 
 import { CreditCard, LoaderCircle } from 'lucide-react';
-import { useActionState, useEffect, useRef, useState } from 'react';
+import { useActionState, useEffect, useRef, useState, useSyncExternalStore } from 'react';
 import { useFormStatus } from 'react-dom';
 import { FormField } from '@/components/forms/form-field';
 import { Input } from '@/components/ui/input';
@@ -51,6 +51,8 @@ type Props = {
   labels: GuestCheckoutLabels;
 };
 
+const noSubscription = () => () => {};
+
 const FIELD_CLASS = 'h-10 w-full rounded-lg border border-input bg-background px-3 text-base md:text-sm';
 
 /**
@@ -67,6 +69,8 @@ export function GuestCheckoutForm({ offerId, days, prices, currency, locale, ide
   const [counts, setCounts] = useState({ adults: Number(typed.adults ?? 2), children: Number(typed.children ?? 0), infants: Number(typed.infants ?? 0) });
   const paymentWindow = useRef<Window | null>(null);
   const [blockedUrl, setBlockedUrl] = useState<string | null>(null);
+  // Set once hydrated: the action then answers the payment page's URL instead of redirecting.
+  const hydrated = useSyncExternalStore(noSubscription, () => true, () => false);
   const times = days.find((day) => day.date === date)?.times ?? [];
   const total = linesTotal(priceLines(prices, counts));
   const amount = formatMoney(total, currency, locale);
@@ -77,9 +81,10 @@ export function GuestCheckoutForm({ offerId, days, prices, currency, locale, ide
       paymentWindow.current = null;
       return;
     }
-    if (paymentWindow.current && !paymentWindow.current.closed) paymentWindow.current.location.href = state.paymentUrl;
+    if (!opensWindow) window.location.assign(state.paymentUrl);
+    else if (paymentWindow.current && !paymentWindow.current.closed) paymentWindow.current.location.href = state.paymentUrl;
     else setBlockedUrl(state.paymentUrl);
-  }, [state]);
+  }, [state, opensWindow]);
 
   if (days.length === 0) {
     return (
@@ -116,7 +121,7 @@ export function GuestCheckoutForm({ offerId, days, prices, currency, locale, ide
     >
       <input type="hidden" name="offerId" value={offerId} />
       <input type="hidden" name="idempotencyKey" value={idempotencyKey} />
-      {opensWindow ? <input type="hidden" name="opensWindow" value="1" /> : null}
+      {hydrated ? <input type="hidden" name="navigates" value="1" /> : null}
       {embed ? (
         <>
           <input type="hidden" name="widgetId" value={embed.widgetId} />

@@ -20,6 +20,7 @@ import { type CheckoutInput, isProviderPaymentMethod } from '@/server/shared/boo
 import { type BookingCancellationPolicy, resolveCancellationPolicy } from '@/server/shared/bookings/offer-terms';
 import { linesTotal, priceLines, quoteBooking } from '@/server/shared/bookings/pricing';
 import type { OfferPrices } from '@/server/shared/catalog/prices';
+import { minimumSalePrice } from '@/server/shared/widgets/widget-pricing';
 import { loadSettings } from '@/server/settings/settings';
 import { holdUntil, scheduleHoldExpiry } from '@/server/payments/holds';
 
@@ -73,12 +74,13 @@ export async function createBooking(
 
 /**
  * A widget booking's guest total replaces the recommended retail total. The editor kept every sale
- * price 5% above cost, but the cost may have risen since: the agency never sells at a loss.
+ * price 5% above cost, but the cost may have risen since: below that floor the offer is no longer
+ * sold (its site hides it too).
  */
 function sellThroughWidget(plan: BookingPlan, input: CheckoutInput, widget: WidgetSale): void {
   if (input.promoCode) throw new RuleViolation('checkout.offerUnavailable', {}, 'promoCode');
   const saleTotal = linesTotal(priceLines(widget.guestPrices, plan.counts));
-  if (saleTotal < plan.quote.netTotalMinor) throw new RuleViolation('checkout.offerUnavailable');
+  if (saleTotal < minimumSalePrice(plan.quote.netTotalMinor)) throw new RuleViolation('checkout.offerUnavailable');
   plan.widgetId = widget.widgetId;
   plan.quote = { ...plan.quote, publishedTotalMinor: saleTotal };
 }

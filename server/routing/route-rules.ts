@@ -143,6 +143,9 @@ const RUSSIAN_VISITOR = {
  * (`missing`): a forged `x-action-redirect` header must not bring a portal page onto it; and an
  * action's redirect on a widget's site (the guest checkout) renders that site, by forwarded host.
  */
+/** The portal's pages a widget's domain serves besides its site: none shows portal data. */
+const WIDGET_HOST_PORTAL_PAGES = ['embedded', 'pay/sandbox'];
+
 export function routeRewrites(hosts: HostsConfig): Rewrite[] {
   const otherLocales = `(?:${OTHER_LOCALES.join('|')})(?:/|$)`;
   const directPages = `(?:${DIRECT_PAGE_PREFIXES.join('|')})/`;
@@ -177,9 +180,12 @@ export function routeRewrites(hosts: HostsConfig): Rewrite[] {
     ...toWidgetSite(DEFAULT_LOCALE, { has: [ACTION_REDIRECT, FLIGHT_REQUEST, forwardedWidgetHostCondition(hosts)] }),
     // Any other action redirect renders the main variant, as the main host's pages do.
     ...forVariant('main', { has: [ACTION_REDIRECT], missing: [widgetDomain] }),
-    // A widget's domain serves the embeddable pages (which show no portal data), and its site.
-    { source: '/embedded/:path*', destination: `/${DEFAULT_LOCALE}/main/embedded/:path*`, has: [widgetHost] },
-    ...OTHER_LOCALES.map((locale): Rewrite => ({ source: `/${locale}/embedded/:path*`, destination: `/${locale}/main/embedded/:path*`, has: [widgetHost] })),
+    // A widget's domain serves the embeddable pages (which show no portal data), the sandbox
+    // gateway's payment page (a guest pays there as at a provider's), and its site.
+    ...WIDGET_HOST_PORTAL_PAGES.flatMap((page): Rewrite[] => [
+      { source: `/${page}/:path*`, destination: `/${DEFAULT_LOCALE}/main/${page}/:path*`, has: [widgetHost] },
+      ...OTHER_LOCALES.map((locale): Rewrite => ({ source: `/${locale}/${page}/:path*`, destination: `/${locale}/main/${page}/:path*`, has: [widgetHost] })),
+    ]),
     // The visitor's language first: a request without Accept-Language (a crawler, the benchmark)
     // fails the Russian rules on a missing header, before any pattern is compiled.
     ...toWidgetSite('ru', { has: [RUSSIAN_VISITOR, widgetHost] }),

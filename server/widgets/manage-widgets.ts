@@ -17,6 +17,9 @@ import { assertCanManageWidgets, loadOwnWidget } from './widget-queries';
 
 const portalHosts = Object.keys(parseHostsConfig(process.env.HOSTS));
 
+/** A change's widget and the domains whose site it may change (the caller renews their cache). */
+export type WidgetChange = { id: string; domain: string | null; previousDomain: string | null };
+
 /** The value the domain's TXT record must hold. */
 function newDomainToken(): string {
   return `traveldesk-verify=${randomBytes(16).toString('hex')}`;
@@ -73,7 +76,7 @@ async function replaceOffers(tx: Transaction, widgetId: string, input: WidgetInp
   );
 }
 
-export async function createWidget(db: Database, principal: Principal, input: WidgetInput): Promise<{ id: string }> {
+export async function createWidget(db: Database, principal: Principal, input: WidgetInput): Promise<WidgetChange> {
   assertCanManageWidgets(principal);
   const domain = input.domain || null;
   return db.transaction(async (tx) => {
@@ -100,12 +103,12 @@ export async function createWidget(db: Database, principal: Principal, input: Wi
       action: 'widget.create',
       changes: { name: { from: null, to: input.name } },
     });
-    return widget;
+    return { id: widget.id, domain, previousDomain: null };
   });
 }
 
 /** Saves the editor. A changed domain starts over at pending verification, under the same token. */
-export async function updateWidget(db: Database, principal: Principal, id: string, input: WidgetInput): Promise<{ id: string }> {
+export async function updateWidget(db: Database, principal: Principal, id: string, input: WidgetInput): Promise<WidgetChange> {
   const current = await loadOwnWidget(db, principal, id);
   const domain = input.domain || null;
   return db.transaction(async (tx) => {
@@ -130,7 +133,7 @@ export async function updateWidget(db: Database, principal: Principal, id: strin
       action: 'widget.update',
       changes: changedFields({ ...current, domain: current.domain } as Record<string, unknown>, { ...settings, domain } as Record<string, unknown>),
     });
-    return { id };
+    return { id, domain, previousDomain: current.domain };
   });
 }
 
@@ -168,9 +171,9 @@ export async function duplicateWidget(db: Database, principal: Principal, id: st
 }
 
 /** Takes the widget off its site and the list; its bookings keep pointing at it for the margin report. */
-export async function deleteWidget(db: Database, principal: Principal, id: string): Promise<void> {
+export async function deleteWidget(db: Database, principal: Principal, id: string): Promise<WidgetChange> {
   const current = await loadOwnWidget(db, principal, id);
-  await db.transaction(async (tx) => {
+  return db.transaction(async (tx) => {
     await tx
       .update(widgets)
       .set({ deletedAt: new Date(), updatedAt: new Date() })
@@ -183,5 +186,6 @@ export async function deleteWidget(db: Database, principal: Principal, id: strin
       action: 'widget.delete',
       changes: { name: { from: current.name, to: null } },
     });
+    return { id, domain: null, previousDomain: current.domain };
   });
 }

@@ -6,7 +6,8 @@ import { refresh } from 'next/cache';
 import { getLocale, getTranslations } from 'next-intl/server';
 import { z } from 'zod';
 import { toLocale, localizedPath } from '@/i18n/locales';
-import { type ActionResult, runAction } from '@/server/actions/run-action';
+import { type ActionFailure, type ActionResult, runAction } from '@/server/actions/run-action';
+import { revalidateWidget } from '@/server/widgets/sites/widget-site';
 import { NotFound } from '@/server/errors';
 import { widgetFormSchema } from '@/server/shared/widgets/widget-schema';
 import { createWidget, deleteWidget, duplicateWidget, updateWidget } from './manage-widgets';
@@ -28,20 +29,22 @@ export async function saveWidgetAction(id: string | null, values: unknown): Prom
       invalidMessage: 'widgets.invalid',
       nestedFieldErrors: true,
       run: async (input, { principal, db }) => {
-        if (checkedId === null) return { id: (await createWidget(db, principal, input)).id, created: true };
+        if (checkedId === null) return { ...(await createWidget(db, principal, input)), created: true };
         if (!checkedId.success) throw new NotFound();
-        return { id: (await updateWidget(db, principal, checkedId.data, input)).id, created: false };
+        return { ...(await updateWidget(db, principal, checkedId.data, input)), created: false };
       },
     },
     values,
   );
-  if (result.ok) refresh();
-  return result;
+  if (!result.ok) return result;
+  revalidateWidget(result.data);
+  refresh();
+  return { ok: true, data: { id: result.data.id, created: result.data.created } };
 }
 
 const idForm = z.object({ widgetId });
 
-export async function duplicateWidgetAction(_previous: unknown, formData: FormData): Promise<ActionResult<null>> {
+export async function duplicateWidgetAction(_previous: unknown, formData: FormData): Promise<ActionFailure | null> {
   const t = await getTranslations('widgets');
   const result = await runAction(
     {
@@ -55,7 +58,7 @@ export async function duplicateWidgetAction(_previous: unknown, formData: FormDa
   redirect(`${localizedPath(toLocale(await getLocale()), `/widgets/${result.data.id}`)}?notice=duplicated`);
 }
 
-export async function deleteWidgetAction(_previous: unknown, formData: FormData): Promise<ActionResult<null>> {
+export async function deleteWidgetAction(_previous: unknown, formData: FormData): Promise<ActionFailure | null> {
   const result = await runAction(
     {
       schema: idForm,
@@ -65,5 +68,7 @@ export async function deleteWidgetAction(_previous: unknown, formData: FormData)
     { widgetId: formData.get('widgetId') },
   );
   if (!result.ok) return result;
+  // Its site goes at once.
+  revalidateWidget(result.data);
   redirect(`${localizedPath(toLocale(await getLocale()), '/widgets')}?notice=deleted`);
 }

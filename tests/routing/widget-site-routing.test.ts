@@ -82,6 +82,9 @@ describe('a widget’s domain', () => {
     expect(route(at('tours.agency.test', '/embedded'), rules)).toEqual({ rewrite: '/en/main/embedded' });
     expect(route(at('tours.agency.test', '/embedded/checkout'), rules)).toEqual({ rewrite: '/en/main/embedded/checkout' });
     expect(route(at('tours.agency.test', '/ru/embedded/checkout'), rules)).toEqual({ rewrite: '/ru/main/embedded/checkout' });
+    // The sandbox gateway's payment page, where a guest of the site pays.
+    expect(route(at('tours.agency.test', '/pay/sandbox/sbx_ch_1'), rules)).toEqual({ rewrite: '/en/main/pay/sandbox/sbx_ch_1' });
+    expect(route(at('tours.agency.test', '/pay/x'), rules)).toEqual({ rewrite: '/widget-site/tours.agency.test/en/pay/x' });
   });
 
   it('carries the visitor’s language (Russian before English in Accept-Language), for the not-found page', () => {

@@ -32,9 +32,11 @@ async function placeOfRequest(formData: FormData): Promise<GuestPlace> {
 }
 
 /**
- * Books and starts the card payment. On the site the guest goes straight to the payment page;
- * from an embed (`opensWindow`) the payment URL comes back for the window the click opened, so
- * payment is never entered inside a frame.
+ * Books and starts the card payment. A hydrated form (`navigates`) gets the payment page's URL
+ * back and goes there itself: the page is the payment provider's (the sandbox's is served on the
+ * site's host too), not one the site's router can render; from an embed it opens in the window
+ * the click opened, so payment is never entered inside a frame. A form posted before hydration is
+ * redirected there.
  */
 export async function bookAsGuestAction(_previous: GuestCheckoutState, formData: FormData): Promise<GuestCheckoutState> {
   const values: Record<string, string> = {};
@@ -52,6 +54,6 @@ export async function bookAsGuestAction(_previous: GuestCheckoutState, formData:
   if (!result.ok) return { ...result, values };
   const url = result.data.nextAction.kind === 'redirect' ? result.data.nextAction.url : null;
   if (!url) return { ok: false, status: 500, code: 'errors.unexpected', message: '', fieldErrors: {}, values };
-  if (formData.get('opensWindow') === '1') return { ok: true, paymentUrl: url };
+  if (formData.get('navigates') === '1') return { ok: true, paymentUrl: url };
   redirect(url);
 }
