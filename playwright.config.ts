@@ -12,6 +12,11 @@ const PORT = Number(process.env.E2E_PORT ?? 3100);
  */
 const DATABASE_SPECS = /(payments|top-up|booking|booking-export|ops-agencies|ops-requests|sessions)\.spec\.ts$/;
 const onPostgres = Boolean(process.env.DATABASE_URL);
+/**
+ * The DNS server the widget specs run (e2e/support/dns-server.ts) and the portal asks about widget
+ * domains: one port per run, set here so the specs' workers and the portal's process agree.
+ */
+process.env.E2E_DNS_PORT ??= String(PORT + 2253);
 
 export default defineConfig({
   testDir: 'e2e',
@@ -28,7 +33,16 @@ export default defineConfig({
     launchOptions: {
       // Debian's Chromium: no browser download on this machine or CI.
       executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-      args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+      args: [
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-quic',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+        // Widget sites are opened under their own host names (issue 20): every `.test` host is this machine.
+        '--host-resolver-rules=MAP *.test 127.0.0.1',
+      ],
     },
   },
   projects: [
@@ -51,6 +65,13 @@ export default defineConfig({
     reuseExistingServer: false,
     timeout: 300_000,
     stdout: 'pipe',
-    env: { PORT: String(PORT) },
+    env: {
+      PORT: String(PORT),
+      WIDGET_DNS_SERVERS: `127.0.0.1:${process.env.E2E_DNS_PORT}`,
+      WIDGET_DNS_TIMEOUT_MS: '1000',
+      // A guest pays on a widget's domain, which only the browser resolves here: the sandbox's
+      // webhooks go to the portal's own address.
+      PAYMENTS_WEBHOOK_BASE_URL: `http://localhost:${PORT}`,
+    },
   },
 });

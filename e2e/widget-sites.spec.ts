@@ -1,0 +1,110 @@
+import { expect, type Page, test } from '@playwright/test';
+import { type DnsTestServer, E2E_WIDGET_CNAME_TARGET, startE2eDnsServer } from './support/dns-server';
+import { PORT, SignInPage } from './support/portal';
+
+// Issue 20's acceptance from the domain on: an admin verifies the widget's domain against a DNS
+// server (a missing TXT record fails, saying what was found), the site opens under that host
+// name, a guest books there with the sandbox card, and the agency finds the booking with its
+// margin. Serial: the DNS server holds one port. `*.test` hosts resolve to this machine
+// (playwright.config.ts).
+
+test.describe.configure({ mode: 'serial' });
+
+const ADMIN = 'admin@desertrose.test';
+const unique = Date.now().toString(36);
+const DOMAIN = `tours-${unique}.desertrose.test`;
+const SITE = `http://${DOMAIN}:${PORT}`;
+const NAME = `Dunes site ${unique}`;
+
+let dns: DnsTestServer;
+test.beforeAll(async () => {
+  dns = await startE2eDnsServer();
+});
+test.afterAll(async () => {
+  await dns?.close();
+});
+
+async function signIn(page: Page, path: string) {
+  const signInPage = new SignInPage(page);
+  await signInPage.open(`?callbackUrl=${encodeURIComponent(path)}`);
+  await signInPage.signIn(ADMIN);
+  await expect(page).toHaveURL(path, { timeout: 30_000 });
+}
+
+test('an admin verifies the domain of a multi-tour widget, and a guest books on its site with the sandbox card', async ({ page, browser }) => {
+  test.slow();
+  await signIn(page, '/widgets/new');
+  await page.getByLabel('Widget name').fill(NAME);
+  await page.getByLabel('Type').selectOption({ label: 'Multiple tours' });
+  await page.getByLabel('Company').fill('Dunes & Co');
+  await page.getByLabel('Your domain').fill(DOMAIN);
+  const chooser = page.getByLabel('Add an offer');
+  for (let index = 0; index < 2; index += 1) {
+    await chooser.selectOption((await chooser.locator('option:not([value=""])').first().getAttribute('value'))!);
+    await page.getByRole('button', { name: 'Add offer' }).click();
+  }
+  await page.getByRole('button', { name: 'Save widget' }).click();
+  await expect(page).toHaveURL(/\/widgets\/[0-9a-f-]{36}\?notice=created$/);
+
+  // The records to create, then a check with the TXT record missing: failed, saying what was found.
+  const panel = page.getByTestId('domain-panel');
+  await expect(panel).toHaveAttribute('data-domain-status', 'pending');
+  const token = await panel.locator('[data-record="TXT"] [data-testid="record-value"]').innerText();
+  await expect(panel.locator('[data-record="CNAME"] [data-testid="record-value"]')).toHaveText(E2E_WIDGET_CNAME_TARGET);
+  dns.publishWidgetDomain(DOMAIN, { token, cnameTarget: E2E_WIDGET_CNAME_TARGET, omit: ['txt'] });
+  await page.getByTestId('domain-check').click();
+  await expect(page.getByTestId('domain-panel')).toHaveAttribute('data-domain-status', 'failed');
+  await expect(page.getByTestId('domain-last-check')).toContainText(E2E_WIDGET_CNAME_TARGET);
+  await expect(page.getByTestId('domain-check-reason')).toBeVisible();
+
+  dns.publishWidgetDomain(DOMAIN, { token, cnameTarget: E2E_WIDGET_CNAME_TARGET });
+  await page.getByTestId('domain-check').click();
+  await expect(page.getByTestId('domain-panel')).toHaveAttribute('data-domain-status', 'verified');
+
+  // The site, under its own host name: white-label, at the agency's prices.
+  const guest = await (await browser.newContext()).newPage();
+  const landing = await guest.goto(`${SITE}/`);
+  expect(landing?.status()).toBe(200);
+  await expect(guest.getByText('Dunes & Co').first()).toBeVisible();
+  await expect(guest.getByText('Traveldesk')).toHaveCount(0);
+  await guest.getByRole('link', { name: /^Book: / }).first().click();
+  await expect(guest).toHaveURL(new RegExp(`^${SITE}/book/[0-9a-f-]{36}$`));
+
+  const form = guest.getByTestId('guest-checkout');
+  await form.getByLabel('Adults').fill('2');
+  await form.getByLabel('Full name').fill('Maria Lopez');
+  await form.getByLabel('Phone').fill('+34 600 123 456');
+  await form.getByLabel('E-mail', { exact: true }).fill('maria@example.test');
+  await form.getByLabel('Confirm e-mail').fill('maria@example.test');
+  const total = await guest.getByTestId('guest-total').innerText();
+  await form.getByRole('button', { name: /^Pay .* by card$/ }).click();
+
+  await guest.waitForURL(new RegExp(`^${SITE}/pay/sandbox/`), { timeout: 30_000 });
+  await guest.getByLabel('Card number').fill('4242 4242 4242 4242');
+  await guest.getByRole('button', { name: 'Pay', exact: true }).click();
+  await guest.waitForURL(new RegExp(`^${SITE}/booking/[0-9a-f-]{36}$`), { timeout: 30_000 });
+  const result = guest.getByTestId('guest-booking');
+  await expect(result).toHaveAttribute('data-status', 'completed', { timeout: 20_000 });
+  await expect(guest.getByTestId('guest-paid')).toHaveText(total);
+  const reference = /TD-[A-Z2-9]{7}/.exec(await result.getByRole('heading').innerText())![0];
+  const voucher = await guest.request.get(`${SITE}${await guest.getByTestId('guest-voucher').getAttribute('href')}`);
+  expect(voucher.headers()['content-type']).toBe('application/pdf');
+  await guest.context().close();
+
+  // The agency's bookings show it, marked with the widget; its commissions count the margin.
+  await page.goto(`/bookings?reference=${reference}`);
+  await expect(page.getByTestId('widget-badge')).toHaveText(`Widget: ${NAME}`);
+  await page.goto('/my-commissions');
+  const row = page.getByTestId('widget-sales-row').filter({ hasText: NAME });
+  await expect(row).toHaveCount(1);
+  await expect(row).toContainText('1');
+});
+
+test('a host no verified widget serves gets the not-found page, and no portal page', async ({ page }) => {
+  const unknown = await page.goto(`http://nobody-${unique}.example.test:${PORT}/`);
+  expect(unknown?.status()).toBe(404);
+  const portal = await page.goto(`${SITE}/sign-in`);
+  expect(portal?.status()).toBe(404);
+  const ops = await page.goto(`${SITE}/ops`);
+  expect(ops?.status()).toBe(404);
+});
