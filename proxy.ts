@@ -1,9 +1,10 @@
 import { type NextRequest, NextResponse } from 'next/server';
 import { isDatabaseKnownDown } from '@/server/db/health-state';
-import { contentSecurityPolicy, createNonce, CSP_HEADER, nonceSource } from '@/server/http/security-headers';
+import { contentSecurityPolicy, createNonce, CSP_HEADER, isFramedPath, nonceSource } from '@/server/http/security-headers';
 import { localeOfPath, proxyDecision } from '@/server/routing/gate';
 import { MAINTENANCE_RETRY_SECONDS, maintenancePage } from '@/server/routing/maintenance-page';
 import { isWidgetHost, parseHostsConfig } from '@/server/shared/sites/site-variants';
+import { HOST_NAME } from '@/server/shared/widgets/widget-schema';
 
 // next-intl reads the request's locale from this header where no route segment gives it: in
 // server actions, which post to the page's URL but render no layout.
@@ -19,6 +20,21 @@ const STRIPE_CONFIGURED = Boolean(process.env.STRIPE_PUBLISHABLE_KEY?.trim());
 const SESSION_COOKIE_PREFIXES = ['authjs.session-token', '__Secure-authjs.session-token'];
 
 const HOSTS = parseHostsConfig(process.env.HOSTS);
+
+/**
+ * Who may frame the page: for an embed's tickets and checkout, the host its query names as the
+ * framing page's (`site`, which public/embed.js sets to the page's own host name), on every port, if
+ * it can be a widget's domain at all; nobody otherwise. A scheme-less host source is enough, and no
+ * database is asked here: the page itself refuses to show a widget whose verified domain is not
+ * `site` (server/widgets/embeds), and the browser refuses every ancestor not on `site` (nor on a
+ * scheme weaker than the portal's). So a stranger's page naming itself as `site` gets "not
+ * available", and one naming the widget's domain cannot frame the answer.
+ */
+function frameAncestorsOf({ pathname, searchParams }: URL): string[] {
+  if (!isFramedPath(pathname)) return [];
+  const site = searchParams.get('site')?.toLowerCase() ?? '';
+  return HOST_NAME.test(site) ? [`${site}:*`] : [];
+}
 
 export function proxy(request: NextRequest) {
   const { nextUrl, cookies } = request;
@@ -48,7 +64,11 @@ export function proxy(request: NextRequest) {
   // These pages render per request, so their scripts carry a nonce: Next reads it from the
   // request's policy and puts it on every script it writes (a page Next serves from its cache
   // instead gets its scripts' hashes, server/http/encoded-page-cache.ts).
-  const policy = contentSecurityPolicy({ scriptSources: [nonceSource(createNonce())], stripe: STRIPE_CONFIGURED && PAYMENT_PAGE.test(nextUrl.pathname) });
+  const policy = contentSecurityPolicy({
+    scriptSources: [nonceSource(createNonce())],
+    frameAncestors: frameAncestorsOf(nextUrl),
+    stripe: STRIPE_CONFIGURED && PAYMENT_PAGE.test(nextUrl.pathname),
+  });
   // Host and locale routing are config rewrites (server/routing/route-rules.ts), applied after this.
   const headers = new Headers(request.headers);
   headers.set(INTL_LOCALE_HEADER, decision.kind === 'page' ? decision.locale : localeOfPath(nextUrl.pathname));
@@ -62,15 +82,16 @@ export const config = {
   // Portal pages, in both languages (tests/routing checks this list against PORTAL_ROUTES), and
   // the public pages Next renders per request, which need the nonce: search, sign-in, the three
   // account pages (their server actions also learn the page's locale only from the header set
-  // here) and the 404 of unknown deeper paths (the `[...rest]` catch-all). Cached public pages
-  // (home, countries, cities, tours, legal, embeds) skip the proxy and keep the framework's
-  // static speed: the last pattern leaves out `tour/x`, `city/x`, `embedded/checkout`, `/ru/x`,
-  // API routes, Next's files and the public folders.
+  // here), the embed's pages (which also get their frame-ancestors here; checkout and the
+  // booking result fall under the last pattern) and the 404 of unknown deeper paths (the
+  // `[...rest]` catch-all). Cached public pages (home, countries, cities, tours, legal) skip the
+  // proxy and keep the framework's static speed: the last pattern leaves out `tour/x`, `city/x`,
+  // `/ru/x`, API routes, Next's files and the public folders.
   matcher: [
-    '/(search|sign-in|sign-up|forgot-password|reset-password|e2e-render-error)',
-    '/ru/(search|sign-in|sign-up|forgot-password|reset-password|e2e-render-error)',
+    '/(search|sign-in|sign-up|forgot-password|reset-password|e2e-render-error|embedded)',
+    '/ru/(search|sign-in|sign-up|forgot-password|reset-password|e2e-render-error|embedded)',
     '/(checkout|bookings|requests|my-account|my-bookings|my-commissions|my-agencies|balance|top-up|widgets|agents|pay|ops)',
     '/ru/(checkout|bookings|requests|my-account|my-bookings|my-commissions|my-agencies|balance|top-up|widgets|agents|pay|ops)',
-    '/((?!(?:ru/)?(?:tour|city)/[^/]+$|(?:ru/)?embedded/checkout$|ru/[^/]+$|api/|_next/|images/|brand/)[^/]+/.+)',
+    '/((?!(?:ru/)?(?:tour|city)/[^/]+$|ru/[^/]+$|api/|_next/|images/|brand/)[^/]+/.+)',
   ],
 };

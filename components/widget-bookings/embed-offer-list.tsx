@@ -1,13 +1,15 @@
 import { Clock } from 'lucide-react';
 import Link from 'next/link';
-import { getTranslations } from 'next-intl/server';
 import { StaticImage } from '@/components/ui/static-image';
 import { lowestPrice } from '@/server/shared/catalog/prices';
 import { formatAedAs } from '@/server/shared/money/money';
 import { PRICE_KINDS } from '@/server/shared/widgets/widget-pricing';
 import type { EmbedWidget } from '@/server/widgets/embeds/embed-widget';
 
-const PER_KIND = { adult: 'perAdult', child: 'perChild', trip: 'perTrip' } as const;
+const PER_KIND = { adult: 'form.perAdult', child: 'form.perChild', trip: 'form.perTrip' } as const;
+
+/** The `widgetBookings` messages in the widget's language: getTranslations on a page, createTranslator in a test. */
+export type WidgetBookingsTranslator = (key: string, values?: Record<string, string | number>) => string;
 
 /**
  * An embed's tickets (issue 20 §5), framed on the agency's page: each offer at the guest's prices in
@@ -15,16 +17,14 @@ const PER_KIND = { adult: 'perAdult', child: 'perChild', trip: 'perTrip' } as co
  * client-side link: the frame keeps its document, and with it the referrer naming the agency's
  * page, which the height reporter needs (a full load would name this page instead).
  */
-export async function EmbedOfferList({ widget, checkoutHref }: { widget: EmbedWidget; checkoutHref: (offerId: string) => string }) {
-  const locale = widget.locale;
-  const [t, form] = await Promise.all([getTranslations({ locale, namespace: 'widgetBookings.embed' }), getTranslations({ locale, namespace: 'widgetBookings.form' })]);
-  const price = (fils: number) => formatAedAs(fils, widget.currency, locale, widget.rates ?? undefined);
+export function EmbedOfferList({ widget, checkoutHref, t }: { widget: EmbedWidget; checkoutHref: (offerId: string) => string; t: WidgetBookingsTranslator }) {
+  const price = (fils: number) => formatAedAs(fils, widget.currency, widget.locale, widget.rates ?? undefined);
   return (
     <section aria-labelledby="embed-offers" className="grid gap-4">
       <h1 id="embed-offers" className="text-xl font-semibold">
-        {widget.offersTitle || t('title')}
+        {widget.offersTitle || t('embed.title')}
       </h1>
-      {widget.offers.length === 0 ? <p className="text-zinc-600">{t('empty')}</p> : null}
+      {widget.offers.length === 0 ? <p className="text-zinc-600">{t('embed.empty')}</p> : null}
       <ul className="grid gap-3">
         {widget.offers.map((offer) => {
           const from = lowestPrice([offer.prices]);
@@ -39,19 +39,19 @@ export async function EmbedOfferList({ widget, checkoutHref }: { widget: EmbedWi
                   <h2 className="font-semibold">{offer.name}</h2>
                   <p className="flex items-center gap-1 text-sm text-zinc-600">
                     <Clock aria-hidden className="size-4" />
-                    <span className="sr-only">{t('durationLabel')}: </span>
-                    {t('duration', { hours: Math.floor(offer.durationMinutes / 60), minutes: offer.durationMinutes % 60 })}
+                    <span className="sr-only">{t('embed.durationLabel')}: </span>
+                    {t('embed.duration', { hours: Math.floor(offer.durationMinutes / 60), minutes: offer.durationMinutes % 60 })}
                   </p>
                 </div>
                 <div className="mt-auto flex flex-wrap items-end justify-between gap-3">
                   <div>
-                    {from !== null ? <p className="font-semibold">{t('from', { price: price(from) })}</p> : null}
-                    <ul className="text-sm text-zinc-600" aria-label={t('prices')} data-testid="embed-offer-prices">
+                    {from !== null ? <p className="font-semibold">{t('embed.from', { price: price(from) })}</p> : null}
+                    <ul className="text-sm text-zinc-600" aria-label={t('embed.prices')} data-testid="embed-offer-prices">
                       {PRICE_KINDS.map((kind) => {
                         const fils = offer.prices[kind];
                         return fils === null ? null : (
                           <li key={kind}>
-                            {price(fils)} {form(PER_KIND[kind])}
+                            {price(fils)} {t(PER_KIND[kind])}
                           </li>
                         );
                       })}
@@ -60,11 +60,11 @@ export async function EmbedOfferList({ widget, checkoutHref }: { widget: EmbedWi
                   <Link
                     href={checkoutHref(offer.offerId)}
                     prefetch={false}
-                    aria-label={t('bookOffer', { offer: offer.name })}
+                    aria-label={t('embed.bookOffer', { offer: offer.name })}
                     className="inline-flex h-10 items-center rounded-lg bg-zinc-900 px-4 text-sm font-medium text-white hover:bg-zinc-700 focus-visible:ring-3 focus-visible:ring-zinc-400 focus-visible:outline-none"
                     data-testid="embed-book"
                   >
-                    {t('book')}
+                    {t('embed.book')}
                   </Link>
                 </div>
               </div>

@@ -5,8 +5,9 @@ import { LocaleLink } from '@/components/i18n/locale-link';
 import type { Locale } from '@/i18n/locales';
 import { getDb } from '@/server/db/database';
 import { loadDisplayRates } from '@/server/pay/request-context';
-import type { WidgetFormValues } from '@/server/shared/widgets/widget-schema';
+import { EMBED_WIDGET_TYPES, type WidgetFormValues } from '@/server/shared/widgets/widget-schema';
 import { listWidgetOfferChoices } from '@/server/widgets/widget-catalogue';
+import { EmbedCodeSection } from './embed-code-section';
 import { WidgetEditor } from './widget-editor';
 import { widgetEditorLabels } from './widget-editor-labels';
 import { WidgetNotice } from './widget-notice';
@@ -36,6 +37,7 @@ export async function WidgetEditorPage({ locale, widgetId, values, notice, domai
       <div className="mt-6">
         <WidgetEditor key={widgetId ?? 'new'} widgetId={widgetId} values={values} choices={choices} rates={rates} labels={labels} domainPanel={domainPanel} />
       </div>
+      {widgetId && EMBED_WIDGET_TYPES.includes(values.type) ? <EmbedCodeSection widgetId={widgetId} /> : null}
     </div>
   );
 }

@@ -41,14 +41,14 @@ export function createNonce(): string {
  * attributes (next/image writes `color:transparent` on every image), which no hash or nonce can
  * allow, and sonner adds a <style> element when it first toasts, which cannot carry a cached
  * page's nonce; a style cannot run code, and what it could leak is bounded by img-src and
- * connect-src being our own origin. Embed pages (`framable`) may be framed by any site for now;
- * the widgets issue restricts them to each widget's domains.
+ * connect-src being our own origin. No page may be framed but an embed's, by the sources the
+ * proxy gives it in `frameAncestors` (its widget's domain, proxy.ts); none means 'none'.
  */
 export function contentSecurityPolicy({
   scriptSources = [],
-  framable = false,
+  frameAncestors = [],
   stripe = false,
-}: { scriptSources?: readonly string[]; framable?: boolean; stripe?: boolean } = {}): string {
+}: { scriptSources?: readonly string[]; frameAncestors?: readonly string[]; stripe?: boolean } = {}): string {
   return [
     "default-src 'self'",
     scriptSrc(stripe ? [...scriptSources, ...STRIPE_SOURCES.script] : scriptSources),
@@ -60,7 +60,7 @@ export function contentSecurityPolicy({
     "object-src 'none'",
     "base-uri 'self'",
     "form-action 'self'",
-    `frame-ancestors ${framable ? '*' : "'none'"}`,
+    `frame-ancestors ${frameAncestors.length > 0 ? frameAncestors.join(' ') : "'none'"}`,
   ].join('; ');
 }
 
@@ -117,11 +117,14 @@ export function inlineScriptHashes(html: string): string[] {
   return [...sources];
 }
 
-/** The public paths of the widget pages, which other sites frame (with or without a locale). */
-const EMBED_PATH = /^(?:\/ru)?\/embedded(?:\/|$)/;
+/**
+ * The two pages of an embed that its agency's pages frame, tickets and checkout (with or without a
+ * locale); not the booking result, which the payer opens top-level.
+ */
+const FRAMED_PATH = /^(?:\/ru)?\/embedded(?:\/checkout)?$/;
 
-export function isEmbedPath(pathname: string): boolean {
-  return EMBED_PATH.test(pathname);
+export function isFramedPath(pathname: string): boolean {
+  return FRAMED_PATH.test(pathname);
 }
 
 export const STRICT_TRANSPORT_SECURITY = 'max-age=63072000; includeSubDomains';
@@ -134,9 +137,9 @@ const PERMISSIONS_POLICY = ['accelerometer', 'camera', 'geolocation', 'gyroscope
 type Header = { key: string; value: string };
 type HeaderRule = { source: string; has?: { type: 'header'; key: string; value: string }[]; headers: Header[] };
 
-// next.config `source` patterns (path-to-regexp): the embed pages, and every other path.
-export const EMBED_SOURCES = ['/embedded/:path*', '/ru/embedded/:path*'];
-export const NOT_EMBED_SOURCE = '/((?!(?:ru/)?embedded(?:/|$)).*)';
+// next.config `source` patterns (path-to-regexp): the framed pages (see isFramedPath), and every other path.
+export const FRAMED_SOURCES = ['/embedded', '/embedded/checkout', '/ru/embedded', '/ru/embedded/checkout'];
+export const NOT_FRAMED_SOURCE = '/((?!(?:ru/)?embedded(?:/checkout)?$).*)';
 
 /**
  * The headers next.config.ts sends with every response, pages, route handlers (JSON, PDF, xlsx)
@@ -155,13 +158,16 @@ export function securityHeaderRules(): HeaderRule[] {
       ],
     },
     {
-      source: NOT_EMBED_SOURCE,
+      source: NOT_FRAMED_SOURCE,
       headers: [
         { key: 'X-Frame-Options', value: 'DENY' },
         { key: CSP_HEADER, value: contentSecurityPolicy() },
       ],
     },
-    ...EMBED_SOURCES.map((source) => ({ source, headers: [{ key: CSP_HEADER, value: contentSecurityPolicy({ framable: true }) }] })),
+    // The proxy replaces this policy with one naming the widget's domain in frame-ancestors; should
+    // it not run, the page cannot be framed at all. No X-Frame-Options: it cannot name a site, and
+    // a browser that knows no frame-ancestors would then refuse the frame on the widget's domain too.
+    ...FRAMED_SOURCES.map((source) => ({ source, headers: [{ key: CSP_HEADER, value: contentSecurityPolicy() }] })),
     {
       // Behind a TLS-terminating proxy (the only way this server is reached over HTTPS), which
       // says so in X-Forwarded-Proto; over plain HTTP a browser would ignore the header anyway.

@@ -63,7 +63,7 @@ describe('route access', () => {
     (path) => expect(isPublicPath(path)).toBe(true),
   );
 
-  it.each(['/uae', '/city/dubai', '/tour/burj-khalifa-at-the-top', '/embedded', '/embedded/checkout'])(
+  it.each(['/uae', '/city/dubai', '/tour/burj-khalifa-at-the-top', '/embedded', '/embedded/checkout', '/embedded/booking/3f1c2a7e-0d5b-4c1e-9a77-5b2f1e0c9d11'])(
     'catalogue and widget page %s is public',
     (path) => expect(isPublicPath(path)).toBe(true),
   );
@@ -75,6 +75,8 @@ describe('route access', () => {
   it('keeps unknown deeper paths behind the gate', () => {
     expect(isPublicPath('/bookings/123')).toBe(false);
     expect(isPublicPath('/tour/a/b')).toBe(false);
+    expect(isPublicPath('/embedded/x/y')).toBe(false);
+    expect(isPublicPath('/embedded/booking/x/y')).toBe(false);
   });
 
   it('lets a junior open its own pages only', () => {

@@ -109,7 +109,7 @@ describe('installEncodedPageCache', () => {
 describe('Content-Security-Policy of pages ended with a string', () => {
   it('allows the page\'s inline scripts by hash, keeping the rest of the policy it was given', async () => {
     installEncodedPageCache();
-    const framable = contentSecurityPolicy({ framable: true, scriptSources: ["'nonce-abc'"] });
+    const framable = contentSecurityPolicy({ frameAncestors: ['tours.agency.test:*'], scriptSources: ["'nonce-abc'"] });
     const pages: Record<string, { body: string; type: string; policy?: string }> = {
       '/large': { body: htmlPage('large'), type: 'text/html; charset=utf-8' },
       '/small-embed': { body: htmlPage('small', 500), type: 'text/html; charset=utf-8', policy: framable },
@@ -133,7 +133,7 @@ describe('Content-Security-Policy of pages ended with a string', () => {
         const policy = embed.headers.get(CSP_HEADER) ?? '';
         expect(policy).toContain(`script-src 'self' ${SESSION_HINT_SOURCE} ${NO_EVAL_SOURCE} ${inlineScriptHashes(pages['/small-embed']!.body)[0]}`);
         expect(policy).not.toContain('nonce-');
-        expect(policy).toContain('frame-ancestors *');
+        expect(policy).toContain('frame-ancestors tours.agency.test:*');
 
         const json = await fetch(`${url}/json`);
         expect(json.headers.get(CSP_HEADER)).toBeNull();

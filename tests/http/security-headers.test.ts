@@ -10,7 +10,7 @@ import {
   createNonce,
   CSP_HEADER,
   inlineScriptHashes,
-  isEmbedPath,
+  isFramedPath,
   NO_EVAL_SCRIPT,
   NO_EVAL_SOURCE,
   nonceSource,
@@ -47,10 +47,13 @@ describe('Content-Security-Policy', () => {
     expect(contentSecurityPolicy()).not.toMatch(/unsafe-eval|script-src[^;]*unsafe-inline/);
   });
 
-  it('lets any site frame an embed page, and nothing else', () => {
-    expect(directives(contentSecurityPolicy({ framable: true })).get('frame-ancestors')).toEqual(['*']);
-    for (const path of ['/embedded', '/embedded/checkout', '/ru/embedded', '/ru/embedded/checkout']) expect(isEmbedPath(path), path).toBe(true);
-    for (const path of ['/', '/embeddedx', '/tour/embedded', '/ru/embeddedx', '/checkout']) expect(isEmbedPath(path), path).toBe(false);
+  it('lets only the sources it is given frame a page, and knows the two pages an embed frames', () => {
+    expect(directives(contentSecurityPolicy({ frameAncestors: ['tours.agency.test:*'] })).get('frame-ancestors')).toEqual(['tours.agency.test:*']);
+    expect(directives(contentSecurityPolicy({ frameAncestors: [] })).get('frame-ancestors')).toEqual(["'none'"]);
+    for (const path of ['/embedded', '/embedded/checkout', '/ru/embedded', '/ru/embedded/checkout']) expect(isFramedPath(path), path).toBe(true);
+    for (const path of ['/', '/embeddedx', '/tour/embedded', '/ru/embeddedx', '/checkout', '/embedded/booking/x', '/ru/embedded/booking/x', '/embedded/checkout/x']) {
+      expect(isFramedPath(path), path).toBe(false);
+    }
   });
 
   it('gives a page rendered per request a nonce that Next reads from the policy and puts on its scripts', () => {
@@ -72,10 +75,10 @@ describe('Content-Security-Policy', () => {
   });
 
   it('replaces only the script sources of a policy, keeping its framing', () => {
-    const framable = contentSecurityPolicy({ framable: true, scriptSources: [nonceSource('abc')] });
+    const framable = contentSecurityPolicy({ frameAncestors: ['tours.agency.test:*'], scriptSources: [nonceSource('abc')] });
     const hashed = directives(withScriptSources(framable, ["'sha256-x'"]));
     expect(hashed.get('script-src')).toEqual(["'self'", SESSION_HINT_SOURCE, NO_EVAL_SOURCE, "'sha256-x'"]);
-    expect(hashed.get('frame-ancestors')).toEqual(['*']);
+    expect(hashed.get('frame-ancestors')).toEqual(['tours.agency.test:*']);
     expect(directives(withScriptSources("default-src 'self'", ["'sha256-y'"])).get('script-src')).toEqual(["'self'", SESSION_HINT_SOURCE, NO_EVAL_SOURCE, "'sha256-y'"]);
     // A page's own hash of the session hint is not repeated.
     expect(directives(withScriptSources(framable, [SESSION_HINT_SOURCE, NO_EVAL_SOURCE, "'sha256-x'"])).get('script-src')).toEqual(["'self'", SESSION_HINT_SOURCE, NO_EVAL_SOURCE, "'sha256-x'"]);
@@ -141,16 +144,18 @@ describe('headers for every response (next.config.ts)', () => {
     }
   });
 
-  it('forbids framing except on the embed pages, with one policy per response', () => {
-    for (const path of ['/', '/tour/x', '/ru/tour/x', '/checkout', '/api/health', '/embeddedx', '/tour/embedded']) {
+  it('forbids framing everywhere, with one policy per response, and leaves the embed\'s framed pages to the proxy', () => {
+    for (const path of ['/', '/tour/x', '/ru/tour/x', '/checkout', '/api/health', '/embeddedx', '/tour/embedded', '/embedded/booking/x', '/ru/embedded/booking/x', '/embedded/x']) {
       const headers = headersFor(path);
       expect(headers['x-frame-options'], path).toEqual(['DENY']);
       expect(headers[CSP_HEADER.toLowerCase()], path).toEqual([contentSecurityPolicy()]);
     }
+    // Unframable should the proxy not run; without X-Frame-Options, which would refuse the widget's domain too.
     for (const path of ['/embedded', '/embedded/checkout', '/ru/embedded', '/ru/embedded/checkout']) {
       const headers = headersFor(path);
       expect(headers['x-frame-options'], path).toBeUndefined();
-      expect(headers[CSP_HEADER.toLowerCase()], path).toEqual([contentSecurityPolicy({ framable: true })]);
+      expect(headers[CSP_HEADER.toLowerCase()], path).toEqual([contentSecurityPolicy()]);
+      expect(directives(contentSecurityPolicy()).get('frame-ancestors')).toEqual(["'none'"]);
     }
   });
 

@@ -137,12 +137,12 @@ describe('auth gate', () => {
     // Compiled and matched by the functions `next build` and `next start` use for the matcher.
     const matches = getMiddlewareRouteMatcher(getMiddlewareMatchers(proxyConfig.matcher, {}));
     const proxied = (path: string) => matches(path, { headers: {} } as Parameters<MiddlewareRouteMatch>[1], {});
-    const perRequest = ['/search', '/sign-in', '/sign-up', '/forgot-password', '/reset-password', '/nope/x', '/tour/x/y', '/embedded/x'];
+    const perRequest = ['/search', '/sign-in', '/sign-up', '/forgot-password', '/reset-password', '/nope/x', '/tour/x/y', '/embedded', '/embedded/checkout', '/embedded/booking/x', '/embedded/x'];
     for (const path of [...Object.keys(PORTAL_ROUTES), '/checkout/confirmation/TD-1', '/my-bookings/TD-1', ...perRequest]) {
       expect(proxied(path), path).toBe(true);
       expect(proxied(`/ru${path}`), `/ru${path}`).toBe(true);
     }
-    const cached = ['/', '/tour/x', '/city/dubai', '/uae', '/terms-of-use', '/privacy-policy', '/embedded', '/embedded/checkout', '/bench-floor'];
+    const cached = ['/', '/tour/x', '/city/dubai', '/uae', '/terms-of-use', '/privacy-policy', '/bench-floor'];
     for (const path of [...cached, ...cached.map((path) => (path === '/' ? '/ru' : `/ru${path}`))]) {
       expect(proxied(path), path).toBe(false);
     }

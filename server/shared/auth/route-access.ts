@@ -46,11 +46,15 @@ export function isOpsPath(pathname: string): boolean {
 /** First path segments that belong to the signed-in portal or the console, never to a country page. */
 const PORTAL_SEGMENTS = new Set([...Object.keys(PORTAL_ROUTES).map((path) => path.split('/')[1]), 'ops']);
 
-/** Home, auth and legal pages, and the public catalogue: `/[country]`, `/city/[city]`, `/tour/[slug]`. */
+/**
+ * Home, auth and legal pages, the public catalogue: `/[country]`, `/city/[city]`, `/tour/[slug]`,
+ * and `/embedded/booking/[paymentId]`, where an embed's guest (no account) returns from paying.
+ */
 export function isPublicPath(pathname: string): boolean {
   if (PUBLIC_PAGES.has(pathname)) return true;
   const segments = pathname.split('/').filter(Boolean);
   if (segments.length === 1) return !PORTAL_SEGMENTS.has(segments[0]!);
+  if (segments.length === 3) return segments[0] === 'embedded' && segments[1] === 'booking';
   return segments.length === 2 && (segments[0] === 'tour' || segments[0] === 'city');
 }
 

@@ -26,7 +26,7 @@ import { HOST_NAME, SITE_WIDGET_TYPES, type WidgetType } from '@/server/shared/w
 import { widgetHostTag, widgetTag } from '../widget-tags';
 
 // A widget's site on its verified domain (issue 20): what the site's pages, sitemap and robots
-// show, read once per host and cached. Only the guest's prices leave this module: the sale prices
+// show, read once per host and cached. Its list of offers is the embed's too (server/widgets/embeds). Only the guest's prices leave this module: the sale prices
 // after the widget's discount; the b2b cost is read to leave out an offer it no longer covers,
 // and never returned.
 
@@ -136,6 +136,66 @@ function sellablePrices(sale: OfferPrices, cost: OfferPrices, discountPercent: n
 }
 
 /**
+ * A widget's offers as its guests see them, in the agency's order: live offers of live tours that
+ * it can still sell (see `sellablePrices`), named in `language`. Its site and its embed both show these.
+ */
+export async function loadWidgetOffers(db: Database, widget: { id: string; discountPercent: number }, language: Locale): Promise<WidgetSiteOffer[]> {
+  const offerRows = await db
+    .select({
+      offerId: offers.id,
+      offerPosition: offers.position,
+      name: offers.name,
+      saleAdult: widgetOffers.saleAdultMinor,
+      saleChild: widgetOffers.saleChildMinor,
+      saleTrip: widgetOffers.saleTripMinor,
+      costAdult: offers.pricePerAdult,
+      costChild: offers.pricePerChild,
+      costTrip: offers.pricePerTrip,
+      tourId: tours.id,
+      tourSlug: tours.slug,
+      tourTitle: tours.title,
+      tourSummary: tours.summary,
+      durationMinutes: tours.durationMinutes,
+    })
+    .from(widgetOffers)
+    .innerJoin(offers, eq(offers.id, widgetOffers.offerId))
+    .innerJoin(tours, eq(tours.id, offers.tourId))
+    .where(and(eq(widgetOffers.widgetId, widget.id), eq(offers.isActive, true), eq(tours.isActive, true)))
+    .orderBy(asc(widgetOffers.position));
+  const tourIds = [...new Set(offerRows.map((row) => row.tourId))];
+  const photoRows =
+    tourIds.length > 0
+      ? await db.select({ tourId: photos.tourId, position: photos.position, url: photos.url }).from(photos).where(inArray(photos.tourId, tourIds)).orderBy(asc(photos.position))
+      : [];
+
+  return offerRows.flatMap((row): WidgetSiteOffer[] => {
+    const sale = { adult: row.saleAdult, child: row.saleChild, trip: row.saleTrip };
+    const prices = sellablePrices(sale, { adult: row.costAdult, child: row.costChild, trip: row.costTrip }, widget.discountPercent);
+    if (!prices) return [];
+    const tourPhotos = photoRows.filter((photo) => photo.tourId === row.tourId);
+    return [
+      {
+        offerId: row.offerId,
+        name: row.name[language],
+        tourSlug: row.tourSlug,
+        tourTitle: row.tourTitle[language],
+        tourSummary: row.tourSummary[language],
+        durationMinutes: row.durationMinutes,
+        photoUrl: (tourPhotos.find((photo) => photo.position === row.offerPosition) ?? tourPhotos[0])?.url ?? null,
+        prices,
+      },
+    ];
+  });
+}
+
+/** The rouble rate a widget showing roubles needs, read with it (DESIGN.md: RUB from the operator's rate); null for other currencies. */
+export async function loadWidgetRates(db: Database, currency: Currency): Promise<ExchangeRates | null> {
+  if (currency !== 'RUB') return null;
+  const settings = await loadSettings(db);
+  return { rubPerAed: settings.rubPerAed };
+}
+
+/**
  * A served widget's site (see `servedWidget`), read from the database; null if it is not served.
  * Tour and offer names are in the site's language, or in `language` when one is asked for.
  */
@@ -170,57 +230,8 @@ export async function loadSiteWidget(db: Database, id: string, { language }: { l
     .limit(1);
   if (!widget || widget.domain === null || !isSiteType(widget.type)) return null;
   const locale = widget.locale;
-  const textLocale = language ?? locale;
   const currency = isCurrency(widget.currency) ? widget.currency : 'AED';
-
-  const offerRows = await db
-    .select({
-      offerId: offers.id,
-      offerPosition: offers.position,
-      name: offers.name,
-      saleAdult: widgetOffers.saleAdultMinor,
-      saleChild: widgetOffers.saleChildMinor,
-      saleTrip: widgetOffers.saleTripMinor,
-      costAdult: offers.pricePerAdult,
-      costChild: offers.pricePerChild,
-      costTrip: offers.pricePerTrip,
-      tourId: tours.id,
-      tourSlug: tours.slug,
-      tourTitle: tours.title,
-      tourSummary: tours.summary,
-      durationMinutes: tours.durationMinutes,
-    })
-    .from(widgetOffers)
-    .innerJoin(offers, eq(offers.id, widgetOffers.offerId))
-    .innerJoin(tours, eq(tours.id, offers.tourId))
-    .where(and(eq(widgetOffers.widgetId, id), eq(offers.isActive, true), eq(tours.isActive, true)))
-    .orderBy(asc(widgetOffers.position));
-  const tourIds = [...new Set(offerRows.map((row) => row.tourId))];
-  const [photoRows, settings] = await Promise.all([
-    tourIds.length > 0
-      ? db.select({ tourId: photos.tourId, position: photos.position, url: photos.url }).from(photos).where(inArray(photos.tourId, tourIds)).orderBy(asc(photos.position))
-      : Promise.resolve([]),
-    currency === 'RUB' ? loadSettings(db) : Promise.resolve(null),
-  ]);
-
-  const siteOffers = offerRows.flatMap((row): WidgetSiteOffer[] => {
-    const sale = { adult: row.saleAdult, child: row.saleChild, trip: row.saleTrip };
-    const prices = sellablePrices(sale, { adult: row.costAdult, child: row.costChild, trip: row.costTrip }, widget.discountPercent);
-    if (!prices) return [];
-    const tourPhotos = photoRows.filter((photo) => photo.tourId === row.tourId);
-    return [
-      {
-        offerId: row.offerId,
-        name: row.name[textLocale],
-        tourSlug: row.tourSlug,
-        tourTitle: row.tourTitle[textLocale],
-        tourSummary: row.tourSummary[textLocale],
-        durationMinutes: row.durationMinutes,
-        photoUrl: (tourPhotos.find((photo) => photo.position === row.offerPosition) ?? tourPhotos[0])?.url ?? null,
-        prices,
-      },
-    ];
-  });
+  const [siteOffers, rates] = await Promise.all([loadWidgetOffers(db, widget, language ?? locale), loadWidgetRates(db, currency)]);
 
   return {
     id: widget.id,
@@ -230,7 +241,7 @@ export async function loadSiteWidget(db: Database, id: string, { language }: { l
     type: widget.type,
     locale,
     currency,
-    rates: settings ? { rubPerAed: settings.rubPerAed } : null,
+    rates,
     offersTitle: widget.offersTitle,
     footerText: widget.footerText,
     metaTitle: widget.metaTitle,
