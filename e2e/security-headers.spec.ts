@@ -41,7 +41,8 @@ function expectCommonHeaders(response: APIResponse) {
   expect(headers['strict-transport-security']).toBeUndefined();
 }
 
-function expectStrictPolicy(response: APIResponse, { framable = false } = {}) {
+/** `framedBy`: the one site an embed page may be framed by (issue 20); every other page none. */
+function expectStrictPolicy(response: APIResponse, { framedBy }: { framedBy?: string } = {}) {
   const policy = policyOf(response);
   expect(policy.get('default-src')).toEqual(["'self'"]);
   expect(policy.get('object-src')).toEqual(["'none'"]);
@@ -49,8 +50,8 @@ function expectStrictPolicy(response: APIResponse, { framable = false } = {}) {
   expect(policy.get('form-action')).toEqual(["'self'"]);
   expect(policy.get('connect-src')).toEqual(["'self'"]);
   expect(policy.get('img-src')).toEqual(["'self'", 'data:', 'blob:']);
-  expect(policy.get('frame-ancestors')).toEqual(framable ? ['*'] : ["'none'"]);
-  expect(response.headers()['x-frame-options']).toBe(framable ? undefined : 'DENY');
+  expect(policy.get('frame-ancestors')).toEqual(framedBy ? [`${framedBy}:*`] : ["'none'"]);
+  if (framedBy) expect(response.headers()['x-frame-options']).toBeUndefined();
   const scripts = policy.get('script-src') ?? [];
   expect(scripts[0]).toBe("'self'");
   expect(scripts).not.toContain("'unsafe-inline'");
@@ -59,9 +60,9 @@ function expectStrictPolicy(response: APIResponse, { framable = false } = {}) {
 }
 
 /** A page Next serves from its cache: every inline script is allowed by its hash, and no nonce. */
-async function expectHashedPage(response: APIResponse, options?: { framable?: boolean }) {
+async function expectHashedPage(response: APIResponse) {
   expectCommonHeaders(response);
-  const scripts = expectStrictPolicy(response, options);
+  const scripts = expectStrictPolicy(response);
   const inline = inlineScripts(await response.text());
   expect(inline.length).toBeGreaterThan(0);
   for (const { text } of inline) expect(scripts).toContain(hashSource(text));
@@ -82,9 +83,17 @@ test('a cached public page allows its inline scripts by hash, cold and from the 
   await expectHashedPage(await request.get(`/tour/${TOUR}`));
 });
 
-test('an embed page may be framed by any site; no other page may', async ({ request }) => {
-  await expectHashedPage(await request.get('/embedded'), { framable: true });
-  await expectHashedPage(await request.get('/ru/embedded/checkout'), { framable: true });
+test("an embed page may be framed only by the site it names; its payer's result page and every other page by none", async ({ request }) => {
+  // Rendered per request (the widget and site are in the query): a nonce, no hashes.
+  const framed = await request.get('/embedded?widget=00000000-0000-4000-8000-000000000000&site=shop.agency.test');
+  expectCommonHeaders(framed);
+  expect(expectStrictPolicy(framed, { framedBy: 'shop.agency.test' }).some((source) => source.startsWith("'nonce-"))).toBe(true);
+  expectStrictPolicy(await request.get('/ru/embedded/checkout?site=shop.agency.test'), { framedBy: 'shop.agency.test' });
+  // Without a valid site, nobody may frame it.
+  expectStrictPolicy(await request.get('/embedded?site=javascript:alert(1)'));
+  const result = await request.get('/embedded/booking/00000000-0000-4000-8000-000000000000?site=shop.agency.test');
+  expectStrictPolicy(result);
+  expect(result.headers()['x-frame-options']).toBe('DENY');
 });
 
 test('a portal page gets a fresh nonce on every request, on every script Next writes', async ({ page }) => {
