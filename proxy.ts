@@ -36,6 +36,19 @@ function frameAncestorsOf({ pathname, searchParams }: URL): string[] {
   return HOST_NAME.test(site) ? [`${site}:*`] : [];
 }
 
+/**
+ * The host the page is for. Next renders a server action's redirect target by a request to itself
+ * (`localhost`), naming the visitor's host only in X-Forwarded-Host (server/routing/route-rules.ts):
+ * a guest's return from the payment page to a widget's site must not meet the portal's gate there.
+ * A forged pair of headers gains nothing: the gate is optimistic, every portal page checks the
+ * session itself, and the routing sends such a request to the widget site.
+ */
+function pageHost(request: NextRequest): string {
+  const headers = request.headers;
+  const forwarded = headers.get('x-action-redirect') && headers.get('rsc') === '1' ? headers.get('x-forwarded-host')?.split(',')[0]?.trim() : null;
+  return forwarded || headers.get('host') || request.nextUrl.host;
+}
+
 export function proxy(request: NextRequest) {
   const { nextUrl, cookies } = request;
   const decision = proxyDecision({
@@ -59,7 +72,7 @@ export function proxy(request: NextRequest) {
   if (decision.kind === 'redirect') {
     // A widget's domain serves its site alone (the widget site tree answers every page path
     // there), so no portal page is gated on it: a sign-in redirect would only show the way in.
-    if (!isWidgetHost(request.headers.get('host') ?? nextUrl.host, HOSTS)) return NextResponse.redirect(new URL(decision.location, nextUrl));
+    if (!isWidgetHost(pageHost(request), HOSTS)) return NextResponse.redirect(new URL(decision.location, nextUrl));
   }
   // These pages render per request, so their scripts carry a nonce: Next reads it from the
   // request's policy and puts it on every script it writes (a page Next serves from its cache

@@ -108,3 +108,54 @@ test('a host no verified widget serves gets the not-found page, and no portal pa
   const ops = await page.goto(`${SITE}/ops`);
   expect(ops?.status()).toBe(404);
 });
+
+test("an embed widget's code, pasted into a page of the agency's verified domain, shows its tickets in a frame that fits them, and opens payment in a new window", async ({ page }) => {
+  test.slow();
+  const shop = `shop-${unique}.desertrose.test`;
+  const shopOrigin = `http://${shop}:${PORT + 7}`;
+  await signIn(page, '/widgets/new');
+  await page.getByLabel('Widget name').fill(`Embed ${unique}`);
+  await page.getByLabel('Type').selectOption({ label: 'Embedded' });
+  await page.getByLabel('Your domain').fill(shop);
+  const chooser = page.getByLabel('Add an offer');
+  await chooser.selectOption((await chooser.locator('option:not([value=""])').first().getAttribute('value'))!);
+  await page.getByRole('button', { name: 'Add offer' }).click();
+  await page.getByRole('button', { name: 'Save widget' }).click();
+  await expect(page).toHaveURL(/\/widgets\/[0-9a-f-]{36}\?notice=created$/);
+  const token = await page.getByTestId('domain-panel').locator('[data-record="TXT"] [data-testid="record-value"]').innerText();
+  dns.publishWidgetDomain(shop, { token, cnameTarget: E2E_WIDGET_CNAME_TARGET });
+  await page.getByTestId('domain-check').click();
+  await expect(page.getByTestId('domain-panel')).toHaveAttribute('data-domain-status', 'verified');
+  const snippet = await page.getByTestId('widget-embed-snippet').innerText();
+  expect(snippet).toMatch(/^<script src="http:\/\/localhost:\d+\/embed\.js" data-traveldesk-widget="[0-9a-f-]{36}" async><\/script>$/);
+
+  // The agency's own page, on its own origin, with the code pasted in.
+  await page.route(`${shopOrigin}/**`, (route) =>
+    route.fulfill({ contentType: 'text/html', body: `<!doctype html><html><head><title>Shop</title></head><body><h1>Our tours</h1>${snippet}<p>Footer</p></body></html>` }),
+  );
+  await page.goto(`${shopOrigin}/tours`);
+  const frameElement = page.locator('iframe[data-traveldesk-frame]');
+  const frame = page.frameLocator('iframe[data-traveldesk-frame]');
+  await expect(frame.getByTestId('embed-tickets')).toBeVisible();
+  await expect(frame.getByTestId('embed-offer')).toHaveCount(1);
+  // The frame takes its content's height (the loader starts it at 480 px).
+  await expect.poll(() => frameElement.evaluate((element) => (element as HTMLIFrameElement).style.height)).not.toBe('480px');
+
+  await frame.getByTestId('embed-book').first().click();
+  const form = frame.getByTestId('guest-checkout');
+  await form.getByLabel('Adults').fill('1');
+  await form.getByLabel('Full name').fill('Ivan Petrov');
+  await form.getByLabel('Phone').fill('+7 900 123 45 67');
+  await form.getByLabel('E-mail', { exact: true }).fill('ivan@example.test');
+  await form.getByLabel('Confirm e-mail').fill('ivan@example.test');
+  const popupOpened = page.waitForEvent('popup');
+  await form.getByRole('button', { name: /^Pay .* by card$/ }).click();
+  const payment = await popupOpened;
+  await payment.waitForURL(/\/pay\/sandbox\//, { timeout: 30_000 });
+  // Top-level: the payment page is never inside the agency's frame.
+  expect(payment.url().startsWith(`http://localhost:${PORT}/`)).toBe(true);
+  await payment.getByLabel('Card number').fill('4242 4242 4242 4242');
+  await payment.getByRole('button', { name: 'Pay', exact: true }).click();
+  await payment.waitForURL(/\/embedded\/booking\/[0-9a-f-]{36}\?/, { timeout: 30_000 });
+  await expect(payment.getByTestId('guest-booking')).toHaveAttribute('data-status', 'completed', { timeout: 20_000 });
+});
