@@ -45,7 +45,8 @@ function frameAncestorsOf({ pathname, searchParams }: URL): string[] {
  */
 function pageHost(request: NextRequest): string {
   const headers = request.headers;
-  const forwarded = headers.get('x-action-redirect') && headers.get('rsc') === '1' ? headers.get('x-forwarded-host')?.split(',')[0]?.trim() : null;
+  // (Next keeps the Flight headers, `rsc` among them, from the proxy: the redirect's header marks it.)
+  const forwarded = headers.get('x-action-redirect') ? headers.get('x-forwarded-host')?.split(',')[0]?.trim() : null;
   return forwarded || headers.get('host') || request.nextUrl.host;
 }
 
