@@ -1,3 +1,4 @@
+import { createServer, type Server } from 'node:http';
 import { expect, type Page, test } from '@playwright/test';
 import { type DnsTestServer, E2E_WIDGET_CNAME_TARGET, startE2eDnsServer } from './support/dns-server';
 import { PORT, SignInPage } from './support/portal';
@@ -17,11 +18,14 @@ const SITE = `http://${DOMAIN}:${PORT}`;
 const NAME = `Dunes site ${unique}`;
 
 let dns: DnsTestServer;
+/** The agency's own web server, for the embed. */
+let agencySite: Server | undefined;
 test.beforeAll(async () => {
   dns = await startE2eDnsServer();
 });
 test.afterAll(async () => {
   await dns?.close();
+  agencySite?.close();
 });
 
 async function signIn(page: Page, path: string) {
@@ -87,8 +91,9 @@ test('an admin verifies the domain of a multi-tour widget, and a guest books on 
   await expect(result).toHaveAttribute('data-status', 'completed', { timeout: 20_000 });
   await expect(guest.getByTestId('guest-paid')).toHaveText(total);
   const reference = /TD-[A-Z2-9]{7}/.exec(await result.getByRole('heading').innerText())![0];
-  const voucher = await guest.request.get(`${SITE}${await guest.getByTestId('guest-voucher').getAttribute('href')}`);
-  expect(voucher.headers()['content-type']).toBe('application/pdf');
+  // Fetched by the page: only the browser resolves the widget's host name here.
+  const voucherType = await guest.evaluate(async (href) => (await fetch(href)).headers.get('content-type'), (await guest.getByTestId('guest-voucher').getAttribute('href'))!);
+  expect(voucherType).toBe('application/pdf');
   await guest.context().close();
 
   // The agency's bookings show it, marked with the widget; its commissions count the margin.
@@ -129,10 +134,12 @@ test("an embed widget's code, pasted into a page of the agency's verified domain
   const snippet = await page.getByTestId('widget-embed-snippet').innerText();
   expect(snippet).toMatch(/^<script src="http:\/\/localhost:\d+\/embed\.js" data-traveldesk-widget="[0-9a-f-]{36}" async><\/script>$/);
 
-  // The agency's own page, on its own origin, with the code pasted in.
-  await page.route(`${shopOrigin}/**`, (route) =>
-    route.fulfill({ contentType: 'text/html', body: `<!doctype html><html><head><title>Shop</title></head><body><h1>Our tours</h1>${snippet}<p>Footer</p></body></html>` }),
-  );
+  // The agency's own page, served from another local origin, with the code pasted in.
+  agencySite = createServer((_request, response) => {
+    response.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
+    response.end(`<!doctype html><html><head><title>Shop</title></head><body><h1>Our tours</h1>${snippet}<p>Footer</p></body></html>`);
+  });
+  await new Promise<void>((resolve) => agencySite!.listen(PORT + 7, '127.0.0.1', resolve));
   await page.goto(`${shopOrigin}/tours`);
   const frameElement = page.locator('iframe[data-traveldesk-frame]');
   const frame = page.frameLocator('iframe[data-traveldesk-frame]');
