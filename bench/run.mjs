@@ -9,6 +9,7 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
+import { gzipSync } from 'node:zlib';
 import { fileURLToPath } from 'node:url';
 import { measureBackOffice } from './back-office.mjs';
 import { signIn } from './lib/auth.mjs';
@@ -77,6 +78,7 @@ const config = {
   city: process.env.BENCH_CITY || 'dubai',
   lighthouse: process.env.BENCH_SKIP_LIGHTHOUSE !== '1',
   bookings: process.env.BENCH_SKIP_BOOKINGS !== '1',
+  widgets: process.env.BENCH_SKIP_WIDGETS !== '1',
   // Generates its own data set and starts its own portal, so only when this run starts portals.
   backOffice: process.env.BENCH_SKIP_BACK_OFFICE !== '1' && !process.env.BENCH_URL,
   bookingSeconds,
@@ -184,14 +186,14 @@ async function measure(name, url, headers, duration, { sample, warmupSeconds = c
  * view of the same rounds: the portal's CPU milliseconds per request of each page, and their
  * ratio (floor / tour).
  */
-async function alternatingRounds(tourUrl, floorUrl) {
+async function alternatingRounds(tourUrl, floorUrl, { headers = {}, label = 'tour' } = {}) {
   const sample = appPid ? () => processTreeUsage(appPid).cpuMs : undefined;
   const phase = { sample, warmupSeconds: config.ratioWarmupSeconds };
   const rounds = [];
   const cpu = { tour: { ms: 0, requests: 0 }, floor: { ms: 0, requests: 0 } };
   for (let index = 1; index <= config.ratioRounds; index++) {
-    const tour = await measure(`tour vs floor, round ${index}: tour`, tourUrl, {}, config.ratioSeconds, phase);
-    const floor = await measure(`tour vs floor, round ${index}: framework floor`, floorUrl, {}, config.ratioSeconds, phase);
+    const tour = await measure(`${label} vs floor, round ${index}: ${label}`, tourUrl, headers, config.ratioSeconds, phase);
+    const floor = await measure(`${label} vs floor, round ${index}: framework floor`, floorUrl, {}, config.ratioSeconds, phase);
     rounds.push({ tourRps: tour.rps, floorRps: floor.rps, ratio: ratio(tour.rps, floor.rps) });
     for (const [page, result] of [['tour', tour], ['floor', floor]]) {
       cpu[page].ms += result.sampled ?? 0;
@@ -276,6 +278,45 @@ async function measureBookings() {
     balanceBookings: { perSecond: balanceFloor.perSecond, p99: balanceFloor.p99 },
     cardCheckouts,
     cardCheckoutsVsBalance: ratio(cardCheckouts.perSecond, balanceFloor.perSecond),
+  };
+}
+
+// The demo widgets the seed makes (server/db/seed/widgets.ts): a site and an embed of Desert Rose.
+const DEMO_WIDGET_DOMAIN = 'tours.desertrose.test';
+const DEMO_EMBED_WIDGET_ID = '6d1f3c1e-6a0b-4f3e-9a51-0d2b7a1e0001';
+const DEMO_EMBED_DOMAIN = 'www.desertrose.test';
+
+/**
+ * Issue 20: a widget site's landing page served on its own domain (the Host header names it)
+ * against the framework floor in alternating rounds, like the tour page; the embed loader's size;
+ * the embedded ticket page's first-load JavaScript against the floor's.
+ */
+async function measureWidgets(floorJsBytes) {
+  const headers = { host: `${DEMO_WIDGET_DOMAIN}:${PORTS.app}` };
+  const landing = await getRaw(`${config.url}/`, headers);
+  if (landing.status !== 200) return { error: `the demo widget site answered ${describe(landing)}` };
+  const landingVsFloor = await alternatingRounds(`${config.url}/`, `${config.url}${FRAMEWORK_FLOOR_PATH}`, { headers, label: 'widget landing' });
+  const loaderGzipBytes = gzipSync(fs.readFileSync(path.join(ROOT, 'public', 'embed.js')), { level: 9 }).length;
+  const embedPath = `/embedded?widget=${DEMO_EMBED_WIDGET_ID}&site=${DEMO_EMBED_DOMAIN}`;
+  const embedJs = await firstLoadJs(`${config.url}${embedPath}`);
+  log(`widget landing vs floor ${landingVsFloor.ratio}; embed loader ${loaderGzipBytes} B gzip; embedded ticket page first-load JS ${embedJs.bytes} B (floor ${floorJsBytes} B)`);
+  return {
+    landing: { host: headers.host, bytes: landing.body.length },
+    landingVsFrameworkFloor: landingVsFloor,
+    loaderGzipBytes,
+    embeddedTicketPage: { path: embedPath, ...embedJs, deltaToFloor: embedJs.status === 200 ? embedJs.bytes - floorJsBytes : null },
+  };
+}
+
+function widgetChecks(widgets) {
+  if (widgets.skipped || widgets.error) {
+    const skipped = { value: null, pass: null, note: widgets.error ?? 'skipped (BENCH_SKIP_WIDGETS=1)' };
+    return { widgetLandingVsFrameworkFloor: skipped, embedLoaderGzip: skipped, embeddedTicketFirstLoadJsDelta: skipped };
+  }
+  return {
+    widgetLandingVsFrameworkFloor: check(widgets.landingVsFrameworkFloor.ratio, '>= 0.70', (v) => v >= 0.7),
+    embedLoaderGzip: check(widgets.loaderGzipBytes, '<= 5120 bytes (5 KiB gzip)', (v) => v <= 5 * 1024),
+    embeddedTicketFirstLoadJsDelta: check(widgets.embeddedTicketPage.deltaToFloor, '<= 30720 bytes (floor + 30 KiB gzip)', (v) => v <= 30 * 1024),
   };
 }
 
@@ -376,6 +417,9 @@ async function main() {
   log('first-load JS:', JSON.stringify(firstLoadJsDetail));
   const firstLoadJsBytes = Object.fromEntries(routes.map((route) => [route, firstLoadJsDetail[route].bytes]));
 
+  // 3b. Widgets (issue 20): the demo site's landing on its domain, the embed loader, the embedded ticket page.
+  const widgets = config.widgets ? await measureWidgets(firstLoadJsBytes[FRAMEWORK_FLOOR_PATH]) : { skipped: true };
+
   // 4. Bookings: availability month query, bookings end to end, and the database's insert floor.
   const bookings = config.bookings ? await measureBookings() : { skipped: true };
 
@@ -422,6 +466,7 @@ async function main() {
         )
       : { value: null, target: LIGHTHOUSE_TARGETS, pass: null, note: lighthouse.error ?? 'skipped (BENCH_SKIP_LIGHTHOUSE=1)' },
     ...signedInHandlerChecks(bookings),
+    ...widgetChecks(widgets),
   };
 
   return {
@@ -443,6 +488,7 @@ async function main() {
     firstLoadJs: firstLoadJsBytes,
     firstLoadJsDetail,
     bookings,
+    widgets,
     lighthouse,
     lighthouseFrameworkFloor,
   };

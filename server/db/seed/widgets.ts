@@ -10,6 +10,12 @@ import { DEMO_AGENCIES } from './agencies';
  * name to this machine. The benchmark measures its landing page. Idempotent.
  */
 export const DEMO_WIDGET_DOMAIN = 'tours.desertrose.test';
+/**
+ * Its embedded sibling, verified on `www.desertrose.test`, with a fixed id so the benchmark can
+ * open its ticket page (`/embedded?widget=…&site=www.desertrose.test`) without signing in.
+ */
+export const DEMO_EMBED_DOMAIN = 'www.desertrose.test';
+export const DEMO_EMBED_WIDGET_ID = '6d1f3c1e-6a0b-4f3e-9a51-0d2b7a1e0001';
 
 const DEMO_OFFERS = 4;
 
@@ -32,35 +38,42 @@ export async function seedDemoWidgets(db: Database): Promise<void> {
   if (!admin || sellable.length === 0) return;
   // The recommended retail price where it keeps the 5% margin, else the lowest price that does.
   const sale = (cost: number | null, retail: number | null) => (cost === null ? null : Math.max(retail ?? 0, lowestAllowedSalePrice(cost, 0)));
+  const offerRows = (widgetId: string) =>
+    sellable.map((offer, position) => ({
+      widgetId,
+      offerId: offer.id,
+      position,
+      saleAdultMinor: offer.trip === null ? sale(offer.adult, offer.recAdult) : null,
+      saleChildMinor: offer.trip === null ? sale(offer.child, offer.recChild) : null,
+      saleTripMinor: sale(offer.trip, offer.recTrip),
+    }));
+  const common = {
+    agencyId: agency.id,
+    offersTitle: 'Our favourite tours',
+    footerText: 'Desert Rose Travel L.L.C., Dubai',
+    contacts: { company: agency.name, address: agency.address, email: `hello@${agency.domain}`, telegram: '', phone: '+971 4 555 0101', mapLink: '', whatsApp: '', viber: '' },
+    reservationContacts: { name: 'Reservations', phone: '+971 4 555 0102', email: `book@${agency.domain}` },
+    domainStatus: 'verified' as const,
+    domainToken: 'traveldesk-verify=demo',
+    domainCheckedAt: new Date(),
+    createdBy: admin.id,
+  };
   await db.transaction(async (tx) => {
-    const [widget] = await tx
+    const [site] = await tx
       .insert(widgets)
       .values({
-        agencyId: agency.id,
+        ...common,
         name: 'Desert Rose Tours',
         type: 'multi_tour',
-        offersTitle: 'Our favourite tours',
         metaTitle: 'Desert Rose Tours — Dubai and Abu Dhabi',
         metaDescription: 'Desert safaris, city tours and kayaking, booked online with instant confirmation.',
-        footerText: 'Desert Rose Travel L.L.C., Dubai',
-        contacts: { company: agency.name, address: agency.address, email: `hello@${agency.domain}`, telegram: '', phone: '+971 4 555 0101', mapLink: '', whatsApp: '', viber: '' },
-        reservationContacts: { name: 'Reservations', phone: '+971 4 555 0102', email: `book@${agency.domain}` },
         domain: DEMO_WIDGET_DOMAIN,
-        domainStatus: 'verified',
-        domainToken: 'traveldesk-verify=demo',
-        domainCheckedAt: new Date(),
-        createdBy: admin.id,
       })
       .returning({ id: widgets.id });
-    await tx.insert(widgetOffers).values(
-      sellable.map((offer, position) => ({
-        widgetId: widget!.id,
-        offerId: offer.id,
-        position,
-        saleAdultMinor: offer.trip === null ? sale(offer.adult, offer.recAdult) : null,
-        saleChildMinor: offer.trip === null ? sale(offer.child, offer.recChild) : null,
-        saleTripMinor: sale(offer.trip, offer.recTrip),
-      })),
-    );
+    const [embed] = await tx
+      .insert(widgets)
+      .values({ ...common, id: DEMO_EMBED_WIDGET_ID, name: 'Desert Rose tickets', type: 'multi_tour_embedded', domain: DEMO_EMBED_DOMAIN })
+      .returning({ id: widgets.id });
+    await tx.insert(widgetOffers).values([...offerRows(site!.id), ...offerRows(embed!.id)]);
   });
 }
