@@ -7,9 +7,11 @@ import { getDb } from '@/server/db/database';
 import { loadDisplayRates } from '@/server/pay/request-context';
 import { EMBED_WIDGET_TYPES, type WidgetFormValues } from '@/server/shared/widgets/widget-schema';
 import { listWidgetOfferChoices } from '@/server/widgets/widget-catalogue';
+import type { WidgetMedia } from '@/server/widgets/widget-queries';
 import { EmbedCodeSection } from './embed-code-section';
 import { WidgetEditor } from './widget-editor';
 import { widgetEditorLabels } from './widget-editor-labels';
+import { WidgetMediaSection } from './widget-media-section';
 import { WidgetNotice } from './widget-notice';
 
 type Props = {
@@ -18,12 +20,14 @@ type Props = {
   values: WidgetFormValues;
   notice?: string;
   domainPanel?: ReactNode;
+  /** A saved widget's pictures. */
+  media?: WidgetMedia;
 };
 
 const NOTICES = new Set(['created', 'duplicated']);
 
 /** The editor's page body, new or existing: heading, back link, a notice after create or duplicate, the island. */
-export async function WidgetEditorPage({ locale, widgetId, values, notice, domainPanel }: Props) {
+export async function WidgetEditorPage({ locale, widgetId, values, notice, domainPanel, media }: Props) {
   const db = await getDb();
   const [choices, rates, labels, t] = await Promise.all([listWidgetOfferChoices(db, locale), loadDisplayRates(), widgetEditorLabels(), getTranslations('widgets')]);
   return (
@@ -37,6 +41,7 @@ export async function WidgetEditorPage({ locale, widgetId, values, notice, domai
       <div className="mt-6">
         <WidgetEditor key={widgetId ?? 'new'} widgetId={widgetId} values={values} choices={choices} rates={rates} labels={labels} domainPanel={domainPanel} />
       </div>
+      <WidgetMediaSection widgetId={widgetId} logoFileIds={media?.logoFileIds ?? []} heroImageFileId={media?.heroImageFileId ?? null} />
       {widgetId && EMBED_WIDGET_TYPES.includes(values.type) ? <EmbedCodeSection widgetId={widgetId} /> : null}
     </div>
   );

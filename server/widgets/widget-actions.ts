@@ -8,9 +8,11 @@ import { z } from 'zod';
 import { toLocale, localizedPath } from '@/i18n/locales';
 import { type ActionFailure, type ActionResult, runAction } from '@/server/actions/run-action';
 import { revalidateWidget } from '@/server/widgets/sites/widget-site';
-import { NotFound } from '@/server/errors';
+import { NotFound, RuleViolation } from '@/server/errors';
+import { isProvidedFile } from '@/server/files/uploads';
 import { widgetFormSchema } from '@/server/shared/widgets/widget-schema';
 import { createWidget, deleteWidget, duplicateWidget, updateWidget } from './manage-widgets';
+import { removeWidgetMedia, uploadWidgetMedia, WIDGET_MEDIA_KINDS, type WidgetMediaKind } from './widget-media';
 
 // The widget list's and editor's actions (admins only). The editor is a react-hook-form island
 // that sends its values as an object; duplicate and delete are plain forms, so they work before
@@ -71,4 +73,43 @@ export async function deleteWidgetAction(_previous: unknown, formData: FormData)
   // Its site goes at once.
   revalidateWidget(result.data);
   redirect(`${localizedPath(toLocale(await getLocale()), '/widgets')}?notice=deleted`);
+}
+
+const mediaForm = z.object({ widgetId, kind: z.enum(WIDGET_MEDIA_KINDS, 'errors.validation') });
+
+export type WidgetMediaState = ActionFailure | { ok: true; kind: WidgetMediaKind } | null;
+
+/** Uploads a logo or the hero image (a plain multipart form: works before hydration). */
+export async function uploadWidgetMediaAction(_previous: WidgetMediaState, formData: FormData): Promise<WidgetMediaState> {
+  const file = formData.get('file');
+  const result = await runAction(
+    {
+      schema: mediaForm,
+      permission: 'widgets:manage',
+      run: async (input, { principal, db }) => {
+        if (!isProvidedFile(file)) throw new RuleViolation('files.empty', { list: 'JPG, PNG' }, 'file');
+        return { change: await uploadWidgetMedia(db, principal, input.widgetId, input.kind, file), kind: input.kind };
+      },
+    },
+    { widgetId: formData.get('widgetId'), kind: formData.get('kind') },
+  );
+  if (!result.ok) return result;
+  revalidateWidget(result.data.change);
+  refresh();
+  return { ok: true, kind: result.data.kind };
+}
+
+export async function removeWidgetMediaAction(_previous: ActionFailure | null, formData: FormData): Promise<ActionFailure | null> {
+  const result = await runAction(
+    {
+      schema: z.object({ widgetId, fileId: z.uuid('errors.notFound') }),
+      permission: 'widgets:manage',
+      run: async (input, { principal, db }) => removeWidgetMedia(db, principal, input.widgetId, input.fileId),
+    },
+    { widgetId: formData.get('widgetId'), fileId: formData.get('fileId') },
+  );
+  if (!result.ok) return result;
+  revalidateWidget(result.data);
+  refresh();
+  return null;
 }

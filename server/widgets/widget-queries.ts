@@ -30,7 +30,10 @@ export type WidgetDomainState = {
   check: (typeof widgets.$inferSelect)['domainCheck'];
 };
 
-export type WidgetForEditor = { id: string; values: WidgetFormValues; domain: WidgetDomainState; updatedAt: Date };
+/** The widget's pictures, uploaded apart from the editor's form. */
+export type WidgetMedia = { logoFileIds: string[]; heroImageFileId: string | null };
+
+export type WidgetForEditor = { id: string; values: WidgetFormValues; domain: WidgetDomainState; media: WidgetMedia; updatedAt: Date };
 
 export function assertCanManageWidgets(principal: Principal): void {
   if (!can(principal.role, 'widgets:manage')) throw new Forbidden();
@@ -74,6 +77,7 @@ export async function loadWidgetForEditor(db: Database, principal: Principal, id
     id: row.id,
     updatedAt: row.updatedAt,
     domain: { domain: row.domain, status: row.domainStatus, token: row.domainToken, checkedAt: row.domainCheckedAt, check: row.domainCheck },
+    media: { logoFileIds: row.logoFileIds, heroImageFileId: row.heroImageFileId },
     values: {
       name: row.name,
       type: row.type,

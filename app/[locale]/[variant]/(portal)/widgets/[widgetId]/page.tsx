@@ -34,5 +34,5 @@ export default async function EditWidgetPage({ params, searchParams }: { params:
   const domainPanel = (
     <DomainPanel widgetId={widget.id} domain={widget.domain} cnameTarget={widgetCnameTarget()} aRecords={widgetApexAddresses()} labels={await domainPanelLabels()} />
   );
-  return <WidgetEditorPage locale={locale} widgetId={widget.id} values={widget.values} notice={notice} domainPanel={domainPanel} />;
+  return <WidgetEditorPage locale={locale} widgetId={widget.id} values={widget.values} notice={notice} domainPanel={domainPanel} media={widget.media} />;
 }
