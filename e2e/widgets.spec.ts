@@ -5,6 +5,8 @@ import { SignInPage } from './support/portal';
 // Rose's admin builds; Gulf Horizons' admin is the second agency that must not reach it.
 const ADMIN = 'admin@desertrose.test';
 const OTHER_ADMIN = 'admin@gulfhorizons.test';
+/** A 1×1 PNG. */
+const PIXEL_PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=', 'base64');
 
 async function signIn(page: Page, email: string, path: string) {
   const signInPage = new SignInPage(page);
@@ -81,6 +83,15 @@ test.describe('widget editor', () => {
     await expect(page.getByRole('status').filter({ hasText: 'Widget created.' })).toBeVisible();
     await expect(page.getByLabel('Widget name')).toHaveValue(name);
     const widgetUrl = page.url().replace(/\?.*$/, '');
+
+    // Its pictures: a file that is not a picture is refused at the field; a PNG becomes its logo.
+    const logoForm = page.getByTestId('widget-media-upload-logo');
+    await logoForm.getByLabel('Picture file').setInputFiles({ name: 'logo.png', mimeType: 'image/png', buffer: Buffer.from('%PDF-1.7\n') });
+    await logoForm.getByRole('button', { name: 'Upload' }).click();
+    await expect(logoForm.getByText('Unsupported file format. Only JPG, PNG formats are supported.')).toBeVisible();
+    await logoForm.getByLabel('Picture file').setInputFiles({ name: 'logo.png', mimeType: 'image/png', buffer: PIXEL_PNG });
+    await logoForm.getByRole('button', { name: 'Upload' }).click();
+    await expect(page.getByTestId('widget-media').getByRole('img', { name: 'Logo 1' })).toBeVisible();
 
     await page.goto('/widgets');
     const row = page.getByRole('row').filter({ has: page.getByRole('rowheader', { name }) });

@@ -1,8 +1,8 @@
 import 'server-only';
 import { and, eq } from 'drizzle-orm';
-import { recordAudit } from '@/server/audit/audit';
+import { type AuditChanges, recordAudit } from '@/server/audit/audit';
 import type { Principal } from '@/server/auth/principal';
-import type { Database } from '@/server/db/connection';
+import type { Database, Transaction } from '@/server/db/connection';
 import { widgets } from '@/server/db/schema';
 import { NotFound, RuleViolation } from '@/server/errors';
 import { saveUpload } from '@/server/files/uploads';
@@ -31,18 +31,7 @@ export async function uploadWidgetMedia(db: Database, principal: Principal, widg
       field: 'file',
     });
     const change = kind === 'logo' ? { logoFileIds: [...widget.logoFileIds, stored.id] } : { heroImageFileId: stored.id };
-    await tx
-      .update(widgets)
-      .set({ ...change, updatedAt: new Date() })
-      .where(and(eq(widgets.id, widgetId), eq(widgets.agencyId, principal.agencyId)));
-    await recordAudit(tx, {
-      agencyId: principal.agencyId,
-      actorUserId: principal.userId,
-      entity: 'widget',
-      entityId: widgetId,
-      action: 'widget.update',
-      changes: { [kind]: { from: kind === 'logo' ? null : widget.heroImageFileId, to: stored.id } },
-    });
+    await applyMediaChange(tx, principal, widgetId, change, { [kind]: { from: kind === 'logo' ? null : widget.heroImageFileId, to: stored.id } });
     return { id: widgetId, domain: widget.domain, previousDomain: null };
   });
 }
@@ -54,18 +43,22 @@ export async function removeWidgetMedia(db: Database, principal: Principal, widg
   if (!isLogo && widget.heroImageFileId !== fileId) throw new NotFound();
   return db.transaction(async (tx) => {
     const change = isLogo ? { logoFileIds: widget.logoFileIds.filter((id) => id !== fileId) } : { heroImageFileId: null };
-    await tx
-      .update(widgets)
-      .set({ ...change, updatedAt: new Date() })
-      .where(and(eq(widgets.id, widgetId), eq(widgets.agencyId, principal.agencyId)));
-    await recordAudit(tx, {
-      agencyId: principal.agencyId,
-      actorUserId: principal.userId,
-      entity: 'widget',
-      entityId: widgetId,
-      action: 'widget.update',
-      changes: { [isLogo ? 'logo' : 'heroImage']: { from: fileId, to: null } },
-    });
+    await applyMediaChange(tx, principal, widgetId, change, { [isLogo ? 'logo' : 'heroImage']: { from: fileId, to: null } });
     return { id: widgetId, domain: widget.domain, previousDomain: null };
   });
+}
+
+/** Stores the widget's new pictures with their audit entry, in the caller's transaction. */
+async function applyMediaChange(
+  tx: Transaction,
+  principal: Principal,
+  widgetId: string,
+  change: Partial<Pick<typeof widgets.$inferInsert, 'logoFileIds' | 'heroImageFileId'>>,
+  changes: AuditChanges,
+): Promise<void> {
+  await tx
+    .update(widgets)
+    .set({ ...change, updatedAt: new Date() })
+    .where(and(eq(widgets.id, widgetId), eq(widgets.agencyId, principal.agencyId)));
+  await recordAudit(tx, { agencyId: principal.agencyId, actorUserId: principal.userId, entity: 'widget', entityId: widgetId, action: 'widget.update', changes });
 }
