@@ -11,9 +11,10 @@ import { PORT, SignInPage } from './support/portal';
 
 test.describe.configure({ mode: 'serial' });
 
-const ADMIN = 'admin@desertrose.test';
+// Gulf Horizons' admin: no other spec ends that admin's sessions.
+const ADMIN = 'admin@gulfhorizons.test';
 const unique = Date.now().toString(36);
-const DOMAIN = `tours-${unique}.desertrose.test`;
+const DOMAIN = `tours-${unique}.gulfhorizons.test`;
 const SITE = `http://${DOMAIN}:${PORT}`;
 const NAME = `Dunes site ${unique}`;
 
@@ -116,7 +117,7 @@ test('a host no verified widget serves gets the not-found page, and no portal pa
 
 test("an embed widget's code, pasted into a page of the agency's verified domain, shows its tickets in a frame that fits them, and opens payment in a new window", async ({ page }) => {
   test.slow();
-  const shop = `shop-${unique}.desertrose.test`;
+  const shop = `shop-${unique}.gulfhorizons.test`;
   const shopOrigin = `http://${shop}:${PORT + 7}`;
   await signIn(page, '/widgets/new');
   await page.getByLabel('Widget name').fill(`Embed ${unique}`);
