@@ -72,6 +72,8 @@ test('the xlsx download holds exactly the filtered, sorted list, with typed cell
     'Payment method',
     'Published rate',
     'NET rate',
+    // The widget a guest booked through (issue 20), empty for the portal's bookings.
+    'Widget',
   ]);
   expect(sheet.getColumn(1).values.slice(2)).toEqual(shown);
   const first = sheet.getRow(2);
@@ -102,7 +104,7 @@ test('a junior agent exports its own bookings without NET rates, and is refused 
   expect(response.headers()['content-type']).toBe(XLSX);
   expect(response.headers()['cache-control']).toContain('no-store');
   const sheet = await sheetOf(await response.body());
-  expect(headers(sheet)).toHaveLength(14);
+  expect(headers(sheet)).toHaveLength(15);
   expect(headers(sheet)).not.toContain('NET rate');
   expect(sheet.getColumn(1).values.slice(2)).toEqual([reference]);
 
