@@ -10,7 +10,6 @@ import { agencies, widgets } from '@/server/db/schema';
 import { seedAgencies } from '@/server/db/seed/agencies';
 import { seedCatalogue } from '@/server/db/seed/catalogue';
 import { payWithSandboxCard } from '@/server/payments/providers/sandbox/sandbox-charges';
-import { checkoutSchema } from '@/server/shared/bookings/checkout-schema';
 import { formatAedAs } from '@/server/shared/money/money';
 import { discountedPrice } from '@/server/shared/widgets/widget-pricing';
 import { aedInput, emptyWidgetValues, type WidgetFormValues, widgetFormSchema } from '@/server/shared/widgets/widget-schema';
@@ -18,9 +17,10 @@ import { embedChannelOf, loadEmbedWidgetFrom } from '@/server/widgets/embeds/emb
 import { bookAsGuest, returnToWidgetSite } from '@/server/widgets/guest-bookings/book-as-guest';
 import type { WidgetChannel } from '@/server/widgets/guest-bookings/widget-sale';
 import { createWidget, deleteWidget } from '@/server/widgets/manage-widgets';
-import { addDays, findOffer, prepareSlot, principalFor } from '../support/booking-fixtures';
+import { findOffer, principalFor } from '../support/booking-fixtures';
 import { apiRequest, segment, serveRoutesFrom } from '../support/route-requests';
 import { createTestDatabase, type TestDatabase } from '../support/test-database';
+import { guestCheckoutInput } from './guest-fixtures';
 import { forgetPayments, setUpPayments } from '../payments/payment-fixtures';
 
 // Issue 20 §5: an embed shows its widget's offers at the guest's prices only in a page on the
@@ -167,20 +167,7 @@ describe('the embed pages', () => {
 
 /** A guest's booking through `channel`, paid with the sandbox card and settled by the payer's return (as the return page does). */
 async function paidBooking(channel: WidgetChannel, origin = 'http://localhost:3000') {
-  const date = addDays(new Date().toISOString().slice(0, 10), 30 + Math.floor(Math.random() * 100));
-  const slot = await prepareSlot(database.db, offer.id, date, { left: 10 });
-  const input = checkoutSchema.parse({
-    offerId: offer.id,
-    date,
-    time: slot.startTime,
-    adults: 2,
-    guestName: 'Maria Lopez',
-    guestPhone: '+34 600 123 456',
-    guestEmail: 'maria@example.test',
-    guestEmailConfirm: 'maria@example.test',
-    paymentMethod: 'card',
-    idempotencyKey: crypto.randomUUID(),
-  });
+  const input = await guestCheckoutInput(database.db, offer.id);
   const started = await bookAsGuest(database.db, { channel, origin }, input);
   const chargeId = started.nextAction.kind === 'redirect' ? started.nextAction.url.split('/').pop()! : '';
   const paid = await payWithSandboxCard(database.db, chargeId, '4242424242424242');

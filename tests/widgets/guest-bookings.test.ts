@@ -6,13 +6,13 @@ import { seedAgencies } from '@/server/db/seed/agencies';
 import { seedCatalogue } from '@/server/db/seed/catalogue';
 import { NotFound } from '@/server/errors';
 import { payWithSandboxCard } from '@/server/payments/providers/sandbox/sandbox-charges';
-import { checkoutSchema } from '@/server/shared/bookings/checkout-schema';
 import { discountedPrice } from '@/server/shared/widgets/widget-pricing';
 import { aedInput, emptyWidgetValues, widgetFormSchema } from '@/server/shared/widgets/widget-schema';
 import { bookAsGuest, renderGuestVoucher, returnToWidgetSite } from '@/server/widgets/guest-bookings/book-as-guest';
 import { createWidget } from '@/server/widgets/manage-widgets';
-import { addDays, findOffer, prepareSlot, principalFor } from '../support/booking-fixtures';
+import { findOffer, principalFor } from '../support/booking-fixtures';
 import { createTestDatabase, type TestDatabase } from '../support/test-database';
+import { guestCheckoutInput } from './guest-fixtures';
 import { forgetPayments, setUpPayments } from '../payments/payment-fixtures';
 
 // Issue 20 §6: a guest books on a widget's site at the sale price and pays by card; the booking is
@@ -51,23 +51,7 @@ afterAll(async () => {
   await database.dispose();
 });
 
-async function guestCheckout(overrides: Record<string, unknown> = {}) {
-  const date = addDays(new Date().toISOString().slice(0, 10), 30 + Math.floor(Math.random() * 100));
-  const slot = await prepareSlot(database.db, offer.id, date, { left: 10 });
-  return checkoutSchema.parse({
-    offerId: offer.id,
-    date,
-    time: slot.startTime,
-    adults: 2,
-    guestName: 'Maria Lopez',
-    guestPhone: '+34 600 123 456',
-    guestEmail: 'maria@example.test',
-    guestEmailConfirm: 'maria@example.test',
-    paymentMethod: 'card',
-    idempotencyKey: crypto.randomUUID(),
-    ...overrides,
-  });
-}
+const guestCheckout = (overrides: Record<string, unknown> = {}) => guestCheckoutInput(database.db, offer.id, overrides);
 
 describe('guest bookings through a widget', () => {
   it('books at the sale price after the discount, charges the guest that, and credits the agency with the margin once paid', async () => {
