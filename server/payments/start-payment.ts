@@ -1,4 +1,5 @@
 import 'server-only';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { and, desc, eq, sql } from 'drizzle-orm';
 import { type Locale, localizedPath } from '@/i18n/locales';
 import type { Principal } from '@/server/auth/principal';
@@ -87,7 +88,10 @@ export async function startBookingPayment(
     });
     return { payment, booking, holdExpiresAt: running ? null : holdExpiresAt, fresh: true };
   });
-  if (!started.fresh && started.payment.nextAction) return { paymentId: started.payment.id, nextAction: started.payment.nextAction };
+  if (!started.fresh) {
+    const nextAction = started.payment.nextAction ?? (await chargeOfAttemptInFlight(db, started.payment.id));
+    if (nextAction) return { paymentId: started.payment.id, nextAction };
+  }
   if (started.holdExpiresAt) await scheduleHoldExpiry(started.payment.bookingId!, started.holdExpiresAt);
 
   return createCharge(db, started.payment, {
@@ -138,16 +142,39 @@ async function lockPayableBooking(tx: Transaction, principal: Principal, referen
   return { booking, last: last ?? null };
 }
 
-/** The latest attempt is still waiting for the payer with the same method and amount: answer it again. */
-function isWaiting(last: PaymentRow, offered: OfferedMethod, quote: ChargeQuote): last is PaymentRow & { nextAction: NextAction } {
+/**
+ * The latest attempt is still waiting for the payer with the same method and amount: answer it
+ * again. That includes an attempt whose charge is still being created, by the same checkout sent
+ * twice at once (a double click, a resent form): another attempt would be a second charge.
+ */
+function isWaiting(last: PaymentRow, offered: OfferedMethod, quote: ChargeQuote): boolean {
   return (
     last.status === 'created' &&
     last.provider === offered.provider &&
     last.method === offered.method &&
     last.currency === quote.currency &&
-    last.amountMinor === quote.totalMinor &&
-    last.nextAction !== null
+    last.amountMinor === quote.totalMinor
   );
+}
+
+const IN_FLIGHT_WAIT_MS = 8_000;
+const IN_FLIGHT_POLL_MS = 50;
+
+/**
+ * The charge another request is creating for this attempt, once it has it. Waiting beats asking
+ * the provider at the same time (Stripe answers a key in use with 409); if the other request died
+ * before it got an answer, null, and this one creates the charge under the attempt's own
+ * idempotency key, so the provider still makes it once. A failed attempt fails this request too.
+ */
+async function chargeOfAttemptInFlight(db: Database, paymentId: string): Promise<NextAction | null> {
+  const deadline = Date.now() + IN_FLIGHT_WAIT_MS;
+  while (Date.now() < deadline) {
+    const [row] = await db.select({ status: payments.status, nextAction: payments.nextAction }).from(payments).where(eq(payments.id, paymentId));
+    if (row?.nextAction) return row.nextAction;
+    if (row?.status === 'failed') throw new RuleViolation('paymentErrors.providerUnavailable', {}, 'paymentMethod');
+    await sleep(IN_FLIGHT_POLL_MS);
+  }
+  return null;
 }
 
 async function insertAttempt(
