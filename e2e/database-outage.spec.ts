@@ -11,6 +11,8 @@ import { DEMO_PASSWORD, demoEmail, PORT, SignInPage, signInAs } from './support/
 const MAINTENANCE = 'Server is under maintenance';
 const TOUR = '/tour/abu-dhabi-city-tour';
 const AGENT_DETAILS = '/api/catalog/tours/abu-dhabi-city-tour/agent-details';
+// Desert Rose's demo widget site (issue 20); every `.test` host is this machine (playwright.config.ts).
+const WIDGET_SITE = `http://tours.desertrose.test:${PORT}`;
 const SWITCH = `http://127.0.0.1:${Number(process.env.E2E_DATABASE_SWITCH_PORT ?? PORT + 1000)}`;
 
 test.skip(!process.env.DATABASE_URL, 'the embedded database runs inside the server process: no outage to simulate');
@@ -43,6 +45,15 @@ test('with the database stopped the portal says it is under maintenance, and rec
   const consolePage = await staff.newPage();
   await signInAsStaff(consolePage, OPERATOR, { path: '/ops/settings' });
   await expect(consolePage.getByRole('heading', { level: 1, name: 'Settings' })).toBeVisible();
+
+  // A guest on a widget's site, at its checkout form; the site's landing is cached like the public pages.
+  const guestContext = await browser.newContext();
+  const guest = await guestContext.newPage();
+  expect((await guest.goto(`${WIDGET_SITE}/`))?.status()).toBe(200);
+  await guest.getByTestId('widget-offer').first().getByRole('link', { name: /^Book: / }).click();
+  const guestForm = guest.getByTestId('guest-checkout');
+  await expect(guestForm).toBeVisible();
+  const bookUrl = guest.url();
 
   await switchDatabase(request, 'stop');
   const stoppedAt = Date.now();
@@ -93,6 +104,22 @@ test('with the database stopped the portal says it is under maintenance, and rec
   const staffSignIn = await request.get('/ops/sign-in');
   expect(staffSignIn.status()).toBe(503);
   expect(await staffSignIn.text()).toContain(MAINTENANCE);
+  // The guest's Pay says so and keeps what was typed; the widget's cached landing is still served,
+  // its checkout page answers 503 with the message.
+  await guestForm.getByLabel('Adults').fill('2');
+  await guestForm.getByLabel('Full name').fill('Maria Lopez');
+  await guestForm.getByLabel('Phone').fill('+34 600 123 456');
+  await guestForm.getByLabel('E-mail', { exact: true }).fill('maria@example.test');
+  await guestForm.getByLabel('Confirm e-mail').fill('maria@example.test');
+  await guestForm.getByRole('button', { name: /^Pay .* by card$/ }).click();
+  await expect(guest.getByText(MAINTENANCE).first()).toBeVisible({ timeout: 5_000 });
+  await expect(guestForm.getByLabel('Full name')).toHaveValue('Maria Lopez');
+  const visitorOfSite = await guestContext.newPage();
+  expect((await visitorOfSite.goto(`${WIDGET_SITE}/`))?.status()).toBe(200);
+  await expect(visitorOfSite.getByTestId('widget-offer').first()).toBeVisible();
+  const checkout = await visitorOfSite.goto(bookUrl);
+  expect(checkout?.status()).toBe(503);
+  await expect(visitorOfSite.getByText(MAINTENANCE).first()).toBeVisible();
   expect(Date.now() - stoppedAt).toBeLessThan(30_000);
 
   await switchDatabase(request, 'start');
@@ -106,4 +133,6 @@ test('with the database stopped the portal says it is under maintenance, and rec
   await visitor.close();
   await expect(consolePage.getByRole('heading', { level: 1, name: 'Agencies' })).toBeVisible({ timeout: 10_000 });
   await staff.close();
+  await expect(visitorOfSite.getByTestId('guest-checkout')).toBeVisible({ timeout: 10_000 });
+  await guestContext.close();
 });

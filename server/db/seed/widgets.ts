@@ -1,4 +1,4 @@
-import { and, asc, eq, ne } from 'drizzle-orm';
+import { and, asc, eq, inArray, ne } from 'drizzle-orm';
 import { lowestAllowedSalePrice } from '@/server/shared/widgets/widget-pricing';
 import type { Database } from '../connection';
 import { offers, tours, users, widgetOffers, widgets } from '../schema';
@@ -16,12 +16,14 @@ export const DEMO_WIDGET_DOMAIN = 'tours.desertrose.test';
  */
 export const DEMO_EMBED_DOMAIN = 'www.desertrose.test';
 export const DEMO_EMBED_WIDGET_ID = '6d1f3c1e-6a0b-4f3e-9a51-0d2b7a1e0001';
+/** A Russian single-tour site in dollars, verified on `ru.desertrose.test`: the other language and currency. */
+export const DEMO_RUSSIAN_WIDGET_DOMAIN = 'ru.desertrose.test';
 
 const DEMO_OFFERS = 4;
 
 export async function seedDemoWidgets(db: Database): Promise<void> {
-  const [existing] = await db.select({ id: widgets.id }).from(widgets).where(eq(widgets.domain, DEMO_WIDGET_DOMAIN)).limit(1);
-  if (existing) return;
+  const seeded = new Set((await db.select({ domain: widgets.domain }).from(widgets).where(inArray(widgets.domain, [DEMO_WIDGET_DOMAIN, DEMO_RUSSIAN_WIDGET_DOMAIN]))).map((row) => row.domain));
+  if (seeded.size === 2) return;
   const agency = DEMO_AGENCIES[0]!;
   const [admin] = await db
     .select({ id: users.id })
@@ -29,7 +31,7 @@ export async function seedDemoWidgets(db: Database): Promise<void> {
     .where(and(eq(users.agencyId, agency.id), eq(users.role, 'admin')))
     .limit(1);
   const sellable = await db
-    .select({ id: offers.id, adult: offers.pricePerAdult, child: offers.pricePerChild, trip: offers.pricePerTrip, recAdult: offers.recPricePerAdult, recChild: offers.recPricePerChild, recTrip: offers.recPricePerTrip })
+    .select({ id: offers.id, tourId: offers.tourId, adult: offers.pricePerAdult, child: offers.pricePerChild, trip: offers.pricePerTrip, recAdult: offers.recPricePerAdult, recChild: offers.recPricePerChild, recTrip: offers.recPricePerTrip })
     .from(offers)
     .innerJoin(tours, eq(tours.id, offers.tourId))
     .where(and(eq(offers.isActive, true), eq(tours.isActive, true), eq(offers.hasLiveAvailability, true), ne(offers.pickUp, 'included')))
@@ -38,8 +40,8 @@ export async function seedDemoWidgets(db: Database): Promise<void> {
   if (!admin || sellable.length === 0) return;
   // The recommended retail price where it keeps the 5% margin, else the lowest price that does.
   const sale = (cost: number | null, retail: number | null) => (cost === null ? null : Math.max(retail ?? 0, lowestAllowedSalePrice(cost, 0)));
-  const offerRows = (widgetId: string) =>
-    sellable.map((offer, position) => ({
+  const offerRows = (widgetId: string, chosen = sellable) =>
+    chosen.map((offer, position) => ({
       widgetId,
       offerId: offer.id,
       position,
@@ -59,6 +61,27 @@ export async function seedDemoWidgets(db: Database): Promise<void> {
     createdBy: admin.id,
   };
   await db.transaction(async (tx) => {
+    if (!seeded.has(DEMO_RUSSIAN_WIDGET_DOMAIN)) {
+      // One tour's offers: a single-tour site sells one tour.
+      const tourOffers = sellable.filter((offer) => offer.tourId === sellable[0]!.tourId);
+      const [russian] = await tx
+        .insert(widgets)
+        .values({
+          ...common,
+          name: 'Desert Rose — по-русски',
+          type: 'single_tour',
+          locale: 'ru',
+          currency: 'USD',
+          offersTitle: 'Выберите вариант',
+          footerText: 'Desert Rose Travel L.L.C., Дубай',
+          metaTitle: 'Desert Rose — экскурсии в Дубае',
+          metaDescription: 'Экскурсии с мгновенным подтверждением: бронирование и оплата онлайн.',
+          domain: DEMO_RUSSIAN_WIDGET_DOMAIN,
+        })
+        .returning({ id: widgets.id });
+      await tx.insert(widgetOffers).values(offerRows(russian!.id, tourOffers));
+    }
+    if (seeded.has(DEMO_WIDGET_DOMAIN)) return;
     const [site] = await tx
       .insert(widgets)
       .values({
