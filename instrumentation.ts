@@ -5,6 +5,8 @@ export async function register() {
   installEncodedPageCache();
   const { installPeerAddressHeader } = await import('./server/http/peer-address');
   installPeerAddressHeader();
+  const { installActionBodyLimit } = await import('./server/http/action-body-limit');
+  installActionBodyLimit();
   // Tracing only when there is a collector to send to: with none, every request would still pay
   // for spans nobody reads (a few per cent of a cached page's server time).
   if (process.env.OTEL_EXPORTER_OTLP_ENDPOINT || process.env.OTEL_EXPORTER_OTLP_TRACES_ENDPOINT) {

@@ -1,6 +1,7 @@
 import type { NextConfig } from 'next';
 import createNextIntlPlugin from 'next-intl/plugin';
 import { securityHeaderRules } from './server/http/security-headers';
+import { ACTION_BODY_LIMIT_MB } from './server/routing/action-body';
 import { routeRedirects, routeRewrites } from './server/routing/route-rules';
 import { parseHostsConfig } from './server/shared/sites/site-variants';
 
@@ -27,8 +28,9 @@ const nextConfig: NextConfig = {
     authInterrupts: true,
     // Forms carry up to four files of 5 MB (company settings). The limits sit above that so a
     // 6 MB file reaches the upload check and gets its clear message instead of a cut-off body.
-    serverActions: { bodySizeLimit: '30mb' },
-    proxyClientMaxBodySize: '30mb',
+    // The proxy holds every action post to them before it is read (server/routing/action-body.ts).
+    serverActions: { bodySizeLimit: `${ACTION_BODY_LIMIT_MB}mb` },
+    proxyClientMaxBodySize: `${ACTION_BODY_LIMIT_MB}mb`,
   },
   // nosniff, Referrer-Policy, Permissions-Policy, framing, HSTS behind HTTPS, and a default
   // Content-Security-Policy that the proxy (nonce) and the encoded-page cache (hashes) refine per page.

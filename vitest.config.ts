@@ -16,6 +16,7 @@ export default defineConfig({
     globals: true,
     include: ['tests/**/*.test.{ts,tsx}', 'server/**/*.test.ts', 'components/**/*.test.tsx'],
     setupFiles: ['tests/support/setup.ts'],
+    globalSetup: ['tests/support/database-template.ts'],
     environment: 'node',
     // next-intl and next-auth import `next/…` without an extension, which only a bundler resolves.
     server: { deps: { inline: ['next-intl', 'next-auth'] } },

@@ -53,12 +53,12 @@ test('answers spec §8 statuses as JSON: 401 for a visitor, the agent and balanc
  * Sends `totalBytes` as a chunked body (no Content-Length) and stops when the server answers.
  * Returns the status and how much was written before the answer came.
  */
-function chunkedPost(path: string, contentType: string, totalBytes: number): Promise<{ status: number; written: number }> {
+function chunkedPost(path: string, contentType: string, totalBytes: number, headers: Record<string, string> = {}): Promise<{ status: number; written: number }> {
   return new Promise((resolve, reject) => {
     const chunk = Buffer.alloc(64 * 1024, 'a');
     let written = 0;
     let answered = false;
-    const request = http.request({ host: 'localhost', port: PORT, path, method: 'POST', headers: { 'content-type': contentType, 'transfer-encoding': 'chunked' } });
+    const request = http.request({ host: 'localhost', port: PORT, path, method: 'POST', headers: { 'content-type': contentType, 'transfer-encoding': 'chunked', ...headers } });
     request.on('response', (response) => {
       answered = true;
       response.resume();
@@ -88,6 +88,24 @@ test('anonymous bodies are refused at their cap while they stream', async () => 
   ] as const) {
     const { status, written } = await chunkedPost(path, contentType, hundredMegabytes);
     expect(status, path).toBe(413);
+    expect(written, path).toBeLessThan(hundredMegabytes / 2);
+  }
+});
+
+test('a server action post is bounded before it is read: the public guest checkout of a widget site, and sign-up', async () => {
+  const hundredMegabytes = 100 * 1024 * 1024;
+  // Next reads an action's whole body before any of its checks: a chunked 100 MB post to the
+  // guest checkout was read to the end. The proxy now answers first (server/routing/action-body.ts).
+  // Any action id: the refusal comes before Next looks the action up.
+  const action = { 'next-action': 'f'.repeat(42) };
+  const guest = { host: `tours.desertrose.test:${PORT}`, origin: `http://tours.desertrose.test:${PORT}`, ...action };
+  for (const [path, headers] of [
+    ['/book/00000000-0000-4000-8000-000000000000', guest],
+    ['/', guest],
+    ['/sign-up', action],
+  ] as const) {
+    const { status, written } = await chunkedPost(path, 'multipart/form-data; boundary=x', hundredMegabytes, headers);
+    expect(status, path).toBe(411);
     expect(written, path).toBeLessThan(hundredMegabytes / 2);
   }
 });

@@ -13,8 +13,11 @@ export type Transaction = PgTransaction<PgQueryResultHKT, Schema, ExtractTablesW
 
 export type DatabaseConfig =
   | { driver: 'postgres'; url: string; /** Defaults to DATABASE_POOL_SIZE, else 10. */ poolSize?: number }
-  /** `dataDir` undefined means an in-memory database (tests). */
-  | { driver: 'pglite'; dataDir?: string };
+  /**
+   * `dataDir` undefined means an in-memory database (tests), started from `loadDataDir` if given
+   * (a tarball of `dumpDataDir`: a migrated template opens in a fifth of the time of a new one).
+   */
+  | { driver: 'pglite'; dataDir?: string; loadDataDir?: Blob };
 
 export type DatabaseConnection =
   | { driver: 'postgres'; db: Database; url: string; close: () => Promise<void> }
@@ -52,7 +55,7 @@ export async function openDatabase(config: DatabaseConfig): Promise<DatabaseConn
   const { PGlite } = await import('@electric-sql/pglite');
   const { drizzle } = await import('drizzle-orm/pglite');
   const releaseLock = config.dataDir ? acquireDirectoryLock(config.dataDir) : () => {};
-  const client = config.dataDir ? new PGlite(config.dataDir) : new PGlite();
+  const client = config.dataDir ? new PGlite(config.dataDir) : new PGlite({ loadDataDir: config.loadDataDir });
   await client.waitReady;
   const close = async () => {
     await client.close();
