@@ -1,5 +1,6 @@
 import { expect, type Page, test } from '@playwright/test';
 import { PORT, SignInPage } from './support/portal';
+import { addWidgetOffers } from './support/widgets';
 
 // Issue 20's pages at the portal's breakpoints (430, 768 and 960 px) and in both languages: the
 // demo widget sites (English in dirhams on tours.desertrose.test, Russian in dollars on
@@ -95,17 +96,7 @@ test("the agency's widget list and editor fit a phone, a tablet and a small lapt
         else expect(heading, `${path}: the Russian heading`).not.toBe(headings.get(path));
         if (path === '/widgets/new') {
           // The offer table is the editor's widest part: with two offers in it.
-          const chooser = page.locator('select:has(optgroup)');
-          const addButton = page.getByRole('button', { name: add, exact: true });
-          for (let index = 0; index < 2; index += 1) {
-            const offer = (await chooser.locator('option:not([value=""])').first().getAttribute('value'))!;
-            // Chosen before the editor hydrates, the choice would be reset: choose until it holds.
-            await expect(async () => {
-              await chooser.selectOption(offer);
-              await expect(addButton).toBeEnabled({ timeout: 1_000 });
-            }).toPass();
-            await addButton.click();
-          }
+          await addWidgetOffers(page, 2, add);
         }
         await expectFits(page, `${prefix}${path} at ${width}px`, lang);
       }

@@ -2,6 +2,7 @@ import { createServer, type Server } from 'node:http';
 import { expect, type Page, test } from '@playwright/test';
 import { type DnsTestServer, E2E_WIDGET_CNAME_TARGET, startE2eDnsServer } from './support/dns-server';
 import { PORT, SignInPage } from './support/portal';
+import { addWidgetOffers } from './support/widgets';
 
 // Issue 20's acceptance from the domain on: an admin verifies the widget's domain against a DNS
 // server (a missing TXT record fails, saying what was found), the site opens under that host
@@ -43,11 +44,7 @@ test('an admin verifies the domain of a multi-tour widget, and a guest books on 
   await page.getByLabel('Type').selectOption({ label: 'Multiple tours' });
   await page.getByLabel('Company').fill('Dunes & Co');
   await page.getByLabel('Your domain').fill(DOMAIN);
-  const chooser = page.getByLabel('Add an offer');
-  for (let index = 0; index < 2; index += 1) {
-    await chooser.selectOption((await chooser.locator('option:not([value=""])').first().getAttribute('value'))!);
-    await page.getByRole('button', { name: 'Add offer' }).click();
-  }
+  await addWidgetOffers(page, 2);
   await page.getByRole('button', { name: 'Save widget' }).click();
   await expect(page).toHaveURL(/\/widgets\/[0-9a-f-]{36}\?notice=created$/);
 
@@ -123,9 +120,7 @@ test("an embed widget's code, pasted into a page of the agency's verified domain
   await page.getByLabel('Widget name').fill(`Embed ${unique}`);
   await page.getByLabel('Type').selectOption({ label: 'Embedded' });
   await page.getByLabel('Your domain').fill(shop);
-  const chooser = page.getByLabel('Add an offer');
-  await chooser.selectOption((await chooser.locator('option:not([value=""])').first().getAttribute('value'))!);
-  await page.getByRole('button', { name: 'Add offer' }).click();
+  await addWidgetOffers(page, 1);
   await page.getByRole('button', { name: 'Save widget' }).click();
   await expect(page).toHaveURL(/\/widgets\/[0-9a-f-]{36}\?notice=created$/);
   const token = await page.getByTestId('domain-panel').locator('[data-record="TXT"] [data-testid="record-value"]').innerText();

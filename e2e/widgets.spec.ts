@@ -1,5 +1,6 @@
 import { type Browser, expect, type Page, test } from '@playwright/test';
 import { SignInPage } from './support/portal';
+import { addWidgetOffers } from './support/widgets';
 
 // Issue 20: an agency admin builds a widget from the catalogue at its own sale prices. Gulf
 // Horizons' admin builds (no other spec ends that admin's sessions); the demo data's widget of
@@ -30,17 +31,6 @@ function amountOf(text: string): string {
   return match[1]!.replace(/,/g, '');
 }
 
-/** Adds the chooser's first offers not yet in the widget. */
-async function addOffers(page: Page, count: number) {
-  const chooser = page.getByLabel('Add an offer');
-  for (let index = 0; index < count; index += 1) {
-    const value = await chooser.locator('option:not([value=""])').first().getAttribute('value');
-    await chooser.selectOption(value!);
-    await page.getByRole('button', { name: 'Add offer' }).click();
-  }
-  await expect(page.getByTestId('widget-offer-rows').locator('li')).toHaveCount(count);
-}
-
 test.describe('widget editor', () => {
   test('an admin creates a multi-tour widget with two offers, is held to the 5% minimum, warned of unsaved changes, then saves, duplicates and deletes', async ({ page, browser }) => {
     // Four sign-ins (argon2 each) and a whole editing session.
@@ -52,7 +42,7 @@ test.describe('widget editor', () => {
 
     await page.getByLabel('Widget name').fill(name);
     await page.getByLabel('Type').selectOption({ label: 'Multiple tours' });
-    await addOffers(page, 2);
+    await addWidgetOffers(page, 2);
 
     // A price 1 fils under the minimum: refused at its field and in the summary, before anything is sent.
     const firstPrice = page.getByTestId('widget-offer-rows').locator('li').first().locator('input[inputmode="decimal"]').first();
@@ -132,7 +122,7 @@ test.describe('widget editor', () => {
   test('a failed save keeps everything typed and says so', async ({ page }) => {
     await signIn(page, ADMIN, '/widgets/new');
     await page.getByLabel('Widget name').fill('Kept on failure');
-    await addOffers(page, 1);
+    await addWidgetOffers(page, 1);
     // The save action's request fails on the way (the connection drops).
     await page.route('**/widgets/new', (route) => (route.request().method() === 'POST' ? route.abort('connectionreset') : route.continue()));
     await page.getByRole('button', { name: 'Save widget' }).click();

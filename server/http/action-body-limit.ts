@@ -64,14 +64,16 @@ function refusalTexts(locale: Locale): Promise<Record<411 | 413, string>> {
 const DRAIN_MS = 1_000;
 
 /**
- * Answers in the page's language and closes the connection. What arrives meanwhile is dropped
- * unread (closing with unread bytes would reset the connection before the client reads the
- * answer); a client still sending a second after its answer is cut off.
+ * Answers in the page's language. What arrives meanwhile is dropped unread, as Node does for any
+ * answered request (closing at once would reset the connection, often before the client has read
+ * the answer); a client still sending a second later is cut off.
  */
 async function refuse(request: IncomingMessage, response: ServerResponse, status: 411 | 413, pathname: string) {
   const texts = await refusalTexts(localeOfPath(pathname));
   request.resume();
-  const text = texts[status];
-  response.writeHead(status, { 'content-type': 'text/plain; charset=utf-8', connection: 'close' });
-  response.end(text, () => setTimeout(() => request.socket.destroy(), DRAIN_MS).unref());
+  response.writeHead(status, { 'content-type': 'text/plain; charset=utf-8' });
+  response.end(texts[status]);
+  setTimeout(() => {
+    if (!request.complete) request.socket.destroy();
+  }, DRAIN_MS).unref();
 }

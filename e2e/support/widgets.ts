@@ -1,0 +1,22 @@
+import { expect, type Page } from '@playwright/test';
+
+/**
+ * Adds the editor chooser's first `count` offers not yet in the widget. `addLabel` is the add
+ * button's name in the page's language. A choice made before the editor hydrates, or while the
+ * list drops the offer just added, would not hold: each is made again until the button takes it.
+ */
+export async function addWidgetOffers(page: Page, count: number, addLabel = 'Add offer') {
+  const rows = page.getByTestId('widget-offer-rows').locator('li');
+  const before = await rows.count();
+  const chooser = page.locator('select:has(optgroup)');
+  const add = page.getByRole('button', { name: addLabel, exact: true });
+  for (let index = 0; index < count; index += 1) {
+    await expect(async () => {
+      const offer = await chooser.locator('option:not([value=""])').first().getAttribute('value', { timeout: 1_000 });
+      await chooser.selectOption(offer!, { timeout: 1_000 });
+      await expect(add).toBeEnabled({ timeout: 1_000 });
+    }).toPass();
+    await add.click();
+    await expect(rows).toHaveCount(before + index + 1);
+  }
+}
