@@ -72,7 +72,7 @@ test("the widget-not-found page speaks the visitor's language", async ({ browser
   }
 });
 
-test("the agency's widget list and editor fit a phone, a tablet and a small laptop, in English and in Russian", async ({ page }) => {
+test("the agency's widget list, editor and margin report fit a phone, a tablet and a small laptop, in English and in Russian", async ({ page }) => {
   test.slow();
   // The editor warns before leaving with unsaved changes: this test leaves on purpose.
   page.on('dialog', (dialog) => dialog.accept());
@@ -80,6 +80,15 @@ test("the agency's widget list and editor fit a phone, a tablet and a small lapt
   await signIn.open(`?callbackUrl=${encodeURIComponent('/widgets')}`);
   await signIn.signIn(ADMIN);
   await expect(page).toHaveURL('/widgets', { timeout: 30_000 });
+  // A widget of its own, made at a phone's width, so the list has a row and the editor a widget.
+  await page.setViewportSize({ width: 430, height: 900 });
+  await page.goto('/widgets/new');
+  await page.getByLabel('Widget name').fill(`Layout ${Date.now().toString(36)}`);
+  await page.getByLabel('Company').fill('Gulf Horizons Tours');
+  await addWidgetOffers(page, 2);
+  await page.getByRole('button', { name: 'Save widget' }).click();
+  await expect(page).toHaveURL(/\/widgets\/[0-9a-f-]{36}\?notice=created$/);
+  const editor = new URL(page.url()).pathname;
 
   const headings = new Map<string, string>();
   for (const width of WIDTHS) {
@@ -88,7 +97,8 @@ test("the agency's widget list and editor fit a phone, a tablet and a small lapt
       ['', 'en', 'Add offer'],
       ['/ru', 'ru', 'Добавить'],
     ] as const) {
-      for (const path of ['/widgets', '/widgets/new']) {
+      // And the commissions page, whose margin report lists the agency's widgets.
+      for (const path of ['/widgets', '/widgets/new', editor, '/my-commissions']) {
         const response = await page.goto(`${prefix}${path}`);
         expect(response?.status(), `${prefix}${path}`).toBe(200);
         const heading = (await page.getByRole('heading', { level: 1 }).innerText()).trim();

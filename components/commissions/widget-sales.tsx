@@ -18,8 +18,9 @@ export async function WidgetSales({ locale, report }: { locale: Locale; report: 
       <p className="mt-1 text-muted-foreground">{t('lead')}</p>
 
       {report.rows.length > 0 ? (
-        // The table scrolls inside its frame on a phone; the page itself never scrolls sideways.
-        <div className="mt-4 overflow-x-auto rounded-xl border border-border">
+        // The table scrolls inside its frame on a phone; the page itself never scrolls sideways (relative:
+        // the screen-reader caption stays inside the frame instead of widening the page).
+        <div className="relative mt-4 overflow-x-auto rounded-xl border border-border">
           <table className="w-full min-w-[560px] text-sm">
             <caption className="sr-only">{t('caption', { from: formatMonth(report.from, locale), to: formatMonth(report.to, locale) })}</caption>
             <thead className="bg-muted text-left text-xs text-muted-foreground">

@@ -1,9 +1,8 @@
 import { Clock } from 'lucide-react';
 import Link from 'next/link';
 import { StaticImage } from '@/components/ui/static-image';
-import { lowestPrice } from '@/server/shared/catalog/prices';
 import { formatAedAs } from '@/server/shared/money/money';
-import { PRICE_KINDS } from '@/server/shared/widgets/widget-pricing';
+import { GuestPriceList } from '@/components/widget-sites/guest-price-list';
 import type { EmbedWidget } from '@/server/widgets/embeds/embed-widget';
 
 const PER_KIND = { adult: 'form.perAdult', child: 'form.perChild', trip: 'form.perTrip' } as const;
@@ -27,7 +26,6 @@ export function EmbedOfferList({ widget, checkoutHref, t }: { widget: EmbedWidge
       {widget.offers.length === 0 ? <p className="text-zinc-600">{t('embed.empty')}</p> : null}
       <ul className="grid gap-3">
         {widget.offers.map((offer) => {
-          const from = lowestPrice([offer.prices]);
           return (
             <li key={offer.offerId} className="flex flex-col gap-3 rounded-xl border border-zinc-200 p-3 sm:flex-row" data-testid="embed-offer" data-offer-id={offer.offerId}>
               {offer.photoUrl ? (
@@ -44,19 +42,13 @@ export function EmbedOfferList({ widget, checkoutHref, t }: { widget: EmbedWidge
                   </p>
                 </div>
                 <div className="mt-auto flex flex-wrap items-end justify-between gap-3">
-                  <div>
-                    {from !== null ? <p className="font-semibold">{t('embed.from', { price: price(from) })}</p> : null}
-                    <ul className="text-sm text-zinc-600" aria-label={t('embed.prices')} data-testid="embed-offer-prices">
-                      {PRICE_KINDS.map((kind) => {
-                        const fils = offer.prices[kind];
-                        return fils === null ? null : (
-                          <li key={kind}>
-                            {price(fils)} {t(PER_KIND[kind])}
-                          </li>
-                        );
-                      })}
-                    </ul>
-                  </div>
+                  <GuestPriceList
+                    prices={offer.prices}
+                    format={price}
+                    labels={{ from: (amount) => t('embed.from', { price: amount }), list: t('embed.prices'), per: { adult: t(PER_KIND.adult), child: t(PER_KIND.child), trip: t(PER_KIND.trip) } }}
+                    fromClassName="font-semibold"
+                    testId="embed-offer-prices"
+                  />
                   <Link
                     href={checkoutHref(offer.offerId)}
                     prefetch={false}

@@ -2,12 +2,11 @@ import { Clock, Mail, MapPin, MessageCircle, Phone, PlayCircle, Send } from 'luc
 import Link from 'next/link';
 import type { ReactNode } from 'react';
 import { StaticImage } from '@/components/ui/static-image';
-import { lowestPrice } from '@/server/shared/catalog/prices';
 import { formatAedAs } from '@/server/shared/money/money';
 import { widgetBookPath } from '@/server/shared/widgets/widget-site-links';
-import { PRICE_KINDS } from '@/server/shared/widgets/widget-pricing';
 import type { WidgetSite, WidgetSiteOffer } from '@/server/widgets/sites/widget-site';
 import { widgetSiteTitle } from '@/server/widgets/sites/widget-site-seo';
+import { GuestPriceList } from './guest-price-list';
 import { emailHref, httpsHref, phoneHref, telegramHref, viberHref, whatsAppHref } from './contact-links';
 
 // An agency's widget site (issue 20): white-label, in the widget's language and currency, at the
@@ -149,7 +148,6 @@ const PER_KIND = { adult: 'offers.perAdult', child: 'offers.perChild', trip: 'of
 
 function OfferCard({ site, offer, t, withTour = false }: Props & { offer: WidgetSiteOffer; withTour?: boolean }) {
   const price = (fils: number) => formatAedAs(fils, site.currency, site.locale, site.rates ?? undefined);
-  const from = lowestPrice([offer.prices]);
   return (
     <div className="flex h-full flex-col gap-3 rounded-xl border border-zinc-200 p-4" data-testid="widget-offer" data-offer-id={offer.offerId}>
       {withTour && offer.photoUrl ? (
@@ -162,19 +160,12 @@ function OfferCard({ site, offer, t, withTour = false }: Props & { offer: Widget
         {withTour ? <Duration minutes={offer.durationMinutes} t={t} /> : null}
       </div>
       <div className="mt-auto flex flex-wrap items-end justify-between gap-3">
-        <div>
-          {from !== null ? <p className="text-lg font-semibold">{t('offers.from', { price: price(from) })}</p> : null}
-          <ul className="text-sm text-zinc-600" aria-label={t('offers.prices')}>
-            {PRICE_KINDS.map((kind) => {
-              const fils = offer.prices[kind];
-              return fils === null ? null : (
-                <li key={kind}>
-                  {price(fils)} {t(PER_KIND[kind])}
-                </li>
-              );
-            })}
-          </ul>
-        </div>
+        <GuestPriceList
+          prices={offer.prices}
+          format={price}
+          labels={{ from: (amount) => t('offers.from', { price: amount }), list: t('offers.prices'), per: { adult: t(PER_KIND.adult), child: t(PER_KIND.child), trip: t(PER_KIND.trip) } }}
+          fromClassName="text-lg font-semibold"
+        />
         <a
           href={widgetBookPath(offer.offerId)}
           aria-label={t('offers.bookOffer', { offer: offer.name })}

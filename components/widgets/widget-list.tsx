@@ -26,7 +26,9 @@ export async function WidgetList({ widgets, locale }: { widgets: WidgetListItem[
     body: t('deleteConfirm.body'),
   };
   return (
-    <div className="overflow-x-auto rounded-xl border border-border">
+    // Relative: the screen-reader labels of columns scrolled out of view stay inside this box
+    // instead of widening the page.
+    <div className="relative overflow-x-auto rounded-xl border border-border">
       <table className="w-full min-w-[640px] text-sm" data-testid="widget-list">
         <thead className="bg-muted text-left text-muted-foreground">
           <tr>

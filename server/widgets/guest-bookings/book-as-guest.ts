@@ -40,6 +40,20 @@ export async function bookAsGuest(db: Database, place: GuestPlace, input: Checko
   );
 }
 
+/** What a guest is shown and mailed of the booking (joined with its tour and offer). */
+export const GUEST_BOOKING_COLUMNS = {
+  reference: bookings.reference,
+  tourTitle: tours.title,
+  offerName: offers.name,
+  tourDate: bookings.tourDate,
+  startTime: bookings.startTime,
+  adults: bookings.adults,
+  children: bookings.children,
+  infants: bookings.infants,
+  guestName: bookings.guestName,
+  guestEmail: bookings.guestEmail,
+};
+
 export type GuestBooking = {
   paymentId: string;
   reference: string;
@@ -68,19 +82,7 @@ export async function returnToWidgetSite(db: Database, channel: WidgetChannel, p
   const result = await returnFromProvider(db, sale.principal, paymentId);
   if (!result) return null;
   const [row] = await db
-    .select({
-      reference: bookings.reference,
-      status: bookings.status,
-      tourTitle: tours.title,
-      offerName: offers.name,
-      tourDate: bookings.tourDate,
-      startTime: bookings.startTime,
-      adults: bookings.adults,
-      children: bookings.children,
-      infants: bookings.infants,
-      guestName: bookings.guestName,
-      guestEmail: bookings.guestEmail,
-    })
+    .select({ ...GUEST_BOOKING_COLUMNS, status: bookings.status })
     .from(payments)
     .innerJoin(bookings, eq(bookings.id, payments.bookingId))
     .innerJoin(tours, eq(tours.id, bookings.tourId))

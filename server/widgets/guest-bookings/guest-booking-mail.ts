@@ -8,6 +8,7 @@ import type { Transaction } from '@/server/db/connection';
 import { bookings, offers, payments, tours, users, widgets } from '@/server/db/schema';
 import { getMailer, type Mailer } from '@/server/mail/mailer';
 import { formatMoney, isCurrency } from '@/server/shared/money/money';
+import { GUEST_BOOKING_COLUMNS } from './book-as-guest';
 import { GUEST_RETURN_PATH } from './guest-paths';
 
 // When a guest's payment for a widget booking succeeds (server/payments/settle-payment): the guest
@@ -24,19 +25,10 @@ function translator(locale: Locale) {
 export async function mailWidgetBooking(tx: Transaction, bookingId: string, paymentId: string, mailer: Mailer = getMailer()): Promise<void> {
   const [row] = await tx
     .select({
-      reference: bookings.reference,
+      ...GUEST_BOOKING_COLUMNS,
       agencyId: bookings.agencyId,
-      tourDate: bookings.tourDate,
-      startTime: bookings.startTime,
-      adults: bookings.adults,
-      children: bookings.children,
-      infants: bookings.infants,
-      guestName: bookings.guestName,
-      guestEmail: bookings.guestEmail,
       saleMinor: bookings.publishedTotalMinor,
       netMinor: bookings.netTotalMinor,
-      tourTitle: tours.title,
-      offerName: offers.name,
       widgetName: widgets.name,
       widgetLocale: widgets.locale,
       domain: widgets.domain,
