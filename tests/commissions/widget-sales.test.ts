@@ -12,11 +12,11 @@ import { Forbidden } from '@/server/errors';
 import { bookingExportResponse } from '@/server/exports/bookings-export';
 import { payWithSandboxCard } from '@/server/payments/providers/sandbox/sandbox-charges';
 import { parseBookingListQuery } from '@/server/shared/bookings/list-schema';
-import { checkoutSchema } from '@/server/shared/bookings/checkout-schema';
 import { aedInput, emptyWidgetValues, widgetFormSchema } from '@/server/shared/widgets/widget-schema';
 import { bookAsGuest, returnToWidgetSite } from '@/server/widgets/guest-bookings/book-as-guest';
 import { createWidget, deleteWidget } from '@/server/widgets/manage-widgets';
 import { addDays, checkoutInput, findOffer, prepareSlot, principalFor } from '../support/booking-fixtures';
+import { guestCheckoutInput } from '../widgets/guest-fixtures';
 import { createTestDatabase, type TestDatabase } from '../support/test-database';
 import { forgetPayments, setUpPayments } from '../payments/payment-fixtures';
 
@@ -56,20 +56,7 @@ async function siteWidget(owner: Principal, name: string, host: string): Promise
 
 /** A guest's booking on `on`'s site for `adults`, booked at `createdAt`; paid (completed) unless `paid` is false. */
 async function guestBooking(on: Site, adults: number, createdAt: Date, paid = true) {
-  const date = addDays(new Date().toISOString().slice(0, 10), 30 + Math.floor(Math.random() * 100));
-  const slot = await prepareSlot(database.db, offer.id, date, { left: 10 });
-  const input = checkoutSchema.parse({
-    offerId: offer.id,
-    date,
-    time: slot.startTime,
-    adults,
-    guestName: 'Maria Lopez',
-    guestPhone: '+34 600 123 456',
-    guestEmail: 'maria@example.test',
-    guestEmailConfirm: 'maria@example.test',
-    paymentMethod: 'card',
-    idempotencyKey: crypto.randomUUID(),
-  });
+  const input = await guestCheckoutInput(database.db, offer.id, { adults });
   const started = await bookAsGuest(database.db, { channel: { host: on.host }, origin: on.origin }, input);
   if (paid) {
     const chargeId = started.nextAction.kind === 'redirect' ? (started.nextAction.url.split('/').pop() ?? '') : '';
