@@ -28,7 +28,9 @@ export default defineConfig({
   reporter: [['list'], ['json', { outputFile: 'test-results/e2e-results.json' }]],
   use: {
     baseURL: `http://localhost:${PORT}`,
-    trace: 'retain-on-failure',
+    // Recording a trace costs every test CPU on a two-core machine; CI retries a failure once and
+    // records that retry, which is the trace worth reading.
+    trace: process.env.CI ? 'on-first-retry' : 'retain-on-failure',
     screenshot: 'only-on-failure',
     launchOptions: {
       // Debian's Chromium: no browser download on this machine or CI.
