@@ -47,7 +47,8 @@ export function routeRedirects(hosts: HostsConfig): Redirect[] {
 
 /**
  * Pages of the main host in the default language that their own route (`app/(default-site)`)
- * serves as they are, without a rewrite: the tour and city pages, the bulk of the public traffic.
+ * serves as they are (the first rule rewrites them to themselves, see routeRewrites): the tour and
+ * city pages, the bulk of the public traffic.
  * Only dynamic routes under a fixed prefix can be served so: Next checks dynamic routes after the
  * rewrites, so the other hosts' rules still claim `/tour/…` on their hosts, while a static page
  * there (`/search`, `/`) would be matched before any host rule.
@@ -123,23 +124,24 @@ const RUSSIAN_VISITOR = {
  * Every other page request to `/{locale}/{variant}/…`, the internal route of `app/[locale]/[variant]`,
  * and every page request to a widget's domain to `/widget-site/{host}/{visitor's language}/…`.
  *
- * Order matters for speed: Next tries the rules in turn on every page request, twice (its router,
- * then the page module, which compiles each rule's pattern anew per request). The main host's
- * unprefixed pages, most of the traffic, match the first rule, at the cost of one host condition
- * (the main hosts' names) and one header's presence (ACTION_REDIRECT), as before widget sites.
- * Widget sites' rules come next: their landing pages have the tour pages' throughput target, and
- * at the end of the list a widget landing served 5% fewer requests a second than a tour page;
- * moved up, it costs what a tour page does (1.61 against 1.60 ms of server CPU a request,
- * alternating rounds). The other variants' rules follow, and pay the widget rules' host pattern.
- * Only the main host's direct pages (DIRECT_PAGE_PREFIXES), which no rule rewrites, are tried
- * against every rule: the widget rules add to them patterns that fail on the path (`/`,
- * `/embedded`) and ones that fail on their first condition (a header's presence: action
- * redirect, Accept-Language; then the widget host pattern); one rule per locale prefix instead of
- * two paid for half of that (measured in the page module's loop: 66 µs → 85 µs a tour page, of
- * its ~1.1 ms of CPU). Apart from the action-redirect rules, which widget hosts' page rules step
- * aside for (Next renders an action's redirect by a request to itself, on a host that may not be
- * configured), the rules' conditions exclude each other's hosts, so their order decides speed,
- * not which rule wins.
+ * Order matters for speed: Next tries the rules in turn on every page request, twice: its router,
+ * with patterns compiled once, then the page module, which compiles each rule's pattern anew per
+ * request (about 7 µs a rule here) until one rewrites to that page; a page that no rule rewrites
+ * pays for all of them (30 rules: 0.19–0.22 ms). So:
+ * - The main host's direct pages (DIRECT_PAGE_PREFIXES, the tour and city pages) are left where
+ *   they are by the first rule, a rewrite to themselves: the page module stops there.
+ * - The main host's other unprefixed pages, most of the rest of the traffic, match the next rule,
+ *   at the cost of one host condition (the main hosts' names) and one header's presence
+ *   (ACTION_REDIRECT).
+ * - A widget site's landing page (`/`, the tour pages' throughput target) comes next, then the
+ *   portal pages a widget's domain serves and the site's other pages. The other variants' rules
+ *   follow, and pay the widget rules' host pattern.
+ *
+ * Apart from the action-redirect rules, which widget hosts' page rules step aside for (Next renders
+ * an action's redirect by a request to itself, on a host that may not be configured), the rules'
+ * conditions exclude each other's hosts, so their order decides speed, not which rule wins; within
+ * a widget's domain a site rule must follow the portal pages' rules (its pattern takes any path),
+ * and the Russian visitor's rules the default ones.
  *
  * The main rules step aside for a server action's redirect, which is routed by the forwarded host
  * (ACTION_REDIRECT): without that, the page an action redirects to rendered the main variant on
@@ -173,22 +175,38 @@ export function routeRewrites(hosts: HostsConfig): Rewrite[] {
   // Every page of a widget's domain goes to its site; API routes and Next's files are served as on
   // any host. `/` has a rule of its own, as for the variants: Next matches sources strictly, and a
   // pattern matching both would rewrite `/` with a trailing slash.
+  const widgetSiteHome = (visitorLocale: string, condition: Pick<Rewrite, 'has' | 'missing'>): Rewrite => ({
+    source: '/',
+    destination: `${WIDGET_SITE_ROOT}/:host/${visitorLocale}`,
+    ...condition,
+  });
+  const widgetSitePages = (visitorLocale: string, condition: Pick<Rewrite, 'has' | 'missing'>): Rewrite => ({
+    source: `/:path(${NOT_A_PAGE}.+)`,
+    destination: `${WIDGET_SITE_ROOT}/:host/${visitorLocale}/:path`,
+    ...condition,
+  });
   const toWidgetSite = (visitorLocale: string, condition: Pick<Rewrite, 'has' | 'missing'>): Rewrite[] => [
-    { source: `/:path(${NOT_A_PAGE}.+)`, destination: `${WIDGET_SITE_ROOT}/:host/${visitorLocale}/:path`, ...condition },
-    { source: '/', destination: `${WIDGET_SITE_ROOT}/:host/${visitorLocale}`, ...condition },
+    widgetSitePages(visitorLocale, condition),
+    widgetSiteHome(visitorLocale, condition),
   ];
+  // The visitor's language first: a request without Accept-Language (a crawler, the benchmark)
+  // fails the Russian rules on a missing header.
+  const russianVisitorOnWidgetHost = { has: [RUSSIAN_VISITOR, widgetHost], missing: [ACTION_REDIRECT] };
+  const onMainHost = { has: hostCondition(...mainHosts), missing: [ACTION_REDIRECT] };
   return [
-    ...(mainHosts.length > 0 ? forVariant('main', { has: hostCondition(...mainHosts), missing: [ACTION_REDIRECT] }) : []),
+    ...(mainHosts.length > 0
+      ? [{ source: `/:path(${directPages}[^/]+)`, destination: '/:path', ...onMainHost }, ...forVariant('main', onMainHost)]
+      : []),
+    widgetSiteHome('ru', russianVisitorOnWidgetHost),
+    widgetSiteHome(DEFAULT_LOCALE, onWidgetHost),
     // A widget's domain serves the embeddable pages (which show no portal data), the sandbox
     // gateway's payment page (a guest pays there as at a provider's), and its site.
     ...WIDGET_HOST_PORTAL_PAGES.flatMap((page): Rewrite[] => [
       { source: `/${page}/:path*`, destination: `/${DEFAULT_LOCALE}/main/${page}/:path*`, ...onWidgetHost },
       ...OTHER_LOCALES.map((locale): Rewrite => ({ source: `/${locale}/${page}/:path*`, destination: `/${locale}/main/${page}/:path*`, ...onWidgetHost })),
     ]),
-    // The visitor's language first: a request without Accept-Language (a crawler, the benchmark)
-    // fails the Russian rules on a missing header, before any pattern is compiled.
-    ...toWidgetSite('ru', { has: [RUSSIAN_VISITOR, widgetHost], missing: [ACTION_REDIRECT] }),
-    ...toWidgetSite(DEFAULT_LOCALE, onWidgetHost),
+    widgetSitePages('ru', russianVisitorOnWidgetHost),
+    widgetSitePages(DEFAULT_LOCALE, onWidgetHost),
     ...otherHosts.flatMap(([host, variant]) =>
       forVariant(variant, { has: [ACTION_REDIRECT, FLIGHT_REQUEST, ...forwardedHostCondition(host)], missing: [widgetDomain] }),
     ),

@@ -104,9 +104,12 @@ describe('locale and variant routing (Next config rules)', () => {
     expect(route(request({ host: '127.0.0.1', pathname: '/ru/city/dubai' }), rules)).toEqual({ rewrite: '/ru/main/city/dubai' });
   });
 
-  it('routes the main host\'s unprefixed pages by the first rule, which Next tries first', () => {
-    const firstRuleOnly = { redirects: [], rewrites: rules.rewrites.slice(0, 1) };
-    expect(route(request({ pathname: '/terms-of-use' }), firstRuleOnly)).toEqual({ rewrite: '/en/main/terms-of-use' });
+  it('leaves the main host\'s tour and city pages by the first rule and routes its other unprefixed pages by the second, which Next tries first', () => {
+    const [first, second] = rules.rewrites;
+    expect(route(request({ pathname: '/tour/abc' }), { redirects: [], rewrites: [first!] })).toEqual({ unchanged: true });
+    expect(route(request({ pathname: '/city/dubai' }), { redirects: [], rewrites: [first!] })).toEqual({ unchanged: true });
+    expect(route(request({ pathname: '/terms-of-use' }), { redirects: [], rewrites: [first!] })).toEqual({ unchanged: true });
+    expect(route(request({ pathname: '/terms-of-use' }), { redirects: [], rewrites: [second!] })).toEqual({ rewrite: '/en/main/terms-of-use' });
   });
 
   it('leaves API routes alone on every host', () => {

@@ -29,11 +29,18 @@ describe('the portal’s own hosts', () => {
     expect(route(at('ru.localhost:3000', '/ru/uae'), rules)).toEqual({ rewrite: '/ru/russian/uae' });
   });
 
-  it('route the main host’s unprefixed pages by the first rule, at one host condition and one header’s presence', () => {
-    const [first] = rules.rewrites;
-    expect(first!.has).toEqual([{ type: 'host', value: '(?:localhost|127\\.0\\.0\\.1)(?::\\d+)?' }]);
-    expect(first!.missing).toEqual([{ type: 'header', key: 'x-action-redirect' }]);
-    expect(route(at('localhost:3000', '/terms-of-use'), { redirects: [], rewrites: rules.rewrites.slice(0, 1) })).toEqual({ rewrite: '/en/main/terms-of-use' });
+  it('route the main host’s unprefixed pages by the first two rules, at one host condition and one header’s presence', () => {
+    for (const rule of rules.rewrites.slice(0, 2)) {
+      expect(rule.has).toEqual([{ type: 'host', value: '(?:localhost|127\\.0\\.0\\.1)(?::\\d+)?' }]);
+      expect(rule.missing).toEqual([{ type: 'header', key: 'x-action-redirect' }]);
+    }
+    expect(route(at('localhost:3000', '/terms-of-use'), { redirects: [], rewrites: rules.rewrites.slice(0, 2) })).toEqual({ rewrite: '/en/main/terms-of-use' });
+  });
+
+  it('route a widget site’s landing page by the sixth rule at the latest, in either language (Next’s page module compiles every rule before it anew on each request)', () => {
+    const early = { redirects: [], rewrites: rules.rewrites.slice(0, 6) };
+    expect(route(at('tours.agency.test', '/'), early)).toEqual({ rewrite: '/widget-site/tours.agency.test/en' });
+    expect(route(at('tours.agency.test', '/', { 'accept-language': 'ru-RU,ru;q=0.9' }), early)).toEqual({ rewrite: '/widget-site/tours.agency.test/ru' });
   });
 
   it('ignore a forged X-Forwarded-Host naming a widget’s domain', () => {

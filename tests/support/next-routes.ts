@@ -32,6 +32,8 @@ export function route(request: RoutedRequest, rules: { redirects: Redirect[]; re
   }
   for (const rule of rules.rewrites) {
     const target = apply(rule, request);
+    // A rewrite to the path itself serves the page that path names, as if no rule had matched.
+    if (target === request.pathname) return { unchanged: true };
     if (target !== null) return { rewrite: target };
   }
   return { unchanged: true };
