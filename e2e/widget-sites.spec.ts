@@ -112,7 +112,7 @@ test('a host no verified widget serves gets the not-found page, and no portal pa
   expect(ops?.status()).toBe(404);
 });
 
-test("an embed widget's code, pasted into a page of the agency's verified domain, shows its tickets in a frame that fits them, and opens payment in a new window", async ({ page }) => {
+test("an embed widget's code, pasted into a page of the agency's verified domain, shows its tickets in a frame that fits them, and opens payment in a new window, with JavaScript or without", async ({ page, browser }) => {
   test.slow();
   const shop = `shop-${unique}.gulfhorizons.test`;
   const shopOrigin = `http://${shop}:${PORT + 7}`;
@@ -131,11 +131,16 @@ test("an embed widget's code, pasted into a page of the agency's verified domain
   expect(snippet).toMatch(/^<script src="http:\/\/localhost:\d+\/embed\.js" data-traveldesk-widget="[0-9a-f-]{36}" async><\/script>$/);
 
   // The agency's own page, served from another local origin, with the code pasted in.
-  agencySite = createServer((_request, response) => {
+  // `/checkout` frames the embed's checkout page itself, for a visitor without JavaScript.
+  let checkoutUrl = '';
+  agencySite = createServer((request, response) => {
     response.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
-    response.end(`<!doctype html><html><head><title>Shop</title></head><body><h1>Our tours</h1>${snippet}<p>Footer</p></body></html>`);
+    const content = request.url === '/checkout' ? `<iframe src="${checkoutUrl}" width="600" height="1200"></iframe>` : snippet;
+    response.end(`<!doctype html><html><head><title>Shop</title></head><body><h1>Our tours</h1>${content}<p>Footer</p></body></html>`);
   });
   await new Promise<void>((resolve) => agencySite!.listen(PORT + 7, '127.0.0.1', resolve));
+  // From here on the visitor is the agency's customer, with no account: nothing of the admin's session.
+  await page.context().clearCookies();
   await page.goto(`${shopOrigin}/tours`);
   const frameElement = page.locator('iframe[data-traveldesk-frame]');
   const frame = page.frameLocator('iframe[data-traveldesk-frame]');
@@ -144,8 +149,13 @@ test("an embed widget's code, pasted into a page of the agency's verified domain
   // The frame takes its content's height (the loader starts it at 480 px).
   await expect.poll(() => frameElement.evaluate((element) => (element as HTMLIFrameElement).style.height)).not.toBe('480px');
 
+  checkoutUrl = new URL((await frame.getByTestId('embed-book').first().getAttribute('href'))!, `http://localhost:${PORT}`).toString();
   await frame.getByTestId('embed-book').first().click();
   const form = frame.getByTestId('guest-checkout');
+  // The last open day: the first one's seats are left for the visitor without JavaScript below,
+  // whose form lists the first day's start times only.
+  const dates = form.getByLabel('Date');
+  await dates.selectOption((await dates.locator('option').last().getAttribute('value'))!);
   await form.getByLabel('Adults').fill('1');
   await form.getByLabel('Full name').fill('Ivan Petrov');
   await form.getByLabel('Phone').fill('+7 900 123 45 67');
@@ -161,4 +171,27 @@ test("an embed widget's code, pasted into a page of the agency's verified domain
   await payment.getByRole('button', { name: 'Pay', exact: true }).click();
   await payment.waitForURL(/\/embedded\/booking\/[0-9a-f-]{36}\?/, { timeout: 30_000 });
   await expect(payment.getByTestId('guest-booking')).toHaveAttribute('data-status', 'completed', { timeout: 20_000 });
+
+  // Without JavaScript the checkout is a plain form post, and still opens payment top-level.
+  const noScript = await browser.newContext({ javaScriptEnabled: false });
+  try {
+    const shopPage = await noScript.newPage();
+    await shopPage.goto(`${shopOrigin}/checkout`);
+    const plainForm = shopPage.frameLocator('iframe').getByTestId('guest-checkout');
+    await plainForm.getByLabel('Adults').fill('1');
+    await plainForm.getByLabel('Full name').fill('Anna Petrova');
+    await plainForm.getByLabel('Phone').fill('+7 900 765 43 21');
+    await plainForm.getByLabel('E-mail', { exact: true }).fill('anna@example.test');
+    await plainForm.getByLabel('Confirm e-mail').fill('anna@example.test');
+    const windowOpened = noScript.waitForEvent('page');
+    await plainForm.getByRole('button', { name: /^Pay .* by card$/ }).click();
+    const plainPayment = await windowOpened;
+    await plainPayment.waitForURL(/\/pay\/sandbox\//, { timeout: 30_000 });
+    expect(plainPayment.url().startsWith(`http://localhost:${PORT}/`)).toBe(true);
+    // The agency's page and its frame stay as they were.
+    expect(shopPage.url()).toBe(`${shopOrigin}/checkout`);
+    await expect(plainForm.getByLabel('Full name')).toHaveValue('Anna Petrova');
+  } finally {
+    await noScript.close();
+  }
 });

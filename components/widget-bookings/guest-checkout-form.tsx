@@ -183,7 +183,7 @@ export function GuestCheckoutForm({ offerId, days, prices, currency, locale, ide
           {amount}
         </span>
       </p>
-      <PayButton label={labels.pay.replace('{amount}', amount)} pending={labels.paying} />
+      <PayButton label={labels.pay.replace('{amount}', amount)} pending={labels.paying} opensWindow={opensWindow} />
       {opensWindow ? <p className="text-sm text-muted-foreground">{labels.windowNote}</p> : null}
       {blockedUrl ? (
         <p role="alert" className="text-sm">
@@ -197,11 +197,15 @@ export function GuestCheckoutForm({ offerId, days, prices, currency, locale, ide
   );
 }
 
-function PayButton({ label, pending }: { label: string; pending: string }) {
+function PayButton({ label, pending, opensWindow }: { label: string; pending: string; opensWindow: boolean }) {
   const status = useFormStatus();
   return (
     <button
       type="submit"
+      // Before hydration the browser posts the form itself and follows the action's redirect to the
+      // payment page: in a new top-level window, as after hydration, never inside the frame. (React
+      // drops `target` on a form whose action is a function; the button's own target stays.)
+      formTarget={opensWindow ? '_blank' : undefined}
       disabled={status.pending}
       className="inline-flex h-11 items-center justify-center gap-2 rounded-lg bg-primary px-5 font-medium text-primary-foreground hover:bg-primary/90 disabled:opacity-60"
     >
