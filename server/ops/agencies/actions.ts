@@ -4,7 +4,9 @@ import { headers } from 'next/headers';
 import { type ActionResult, runOpsAction } from '@/server/actions/run-action';
 import { linkOrigin } from '@/server/http/link-origin';
 import { issueMonthInvoices } from '@/server/ops/credit/issue-invoices';
+import { revalidateWidget } from '@/server/widgets/sites/widget-site';
 import {
+  type AgencyWidgetSites,
   approveAgencyAsStaff,
   changeAgencyTerms,
   reactivateAgencyAsStaff,
@@ -44,12 +46,22 @@ export async function rejectAgencyAction(_previous: State, formData: FormData): 
   );
 }
 
+/** The agency's widget sites are cached pages: renewed at once, so a suspended agency's stop taking guests. */
+function renewWidgetSites(result: ActionResult<AgencyWidgetSites>): State {
+  if (result.ok) for (const widget of result.data) revalidateWidget(widget);
+  return result;
+}
+
 export async function suspendAgencyAction(_previous: State, formData: FormData): Promise<State> {
-  return runOpsAction({ schema: suspendAgencySchema, permission: 'ops:agencies', run: (input, { staff, db }) => suspendAgencyAsStaff(db, staff, input) }, fields(formData));
+  return renewWidgetSites(
+    await runOpsAction({ schema: suspendAgencySchema, permission: 'ops:agencies', run: (input, { staff, db }) => suspendAgencyAsStaff(db, staff, input) }, fields(formData)),
+  );
 }
 
 export async function reactivateAgencyAction(_previous: State, formData: FormData): Promise<State> {
-  return runOpsAction({ schema: reactivateAgencySchema, permission: 'ops:agencies', run: (input, { staff, db }) => reactivateAgencyAsStaff(db, staff, input) }, fields(formData));
+  return renewWidgetSites(
+    await runOpsAction({ schema: reactivateAgencySchema, permission: 'ops:agencies', run: (input, { staff, db }) => reactivateAgencyAsStaff(db, staff, input) }, fields(formData)),
+  );
 }
 
 export async function changeAgencyTermsAction(_previous: State, formData: FormData): Promise<State> {

@@ -1,9 +1,9 @@
 import 'server-only';
-import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { changedFields, recordStaffAudit } from '@/server/audit/audit';
 import type { Database, Transaction } from '@/server/db/connection';
 import { endAgentSessions } from '@/server/auth/agent-sessions';
-import { agencies, users } from '@/server/db/schema';
+import { agencies, users, widgets } from '@/server/db/schema';
 import { NotFound, RuleViolation } from '@/server/errors';
 import type { Locale } from '@/i18n/locales';
 import type { Mailer } from '@/server/mail/mailer';
@@ -92,22 +92,35 @@ export async function rejectAgencyAsStaff(db: Database, staff: StaffPrincipal, i
   });
 }
 
-/** Active → suspended: its agents' sessions end, so they are signed out at their next request. */
-export async function suspendAgencyAsStaff(db: Database, staff: StaffPrincipal, input: { agencyId: string; reason: string }): Promise<void> {
-  await db.transaction(async (tx) => {
+/** An agency's widgets, whose sites only an active agency serves: the caller renews their cached pages. */
+export type AgencyWidgetSites = { id: string; domain: string | null }[];
+
+function agencyWidgetSites(tx: Transaction, agencyId: string): Promise<AgencyWidgetSites> {
+  return tx.select({ id: widgets.id, domain: widgets.domain }).from(widgets).where(and(eq(widgets.agencyId, agencyId), isNull(widgets.deletedAt)));
+}
+
+/**
+ * Active → suspended: its agents' sessions end, so they are signed out at their next request, and
+ * its widget sites stop taking guests (the caller renews their cached pages from what this returns).
+ */
+export async function suspendAgencyAsStaff(db: Database, staff: StaffPrincipal, input: { agencyId: string; reason: string }): Promise<AgencyWidgetSites> {
+  return db.transaction(async (tx) => {
     const before = await lockAgency(tx, input.agencyId);
     requireStatus(before, 'active', 'notActive');
     await setAgency(tx, staff, input.agencyId, before, { status: 'suspended', statusReason: input.reason }, 'agency.suspend');
     const agents = await tx.select({ id: users.id }).from(users).where(eq(users.agencyId, input.agencyId));
     for (const agent of agents) await endAgentSessions(tx, agent.id);
+    return agencyWidgetSites(tx, input.agencyId);
   });
 }
 
-export async function reactivateAgencyAsStaff(db: Database, staff: StaffPrincipal, input: { agencyId: string }): Promise<void> {
-  await db.transaction(async (tx) => {
+/** Suspended → active: its widget sites are served again (the caller renews their cached pages). */
+export async function reactivateAgencyAsStaff(db: Database, staff: StaffPrincipal, input: { agencyId: string }): Promise<AgencyWidgetSites> {
+  return db.transaction(async (tx) => {
     const before = await lockAgency(tx, input.agencyId);
     requireStatus(before, 'suspended', 'notSuspended');
     await setAgency(tx, staff, input.agencyId, before, { status: 'active', statusReason: null }, 'agency.reactivate');
+    return agencyWidgetSites(tx, input.agencyId);
   });
 }
 

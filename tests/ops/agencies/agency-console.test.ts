@@ -3,7 +3,7 @@ import { and, desc, eq, inArray } from 'drizzle-orm';
 import { GET as downloadFile } from '@/app/api/ops/files/[id]/route';
 import type { Principal } from '@/server/auth/principal';
 import type { Database } from '@/server/db/connection';
-import { agencies, agencyInvoices, agentSessions, auditLog, mailOutbox, storedFiles, users } from '@/server/db/schema';
+import { agencies, agencyInvoices, agentSessions, auditLog, mailOutbox, storedFiles, users, widgets } from '@/server/db/schema';
 import { seedDemoData } from '@/server/db/seed';
 import {
   approveAgencyAction,
@@ -30,6 +30,8 @@ vi.mock('@/server/auth/principal', async () => (await import('../../support/rout
 vi.mock('@/server/staff/staff-principal', async () => (await import('../../support/route-requests')).mockedStaffPrincipalModule());
 vi.mock('next/headers', () => ({ headers: async () => new Headers({ host: 'localhost:3000' }), cookies: async () => ({ get: () => undefined }) }));
 vi.mock('next-intl/server', async () => (await import('../../support/route-requests')).mockedIntlServerModule());
+const revalidated: string[] = [];
+vi.mock('next/cache', async (original) => ({ ...(await original<object>()), revalidateTag: (tag: string) => void revalidated.push(tag) }));
 
 let database: TestDatabase;
 let operator: StaffPrincipal;
@@ -215,6 +217,27 @@ describe('rejecting, suspending, reactivating and changing terms', () => {
     expect(await reactivateAgencyAction(null, form({ agencyId: agency.agencyId }))).toMatchObject({ ok: true });
     expect(await statusOf(db, agency.agencyId)).toMatchObject({ status: 'active', statusReason: null });
     expect(await lastAudit(db, agency.agencyId)).toMatchObject({ action: 'agency.reactivate' });
+  });
+
+  it('renews the cached pages of the agency’s widget sites when it is suspended and reactivated', async () => {
+    const { db } = database;
+    const agency = await newAgency(db, { status: 'active' });
+    const domain = `tours-${agency.agencyId.slice(0, 8)}.console-test.test`;
+    const [widget] = await db
+      .insert(widgets)
+      .values({ agencyId: agency.agencyId, name: 'Site', type: 'multi_tour', contacts: {}, reservationContacts: {}, domainToken: 'token', domain, domainStatus: 'verified' })
+      .returning({ id: widgets.id });
+    const [deleted] = await db
+      .insert(widgets)
+      .values({ agencyId: agency.agencyId, name: 'Gone', type: 'multi_tour', contacts: {}, reservationContacts: {}, domainToken: 'token', deletedAt: new Date() })
+      .returning({ id: widgets.id });
+    revalidated.length = 0;
+    expect(await suspendAgencyAction(null, form({ agencyId: agency.agencyId, reason: 'Unpaid invoices since March.' }))).toMatchObject({ ok: true });
+    expect(revalidated.sort()).toEqual([`widget-host:${domain}`, `widget:${widget!.id}`]);
+    expect(revalidated).not.toContain(`widget:${deleted!.id}`);
+    revalidated.length = 0;
+    expect(await reactivateAgencyAction(null, form({ agencyId: agency.agencyId }))).toMatchObject({ ok: true });
+    expect(revalidated.sort()).toEqual([`widget-host:${domain}`, `widget:${widget!.id}`]);
   });
 
   it('changes the credit limit and terms of an approved agency only', async () => {
