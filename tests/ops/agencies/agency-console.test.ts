@@ -223,13 +223,20 @@ describe('rejecting, suspending, reactivating and changing terms', () => {
     const { db } = database;
     const agency = await newAgency(db, { status: 'active' });
     const domain = `tours-${agency.agencyId.slice(0, 8)}.console-test.test`;
+    const blank = {
+      name: 'Site',
+      type: 'multi_tour' as const,
+      contacts: { company: '', address: '', email: '', telegram: '', phone: '', mapLink: '', whatsApp: '', viber: '' },
+      reservationContacts: { name: '', phone: '', email: '' },
+      domainToken: 'token',
+    };
     const [widget] = await db
       .insert(widgets)
-      .values({ agencyId: agency.agencyId, name: 'Site', type: 'multi_tour', contacts: {}, reservationContacts: {}, domainToken: 'token', domain, domainStatus: 'verified' })
+      .values({ ...blank, agencyId: agency.agencyId, domain, domainStatus: 'verified' })
       .returning({ id: widgets.id });
     const [deleted] = await db
       .insert(widgets)
-      .values({ agencyId: agency.agencyId, name: 'Gone', type: 'multi_tour', contacts: {}, reservationContacts: {}, domainToken: 'token', deletedAt: new Date() })
+      .values({ ...blank, agencyId: agency.agencyId, name: 'Gone', deletedAt: new Date() })
       .returning({ id: widgets.id });
     revalidated.length = 0;
     expect(await suspendAgencyAction(null, form({ agencyId: agency.agencyId, reason: 'Unpaid invoices since March.' }))).toMatchObject({ ok: true });
