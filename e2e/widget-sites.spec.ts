@@ -1,5 +1,5 @@
 import { createServer, type Server } from 'node:http';
-import { expect, type Page, test } from '@playwright/test';
+import { expect, type Locator, type Page, test } from '@playwright/test';
 import { type DnsTestServer, E2E_WIDGET_CNAME_TARGET, startE2eDnsServer } from './support/dns-server';
 import { PORT, SignInPage } from './support/portal';
 import { addWidgetOffers } from './support/widgets';
@@ -29,6 +29,15 @@ test.afterAll(async () => {
   await dns?.close();
   agencySite?.close();
 });
+
+/** Fills the guest checkout's party and contact fields. */
+async function fillGuest(form: Locator, guest: { adults: number; name: string; phone: string; email: string }) {
+  await form.getByLabel('Adults').fill(String(guest.adults));
+  await form.getByLabel('Full name').fill(guest.name);
+  await form.getByLabel('Phone').fill(guest.phone);
+  await form.getByLabel('E-mail', { exact: true }).fill(guest.email);
+  await form.getByLabel('Confirm e-mail').fill(guest.email);
+}
 
 async function signIn(page: Page, path: string) {
   const signInPage = new SignInPage(page);
@@ -73,11 +82,7 @@ test('an admin verifies the domain of a multi-tour widget, and a guest books on 
   await expect(guest).toHaveURL(new RegExp(`^${SITE}/book/[0-9a-f-]{36}$`));
 
   const form = guest.getByTestId('guest-checkout');
-  await form.getByLabel('Adults').fill('2');
-  await form.getByLabel('Full name').fill('Maria Lopez');
-  await form.getByLabel('Phone').fill('+34 600 123 456');
-  await form.getByLabel('E-mail', { exact: true }).fill('maria@example.test');
-  await form.getByLabel('Confirm e-mail').fill('maria@example.test');
+  await fillGuest(form, { adults: 2, name: 'Maria Lopez', phone: '+34 600 123 456', email: 'maria@example.test' });
   const total = await guest.getByTestId('guest-total').innerText();
   await form.getByRole('button', { name: /^Pay .* by card$/ }).click();
 
@@ -156,11 +161,7 @@ test("an embed widget's code, pasted into a page of the agency's verified domain
   // whose form lists the first day's start times only.
   const dates = form.getByLabel('Date');
   await dates.selectOption((await dates.locator('option').last().getAttribute('value'))!);
-  await form.getByLabel('Adults').fill('1');
-  await form.getByLabel('Full name').fill('Ivan Petrov');
-  await form.getByLabel('Phone').fill('+7 900 123 45 67');
-  await form.getByLabel('E-mail', { exact: true }).fill('ivan@example.test');
-  await form.getByLabel('Confirm e-mail').fill('ivan@example.test');
+  await fillGuest(form, { adults: 1, name: 'Ivan Petrov', phone: '+7 900 123 45 67', email: 'ivan@example.test' });
   const popupOpened = page.waitForEvent('popup');
   await form.getByRole('button', { name: /^Pay .* by card$/ }).click();
   const payment = await popupOpened;
@@ -178,11 +179,7 @@ test("an embed widget's code, pasted into a page of the agency's verified domain
     const shopPage = await noScript.newPage();
     await shopPage.goto(`${shopOrigin}/checkout`);
     const plainForm = shopPage.frameLocator('iframe').getByTestId('guest-checkout');
-    await plainForm.getByLabel('Adults').fill('1');
-    await plainForm.getByLabel('Full name').fill('Anna Petrova');
-    await plainForm.getByLabel('Phone').fill('+7 900 765 43 21');
-    await plainForm.getByLabel('E-mail', { exact: true }).fill('anna@example.test');
-    await plainForm.getByLabel('Confirm e-mail').fill('anna@example.test');
+    await fillGuest(plainForm, { adults: 1, name: 'Anna Petrova', phone: '+7 900 765 43 21', email: 'anna@example.test' });
     const windowOpened = noScript.waitForEvent('page');
     await plainForm.getByRole('button', { name: /^Pay .* by card$/ }).click();
     const plainPayment = await windowOpened;
