@@ -39,6 +39,16 @@ async function fillGuest(form: Locator, guest: { adults: number; name: string; p
   await form.getByLabel('Confirm e-mail').fill(guest.email);
 }
 
+/** Submits an embed's checkout; answers the window its payment page opened in, checked to be the portal's, top-level. */
+async function payInNewWindow(form: Locator, opened: Promise<Page>): Promise<Page> {
+  await form.getByRole('button', { name: /^Pay .* by card$/ }).click();
+  const payment = await opened;
+  await payment.waitForURL(/\/pay\/sandbox\//, { timeout: 30_000 });
+  // Top-level: the payment page is never inside the agency's frame.
+  expect(payment.url().startsWith(`http://localhost:${PORT}/`)).toBe(true);
+  return payment;
+}
+
 async function signIn(page: Page, path: string) {
   const signInPage = new SignInPage(page);
   await signInPage.open(`?callbackUrl=${encodeURIComponent(path)}`);
@@ -162,12 +172,7 @@ test("an embed widget's code, pasted into a page of the agency's verified domain
   const dates = form.getByLabel('Date');
   await dates.selectOption((await dates.locator('option').last().getAttribute('value'))!);
   await fillGuest(form, { adults: 1, name: 'Ivan Petrov', phone: '+7 900 123 45 67', email: 'ivan@example.test' });
-  const popupOpened = page.waitForEvent('popup');
-  await form.getByRole('button', { name: /^Pay .* by card$/ }).click();
-  const payment = await popupOpened;
-  await payment.waitForURL(/\/pay\/sandbox\//, { timeout: 30_000 });
-  // Top-level: the payment page is never inside the agency's frame.
-  expect(payment.url().startsWith(`http://localhost:${PORT}/`)).toBe(true);
+  const payment = await payInNewWindow(form, page.waitForEvent('popup'));
   await payment.getByLabel('Card number').fill('4242 4242 4242 4242');
   await payment.getByRole('button', { name: 'Pay', exact: true }).click();
   await payment.waitForURL(/\/embedded\/booking\/[0-9a-f-]{36}\?/, { timeout: 30_000 });
@@ -180,11 +185,7 @@ test("an embed widget's code, pasted into a page of the agency's verified domain
     await shopPage.goto(`${shopOrigin}/checkout`);
     const plainForm = shopPage.frameLocator('iframe').getByTestId('guest-checkout');
     await fillGuest(plainForm, { adults: 1, name: 'Anna Petrova', phone: '+7 900 765 43 21', email: 'anna@example.test' });
-    const windowOpened = noScript.waitForEvent('page');
-    await plainForm.getByRole('button', { name: /^Pay .* by card$/ }).click();
-    const plainPayment = await windowOpened;
-    await plainPayment.waitForURL(/\/pay\/sandbox\//, { timeout: 30_000 });
-    expect(plainPayment.url().startsWith(`http://localhost:${PORT}/`)).toBe(true);
+    await payInNewWindow(plainForm, noScript.waitForEvent('page'));
     // The agency's page and its frame stay as they were.
     expect(shopPage.url()).toBe(`${shopOrigin}/checkout`);
     await expect(plainForm.getByLabel('Full name')).toHaveValue('Anna Petrova');
