@@ -1,6 +1,7 @@
 import { expect, type APIRequestContext, test } from '@playwright/test';
 import { OPERATOR, signInAsStaff } from './support/ops';
 import { DEMO_PASSWORD, demoEmail, PORT, SignInPage, signInAs } from './support/portal';
+import { fillGuest } from './support/widgets';
 
 // Spec §8 "503 → 'Server is under maintenance'" with the database really unreachable: the e2e
 // server reaches PostgreSQL through a relay (scripts/database-switch.mjs) that this spec cuts and
@@ -106,11 +107,7 @@ test('with the database stopped the portal says it is under maintenance, and rec
   expect(await staffSignIn.text()).toContain(MAINTENANCE);
   // The guest's Pay says so and keeps what was typed; the widget's cached landing is still served,
   // its checkout page answers 503 with the message.
-  await guestForm.getByLabel('Adults').fill('2');
-  await guestForm.getByLabel('Full name').fill('Maria Lopez');
-  await guestForm.getByLabel('Phone').fill('+34 600 123 456');
-  await guestForm.getByLabel('E-mail', { exact: true }).fill('maria@example.test');
-  await guestForm.getByLabel('Confirm e-mail').fill('maria@example.test');
+  await fillGuest(guestForm, { adults: 2, name: 'Maria Lopez', phone: '+34 600 123 456', email: 'maria@example.test' });
   await guestForm.getByRole('button', { name: /^Pay .* by card$/ }).click();
   await expect(guest.getByText(MAINTENANCE).first()).toBeVisible({ timeout: 5_000 });
   await expect(guestForm.getByLabel('Full name')).toHaveValue('Maria Lopez');

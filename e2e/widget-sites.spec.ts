@@ -2,7 +2,7 @@ import { createServer, type Server } from 'node:http';
 import { expect, type Locator, type Page, test } from '@playwright/test';
 import { type DnsTestServer, E2E_WIDGET_CNAME_TARGET, startE2eDnsServer } from './support/dns-server';
 import { PORT, SignInPage } from './support/portal';
-import { addWidgetOffers } from './support/widgets';
+import { addWidgetOffers, fillGuest } from './support/widgets';
 
 // Issue 20's acceptance from the domain on: an admin verifies the widget's domain against a DNS
 // server (a missing TXT record fails, saying what was found), the site opens under that host
@@ -29,15 +29,6 @@ test.afterAll(async () => {
   await dns?.close();
   agencySite?.close();
 });
-
-/** Fills the guest checkout's party and contact fields. */
-async function fillGuest(form: Locator, guest: { adults: number; name: string; phone: string; email: string }) {
-  await form.getByLabel('Adults').fill(String(guest.adults));
-  await form.getByLabel('Full name').fill(guest.name);
-  await form.getByLabel('Phone').fill(guest.phone);
-  await form.getByLabel('E-mail', { exact: true }).fill(guest.email);
-  await form.getByLabel('Confirm e-mail').fill(guest.email);
-}
 
 /** Submits an embed's checkout; answers the window its payment page opened in, checked to be the portal's, top-level. */
 async function payInNewWindow(form: Locator, opened: Promise<Page>): Promise<Page> {

@@ -1,4 +1,4 @@
-import { expect, type Page } from '@playwright/test';
+import { expect, type Locator, type Page } from '@playwright/test';
 
 /**
  * Adds the editor chooser's first `count` offers not yet in the widget. `addLabel` is the add
@@ -19,4 +19,13 @@ export async function addWidgetOffers(page: Page, count: number, addLabel = 'Add
     await add.click();
     await expect(rows).toHaveCount(before + index + 1);
   }
+}
+
+/** Fills a widget's guest checkout (English labels): the party and the guest's contact. */
+export async function fillGuest(form: Locator, guest: { adults: number; name: string; phone: string; email: string }) {
+  await form.getByLabel('Adults').fill(String(guest.adults));
+  await form.getByLabel('Full name').fill(guest.name);
+  await form.getByLabel('Phone').fill(guest.phone);
+  await form.getByLabel('E-mail', { exact: true }).fill(guest.email);
+  await form.getByLabel('Confirm e-mail').fill(guest.email);
 }
