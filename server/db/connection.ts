@@ -2,6 +2,7 @@ import path from 'node:path';
 import type { ExtractTablesWithRelations } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core';
 import { acquireDirectoryLock } from './directory-lock';
+import { withNamedStatements } from './pglite-statements';
 import * as schema from './schema';
 
 // No 'server-only' here: the CLI (migrate, seed), instrumentation and tests open the database too.
@@ -61,5 +62,5 @@ export async function openDatabase(config: DatabaseConfig): Promise<DatabaseConn
     await client.close();
     releaseLock();
   };
-  return { driver: 'pglite', db: drizzle(client, { schema }), close };
+  return { driver: 'pglite', db: drizzle(withNamedStatements(client), { schema }), close };
 }
