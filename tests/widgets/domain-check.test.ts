@@ -1,4 +1,7 @@
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { eq } from 'drizzle-orm';
+import { POST as renewSites } from '@/app/api/widgets/site-renewals/route';
 import type { Principal } from '@/server/auth/principal';
 import { auditLog, widgets } from '@/server/db/schema';
 import { seedAgencies } from '@/server/db/seed/agencies';
@@ -355,9 +358,20 @@ describe('recheckVerifiedDomains', () => {
     expect(await widgetRow(widget.id)).toMatchObject({ domainStatus: 'failed' });
   });
 
-  it('runs as the widgets.recheckDomains job', async () => {
+  it('runs as the widgets.recheckDomains job, which has the portal renew the failed site at once', async () => {
     const widget = await verifiedWidget(100 * 24 * 365);
     dns.remove(`_traveldesk.${widget.domain}`);
+    // The portal's server, on loopback as in production, with the renewal route on it.
+    const server = http.createServer(async (incoming, outgoing) => {
+      const chunks: Buffer[] = [];
+      for await (const chunk of incoming) chunks.push(chunk as Buffer);
+      const headers = new Headers(Object.entries(incoming.headers).map(([name, value]) => [name, String(value)]));
+      const response = await renewSites(new Request(`http://${incoming.headers.host}${incoming.url}`, { method: incoming.method, headers, body: Buffer.concat(chunks) }));
+      outgoing.writeHead(response.status, { 'content-type': 'application/json' }).end(await response.text());
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const savedPort = process.env.PORT;
+    process.env.PORT = String((server.address() as AddressInfo).port);
     const queue = new EmbeddedQueue(database.db);
     try {
       await workWidgetDomainJobs(queue, database.db);
@@ -365,7 +379,11 @@ describe('recheckVerifiedDomains', () => {
       await queue.runDue();
     } finally {
       await queue.stop();
+      server.close();
+      if (savedPort === undefined) delete process.env.PORT;
+      else process.env.PORT = savedPort;
     }
     expect(await widgetRow(widget.id)).toMatchObject({ domainStatus: 'failed' });
+    expect(revalidated).toEqual(expect.arrayContaining([`widget:${widget.id}`, `widget-host:${widget.domain}`]));
   });
 });

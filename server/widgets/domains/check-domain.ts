@@ -121,10 +121,10 @@ export function recheckIntervalHours(env: Readonly<Record<string, string | undef
  * gone fails; one the resolver could not answer for stays verified and is asked again after the
  * next interval.
  *
- * No cache tag is revalidated here: Next has no request scope in a background job to do it in, so
- * a site on a domain failed by this pass stops being served when its cached host lookup expires.
+ * Answers the widgets whose domain failed: their sites are for the caller to renew (a background
+ * job has no request for Next to renew its cache in: server/widgets/sites/site-renewal.ts).
  */
-export async function recheckVerifiedDomains(db: Database, now: Date = new Date()): Promise<{ checked: number; failed: number }> {
+export async function recheckVerifiedDomains(db: Database, now: Date = new Date()): Promise<{ checked: number; failed: { id: string; domain: string }[] }> {
   const checkedBefore = new Date(now.getTime() - recheckIntervalHours() * 3_600_000);
   const due = await db
     .select({
@@ -147,7 +147,7 @@ export async function recheckVerifiedDomains(db: Database, now: Date = new Date(
     .orderBy(sql`${widgets.domainCheckedAt} asc nulls first`, asc(widgets.id))
     .limit(RECHECK_BATCH);
   let checked = 0;
-  let failed = 0;
+  const failed: { id: string; domain: string }[] = [];
   for (let start = 0; start < due.length; start += RECHECK_PARALLEL) {
     const group = due.slice(start, start + RECHECK_PARALLEL).flatMap((row) => (row.domain === null ? [] : [{ ...row, domain: row.domain }]));
     const verdicts = await Promise.all(group.map(verdictFor));
@@ -157,7 +157,7 @@ export async function recheckVerifiedDomains(db: Database, now: Date = new Date(
       const status = nextStatus(widget.domainStatus, verdict);
       if (await storeCheck(db, widget, { status, verdict, checkedAt: now }, { actorUserId: null, always: false })) {
         checked += 1;
-        if (status === 'failed') failed += 1;
+        if (status === 'failed') failed.push({ id: widget.id, domain: widget.domain });
       }
     }
   }

@@ -1,13 +1,17 @@
 import 'server-only';
 import type { Database } from '@/server/db/connection';
 import type { JobHandler, JobName, JobQueue } from '@/server/jobs/job-queue';
+import { requestSiteRenewal } from '@/server/widgets/sites/site-renewal';
 import { recheckVerifiedDomains } from './check-domain';
 
 /** What each widget-domain job does, over one database. */
 export function widgetDomainJobHandlers(db: Database): Record<Extract<JobName, `widgets.${string}`>, JobHandler> {
   return {
     'widgets.recheckDomains': async () => {
-      await recheckVerifiedDomains(db);
+      const { failed } = await recheckVerifiedDomains(db);
+      // A failed domain stops serving its site now; should the renewal not get through, when the
+      // cached lookup expires (within the hour), as before. Not retried: the domains stay failed.
+      await requestSiteRenewal(failed).catch((error: unknown) => console.error('[jobs] widget sites not renewed', error));
     },
   };
 }
