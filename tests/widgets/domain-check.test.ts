@@ -365,7 +365,7 @@ describe('recheckVerifiedDomains', () => {
     const server = http.createServer(async (incoming, outgoing) => {
       const chunks: Buffer[] = [];
       for await (const chunk of incoming) chunks.push(chunk as Buffer);
-      const headers = new Headers(Object.entries(incoming.headers).map(([name, value]) => [name, String(value)]));
+      const headers = new Headers(Object.entries(incoming.headers).map(([name, value]): [string, string] => [name, String(value)]));
       const response = await renewSites(new Request(`http://${incoming.headers.host}${incoming.url}`, { method: incoming.method, headers, body: Buffer.concat(chunks) }));
       outgoing.writeHead(response.status, { 'content-type': 'application/json' }).end(await response.text());
     });
