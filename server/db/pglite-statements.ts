@@ -93,6 +93,11 @@ function withQuery(error: unknown, query: string, params: unknown[] | undefined,
   return error;
 }
 
+/** Declared parameter types and COPY's `/dev/blob` files are PGlite's own `query`'s (Drizzle uses neither). */
+function needsPGliteQuery(options: QueryOptions | undefined): boolean {
+  return Boolean(options?.paramTypes || options?.blob);
+}
+
 /**
  * `pg` with its `query` (and its transactions' `query`) run as named statements; everything else
  * (`exec`, listen, close) is PGlite's own. Give the result to Drizzle in place of `pg`.
@@ -101,6 +106,7 @@ export function withNamedStatements(pg: PGlite): PGlite {
   const statements = new NamedStatements(pg);
   // Outside a transaction: wait for any transaction to end, as PGlite's `query` does.
   const query: Query = async <T>(text: string, params?: unknown[], options?: QueryOptions) => {
+    if (needsPGliteQuery(options)) return pg.query<T>(text, params, options);
     // Throws "PGlite is closed" once closed, which the health check recognises (server/db/health.ts).
     await pg._checkReady();
     return pg._runExclusiveTransaction(() =>
@@ -115,6 +121,7 @@ export function withNamedStatements(pg: PGlite): PGlite {
     pg.transaction((tx) => {
       // The transaction holds its lock already; each statement takes the query lock only.
       const txQuery: Query = async <T>(text: string, params?: unknown[], options?: QueryOptions) => {
+        if (needsPGliteQuery(options)) return tx.query<T>(text, params, options);
         if (tx.closed) throw new Error('Transaction is closed');
         return pg._runExclusiveQuery(() => statements.run<T>(text, params, options));
       };

@@ -49,6 +49,10 @@ describe('withNamedStatements', () => {
     expect((await named.query<{ name: string }>(text, [2, null])).rows.map((row) => row.name)).toEqual(['two']);
   });
 
+  it("leaves declared parameter types to PGlite's own query", async () => {
+    expect((await named.query('select $1 as v', ['5'], { paramTypes: [23] })).rows).toEqual([{ v: 5 }]);
+  });
+
   it('counts affected rows and takes JSON and null parameters through Drizzle', async () => {
     const db = drizzle(named);
     await db.insert(items).values({ id: 3, name: 'three', tags: ['x', 'y'], at: null });
