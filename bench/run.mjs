@@ -130,6 +130,8 @@ async function startApp() {
     DATABASE_URL: databaseUrl,
     // PostgreSQL is seeded only when asked; the booking load needs the demo agencies and slots.
     SEED_DEMO: databaseUrl ? 'true' : undefined,
+    // Card checkouts pay through the test gateway, which PostgreSQL leaves off unless asked.
+    PAYMENTS_SANDBOX: 'on',
     TEST_HOOKS: undefined,
     NEXT_TELEMETRY_DISABLED: '1',
   };
@@ -250,6 +252,7 @@ async function measureBookings() {
 
   // Issue 18: card checkouts through the sandbox beside balance bookings of the same run (the floor).
   const balanceFloor = config.bookingPayment === 'balance' ? booked : await runBookingLoad(config.url, { ...load, slots, paymentMethod: 'balance' });
+  if (balanceFloor !== booked && Object.keys(balanceFloor.refusals).length > 0) log('refused balance bookings:', JSON.stringify(balanceFloor.refusals));
   // The slots as they are now: the balance bookings above sold some out, and a card checkout
   // refused for a sold-out slot would count against the card path.
   const cardSlots = (await discoverSlots(config.url, cookies[0])).slots;
