@@ -78,6 +78,7 @@ async function PlaceView({
           width={1600}
           height={1000}
           priority
+          fetchPriority="high"
           sizes="(min-width: 1200px) 1152px, 100vw"
           className="aspect-[12/5] w-full object-cover"
         />

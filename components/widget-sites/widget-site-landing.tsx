@@ -57,7 +57,7 @@ function Hero({ site, t }: Props) {
   return (
     <section className="relative isolate overflow-hidden bg-zinc-900 text-white">
       {site.heroImageUrl ? (
-        <StaticImage src={site.heroImageUrl} alt="" width={1920} height={800} priority sizes="100vw" className="absolute inset-0 -z-10 size-full object-cover opacity-60" />
+        <StaticImage src={site.heroImageUrl} alt="" width={1920} height={800} priority fetchPriority="high" sizes="100vw" className="absolute inset-0 -z-10 size-full object-cover opacity-60" />
       ) : null}
       <div className="mx-auto max-w-6xl px-4 py-16 md:py-24">
         <h1 className="max-w-3xl text-3xl font-semibold md:text-5xl">{widgetSiteTitle(site)}</h1>

@@ -28,4 +28,11 @@ describe('StaticImage', () => {
     expect(ours).toEqual(theirs);
     expect(ours.loading).toBeUndefined();
   });
+
+  it('raises the fetch priority of a page\'s LCP image only when asked', () => {
+    const hero = imageAttributes(renderToStaticMarkup(<StaticImage {...HERO} alt={ALT} priority fetchPriority="high" />));
+    expect(hero).toEqual(imageAttributes(renderToStaticMarkup(<Image {...HERO} alt={ALT} priority fetchPriority="high" />)));
+    expect(hero.fetchpriority).toBe('high');
+    expect(imageAttributes(renderToStaticMarkup(<StaticImage {...HERO} alt={ALT} priority />)).fetchpriority).toBeUndefined();
+  });
 });

@@ -106,6 +106,7 @@ export default async function TourDetailPage({ params }: { params: Params }) {
             width={1600}
             height={1000}
             priority
+            fetchPriority="high"
             sizes="(min-width: 1200px) 1152px, 100vw"
             className="mt-6 aspect-[16/9] w-full rounded-2xl object-cover md:aspect-[12/5]"
           />
