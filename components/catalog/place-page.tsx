@@ -62,6 +62,7 @@ async function PlaceView({
 }) {
   const t = await getTranslations('catalog');
   const name = page.place.name[locale];
+  const uncategorized = page.tours.filter((tour) => tour.categorySlugs.length === 0);
   const crumbs: Crumb[] = [
     { name: t('tour.home'), href: '/' },
     ...(kind === 'city' ? [{ name: page.country.name[locale], href: `/${page.country.slug}` }] : []),
@@ -117,6 +118,17 @@ async function PlaceView({
           </div>
         </section>
       ))}
+      {/* A tour the operator has not put in a category yet is still one of the place's tours. */}
+      {uncategorized.length > 0 ? (
+        <section aria-labelledby="category-other" className="mt-10">
+          <h2 id="category-other" className="text-xl font-semibold">
+            {t('place.otherTours')}
+          </h2>
+          <div className="mt-4">
+            <TourGrid tours={uncategorized} locale={locale} currency={VARIANT_FEATURES[variant].defaultCurrency} priorityCount={page.categories.length === 0 ? 2 : 0} />
+          </div>
+        </section>
+      ) : null}
     </div>
   );
 }

@@ -3,7 +3,7 @@ import { revalidateTag } from 'next/cache';
 import { CATALOG_TAGS } from './tags';
 
 // The cache tags a catalogue change invalidates. The operator console's changes
-// (server/ops/catalog) revalidate exactly the pages that show the changed tour.
+// (server/ops/catalog) expire exactly the pages that show the changed tour or place.
 
 export type TourPlacement = { slug: string; citySlug: string; countrySlug: string; isFeatured: boolean };
 
@@ -18,7 +18,12 @@ export function catalogTagsForTour(tour: TourPlacement): string[] {
   ];
 }
 
-/** Marks the tagged pages stale: the next visit is served the old page and refreshes it. */
-export function revalidateCatalog(tags: readonly string[]): void {
-  for (const tag of tags) revalidateTag(tag, 'max');
+/**
+ * Expires the tagged pages and reads at once: the next request, whoever makes it, renders from the
+ * database. A price is never served stale, so no stale-while-revalidate profile (`'max'` served
+ * the first visitor after a change the old page). `{ expire: 0 }` rather than `updateTag`: the same
+ * immediate expiry, and callable from a route handler as well as from a server action.
+ */
+export function expireCatalogPages(tags: readonly string[]): void {
+  for (const tag of new Set(tags)) revalidateTag(tag, { expire: 0 });
 }

@@ -20,7 +20,7 @@ import { contains } from '@/server/db/like';
 import { offerHeroImage } from './hero-image';
 import { lowestPrice, type OfferPrices } from '@/server/shared/catalog/prices';
 import { type BookingCancellationPolicy, type PickUpMode, resolveCancellationPolicy } from '@/server/shared/bookings/offer-terms';
-import { loadSettings } from '@/server/settings/settings';
+import { loadSettings, REFUND_TERMS_TAG } from '@/server/settings/settings';
 import { isSlug } from '@/server/shared/catalog/slug';
 import { CATALOG_REVALIDATE_SECONDS, CATALOG_TAGS } from './tags';
 
@@ -246,7 +246,8 @@ function usedCategories(all: Category[], tourList: TourCard[]): Category[] {
 
 export function getTourPage(slug: string): Promise<TourPage | null> {
   return unstable_cache(async () => loadTourPage(await getDb(), slug), ['catalog-tour', slug], {
-    tags: [CATALOG_TAGS.tour(slug)],
+    // The page also shows the settings' refund tiers and fee: a new one expires every tour page.
+    tags: [CATALOG_TAGS.tour(slug), REFUND_TERMS_TAG],
     revalidate: CATALOG_REVALIDATE_SECONDS,
   })();
 }
@@ -276,8 +277,6 @@ export async function loadTourPage(db: Database, slug: string): Promise<TourPage
     .limit(1);
   if (!tour) return null;
 
-  // The settings' refund tiers and fee change rarely, by the operator: the cached page may show
-  // the previous ones until it is revalidated (CATALOG_REVALIDATE_SECONDS).
   const [photoRows, categoryRows, offerRows, settings] = await Promise.all([
     db
       .select({ position: photos.position, url: photos.url, alt: photos.alt })

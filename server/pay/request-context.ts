@@ -1,9 +1,8 @@
 import 'server-only';
 import { cookies, headers } from 'next/headers';
 import { linkOrigin } from '@/server/http/link-origin';
-import { loadSettings } from '@/server/settings/settings';
+import { getDisplayRates, loadSettings } from '@/server/settings/settings';
 import type { Database } from '@/server/db/connection';
-import { getDb } from '@/server/db/database';
 import { resolveDisplayCurrency } from '@/server/shared/money/display-currencies';
 import { CURRENCY_COOKIE, type Currency, type ExchangeRates } from '@/server/shared/money/money';
 import type { ChargeFees } from '@/server/shared/payments/charge-quote';
@@ -30,10 +29,9 @@ export async function requestDisplayCurrency(variant: Variant): Promise<Currency
   return resolveDisplayCurrency((await cookies()).get(CURRENCY_COOKIE)?.value, variant);
 }
 
-/** The rouble rate the header's prices use on the Russian domain (the settings' `rubPerAed`). */
-export async function loadDisplayRates(): Promise<ExchangeRates> {
-  const settings = await loadSettings(await getDb());
-  return { rubPerAed: settings.rubPerAed };
+/** The rouble rate the header's prices use on the Russian domain (the settings' `rubPerAed`), through its tagged cache. */
+export function loadDisplayRates(): Promise<ExchangeRates> {
+  return getDisplayRates();
 }
 
 /** The settings' rouble rate and fee percents, as `quoteCharge` takes them. */

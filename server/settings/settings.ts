@@ -4,11 +4,16 @@ import { unstable_cache } from 'next/cache';
 import type { Database, Transaction } from '@/server/db/connection';
 import { getDb } from '@/server/db/database';
 import { settings } from '@/server/db/schema';
+import type { ExchangeRates } from '@/server/shared/money/money';
 import { VARIANTS } from '@/server/shared/sites/site-variants';
 import { DEFAULT_SETTINGS, type Settings, type SiteSettings } from './defaults';
 
 /** The tag of every cached read of the hosts' data (public pages' shell): a save revalidates it. */
 export const SITE_SETTINGS_TAG = 'settings:sites';
+/** The rouble rate's cached read: the Russian domain's pages and rouble widget sites show prices by it. */
+export const DISPLAY_RATES_TAG = 'settings:rates';
+/** The refund tiers and fee, shown beside every offer's cancellation policy on the tour pages. */
+export const REFUND_TERMS_TAG = 'settings:refund-terms';
 
 /** The operator's settings; a key the database lacks keeps its default. Never cached: rates change. */
 export async function loadSettings(db: Database | Transaction): Promise<Settings> {
@@ -41,4 +46,11 @@ export const getPublicSiteSettings = unstable_cache(
   },
   ['settings-sites'],
   { tags: [SITE_SETTINGS_TAG] },
+);
+
+/** The operator's rouble rate as cached pages show it: tagged, so a new rate expires them. */
+export const getDisplayRates = unstable_cache(
+  async (): Promise<ExchangeRates> => ({ rubPerAed: (await loadSettings(await getDb())).rubPerAed }),
+  ['settings-rates'],
+  { tags: [DISPLAY_RATES_TAG] },
 );

@@ -5,7 +5,7 @@ import { redirect } from 'next/navigation';
 import { getLocale } from 'next-intl/server';
 import { isLocale, localizedPath } from '@/i18n/locales';
 import { runOpsAction } from '@/server/actions/run-action';
-import { revalidateCatalog } from '@/server/catalog/catalog-changes';
+import { expireCatalogPages } from '@/server/catalog/catalog-changes';
 import { editAvailability } from './availability-admin';
 import { saveHotel, savePickUpTime } from './hotel-admin';
 import { addTourPhoto, deletePhoto, editPhotoAlt, movePhoto } from './gallery-admin';
@@ -26,7 +26,7 @@ import {
 
 // The console's catalogue actions: forms post FormData (multi-valued fields as arrays), every
 // action runs through runOpsAction with `ops:catalog`, and the pages a change shows on are
-// revalidated once its transaction has committed.
+// expired once its transaction has committed: their next request renders the change.
 
 type FormState = unknown;
 
@@ -48,7 +48,7 @@ export async function savePlaceAction(_previous: FormState, formData: FormData) 
       permission: 'ops:catalog',
       run: async (input, { staff, db }) => {
         const change = await savePlace(db, staff, input);
-        revalidateCatalog(change.tags);
+        expireCatalogPages(change.tags);
         return { id: change.id };
       },
     },
@@ -63,7 +63,7 @@ export async function saveTourAction(_previous: FormState, formData: FormData) {
       permission: 'ops:catalog',
       run: async (input, { staff, db }) => {
         const change = await saveTour(db, staff, input);
-        revalidateCatalog(change.tags);
+        expireCatalogPages(change.tags);
         // A new tour goes on to its own page, where its offers and calendar are added.
         if (!input.id) {
           const locale = await getLocale();
@@ -83,7 +83,7 @@ export async function saveOfferAction(_previous: FormState, formData: FormData) 
       permission: 'ops:catalog',
       run: async (input, { staff, db }) => {
         const change = await saveOffer(db, staff, input);
-        revalidateCatalog(change.tags);
+        expireCatalogPages(change.tags);
         return { id: change.id };
       },
     },
@@ -113,7 +113,7 @@ export async function addPhotoAction(_previous: FormState, formData: FormData) {
       permission: 'ops:catalog',
       run: async (input, { staff, db }) => {
         const change = await addTourPhoto(db, staff, input);
-        revalidateCatalog(change.tags);
+        expireCatalogPages(change.tags);
         return { id: change.id };
       },
     },
@@ -128,7 +128,7 @@ export async function editPhotoAction(_previous: FormState, formData: FormData) 
       permission: 'ops:catalog',
       run: async (input, { staff, db }) => {
         const change = await editPhotoAlt(db, staff, input);
-        revalidateCatalog(change.tags);
+        expireCatalogPages(change.tags);
         return { id: change.id };
       },
     },
@@ -143,7 +143,7 @@ export async function movePhotoAction(_previous: FormState, formData: FormData) 
       permission: 'ops:catalog',
       run: async (input, { staff, db }) => {
         const change = await movePhoto(db, staff, input);
-        revalidateCatalog(change.tags);
+        expireCatalogPages(change.tags);
         return { id: change.id };
       },
     },
@@ -158,7 +158,7 @@ export async function deletePhotoAction(_previous: FormState, formData: FormData
       permission: 'ops:catalog',
       run: async (input, { staff, db }) => {
         const change = await deletePhoto(db, staff, input);
-        revalidateCatalog(change.tags);
+        expireCatalogPages(change.tags);
         return { id: change.id };
       },
     },

@@ -1,5 +1,5 @@
 import 'server-only';
-import { and, eq, max, ne } from 'drizzle-orm';
+import { and, eq, inArray, max, ne, type SQL } from 'drizzle-orm';
 import { changedFields, recordStaffAudit } from '@/server/audit/audit';
 import { catalogTagsForTour, type TourPlacement } from '@/server/catalog/catalog-changes';
 import { CATALOG_TAGS } from '@/server/catalog/tags';
@@ -11,19 +11,38 @@ import type { StaffPrincipal } from '@/server/staff/staff-principal';
 import type { OfferInput, PlaceInput, PromoInput, TourInput } from './schemas';
 
 // The console's catalogue changes. Each runs in one transaction with its audit entry and returns
-// the cache tags of the public pages that show what changed; the action revalidates them after
-// the commit (server/ops/catalog/actions.ts).
+// the cache tags of the public pages that show what changed; the action expires them after the
+// commit (server/ops/catalog/actions.ts).
 
 export type CatalogChange = { id: string; tags: string[] };
 
-async function placementOf(tx: Database | Transaction, tourId: string): Promise<TourPlacement | null> {
-  const [placement] = await tx
+function placementsWhere(tx: Database | Transaction, where: SQL | undefined): Promise<TourPlacement[]> {
+  return tx
     .select({ slug: tours.slug, citySlug: cities.slug, countrySlug: countries.slug, isFeatured: tours.isFeatured })
     .from(tours)
     .innerJoin(cities, eq(cities.id, tours.cityId))
     .innerJoin(countries, eq(countries.id, cities.countryId))
-    .where(eq(tours.id, tourId));
+    .where(where);
+}
+
+async function placementOf(tx: Database | Transaction, tourId: string): Promise<TourPlacement | null> {
+  const [placement] = await placementsWhere(tx, eq(tours.id, tourId));
   return placement ?? null;
+}
+
+/**
+ * The pages that show a place's name or picture besides its own: every tour page under it
+ * (breadcrumbs, cards), and for a country its cities' pages. A category shows on its tours' pages
+ * and on the lists that group them.
+ */
+async function pagesShowingPlace(tx: Transaction, kind: 'country' | 'city' | 'category', id: string): Promise<string[]> {
+  if (kind === 'category') {
+    const tagged = tx.select({ tourId: tourCategories.tourId }).from(tourCategories).where(eq(tourCategories.categoryId, id));
+    return (await placementsWhere(tx, inArray(tours.id, tagged))).flatMap(catalogTagsForTour);
+  }
+  const placements = await placementsWhere(tx, kind === 'city' ? eq(cities.id, id) : eq(countries.id, id));
+  const citySlugs = kind === 'country' ? (await tx.select({ slug: cities.slug }).from(cities).where(eq(cities.countryId, id))).map((row) => row.slug) : [];
+  return [...placements.map((placement) => CATALOG_TAGS.tour(placement.slug)), ...citySlugs.map(CATALOG_TAGS.city)];
 }
 
 function slugTaken(error: unknown): boolean {
@@ -73,7 +92,8 @@ async function saveRow(
   await tx.update(table).set(values as never).where(eq(table.id, id));
   await recordStaffAudit(tx, { actorStaffId: staff.staffId, entity, entityId: id, action: `${entity}.update`, changes: changedFields(before as Record<string, unknown>, values) });
   const oldSlug = (before as { slug: string }).slug;
-  return { id, tags: [...new Set([...pageTags(oldSlug), ...pageTags(values.slug), ...shared])] };
+  const showing = await pagesShowingPlace(tx, entity, id);
+  return { id, tags: [...new Set([...pageTags(oldSlug), ...pageTags(values.slug), ...showing, ...shared])] };
 }
 
 function tourValues(input: TourInput) {
@@ -94,7 +114,7 @@ function tourValues(input: TourInput) {
   };
 }
 
-/** Creates or edits a tour; the pages that showed it and the pages that show it now are revalidated. */
+/** Creates or edits a tour; the pages that showed it and the pages that show it now are expired. */
 export async function saveTour(db: Database, staff: StaffPrincipal, input: TourInput): Promise<CatalogChange> {
   const values = tourValues(input);
   try {
@@ -192,7 +212,7 @@ export async function saveOffer(db: Database, staff: StaffPrincipal, input: Offe
   });
 }
 
-/** Creates or edits a promo code. Checkout reads codes live, so no page is revalidated. */
+/** Creates or edits a promo code. Checkout reads codes live, so no page is expired. */
 export async function savePromo(db: Database, staff: StaffPrincipal, input: PromoInput): Promise<CatalogChange> {
   const values = { code: input.code, percentOff: input.percentOff, validFrom: input.validFrom, validUntil: input.validUntil, maxUses: input.maxUses, isActive: input.isActive };
   try {

@@ -17,7 +17,7 @@ import {
   type WidgetReservationContacts,
   widgets,
 } from '@/server/db/schema';
-import { loadSettings } from '@/server/settings/settings';
+import { getDisplayRates, loadSettings } from '@/server/settings/settings';
 import type { OfferPrices } from '@/server/shared/catalog/prices';
 import { type Currency, type ExchangeRates, isCurrency } from '@/server/shared/money/money';
 import { hostName } from '@/server/shared/sites/site-variants';
@@ -274,8 +274,8 @@ export async function loadWidgetSiteFrom(db: Database, host: string): Promise<Wi
 // Two cached reads: host → widget, tagged by the host (a domain verified, changed or removed
 // revalidates it, even for a host no widget served yet), and widget → site, tagged by the widget
 // (the editor's save) and by the catalogue's sitemap tag, which every tour, offer and photo change
-// revalidates (server/catalog/catalog-changes.ts): the one tag covering any tour a widget sells.
-// A page rendering them carries their tags, so revalidating them renews the cached page too.
+// expires (server/catalog/catalog-changes.ts): the one tag covering any tour a widget sells.
+// A page rendering them carries their tags, so expiring them renews the cached page too.
 
 function cachedSiteWidgetId(domain: string): Promise<string | null> {
   return unstable_cache(async () => findSiteWidgetId(await getDb(), domain), ['widget-site-host', domain], {
@@ -302,7 +302,9 @@ export const loadWidgetSite = cache(async (host: string): Promise<WidgetSite | n
   if (!id) return null;
   const site = await cachedSiteWidget(id);
   // The two reads are renewed apart: a widget whose domain has just changed serves only its new one.
-  return site?.domain === domain ? site : null;
+  if (site?.domain !== domain) return null;
+  // A rouble site's rate through its own tagged read, so a new rate expires only the rouble sites.
+  return site.currency === 'RUB' ? { ...site, rates: await getDisplayRates() } : site;
 });
 
 /**

@@ -1,6 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import { createBooking } from '@/server/bookings/create-booking';
-import { auditLog, availabilitySlots, bookings, cities, countries, hotels, offers, pickUpTimes, promoCodes, staffMembers, tours } from '@/server/db/schema';
+import { auditLog, availabilitySlots, bookings, categories, cities, countries, hotels, offers, pickUpTimes, promoCodes, staffMembers, tourCategories, tours } from '@/server/db/schema';
 import { seedDemoData } from '@/server/db/seed';
 import { editAvailabilityAction, saveHotelAction, savePickUpTimeAction, savePlaceAction, saveOfferAction, savePromoAction, saveTourAction } from '@/server/ops/catalog/actions';
 import { datesOnWeekdays } from '@/server/ops/catalog/availability-admin';
@@ -13,7 +13,14 @@ import { createTestDatabase, type TestDatabase } from '../../support/test-databa
 // transaction, and exactly the cache tags of the public pages that show it.
 
 const revalidated: string[] = [];
-vi.mock('next/cache', async (original) => ({ ...(await original<object>()), revalidateTag: (tag: string) => void revalidated.push(tag) }));
+const profiles: unknown[] = [];
+vi.mock('next/cache', async (original) => ({
+  ...(await original<object>()),
+  revalidateTag: (tag: string, profile: unknown) => {
+    revalidated.push(tag);
+    profiles.push(profile);
+  },
+}));
 vi.mock('@/server/auth/principal', async () => (await import('../../support/route-requests')).mockedPrincipalModule());
 vi.mock('@/server/staff/staff-principal', async () => (await import('../../support/route-requests')).mockedStaffPrincipalModule());
 vi.mock('next-intl/server', async () => (await import('../../support/route-requests')).mockedIntlServerModule());
@@ -56,6 +63,7 @@ beforeEach(() => {
   staffSession.staff = operator;
   session.principal = null;
   revalidated.length = 0;
+  profiles.length = 0;
 });
 
 async function dubai() {
@@ -123,6 +131,9 @@ describe('offers', () => {
     expect(after).toMatchObject({ pricePerAdult: 4200, recPricePerAdult: 7750, pricePerTrip: null, cancellationPolicy: { kind: 'nonRefundable' }, cutOffHours: 2 });
     expect(revalidated).toContain('catalog:tour:dubai-frame');
     expect(revalidated).not.toContain('catalog:tour:jebel-jais-zipline');
+    // Expired, never served stale: the first visitor after the change gets the new price.
+    expect(profiles.length).toBeGreaterThan(0);
+    for (const profile of profiles) expect(profile).toEqual({ expire: 0 });
     expect((await auditOf(offer!.id))[0]).toMatchObject({ action: 'offer.update', changes: expect.objectContaining({ recPricePerAdult: { from: offer!.recPricePerAdult, to: 7750 } }) });
   });
 
@@ -210,6 +221,38 @@ describe('places', () => {
     expect(revalidated.sort()).toEqual(['catalog:city:new-town', `catalog:country:${country!.slug}`, 'catalog:home', 'catalog:sitemap'].sort());
     const again = await savePlaceAction(null, form({ kind: 'city', slug: 'new-town', nameEn: 'N', nameRu: 'Н', heroImage: '/x.jpg', sortOrder: '0', countryId: country!.id }));
     expect(again).toMatchObject({ ok: false, fieldErrors: { slug: expect.any(String) } });
+  });
+
+  it('a renamed place expires the pages that show its name: a city its tours, a country its cities and tours, a category its tours and their lists', async () => {
+    const place = async (kind: 'country' | 'category', slug: string) => {
+      const table = kind === 'country' ? countries : categories;
+      const [row] = await database.db.select().from(table).where(eq(table.slug, slug));
+      return row!;
+    };
+    const [khasab] = await database.db.select().from(cities).where(eq(cities.slug, 'khasab'));
+    if (!khasab) throw new Error('the demo catalogue has Khasab');
+    const omanTours = await database.db.select({ slug: tours.slug }).from(tours).innerJoin(cities, eq(cities.id, tours.cityId)).where(eq(cities.countryId, khasab.countryId));
+    expect(omanTours.length).toBeGreaterThan(0);
+
+    await savePlaceAction(null, form({ kind: 'city', id: khasab.id, slug: 'khasab', nameEn: 'Khasab town', nameRu: 'Хасаб', heroImage: khasab.heroImage, sortOrder: String(khasab.sortOrder), countryId: khasab.countryId }));
+    expect(revalidated).toEqual(expect.arrayContaining(['catalog:city:khasab', ...omanTours.map((tour) => `catalog:tour:${tour.slug}`)]));
+    expect(revalidated).not.toContain('catalog:tour:dubai-frame');
+    expect(revalidated).not.toContain('catalog:city:dubai');
+
+    revalidated.length = 0;
+    const oman = await place('country', 'oman');
+    await savePlaceAction(null, form({ kind: 'country', id: oman.id, slug: 'oman', nameEn: 'Oman (Musandam)', nameRu: 'Оман', heroImage: oman.heroImage, sortOrder: String(oman.sortOrder) }));
+    expect(revalidated).toEqual(expect.arrayContaining(['catalog:country:oman', 'catalog:city:khasab', ...omanTours.map((tour) => `catalog:tour:${tour.slug}`)]));
+    expect(revalidated).not.toContain('catalog:tour:dubai-frame');
+
+    revalidated.length = 0;
+    const category = await place('category', 'water-activities');
+    const inCategory = await database.db.select({ slug: tours.slug }).from(tours).innerJoin(tourCategories, eq(tourCategories.tourId, tours.id)).where(eq(tourCategories.categoryId, category.id));
+    await savePlaceAction(null, form({ kind: 'category', id: category.id, slug: category.slug, nameEn: 'On the water', nameRu: 'На воде', heroImage: category.heroImage, sortOrder: String(category.sortOrder) }));
+    expect(inCategory.length).toBeGreaterThan(0);
+    expect(revalidated).toEqual(expect.arrayContaining(['catalog:home', 'catalog:city:abu-dhabi', ...inCategory.map((tour) => `catalog:tour:${tour.slug}`)]));
+    expect(revalidated).not.toContain('catalog:tour:dubai-frame');
+    for (const profile of profiles) expect(profile).toEqual({ expire: 0 });
   });
 });
 

@@ -4,7 +4,7 @@ import type { Principal } from '@/server/auth/principal';
 import { auditLog, settings, staffMembers } from '@/server/db/schema';
 import { seedStaff } from '@/server/db/seed/staff';
 import { DEFAULT_SETTINGS } from '@/server/settings/defaults';
-import { loadSettings, SITE_SETTINGS_TAG } from '@/server/settings/settings';
+import { DISPLAY_RATES_TAG, loadSettings, REFUND_TERMS_TAG, SITE_SETTINGS_TAG } from '@/server/settings/settings';
 import { saveGeneralSettingsAction, saveSiteSettingsAction } from '@/server/ops/settings/settings-actions';
 import type { StaffPrincipal } from '@/server/staff/staff-principal';
 import { serveRoutesFrom, session, staffSession } from '../../support/route-requests';
@@ -94,7 +94,23 @@ describe('general settings', () => {
       refundProcessingFeePercent: { from: 2.5, to: 3 },
       supportWhatsApp: { from: DEFAULT_SETTINGS.supportWhatsApp, to: '+971 50 999 8877' },
     });
-    expect(updateTag).toHaveBeenCalledWith(SITE_SETTINGS_TAG);
+    // The rouble rate and the refund fee show on cached public pages too: expired with the shell.
+    expect(vi.mocked(updateTag).mock.calls.map(([tag]) => tag).sort()).toEqual([DISPLAY_RATES_TAG, REFUND_TERMS_TAG, SITE_SETTINGS_TAG].sort());
+  });
+
+  it('expires only the pages a changed key shows on: a new rate the rouble prices, new tiers the tour pages', async () => {
+    staffSession.staff = operator;
+    const saved = await loadSettings(live.db);
+    const same = { ...general, rubPerAed: String(saved.rubPerAed), refundProcessingFeePercent: String(saved.refundProcessingFeePercent) };
+    expect(await saveGeneralSettingsAction(null, form({ ...same, rubPerAed: '26.4' }))).toMatchObject({ ok: true, data: { changed: ['rubPerAed'] } });
+    expect(vi.mocked(updateTag).mock.calls).toEqual([[DISPLAY_RATES_TAG]]);
+    vi.mocked(updateTag).mockClear();
+    expect(await saveGeneralSettingsAction(null, form({ ...same, rubPerAed: '26.4', refundBetween24hAnd48h: '40' }))).toMatchObject({ ok: true });
+    expect(vi.mocked(updateTag).mock.calls).toEqual([[REFUND_TERMS_TAG]]);
+    vi.mocked(updateTag).mockClear();
+    expect(await saveGeneralSettingsAction(null, form({ ...same, rubPerAed: '26.4', refundBetween24hAnd48h: '40', cardTopUpFeePercent: '2.8' }))).toMatchObject({ ok: true });
+    // The top-up fee shows on no cached page.
+    expect(updateTag).not.toHaveBeenCalled();
   });
 
   it('refuses bad values field by field and changes nothing', async () => {
