@@ -26,6 +26,10 @@ const nextConfig: NextConfig = {
   },
   experimental: {
     authInterrupts: true,
+    // A page a visitor's browser fetched is reused by its client navigations for this long without
+    // asking the server (default 5 minutes): a price changed meanwhile showed minutes late. 30 s
+    // is the least Next allows.
+    staleTimes: { static: 30 },
     // Forms carry up to four files of 5 MB (company settings). The limits sit above that so a
     // 6 MB file reaches the upload check and gets its clear message instead of a cut-off body.
     // The proxy holds every action post to them before it is read (server/routing/action-body.ts).
