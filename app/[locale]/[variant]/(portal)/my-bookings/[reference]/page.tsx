@@ -398,7 +398,7 @@ function paymentRows(booking: BookingDetail, t: Translate, paymentMethod: string
       : {
           label: t('fields.finalBalance'),
           value: (
-            <span className="grid">
+            <span className="grid" data-testid="final-balance">
               <Money fils={booking.finalBalanceMinor} parts={finalBalanceParts(booking)} strong />
               <span className="text-xs text-muted-foreground">{t('finalBalanceHint')}</span>
             </span>
