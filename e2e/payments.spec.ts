@@ -327,6 +327,7 @@ async function applyPromo(page: Page): Promise<{ netBefore: number; netAfter: nu
   await expect(page.getByTestId('promo-result')).toContainText('WELCOME10');
   await expect(page).toHaveURL(/[?&]promo=WELCOME10/);
   await expect(total).not.toHaveText(totalBefore);
+  await expect(page.getByTestId('summary-promo')).toContainText('WELCOME10');
   return { netBefore, netAfter: Number(await net.getAttribute('data-price-aed')), total: (await total.innerText()).trim() };
 }
 

@@ -250,6 +250,15 @@ async function BookingSummary({ view, locale }: { view: CheckoutView; locale: Lo
         <dd>
           <Price fils={quote.publishedTotalMinor} className="font-semibold" />
         </dd>
+        {view.promo ? (
+          <>
+            <dt className="text-muted-foreground">{t('promoCode')}</dt>
+            <dd data-testid="summary-promo">
+              {/* A junior is told the code, never what it takes off the NET. */}
+              {view.showNet ? t('summaryPromo', { code: view.promo.code, percent: view.promo.percentOff }) : view.promo.code}
+            </dd>
+          </>
+        ) : null}
         {view.showNet ? (
           <>
             <dt className="text-muted-foreground">{t('netRate')}</dt>
