@@ -23,7 +23,13 @@ const TEXTS = {
   ru: { pay: messages<PaymentMessages>('payments/ru.json'), app: messages<AppMessages>('ru.json'), documents: messages<DocumentMessages>('documents/ru.json') },
 };
 
-const TEST_CARDS = { success: '4242 4242 4242 4242', decline: '4000 0000 0000 0002', challenge: '4000 0000 0000 3220', processing: '4000 0000 0000 0077' };
+const TEST_CARDS = {
+  success: '4242 4242 4242 4242',
+  decline: '4000 0000 0000 0002',
+  expired: '4000 0000 0000 0069',
+  challenge: '4000 0000 0000 3220',
+  processing: '4000 0000 0000 0077',
+};
 
 // The desert safari is refundable in full more than 48 h ahead and includes a hotel pick-up.
 const TOUR = 'evening-desert-safari-bbq-dinner';
@@ -59,7 +65,8 @@ test('a declined card says "try another card", confirms nothing and gives the ti
   await payByCard(page, TEST_CARDS.decline);
   const failed = page.getByTestId('payment-failed');
   await expect(failed).toContainText(TEXTS.en.pay.payments.result.failed);
-  await expect(failed).toContainText(TEXTS.en.pay.payments.result.tryAnotherCard);
+  await expect(failed.getByTestId('payment-failure-reason')).toHaveText(TEXTS.en.pay.payments.result.reason.declined);
+  await expect(failed).toContainText(TEXTS.en.pay.payments.result.advice.declined);
   await expect(page.getByRole('button', { name: TEXTS.en.pay.payments.result.payAgain })).toBeVisible();
   await expect(page.getByRole('link', { name: TEXTS.en.pay.payments.result.payAnotherWay })).toHaveAttribute('href', `/my-bookings/${reference}`);
 
@@ -76,6 +83,29 @@ test('a 3-D Secure challenge completes and the booking is confirmed', async ({ p
   await payByCard(page, TEST_CARDS.challenge);
   await page.getByRole('button', { name: 'Complete authentication' }).click();
   await confirmedReference(page);
+});
+
+test('a failed 3-D Secure check and an expired card each say why, and only the card problem suggests another card', async ({ page }) => {
+  const result = TEXTS.en.pay.payments.result;
+  await signIn(page, MAIN, '', 'senior');
+  const slot = await openSlot(page, 11);
+  await checkout(page, MAIN, '', slot, 'card');
+  await payByCard(page, TEST_CARDS.challenge);
+  await page.getByRole('button', { name: 'Fail authentication' }).click();
+  const failed = page.getByTestId('payment-failed');
+  await expect(failed).toContainText(result.failed);
+  await expect(failed.getByTestId('payment-failure-reason')).toHaveText(result.reason.authenticationFailed);
+  await expect(failed.getByTestId('payment-failure-advice')).toHaveText(result.advice.authenticationFailed);
+  await expect(failed).not.toContainText(result.tryAnotherCard);
+  await expect(failed).not.toContainText(/another card/i);
+
+  // Paid again from the result page, with an expired card this time.
+  await page.getByTestId('pay-now-card').click();
+  await page.getByRole('button', { name: result.payAgain }).click();
+  await page.waitForURL(/\/pay\/sandbox\//);
+  await payByCard(page, TEST_CARDS.expired);
+  await expect(failed.getByTestId('payment-failure-reason')).toHaveText(result.reason.expiredCard);
+  await expect(failed.getByTestId('payment-failure-advice')).toHaveText(result.advice.expiredCard);
 });
 
 test('a "processing" card shows the wait message, then the completed booking', async ({ page }) => {
@@ -116,6 +146,33 @@ test('the Russian domain shows roubles with the fees and tax line by line and pa
   await page.waitForURL(/\/ru\/checkout\/confirmation\/TD-/);
 });
 
+test('the Russian domain charges the card the discounted roubles shown, and the paid booking shows them with fees and tax and a rouble refund', async ({ page }) => {
+  const detail = TEXTS.ru.app.bookingDetail;
+  await signIn(page, RUSSIAN, '/ru', 'senior');
+  const slot = await openSlot(page, 12);
+  await openCheckout(page, RUSSIAN, '/ru', slot);
+  await page.locator('#paymentMethod-card').check();
+  const shown = await applyPromo(page);
+  expect(shown.total).toContain('₽');
+  expect(shown.netAfter).toBe(shown.netBefore - Math.round(shown.netBefore / 10));
+  await submitCheckout(page);
+  await page.waitForURL(/\/ru\/pay\/sandbox\//, { timeout: 30_000 });
+  await expect(page.getByTestId('sandbox-amount')).toHaveText(shown.total);
+  await payByCard(page, TEST_CARDS.success, 'ru');
+  const reference = await confirmedReference(page);
+
+  await page.goto(`${RUSSIAN}/ru/my-bookings/${reference}`);
+  const paid = page.getByTestId('payment-made');
+  await expect(paid).toHaveAttribute('data-currency', 'RUB');
+  await expect(paid).toContainText(shown.total);
+  await expect(paid.getByTestId('payment-made-line')).toHaveCount(4);
+  await expect(paid).toContainText(TEXTS.ru.pay.payments.charge.tax.replace('{percent}', '6'));
+  await expect(page.getByTestId('final-balance').locator('[data-price-aed]').first()).toHaveAttribute('data-price-aed', '0');
+  const cancel = page.getByRole('region', { name: detail.cancel.title });
+  await expect(cancel).toContainText(detail.cancel.refundTo.card);
+  await expect(cancel.getByTestId('refund-charged')).toContainText('₽');
+});
+
 test('a booking left unpaid on the hosted page is paid from its detail page', async ({ page }) => {
   await signIn(page, MAIN, '', 'senior');
   const slot = await openSlot(page, 8);
@@ -126,6 +183,9 @@ test('a booking left unpaid on the hosted page is paid from its detail page', as
   await page.goto(`${MAIN}/my-bookings/${reference}`);
   const payNow = page.getByTestId('pay-now');
   await expect(payNow).toBeVisible();
+  // Unpaid by card: "payment required", not "cash or a request".
+  await expect(page.getByTestId('payment-made')).toHaveText(TEXTS.en.app.bookingDetail.paymentRequired);
+  await expect(page.getByTestId('nothing-paid')).toHaveText(TEXTS.en.app.bookingDetail.cancel.nothingPaidUnpaid);
   await expect(payNow.getByTestId('hold-until')).toHaveText(/\d{2}:\d{2}/);
   // By card: a balance payment would move Desert Rose's balance under the other specs' figures.
   await payNow.getByTestId('pay-now-card').click();
@@ -135,21 +195,39 @@ test('a booking left unpaid on the hosted page is paid from its detail page', as
   await page.waitForURL(new RegExp(`/checkout/confirmation/${reference}$`));
 });
 
-test('a card booking cancelled more than 48 h ahead is refunded and the refund shows', async ({ page }) => {
+test('with a promo code the card is charged the discounted total shown; the paid booking reads paid, previews its card refund, and is refunded that', async ({ page }) => {
+  const detail = TEXTS.en.app.bookingDetail;
   await signIn(page, MAIN, '', 'senior');
   const slot = await openSlot(page, 9);
-  await checkout(page, MAIN, '', slot, 'card');
+  await openCheckout(page, MAIN, '', slot);
+  await page.locator('#paymentMethod-card').check();
+  const shown = await applyPromo(page);
+  expect(shown.netAfter).toBe(shown.netBefore - Math.round(shown.netBefore / 10));
+  await submitCheckout(page);
+  await page.waitForURL(/\/pay\/sandbox\//, { timeout: 30_000 });
+  // The hosted page asks for exactly the total the checkout showed.
+  await expect(page.getByTestId('sandbox-amount')).toHaveText(shown.total);
   await payByCard(page, TEST_CARDS.success);
   const reference = await confirmedReference(page);
 
   await page.goto(`${MAIN}/my-bookings/${reference}`);
-  const cancel = page.getByRole('region', { name: TEXTS.en.app.bookingDetail.cancel.title });
+  const paid = page.getByTestId('payment-made');
+  await expect(paid).toHaveAttribute('data-currency', 'AED');
+  await expect(paid).toContainText(shown.total);
+  await expect(page.getByText(detail.fields.paymentMadeBy.card, { exact: true })).toBeVisible();
+  await expect(page.getByTestId('final-balance').locator('[data-price-aed]').first()).toHaveAttribute('data-price-aed', '0');
+  const cancel = page.getByRole('region', { name: detail.cancel.title });
+  await expect(cancel).toContainText(detail.cancel.paidBy.card);
+  await expect(cancel).toContainText(detail.cancel.refundTo.card);
+  await expect(cancel).toContainText(shown.total);
+  await expect(cancel.getByTestId('nothing-paid')).toHaveCount(0);
+  const preview = (await cancel.getByTestId('refund-charged').locator('dd').innerText()).trim();
   await cancel.getByText(TEXTS.en.app.bookingDetail.cancel.button, { exact: true }).click();
   await cancel.getByRole('button', { name: TEXTS.en.app.bookingDetail.cancel.confirm }).click();
   await expect(page.getByText(TEXTS.en.app.bookingDetail.cancelledNotice)).toBeVisible();
   await expect(page.getByText(TEXTS.en.app.bookingDetail.fields.refund, { exact: true })).toBeVisible();
-  // Shown at once, pending until the refund job has the provider take it; then refunded.
-  await expect(page.getByTestId('payment-refund-pending').or(page.getByTestId('payment-refunded'))).toContainText('AED');
+  // Shown at once, pending until the refund job has the provider take it; then refunded: the amount previewed.
+  await expect(page.getByTestId('payment-refund-pending').or(page.getByTestId('payment-refunded'))).toContainText(preview);
   await expect(async () => {
     await page.reload();
     await expect(page.getByTestId('payment-refunded')).toContainText('AED', { timeout: 1_000 });
@@ -235,6 +313,24 @@ async function openCheckout(page: Page, origin: string, prefix: string, slot: Sl
   }
 }
 
+/**
+ * Applies WELCOME10 on the open checkout with a provider method chosen: the page reprices itself.
+ * Returns the NET (AED fils) before and after, and the charge's total as shown.
+ */
+async function applyPromo(page: Page): Promise<{ netBefore: number; netAfter: number; total: string }> {
+  const net = page.getByTestId('net-total').locator('[data-price-aed]');
+  const total = page.getByTestId('charge-total').locator('dd');
+  const netBefore = Number(await net.getAttribute('data-price-aed'));
+  const totalBefore = await total.innerText();
+  await page.locator('#promoCode').fill('WELCOME10');
+  await page.locator('#promoCode').press('Enter');
+  await expect(page.getByTestId('promo-result')).toContainText('WELCOME10');
+  await expect(page).toHaveURL(/[?&]promo=WELCOME10/);
+  await expect(total).not.toHaveText(totalBefore);
+  await expect(page.getByTestId('summary-promo')).toContainText('WELCOME10');
+  return { netBefore, netAfter: Number(await net.getAttribute('data-price-aed')), total: (await total.innerText()).trim() };
+}
+
 async function submitCheckout(page: Page) {
   await page.locator('form button[type="submit"]').last().click();
 }
@@ -256,9 +352,10 @@ async function referenceOnSandboxPage(page: Page): Promise<string> {
   return reference!;
 }
 
-async function payByCard(page: Page, number: string) {
-  await page.getByLabel('Card number').fill(number);
-  await page.getByRole('button', { name: 'Pay', exact: true }).click();
+async function payByCard(page: Page, number: string, lang: 'en' | 'ru' = 'en') {
+  const card = TEXTS[lang].pay.sandboxPay.card;
+  await page.getByLabel(card.number).fill(number);
+  await page.getByRole('button', { name: card.pay, exact: true }).click();
 }
 
 async function confirmedReference(page: Page, timeout = 20_000): Promise<string> {

@@ -14,6 +14,7 @@ import {
   useTransition,
 } from 'react';
 import { useFormStatus } from 'react-dom';
+import { useRouter } from 'next/navigation';
 import { Price } from '@/components/catalog/price';
 import { fillTemplate } from '@/components/bookings/picker/labels';
 import { LocaleLink } from '@/components/i18n/locale-link';
@@ -101,8 +102,12 @@ type Props = {
   hidden: Partial<Record<CheckoutField, string>>;
   pickUp: PickUpMode;
   hotels: CheckoutHotel[];
+  /** The promo code the page is priced with (applied, on the page's address), or null. */
+  appliedPromo: PromoCheck | null;
+  /** The page's promo code that no longer applies, with the message why. */
+  refusedPromo: { code: string; message: string } | null;
   paymentMethods: readonly PaymentMethod[];
-  /** The provider methods among `paymentMethods`, with their charge. */
+  /** The provider methods among `paymentMethods`, with their charge (the applied promo's discount in it). */
   providerMethods?: Partial<Record<ProviderPaymentMethod, ProviderMethodView>>;
   /** Balance + credit does not cover the NET: the balance is marked and not preselected. */
   balanceShort: boolean;
@@ -116,14 +121,16 @@ const FIELD_ORDER = ['guestName', 'guestPhone', 'guestEmail', 'guestEmailConfirm
 type FormFieldName = (typeof FIELD_ORDER)[number];
 const TYPED_FIELDS = ['guestName', 'guestPhone', 'guestEmail', 'guestEmailConfirm', 'room', 'notes', 'promoCode'] as const;
 
-type PromoState = { status: 'idle' } | { status: 'applied'; check: PromoCheck } | { status: 'wrong'; message: string };
+/** `page`: what the page was priced with (appliedPromo / refusedPromo); the others are this form's own. */
+type PromoState = { status: 'page' } | { status: 'idle' } | { status: 'applied'; check: PromoCheck } | { status: 'wrong'; message: string };
 
 /**
  * The checkout form: a plain form posting to the booking action, so it works before hydration.
  * Hydrated, it checks what it can before posting, sums up every error at the top with a link to
  * each field, checks a promo code on "Apply", and keeps what was typed across a language switch.
  */
-export function CheckoutForm({ hidden, pickUp, hotels, paymentMethods, providerMethods = {}, balanceShort, canTopUp, labels }: Props) {
+export function CheckoutForm({ hidden, pickUp, hotels, appliedPromo, refusedPromo, paymentMethods, providerMethods = {}, balanceShort, canTopUp, labels }: Props) {
+  const router = useRouter();
   const [state, formAction] = useActionState<CheckoutState, FormData>(checkoutAction, null);
   useActionFailureFeedback(state);
   const formRef = useRef<HTMLFormElement>(null);
@@ -146,7 +153,15 @@ export function CheckoutForm({ hidden, pickUp, hotels, paymentMethods, providerM
     paymentMethods.find((candidate) => candidate !== 'balance' || !balanceShort) ??
     paymentMethods[0] ??
     'request';
-  const [promo, setPromo] = useState<PromoState>({ status: 'idle' });
+  const [promoState, setPromo] = useState<PromoState>({ status: 'page' });
+  const promo: Exclude<PromoState, { status: 'page' }> =
+    promoState.status !== 'page'
+      ? promoState
+      : appliedPromo
+        ? { status: 'applied', check: appliedPromo }
+        : refusedPromo
+          ? { status: 'wrong', message: refusedPromo.message }
+          : { status: 'idle' };
   const [checkingPromo, startPromoCheck] = useTransition();
   const values = state?.values ?? {};
   const hasClientErrors = Object.keys(clientErrors).length > 0;
@@ -203,6 +218,14 @@ export function CheckoutForm({ hidden, pickUp, hotels, paymentMethods, providerM
       setClientFailures((count) => count + 1);
       return;
     }
+    // A provider payment charges what is shown: a promo code not applied yet (or changed since) is
+    // applied first, and the agent books once the totals show it.
+    const promoCode = String(data.get('promoCode') ?? '').trim().toUpperCase();
+    if (charge && promoCode !== (appliedPromo?.code ?? '')) {
+      event.preventDefault();
+      if (promoCode) applyPromo();
+      return;
+    }
     // Sent: the draft goes, and what it chose stays chosen while the booking is made.
     setHotelChoice(hotelId);
     setMethodChoice(method);
@@ -219,8 +242,20 @@ export function CheckoutForm({ hidden, pickUp, hotels, paymentMethods, providerM
     const { offerId = '', date = '', time = '', adults = '', children = '', infants = '' } = hidden;
     startPromoCheck(async () => {
       const result = await applyPromoAction({ offerId, date, time, adults, children, infants, promoCode });
-      setPromo(result.ok ? { status: 'applied', check: result.data } : { status: 'wrong', message: result.fieldErrors.promoCode ?? result.message });
+      startPromoCheck(() => {
+        setPromo(result.ok ? { status: 'applied', check: result.data } : { status: 'wrong', message: result.fieldErrors.promoCode ?? result.message });
+        // The page prices itself with the code it carries: NET, funds, the charge and its fees.
+        priceWithPromo(result.ok ? result.data.code : null);
+      });
     });
+  }
+
+  function priceWithPromo(code: string | null) {
+    const url = new URL(window.location.href);
+    if ((url.searchParams.get('promo') ?? null) === code) return;
+    if (code) url.searchParams.set('promo', code);
+    else url.searchParams.delete('promo');
+    router.replace(`${url.pathname}${url.search}`, { scroll: false });
   }
 
   function applyOnEnter(event: KeyboardEvent<HTMLInputElement>) {
@@ -464,10 +499,14 @@ export function CheckoutForm({ hidden, pickUp, hotels, paymentMethods, providerM
               ref={promoRef}
               id="promoCode"
               name="promoCode"
-              defaultValue={values.promoCode}
+              defaultValue={values.promoCode ?? appliedPromo?.code ?? refusedPromo?.code}
               autoCapitalize="characters"
               onKeyDown={applyOnEnter}
-              onChange={() => setPromo({ status: 'idle' })}
+              onChange={() => {
+                setPromo({ status: 'idle' });
+                // A code changed after "Apply" no longer prices the page.
+                if (appliedPromo) startPromoCheck(() => priceWithPromo(null));
+              }}
               aria-invalid={errors.promoCode ? true : undefined}
               aria-describedby={errors.promoCode ? 'promoCode-hint promoCode-error' : 'promoCode-hint'}
               className="max-w-60"

@@ -3,24 +3,22 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { Principal } from '@/server/auth/principal';
 import { can } from '@/server/shared/auth/permissions';
 import type { Database, Transaction } from '@/server/db/connection';
-import { bookings, offers, payments } from '@/server/db/schema';
+import { bookings, offers } from '@/server/db/schema';
 import { Forbidden, NotFound, RuleViolation } from '@/server/errors';
 import { creditAgency, debitAgency } from '@/server/ledger/ledger';
 import { loadSettings } from '@/server/settings/settings';
 import { visibleBookings } from './booking-scope';
-import { queueRefunds, recordRefund } from '@/server/payments/refunds';
+import { payingPayment, queueRefunds, recordRefund } from '@/server/payments/refunds';
 import { isProviderPaymentMethod } from '@/server/shared/bookings/checkout-schema';
-import type { BookingCancellationPolicy } from '@/server/shared/bookings/offer-terms';
-import type { Settings } from '@/server/settings/defaults';
 import { giveBackStock } from './stock';
-import { bookingPolicy, isCancellable, refundQuote, type RefundQuote } from './refund-rules';
+import { bookingPolicy, cancellationRefund, type CancellationRefund, isCancellable, type RefundQuote } from './refund-rules';
 
 /**
  * Cancels a booking: its tickets go back to the slot and, for a balance payment, the refund of its
  * tier (less the processing fee) goes back to the agency's ledger. The booking row is locked first,
  * so two cancellations of one booking refund once.
  */
-export async function cancelBooking(db: Database, principal: Principal, reference: string, now = new Date()): Promise<RefundQuote> {
+export async function cancelBooking(db: Database, principal: Principal, reference: string, now = new Date()): Promise<CancellationRefund> {
   if (!can(principal.role, 'bookings:viewOwn')) throw new Forbidden();
   const refundIds: string[] = [];
   const quote = await db.transaction(async (tx) => {
@@ -52,13 +50,14 @@ export async function cancelBooking(db: Database, principal: Principal, referenc
 
     const settings = await loadSettings(tx);
     const policy = bookingPolicy(booking, settings);
-    const providerPaid = booking.status === 'completed' && isProviderPaymentMethod(booking.paymentMethod);
-    // Money paid through a provider goes back the way it came (issue 18 §9); the booking shows the
-    // refund in AED like a balance one.
-    const quote = refundQuote({ ...booking, paidMinor: providerPaid ? booking.netTotalMinor : booking.paidMinor, policy }, settings, now);
+    // Money paid through a provider goes back the way it came, in the currency charged; the booking
+    // keeps the refund in AED like a balance one. The booking page previewed exactly this.
+    const paying = booking.status === 'completed' && isProviderPaymentMethod(booking.paymentMethod) ? await payingPayment(tx, booking.id) : null;
+    const quote = cancellationRefund({ ...booking, policy }, paying, settings, now);
     if (booking.holdsStock && booking.slotId) await giveBackStock(tx, booking.slotId, booking.stockMode, booking);
-    if (providerPaid) refundIds.push(...(await refundThroughProvider(tx, booking.id, policy, settings, now)));
-    else await postRefund(tx, { agencyId: booking.agencyId, bookingId: booking.id, reference }, quote);
+    if (paying && quote.charged) {
+      if (quote.charged.refundMinor > 0) refundIds.push(await recordRefund(tx, paying, { amountMinor: quote.charged.refundMinor, reason: 'cancellation' }));
+    } else await postRefund(tx, { agencyId: booking.agencyId, bookingId: booking.id, reference }, quote);
     await tx
       .update(bookings)
       .set({
@@ -74,24 +73,6 @@ export async function cancelBooking(db: Database, principal: Principal, referenc
   });
   await queueRefunds(refundIds);
   return quote;
-}
-
-/**
- * The tier's share of what the provider charged (fees and tax included), less the processing fee,
- * refunded to the payment that paid the booking.
- */
-async function refundThroughProvider(tx: Transaction, bookingId: string, policy: BookingCancellationPolicy, settings: Settings, now: Date): Promise<string[]> {
-  const [booking] = await tx.select({ tourDate: bookings.tourDate, startTime: bookings.startTime }).from(bookings).where(eq(bookings.id, bookingId));
-  const paid = await tx
-    .select({ id: payments.id, bookingId: payments.bookingId, currency: payments.currency, amountMinor: payments.amountMinor })
-    .from(payments)
-    .where(and(eq(payments.bookingId, bookingId), eq(payments.status, 'succeeded')));
-  const ids: string[] = [];
-  for (const payment of paid) {
-    const quote = refundQuote({ paidMinor: payment.amountMinor, tourDate: booking!.tourDate, startTime: booking!.startTime, policy }, settings, now);
-    if (quote.refundMinor > 0) ids.push(await recordRefund(tx, payment, { amountMinor: quote.refundMinor, reason: 'cancellation' }));
-  }
-  return ids;
 }
 
 /**

@@ -11,6 +11,8 @@ import type { BookingSelection } from '@/server/shared/bookings/checkout-schema'
 import { type BookingCancellationPolicy, resolveCancellationPolicy } from '@/server/shared/bookings/offer-terms';
 import { quoteBooking, type BookingQuote } from '@/server/shared/bookings/pricing';
 import { loadSettings } from '@/server/settings/settings';
+import { RuleViolation } from '@/server/errors';
+import { findValidPromo } from './promo-codes';
 
 /** What the checkout page shows for the agent's selection from the tour page. */
 export type CheckoutView = {
@@ -21,7 +23,12 @@ export type CheckoutView = {
   requestOnly: Exclude<RequestReason, 'bookWithAgent'> | null;
   /** A stock or minimum-people problem with the selection as it stands now. */
   problem: StockProblem | null;
+  /** Priced with the applied promo code's discount, as the booking will be. */
   quote: BookingQuote;
+  /** The promo code "Apply" accepted (the page's `promo` parameter), or null. */
+  promo: { code: string; percentOff: number } | null;
+  /** The page's promo code no longer applies (used up, expired): the message key. */
+  promoRefused: string | null;
   /** The NET (b2b) rate is shown to roles allowed to see it. */
   showNet: boolean;
   hotels: PickUpHotel[];
@@ -37,7 +44,17 @@ export type CheckoutView = {
   refundProcessingFeePercent: number;
 };
 
-export async function loadCheckoutView(db: Database, principal: Principal, selection: BookingSelection, now: Date): Promise<CheckoutView | null> {
+/**
+ * The checkout as the booking would be made now. With `promoCode` (applied on the page), every
+ * figure (NET, funds check, the provider charges) is the discounted one, as the booking charges it.
+ */
+export async function loadCheckoutView(
+  db: Database,
+  principal: Principal,
+  selection: BookingSelection,
+  now: Date,
+  promoCode: string | null = null,
+): Promise<CheckoutView | null> {
   const offer = await loadBookableOffer(db, selection.offerId);
   if (!offer) return null;
   const slot = offer.hasLiveAvailability && selection.time ? await loadSlot(db, offer.offerId, selection.date, selection.time) : null;
@@ -46,7 +63,8 @@ export async function loadCheckoutView(db: Database, principal: Principal, selec
   const reason = requestReason({ hasLiveAvailability: offer.hasLiveAvailability, date: selection.date, time: startTime, cutOffHours: offer.cutOffHours, now });
   const counts = { adults: selection.adults, children: selection.children, infants: selection.infants };
   const [hotels, funds, settings] = await Promise.all([loadPickUpHotels(db, offer, startTime), loadFunds(db, principal.agencyId), loadSettings(db)]);
-  const quote = quoteBooking(offer, counts);
+  const promo = promoCode ? await checkPagePromo(db, promoCode, selection.date) : null;
+  const quote = quoteBooking(offer, counts, promo?.valid?.percentOff ?? 0);
   return {
     selection,
     offer,
@@ -54,6 +72,8 @@ export async function loadCheckoutView(db: Database, principal: Principal, selec
     requestOnly: reason === 'bookWithAgent' ? null : reason,
     problem: stockProblem(offer.stockMode, slot ?? { left: Infinity, leftAdults: Infinity, leftChildren: Infinity }, counts, offer.minPeople),
     quote,
+    promo: promo?.valid ? { code: promoCode!.toUpperCase(), percentOff: promo.valid.percentOff } : null,
+    promoRefused: promo?.refused ?? null,
     showNet: can(principal.role, 'rates:viewB2b'),
     // An offer without pick-up lists no hotels: the form offers none and the booking refuses one.
     hotels: offer.pickUp === 'none' ? [] : offer.pickUpCity ? hotels.filter((hotel) => hotel.cityId === offer.pickUpCity?.id) : hotels,
@@ -70,4 +90,14 @@ async function loadFunds(db: Database, agencyId: string): Promise<number | null>
     .from(agencies)
     .where(eq(agencies.id, agencyId));
   return row ? availableFunds(row) : null;
+}
+
+/** The same check as the booking's (findValidPromo); a code that does not apply prices nothing. */
+async function checkPagePromo(db: Database, code: string, date: string): Promise<{ valid: { percentOff: number } | null; refused: string | null }> {
+  try {
+    return { valid: await findValidPromo(db, code, date), refused: null };
+  } catch (error) {
+    if (error instanceof RuleViolation) return { valid: null, refused: error.code };
+    throw error;
+  }
 }

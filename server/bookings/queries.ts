@@ -1,13 +1,13 @@
 import type { PaymentMethod } from '@/server/shared/bookings/checkout-schema';
 import 'server-only';
-import { and, asc, eq, inArray } from 'drizzle-orm';
+import { and, asc, eq } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { type Locale, toLocale } from '@/i18n/locales';
 import { getPrincipal, type Principal } from '@/server/auth/principal';
 import { can } from '@/server/shared/auth/permissions';
 import { getDb } from '@/server/db/database';
 import type { Database } from '@/server/db/connection';
-import { agencies, bookings, cities, hotels, offers, paymentRefunds, payments, promoCodes, tours, users, widgets, type LocalizedText } from '@/server/db/schema';
+import { agencies, bookings, cities, hotels, offers, paymentRefunds, promoCodes, tours, users, widgets, type LocalizedText } from '@/server/db/schema';
 import type { BookingDocument, BookingPayment, ProviderRefund } from '@/server/documents/booking-document';
 import { chargeLinesOf } from '@/server/documents/payment-parts';
 import { findGateway } from '@/server/payments/gateways';
@@ -24,7 +24,8 @@ import { visibleBookings } from './booking-scope';
 import type { BookingStatus } from './create-booking';
 import { priceLines } from '@/server/shared/bookings/pricing';
 import { type BookingCancellationPolicy, refundTiersOf } from '@/server/shared/bookings/offer-terms';
-import { bookingPolicy, isCancellable, refundQuote, type RefundQuote, refundTier } from './refund-rules';
+import { payingPayment } from '@/server/payments/refunds';
+import { bookingPolicy, cancellationRefund, type CancellationRefund, type ChargedRefund, isCancellable, type RefundQuote, refundTier } from './refund-rules';
 
 /** All fields of the spec's Booking entity, as the agent who may see it sees them. */
 export type BookingDetail = {
@@ -58,8 +59,10 @@ export type BookingDetail = {
   publishedTotalMinor: number;
   netTotalMinor: number | null;
   discountMinor: number | null;
-  /** Null for a role without b2b rights: paid from the balance, it is the NET rate. */
+  /** Null for a role without b2b rights: paid from the balance or through a provider, it is the NET rate (AED). */
   paidMinor: number | null;
+  /** The card, crypto or SBP payment that paid the booking, as charged; null otherwise and for a role without b2b rights. */
+  payment: BookingPayment | null;
   collectionMinor: number;
   /** What the agency still owes (positive) or is owed (negative) on this booking; null without b2b rights. */
   finalBalanceMinor: number | null;
@@ -74,8 +77,10 @@ export type BookingDetail = {
 };
 
 /** The refund tier that applies now; the amounts only for roles with b2b rights (they reveal NET). */
-export type CancellationTerms = Pick<RefundQuote, 'tier' | 'percent'> & {
+export type CancellationTerms = Pick<CancellationRefund, 'tier' | 'percent' | 'destination'> & {
   amounts: Pick<RefundQuote, 'paidMinor' | 'grossRefundMinor' | 'feeMinor' | 'refundMinor'> | null;
+  /** What goes back to the card, wallet or bank account, in the currency charged. */
+  charged: ChargedRefund | null;
 };
 
 const agent = alias(users, 'agent');
@@ -148,22 +153,27 @@ export async function loadBookingDetail(db: Database, principal: Principal, refe
   const { id: _id, offerId: _offerId, offerPrices: _prices, agency: _agency, bookedPolicy, offerPolicy, ...fields } = row;
   const settings = await loadSettings(db);
   const policy = bookingPolicy({ cancellationPolicy: bookedPolicy, offerPolicy }, settings);
+  const paid = await loadProviderPayment(db, row, settings);
+  // A provider payment settles the booking's NET in AED, as the balance would have.
+  const paidMinor = paid ? paid.baseAmountMinor : row.paidMinor;
+  const paying = paid && row.status === 'completed' ? { amountMinor: paid.payment.totalMinor, currency: paid.payment.currency } : null;
   return {
     ...fields,
     locale: toLocale(row.locale),
     netTotalMinor: seesNet ? row.netTotalMinor : null,
     discountMinor: seesNet ? row.discountMinor : null,
-    paidMinor: seesNet ? row.paidMinor : null,
+    paidMinor: seesNet ? paidMinor : null,
+    payment: seesNet ? (paid?.payment ?? null) : null,
     refundMinor: seesNet ? row.refundMinor : null,
     cancellationFeeMinor: seesNet ? row.cancellationFeeMinor : null,
-    finalBalanceMinor: seesNet ? (cancelled ? 0 : row.netTotalMinor - row.paidMinor - row.collectionMinor) : null,
+    finalBalanceMinor: seesNet ? (cancelled ? 0 : row.netTotalMinor - paidMinor - row.collectionMinor) : null,
     cancellationPolicy: policy,
-    cancellation: isCancellable(row, now) ? cancellationTerms(refundQuote({ ...row, policy }, settings, now), seesNet) : null,
+    cancellation: isCancellable(row, now) ? cancellationTerms(cancellationRefund({ ...row, policy }, paying, settings, now), seesNet) : null,
   };
 }
 
-function cancellationTerms({ tier, percent, ...amounts }: RefundQuote, seesNet: boolean): CancellationTerms {
-  return { tier, percent, amounts: seesNet ? amounts : null };
+function cancellationTerms({ tier, percent, destination, charged, ...amounts }: CancellationRefund, seesNet: boolean): CancellationTerms {
+  return { tier, percent, destination, amounts: seesNet ? amounts : null, charged: seesNet ? charged : null };
 }
 
 /** For the booking pages: the signed-in principal's booking, or NotFound. */
@@ -260,20 +270,9 @@ async function loadProviderPayment(
   settings: Settings,
 ): Promise<{ payment: BookingPayment; baseAmountMinor: number; refunds: ProviderRefund[] } | null> {
   if (!isProviderPaymentMethod(booking.paymentMethod) || (booking.status !== 'completed' && booking.status !== 'cancelled')) return null;
-  const succeeded = await db
-    .select()
-    .from(payments)
-    .where(and(eq(payments.bookingId, booking.id), eq(payments.purpose, 'booking'), eq(payments.status, 'succeeded')))
-    .orderBy(asc(payments.settledAt), asc(payments.attempt));
-  if (succeeded.length === 0) return null;
-  const refunds = await db
-    .select()
-    .from(paymentRefunds)
-    .where(inArray(paymentRefunds.paymentId, succeeded.map((payment) => payment.id)))
-    .orderBy(asc(paymentRefunds.createdAt));
-  const returnedWhole = new Set(refunds.filter((refund) => refund.reason !== 'cancellation').map((refund) => refund.paymentId));
-  const paid = succeeded.find((payment) => !returnedWhole.has(payment.id));
+  const paid = await payingPayment(db, booking.id);
   if (!paid) return null;
+  const refunds = await db.select().from(paymentRefunds).where(eq(paymentRefunds.paymentId, paid.id)).orderBy(asc(paymentRefunds.createdAt));
   const currency = chargeCurrency(paid.currency);
   const payment: BookingPayment = {
     method: isProviderPaymentMethod(paid.method) ? paid.method : booking.paymentMethod,
@@ -292,7 +291,7 @@ async function loadProviderPayment(
     payment,
     baseAmountMinor: paid.baseAmountMinor,
     refunds: refunds
-      .filter((refund) => refund.paymentId === paid.id && refund.reason === 'cancellation')
+      .filter((refund) => refund.reason === 'cancellation')
       .map((refund) => ({
         amountMinor: refund.amountMinor,
         currency: chargeCurrency(refund.currency),

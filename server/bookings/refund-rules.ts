@@ -62,3 +62,44 @@ export function refundQuote(
 export function isCancellable(booking: { status: string; tourDate: string; startTime: string | null }, now: Date): boolean {
   return booking.status !== 'cancelled' && now.getTime() < dubaiInstant(booking.tourDate, booking.startTime).getTime();
 }
+
+/** Where a cancellation's refund goes: the agency's balance, or back through the provider that was paid. */
+export type RefundDestination = 'balance' | 'card' | 'crypto' | 'sbp';
+
+/** A provider refund, in the currency the payment was charged in (minor units). */
+export type ChargedRefund = Pick<RefundQuote, 'paidMinor' | 'grossRefundMinor' | 'feeMinor' | 'refundMinor'> & { currency: string };
+
+export type CancellationRefund = RefundQuote & {
+  destination: RefundDestination;
+  /** What goes back to the card, wallet or bank account, in the charge's currency; null for the balance. */
+  charged: ChargedRefund | null;
+};
+
+/**
+ * What cancelling a booking now refunds, and where: the one computation behind the booking page's
+ * preview and the cancellation itself. A booking paid through a provider (`paying`, the payment
+ * that paid it) gets the tier's share of what was charged (fees and tax included) back the way it
+ * came, less the processing fee; its books keep the same share of the NET in AED. Anything else
+ * refunds the tier's share of what was paid from the balance.
+ */
+export function cancellationRefund(
+  booking: {
+    status: string;
+    paymentMethod: string;
+    paidMinor: number;
+    netTotalMinor: number;
+    tourDate: string;
+    startTime: string | null;
+    policy: BookingCancellationPolicy;
+  },
+  paying: { amountMinor: number; currency: string } | null,
+  settings: Pick<Settings, 'refundProcessingFeePercent'>,
+  now: Date,
+): CancellationRefund {
+  const method = booking.paymentMethod;
+  const providerPaid = booking.status === 'completed' && paying !== null && (method === 'card' || method === 'crypto' || method === 'sbp');
+  if (!providerPaid) return { ...refundQuote(booking, settings, now), destination: 'balance', charged: null };
+  const quote = refundQuote({ ...booking, paidMinor: booking.netTotalMinor }, settings, now);
+  const { tier: _tier, percent: _percent, ...amounts } = refundQuote({ ...booking, paidMinor: paying.amountMinor }, settings, now);
+  return { ...quote, destination: method, charged: { ...amounts, currency: paying.currency } };
+}

@@ -6,6 +6,8 @@ import type { Database } from '@/server/db/connection';
 import { bookings, payments } from '@/server/db/schema';
 import { can } from '@/server/shared/auth/permissions';
 import type { NextAction, ProviderMethod } from './gateway';
+import type { PaymentFailureReason } from '@/server/shared/payments/failure-reasons';
+import { paymentFailureReason } from './failure-reason';
 import { findGateway } from './gateways';
 import { settlePayment, type PaymentStatus } from './settle-payment';
 
@@ -19,6 +21,8 @@ export type PaymentResult = {
   isSandbox: boolean;
   status: PaymentStatus;
   failureCode: string | null;
+  /** Why a failed or cancelled payment did not pay, as its provider's code means it; null otherwise. */
+  failureReason: PaymentFailureReason | null;
   amountMinor: number;
   currency: string;
   /** What the payment is worth in AED fils: the booking's NET, or the top-up credited. */
@@ -56,7 +60,15 @@ export async function loadPaymentResult(db: Database, principal: Principal, paym
     .leftJoin(bookings, eq(bookings.id, payments.bookingId))
     .where(and(eq(payments.id, paymentId), eq(payments.agencyId, principal.agencyId), visiblePayment(principal)));
   if (!row) return null;
-  return { ...row, method: row.method as ProviderMethod, isSandbox: findGateway(row.provider)?.isSandbox ?? false, webhookError };
+  const failureReason = row.status === 'failed' || row.status === 'cancelled' ? paymentFailureReason(row.provider, row.failureCode) : null;
+  return {
+    ...row,
+    method: row.method as ProviderMethod,
+    isSandbox: findGateway(row.provider)?.isSandbox ?? false,
+    // A payment cancelled without a code was abandoned by the payer (or the provider's time ran out).
+    failureReason: row.status === 'cancelled' && failureReason === 'other' ? 'payerCancelled' : failureReason,
+    webhookError,
+  };
 }
 
 /** The return URL: settle with the provider first (never on the return's word), then show. */

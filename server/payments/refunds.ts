@@ -1,5 +1,5 @@
 import 'server-only';
-import { and, eq, isNull, sql } from 'drizzle-orm';
+import { and, asc, eq, isNull, ne, sql } from 'drizzle-orm';
 import type { Database, Transaction } from '@/server/db/connection';
 import { paymentRefunds, payments } from '@/server/db/schema';
 import { sendJob } from '@/server/jobs/jobs';
@@ -24,6 +24,28 @@ export async function recordRefund(tx: Transaction, payment: { id: string; booki
     .from(paymentRefunds)
     .where(and(eq(paymentRefunds.paymentId, payment.id), eq(paymentRefunds.reason, refund.reason)));
   return row!.id;
+}
+
+type PaymentRow = typeof payments.$inferSelect;
+
+/**
+ * The provider payment that paid a booking. A booking has several succeeded attempts only when
+ * one was paid after the booking no longer needed it; that one is refunded whole (`notPayable`,
+ * `lateHold`) and did not pay the booking, so the first other one did.
+ */
+export async function payingPayment(db: Database | Transaction, bookingId: string): Promise<PaymentRow | null> {
+  const succeeded = await db
+    .select()
+    .from(payments)
+    .where(and(eq(payments.bookingId, bookingId), eq(payments.purpose, 'booking'), eq(payments.status, 'succeeded')))
+    .orderBy(asc(payments.settledAt), asc(payments.attempt));
+  if (succeeded.length === 0) return null;
+  const returnedWhole = await db
+    .select({ paymentId: paymentRefunds.paymentId })
+    .from(paymentRefunds)
+    .where(and(eq(paymentRefunds.bookingId, bookingId), ne(paymentRefunds.reason, 'cancellation')));
+  const whole = new Set(returnedWhole.map((refund) => refund.paymentId));
+  return succeeded.find((payment) => !whole.has(payment.id)) ?? null;
 }
 
 /** After the deciding transaction committed: one job per refund. */

@@ -10,7 +10,7 @@ import { bookings, payments } from '@/server/db/schema';
 import { Conflict, Forbidden, NotFound, RuleViolation } from '@/server/errors';
 import { loadSettings } from '@/server/settings/settings';
 import { can } from '@/server/shared/auth/permissions';
-import { type ChargeQuote, quoteCharge } from '@/server/shared/payments/charge-quote';
+import { type ChargeQuote, quoteBookingCharge } from '@/server/shared/payments/charge-quote';
 import { quoteCardTopUp } from '@/server/shared/top-up/top-up-fee';
 import type { Currency } from '@/server/shared/money/money';
 import type { Variant } from '@/server/shared/sites/site-variants';
@@ -54,9 +54,7 @@ export async function startBookingPayment(
 
   const started = await db.transaction(async (tx) => {
     const { booking, last } = await lockPayableBooking(tx, principal, input.reference);
-    // A guest booking through a widget is paid by the guest at the widget's price; the agency pays NET.
-    const baseAmountMinor = booking.widgetId ? booking.publishedTotalMinor : booking.netTotalMinor;
-    const quote = quoteCharge({ baseAmountMinor, currency: offered.currency, method: input.method, rates: settings, fees: settings });
+    const quote = quoteBookingCharge(booking, { currency: offered.currency, method: input.method, rates: settings, fees: settings });
     if (last && isWaiting(last, offered, quote)) return { payment: last, booking, holdExpiresAt: null, fresh: false };
 
     if (!booking.holdsStock && booking.slotId) await takeStock(tx, booking.slotId, booking.stockMode, booking);

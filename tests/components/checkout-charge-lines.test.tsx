@@ -59,6 +59,8 @@ function renderForm(providerMethods: Partial<Record<'card' | 'crypto' | 'sbp', P
         hidden={{ offerId: 'o1', date: '2026-12-20', time: '', adults: '1', children: '0', infants: '0' }}
         pickUp="none"
         hotels={[]}
+        appliedPromo={null}
+        refusedPromo={null}
         paymentMethods={methods}
         providerMethods={providerMethods}
         balanceShort={false}

@@ -1,6 +1,6 @@
 'use client';
 
-import { useActionState, useRef, useState } from 'react';
+import { type ReactNode, useActionState, useRef, useState } from 'react';
 import { useFormStatus } from 'react-dom';
 import { Price, PriceSum } from '@/components/catalog/price';
 import { useActionFailureFeedback } from '@/components/http/http-feedback';
@@ -19,8 +19,10 @@ export type CancelBookingLabels = {
   grossRefund: string;
   fee: string;
   refund: string;
-  /** Shown instead of the figures when nothing was paid from the balance. */
+  /** Shown instead of the figures when nothing was paid (from the balance, or yet through a provider). */
   nothingPaid: string;
+  /** Under a provider refund's figures: where it goes, in which currency, and how long it takes. */
+  refundNote: string | null;
   /** Shown instead of the figures to a role that may not see them (they reveal the NET rate). */
   amountsHidden: string;
   cancel: string;
@@ -31,11 +33,15 @@ export type CancelBookingLabels = {
 };
 
 export type CancelBookingQuote = { paidMinor: number; grossRefundMinor: number; feeMinor: number; refundMinor: number };
+/** A provider refund's figures, formatted in the currency charged (they go back as charged, not converted). */
+export type ChargedRefundView = { paid: string; grossRefund: string; fee: string; refund: string };
 
 type Props = {
   reference: string;
   /** Null for a role without b2b rights. */
   quote: CancelBookingQuote | null;
+  /** Paid by card, crypto or SBP: what goes back that way, instead of `quote`'s balance figures. */
+  charged: ChargedRefundView | null;
   /** The page itself: "Keep booking" before hydration simply reloads it with the step closed. */
   pageHref: string;
   labels: CancelBookingLabels;
@@ -45,19 +51,25 @@ type Props = {
  * The refund quote, then a two-step cancellation. The confirm step is a `<details>` disclosure and
  * the form posts to a server action that redirects, so it all works before hydration too.
  */
-export function CancelBookingPanel({ reference, quote, pageHref, labels }: Props) {
+export function CancelBookingPanel({ reference, quote, charged, pageHref, labels }: Props) {
   const [state, formAction] = useActionState<CancelBookingState, FormData>(cancelBookingAction, null);
   useActionFailureFeedback(state);
   const [open, setOpen] = useState(false);
   const summaryRef = useRef<HTMLElement>(null);
-  const nothingPaid = quote?.paidMinor === 0;
-  const figures: { label: string; fils: number }[] = quote
+  const nothingPaid = !charged && quote?.paidMinor === 0;
+  const figures: { label: string; amount: ReactNode }[] = charged
     ? [
-        { label: labels.paid, fils: quote.paidMinor },
-        { label: labels.grossRefund, fils: quote.grossRefundMinor },
-        { label: labels.fee, fils: quote.feeMinor },
+        { label: labels.paid, amount: charged.paid },
+        { label: labels.grossRefund, amount: charged.grossRefund },
+        { label: labels.fee, amount: charged.fee },
       ]
-    : [];
+    : quote
+      ? [
+          { label: labels.paid, amount: <Price fils={quote.paidMinor} /> },
+          { label: labels.grossRefund, amount: <Price fils={quote.grossRefundMinor} /> },
+          { label: labels.fee, amount: <Price fils={quote.feeMinor} /> },
+        ]
+      : [];
 
   return (
     <section aria-labelledby="cancel-title" className="rounded-xl border border-border p-4 xs:p-6">
@@ -75,15 +87,18 @@ export function CancelBookingPanel({ reference, quote, pageHref, labels }: Props
               <dt className="text-sm text-muted-foreground">{labels.percentLabel}</dt>
               <dd className="font-medium">{labels.percent}</dd>
             </div>
-            {figures.map(({ label, fils }) => (
+            {figures.map(({ label, amount }) => (
               <div key={label} className="contents">
                 <dt className="text-sm text-muted-foreground">{label}</dt>
-                <dd className="pl-4 text-right whitespace-nowrap tabular-nums">
-                  <Price fils={fils} />
-                </dd>
+                <dd className="pl-4 text-right whitespace-nowrap tabular-nums">{amount}</dd>
               </div>
             ))}
-            {quote ? (
+            {charged ? (
+              <div className="contents" data-testid="refund-charged">
+                <dt className="border-t border-border pt-2 font-semibold">{labels.refund}</dt>
+                <dd className="border-t border-border pt-2 pl-4 text-right font-semibold whitespace-nowrap tabular-nums">{charged.refund}</dd>
+              </div>
+            ) : quote ? (
               <div className="contents">
                 <dt className="border-t border-border pt-2 font-semibold">{labels.refund}</dt>
                 <dd className="border-t border-border pt-2 pl-4 text-right font-semibold whitespace-nowrap tabular-nums">
@@ -95,7 +110,8 @@ export function CancelBookingPanel({ reference, quote, pageHref, labels }: Props
           </>
         )}
       </dl>
-      {nothingPaid ? <p className="mt-3 text-sm text-muted-foreground">{labels.nothingPaid}</p> : null}
+      {nothingPaid ? <p className="mt-3 text-sm text-muted-foreground" data-testid="nothing-paid">{labels.nothingPaid}</p> : null}
+      {charged && labels.refundNote ? <p className="mt-3 text-sm text-muted-foreground">{labels.refundNote}</p> : null}
       {quote ? null : <p className="mt-3 text-sm text-muted-foreground">{labels.amountsHidden}</p>}
 
       <details open={open} onToggle={(event) => setOpen(event.currentTarget.open)} className="group mt-5">

@@ -1,4 +1,5 @@
 import 'server-only';
+import type { FailureReasonTable } from '@/server/shared/payments/failure-reasons';
 import { z } from 'zod';
 import {
   InvalidWebhook,
@@ -115,6 +116,17 @@ export function coinbaseGateway(config: CoinbaseConfig): PaymentGateway {
     },
   };
 }
+
+/** Coinbase's failure reason or last timeline status of a charge that did not pay. */
+export const COINBASE_FAILURE_REASONS: FailureReasonTable = {
+  expired: 'timedOut',
+  canceled: 'payerCancelled',
+  cancelled: 'payerCancelled',
+  underpaid: 'insufficientFunds',
+  insufficient_balance: 'insufficientFunds',
+  payment_rejected: 'declined',
+  unresolved: 'declined',
+};
 
 function chargeState(charge: CoinbaseCharge): ChargeState {
   const current = charge.timeline.at(-1)?.status ?? 'NEW';

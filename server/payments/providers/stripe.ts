@@ -1,4 +1,5 @@
 import 'server-only';
+import type { FailureReasonTable } from '@/server/shared/payments/failure-reasons';
 import Stripe from 'stripe';
 import {
   InvalidWebhook,
@@ -112,6 +113,40 @@ function chargeState(intent: Stripe.PaymentIntent): ChargeState {
     ...(failed ? { failureCode: error.decline_code ?? error.code ?? error.type } : {}),
   };
 }
+
+/**
+ * Stripe's `decline_code` / error `code` of a failed attempt, as the payer can act on it (Stripe's
+ * "Decline codes" and "Error codes" references).
+ */
+export const STRIPE_FAILURE_REASONS: FailureReasonTable = {
+  card_declined: 'declined',
+  generic_decline: 'declined',
+  do_not_honor: 'declined',
+  do_not_try_again: 'declined',
+  call_issuer: 'declined',
+  card_not_supported: 'declined',
+  card_velocity_exceeded: 'declined',
+  fraudulent: 'declined',
+  lost_card: 'declined',
+  stolen_card: 'declined',
+  pickup_card: 'declined',
+  restricted_card: 'declined',
+  transaction_not_allowed: 'declined',
+  incorrect_cvc: 'declined',
+  invalid_cvc: 'declined',
+  incorrect_number: 'declined',
+  invalid_number: 'declined',
+  insufficient_funds: 'insufficientFunds',
+  withdrawal_count_limit_exceeded: 'insufficientFunds',
+  expired_card: 'expiredCard',
+  invalid_expiry_month: 'expiredCard',
+  invalid_expiry_year: 'expiredCard',
+  authentication_required: 'authenticationFailed',
+  payment_intent_authentication_failure: 'authenticationFailed',
+  processing_error: 'providerUnavailable',
+  issuer_not_available: 'providerUnavailable',
+  try_again_later: 'providerUnavailable',
+};
 
 const STATUS: Record<Stripe.PaymentIntent.Status, ChargeStatus> = {
   requires_payment_method: 'pending',

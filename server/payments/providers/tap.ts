@@ -1,4 +1,5 @@
 import 'server-only';
+import type { FailureReasonTable } from '@/server/shared/payments/failure-reasons';
 import { z } from 'zod';
 import {
   InvalidWebhook,
@@ -144,6 +145,33 @@ function chargeState(charge: TapCharge): ChargeState {
     ...(status === 'failed' ? { failureCode: charge.response?.code ?? charge.status } : {}),
   };
 }
+
+/**
+ * Tap's `response.code` of a failed charge (the card schemes' ISO 8583 answers, as three digits),
+ * else its status.
+ */
+export const TAP_FAILURE_REASONS: FailureReasonTable = {
+  '005': 'declined',
+  '012': 'declined',
+  '014': 'declined',
+  '041': 'declined',
+  '043': 'declined',
+  '057': 'declined',
+  '059': 'declined',
+  '062': 'declined',
+  '051': 'insufficientFunds',
+  '061': 'insufficientFunds',
+  '065': 'insufficientFunds',
+  '054': 'expiredCard',
+  '033': 'expiredCard',
+  '091': 'providerUnavailable',
+  '096': 'providerUnavailable',
+  declined: 'declined',
+  restricted: 'declined',
+  abandoned: 'payerCancelled',
+  cancelled: 'payerCancelled',
+  timedout: 'timedOut',
+};
 
 /** Tap charge statuses (API reference); anything unlisted, e.g. UNKNOWN, stays open rather than failing. */
 const STATUS: Partial<Record<string, ChargeStatus>> = {

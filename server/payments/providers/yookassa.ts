@@ -1,4 +1,5 @@
 import 'server-only';
+import type { FailureReasonTable } from '@/server/shared/payments/failure-reasons';
 import { BlockList, isIP } from 'node:net';
 import { z } from 'zod';
 import {
@@ -161,6 +162,27 @@ const STATUS: Partial<Record<string, ChargeStatus>> = {
 };
 
 /** `canceled` reasons that mean nobody paid (the payer left, or we cancelled), not a refusal. */
+/** YooKassa's `cancellation_details.reason` (API reference, "Payment cancellation details"). */
+export const YOOKASSA_FAILURE_REASONS: FailureReasonTable = {
+  general_decline: 'declined',
+  call_issuer: 'declined',
+  card_expired: 'expiredCard',
+  country_forbidden: 'declined',
+  fraud_suspected: 'declined',
+  invalid_card_number: 'declined',
+  invalid_csc: 'declined',
+  payment_method_restricted: 'declined',
+  permission_revoked: 'declined',
+  insufficient_funds: 'insufficientFunds',
+  payment_method_limit_exceeded: 'insufficientFunds',
+  '3d_secure_failed': 'authenticationFailed',
+  expired_on_confirmation: 'timedOut',
+  expired_on_capture: 'timedOut',
+  canceled_by_merchant: 'payerCancelled',
+  issuer_unavailable: 'providerUnavailable',
+  internal_timeout: 'providerUnavailable',
+};
+
 const CANCELLED_REASONS = new Set(['expired_on_confirmation', 'canceled_by_merchant', 'expired_on_capture']);
 
 const REFUND_STATUS: Partial<Record<string, RefundResult['status']>> = {

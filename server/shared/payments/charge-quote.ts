@@ -50,3 +50,25 @@ export function quoteCharge(input: {
   const taxMinor = lines.find((line) => line.kind === 'tax')?.amountMinor ?? 0;
   return { currency: input.currency, lines, feeMinor, taxMinor, totalMinor: subtotal + feeMinor + taxMinor, baseAmountMinor: input.baseAmountMinor };
 }
+
+/** What a booking's provider payment pays, in AED fils, as the booking stands or as the checkout prices it. */
+export type ChargeableBooking = {
+  /** The agency's NET, after the promo discount. */
+  netTotalMinor: number;
+  publishedTotalMinor: number;
+  /** A guest's booking through an agency's widget. */
+  widgetId: string | null;
+};
+
+/**
+ * The one quote of a booking's provider payment: the checkout shows it, "Book and pay" and "Pay
+ * now" charge it. A guest booking through a widget is paid by the guest at the widget's price;
+ * the agency pays its NET, promo discount included.
+ */
+export function quoteBookingCharge(
+  booking: ChargeableBooking,
+  charge: { currency: Currency; method: ChargeMethod; rates: ExchangeRates; fees: ChargeFees },
+): ChargeQuote {
+  const baseAmountMinor = booking.widgetId ? booking.publishedTotalMinor : booking.netTotalMinor;
+  return quoteCharge({ baseAmountMinor, ...charge });
+}

@@ -4,6 +4,7 @@ import type { Database } from '@/server/db/connection';
 import { sandboxCharges } from '@/server/db/schema';
 import { NotFound, RuleViolation } from '@/server/errors';
 import { sendJob } from '@/server/jobs/jobs';
+import type { FailureReasonTable } from '@/server/shared/payments/failure-reasons';
 import { sandboxCardOutcome, type SandboxCardOutcome } from '@/server/shared/payments/sandbox-cards';
 import { newSandboxId, type SandboxChargeStatus, type SandboxEvent, sandboxSecret } from './sandbox-gateway';
 import { SANDBOX_SIGNATURE_HEADER, signSandboxPayload } from './sandbox-signature';
@@ -48,6 +49,16 @@ const CARD_RESULT: Record<Exclude<SandboxCardOutcome, 'challenge' | 'processing'
   success: { status: 'succeeded', failureCode: null },
   decline: { status: 'failed', failureCode: 'card_declined' },
   insufficientFunds: { status: 'failed', failureCode: 'insufficient_funds' },
+  expiredCard: { status: 'failed', failureCode: 'expired_card' },
+};
+
+/** The sandbox's failure codes, as a provider's: the reason each one gives the payer. */
+export const SANDBOX_FAILURE_REASONS: FailureReasonTable = {
+  card_declined: 'declined',
+  insufficient_funds: 'insufficientFunds',
+  expired_card: 'expiredCard',
+  authentication_failed: 'authenticationFailed',
+  payer_cancelled: 'payerCancelled',
 };
 
 /** A test card on the hosted page: the charge succeeds, fails, asks for 3-D Secure or starts processing. */

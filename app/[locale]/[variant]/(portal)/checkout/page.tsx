@@ -12,10 +12,11 @@ import { loadAgencyStatus } from '@/server/account/agency-standing';
 import { requirePageAccess } from '@/server/auth/principal';
 import { loadCheckoutView, type CheckoutView } from '@/server/bookings/checkout-queries';
 import { bookingSelectionSchema, isProviderPaymentMethod, PAYMENT_METHODS, type PaymentMethod, type ProviderPaymentMethod } from '@/server/shared/bookings/checkout-schema';
-import { mayPayThroughProvider, offeredPaymentMethods } from '@/server/payments/payment-methods';
-import { loadChargeSettings, requestDisplayCurrency } from '@/server/pay/request-context';
+import { mayPayThroughProvider } from '@/server/payments/payment-methods';
+import { quoteCheckoutCharges } from '@/server/payments/checkout-charges';
+import { requestDisplayCurrency } from '@/server/pay/request-context';
 import { formatMoney } from '@/server/shared/money/money';
-import { type ChargeQuote, quoteCharge } from '@/server/shared/payments/charge-quote';
+import type { ChargeQuote } from '@/server/shared/payments/charge-quote';
 import { getDb } from '@/server/db/database';
 import { loadCreditStanding, overdueMessageValues } from '@/server/ops/credit/credit-standing';
 import { describePolicy } from '@/server/shared/bookings/offer-terms';
@@ -49,7 +50,9 @@ export default async function CheckoutPage({ params, searchParams }: { params: S
     infants: query.infants ?? 0,
   });
   const db = await getDb();
-  const view = selection.success ? await loadCheckoutView(db, principal, selection.data, new Date()) : null;
+  // "Apply" puts the promo code on the page's address: the page prices everything with it.
+  const promoCode = typeof query.promo === 'string' && query.promo.trim() ? query.promo.trim().slice(0, 40) : null;
+  const view = selection.success ? await loadCheckoutView(db, principal, selection.data, new Date(), promoCode) : null;
   if (!view) {
     return (
       <div className="mx-auto max-w-3xl px-4 py-10">
@@ -64,15 +67,15 @@ export default async function CheckoutPage({ params, searchParams }: { params: S
 
   // Card, crypto and (Russian domain) SBP as this host offers them, each with its charge line by
   // line (spec §9) in the currency it is charged in: roubles with fees and tax, else none.
-  const offered = view.requestOnly || !mayPayThroughProvider(principal.role) ? [] : offeredPaymentMethods({ variant, displayCurrency: await requestDisplayCurrency(variant) });
+  // What each will charge: the booking's NET after the promo, converted, with the rouble fees and tax.
+  const charges =
+    view.requestOnly || !mayPayThroughProvider(principal.role)
+      ? []
+      : await quoteCheckoutCharges(db, { ...view.quote, widgetId: null }, { variant, displayCurrency: await requestDisplayCurrency(variant) });
+  const offered = charges.map((charge) => charge.offered);
   const providerMethods: Partial<Record<ProviderPaymentMethod, ProviderMethodView>> = {};
-  if (offered.length > 0) {
-    const chargeSettings = await loadChargeSettings(db);
-    for (const option of offered) {
-      // What the engine charges: the booking's NET, converted, with the rouble fees and tax.
-      const quote = quoteCharge({ baseAmountMinor: view.quote.netTotalMinor, currency: option.currency, method: option.method, ...chargeSettings });
-      providerMethods[option.method] = { isSandbox: option.isSandbox, walletsNeedGuestDetails: option.walletsNeedGuestDetails, ...(await chargeLines(quote, locale)) };
-    }
+  for (const { offered: option, quote } of charges) {
+    providerMethods[option.method] = { isSandbox: option.isSandbox, walletsNeedGuestDetails: option.walletsNeedGuestDetails, ...(await chargeLines(quote, locale)) };
   }
   const paymentMethods: readonly PaymentMethod[] = view.requestOnly
     ? ['request']
@@ -123,6 +126,12 @@ export default async function CheckoutPage({ params, searchParams }: { params: S
                   cityName: hotel.cityName[locale],
                   pickUpText: hotel.pickUpTime ? t('pickUpTime', { time: hotel.pickUpTime }) : t('pickUpTimeUnknown'),
                 }))}
+                appliedPromo={
+                  view.promo
+                    ? { code: view.promo.code, percentOff: view.promo.percentOff, net: view.showNet ? { subtotalMinor: view.quote.netSubtotalMinor, discountMinor: view.quote.discountMinor, totalMinor: view.quote.netTotalMinor } : null }
+                    : null
+                }
+                refusedPromo={view.promoRefused && promoCode ? { code: promoCode, message: t(view.promoRefused.replace(/^checkout\./, '') as never) } : null}
                 paymentMethods={paymentMethods}
                 providerMethods={providerMethods}
                 balanceShort={!view.balanceCoversNet || creditClosed}
@@ -241,6 +250,15 @@ async function BookingSummary({ view, locale }: { view: CheckoutView; locale: Lo
         <dd>
           <Price fils={quote.publishedTotalMinor} className="font-semibold" />
         </dd>
+        {view.promo ? (
+          <>
+            <dt className="text-muted-foreground">{t('promoCode')}</dt>
+            <dd data-testid="summary-promo">
+              {/* A junior is told the code, never what it takes off the NET. */}
+              {view.showNet ? t('summaryPromo', { code: view.promo.code, percent: view.promo.percentOff }) : view.promo.code}
+            </dd>
+          </>
+        ) : null}
         {view.showNet ? (
           <>
             <dt className="text-muted-foreground">{t('netRate')}</dt>

@@ -5,7 +5,7 @@ import { notFound } from 'next/navigation';
 import { getTranslations } from 'next-intl/server';
 import { cache, type ReactNode } from 'react';
 import { StatusBadge } from '@/components/bookings/lists/status-badge';
-import { CancelBookingPanel } from '@/components/bookings/detail/cancel-booking-panel';
+import { CancelBookingPanel, type ChargedRefundView } from '@/components/bookings/detail/cancel-booking-panel';
 import { DocumentLinks } from '@/components/bookings/detail/document-links';
 import { PayNowForm } from '@/components/pay/pay-now-form';
 import { Price, PriceSum } from '@/components/catalog/price';
@@ -19,7 +19,10 @@ import { type BookingDetail, getBookingDetail } from '@/server/bookings/queries'
 import { type BookingPayments, loadBookingPayments } from '@/server/bookings/payment-attempts';
 import { getDb } from '@/server/db/database';
 import { payNowLabels, payNowOptions } from '@/server/pay/pay-now-options';
-import { formatMoney, isCurrency } from '@/server/shared/money/money';
+import { type Currency, formatMoney, isCurrency } from '@/server/shared/money/money';
+import type { ChargedRefund } from '@/server/bookings/refund-rules';
+import type { BookingPayment } from '@/server/documents/booking-document';
+import { isProviderPaymentMethod } from '@/server/shared/bookings/checkout-schema';
 import { NotFound, Unauthorized } from '@/server/errors';
 import { resolveSiteParams } from '@/server/sites/site-params';
 
@@ -53,6 +56,7 @@ export default async function BookingDetailPage({ params, searchParams }: { para
   const payNow = needsPayment ? { options: await payNowOptions(db, principal, variant, locale), labels: await payNowLabels() } : null;
   const tp = await getTranslations('payments');
   const notGiven = <span className="text-muted-foreground">{t('notGiven')}</span>;
+  const refundDestination = booking.cancellation?.destination ?? 'balance';
 
   const sections: { id: string; title: string; rows: Row[] }[] = [
     {
@@ -116,7 +120,7 @@ export default async function BookingDetailPage({ params, searchParams }: { para
     {
       id: 'payment',
       title: t('sections.payment'),
-      rows: paymentRows(booking, t, tb(`paymentMethod.${booking.paymentMethod}`), notGiven),
+      rows: paymentRows(booking, t, tb(`paymentMethod.${booking.paymentMethod}`), notGiven, await providerPaymentMade(booking, locale)),
     },
   ];
   if (isCancelled) {
@@ -203,17 +207,26 @@ export default async function BookingDetailPage({ params, searchParams }: { para
               reference={booking.reference}
               pageHref={pageHref}
               quote={booking.cancellation.amounts}
+              charged={chargedRefund(booking.cancellation.charged, locale)}
               labels={{
                 title: t('cancel.title'),
                 tierLabel: t('cancel.tierLabel'),
                 tier: t(`cancel.tier.${booking.cancellation.tier}`),
                 percentLabel: t('cancel.percentLabel'),
                 percent: t('cancel.percent', { percent: booking.cancellation.percent }),
-                paid: t('cancel.paid'),
+                paid: refundDestination === 'balance' ? t('cancel.paid') : t(`cancel.paidBy.${refundDestination}`),
                 grossRefund: t('cancel.grossRefund'),
                 fee: t('cancel.fee'),
-                refund: t('cancel.refund'),
-                nothingPaid: t('cancel.nothingPaid'),
+                refund: refundDestination === 'balance' ? t('cancel.refund') : t(`cancel.refundTo.${refundDestination}`),
+                // A card, crypto or SBP booking not paid yet waits for its payment; it is not cash or a request.
+                nothingPaid: isProviderPaymentMethod(booking.paymentMethod) ? t('cancel.nothingPaidUnpaid') : t('cancel.nothingPaid'),
+                refundNote:
+                  refundDestination !== 'balance' && booking.payment && booking.cancellation.charged
+                    ? t(`cancel.refundNote.${refundDestination}`, {
+                        currency: booking.cancellation.charged.currency,
+                        provider: tp.has(`provider.${booking.payment.provider}` as never) ? tp(`provider.${booking.payment.provider}` as never) : booking.payment.provider,
+                      })
+                    : null,
                 amountsHidden: t('cancel.amountsHidden'),
                 cancel: t('cancel.button'),
                 confirmQuestion: t('cancel.confirmQuestion', { reference: booking.reference }),
@@ -320,8 +333,53 @@ function DetailSection({ id, title, rows }: { id: string; title: string; rows: R
 
 type Translate = Awaited<ReturnType<typeof getTranslations<'bookingDetail'>>>;
 
+/**
+ * A card, crypto or SBP payment as it was charged: the amount and currency, its fee and tax lines
+ * (the Russian domain's roubles), and the NET in AED it pays.
+ */
+async function providerPaymentMade(booking: BookingDetail, locale: Locale): Promise<Row> {
+  const t = await getTranslations('bookingDetail');
+  const tp = await getTranslations('payments');
+  const payment = booking.payment;
+  if (!payment) {
+    if (!isProviderPaymentMethod(booking.paymentMethod) || booking.netTotalMinor === null) return null;
+    const due = booking.status === 'payment_required' || booking.status === 'payment_failed';
+    return { label: t('fields.payment'), value: <span data-testid="payment-made" data-paid="false">{t(due ? 'paymentRequired' : 'notPaid')}</span> };
+  }
+  const lineLabel = ({ kind, percent }: BookingPayment['lines'][number]) => {
+    if (kind === 'subtotal') return tp('charge.subtotal');
+    if (kind === 'fees') return t('chargeFees');
+    if (percent === null) return kind === 'tax' ? t('chargeTax') : t('chargeFees');
+    return tp(`charge.${kind}`, { percent });
+  };
+  return {
+    label: t(`fields.paymentMadeBy.${payment.method}`),
+    value: (
+      <span className="grid gap-0.5" data-testid="payment-made" data-paid="true" data-currency={payment.currency} data-amount-minor={payment.totalMinor}>
+        <span className="font-semibold whitespace-nowrap tabular-nums">{formatMoney(payment.totalMinor, payment.currency, locale)}</span>
+        {payment.lines.map((line) => (
+          <span key={line.kind} className="flex justify-between gap-3 text-xs text-muted-foreground" data-testid="payment-made-line">
+            <span>{lineLabel(line)}</span>
+            <span className="whitespace-nowrap tabular-nums">{formatMoney(line.amountMinor, payment.currency, locale)}</span>
+          </span>
+        ))}
+        {booking.paidMinor !== null && payment.currency !== 'AED' ? (
+          <span className="text-xs text-muted-foreground">{t('paymentWorth', { amount: formatMoney(booking.paidMinor, 'AED', locale) })}</span>
+        ) : null}
+      </span>
+    ),
+  };
+}
+
+/** A provider refund's figures in the currency charged. */
+function chargedRefund(charged: ChargedRefund | null, locale: Locale): ChargedRefundView | null {
+  if (!charged || !isCurrency(charged.currency)) return null;
+  const money = (minor: number) => formatMoney(minor, charged.currency as Currency, locale);
+  return { paid: money(charged.paidMinor), grossRefund: money(charged.grossRefundMinor), fee: money(charged.feeMinor), refund: money(charged.refundMinor) };
+}
+
 /** Rates and what was paid or is collected; NET figures only reach a role allowed to see them. */
-function paymentRows(booking: BookingDetail, t: Translate, paymentMethod: string, notGiven: ReactNode): Row[] {
+function paymentRows(booking: BookingDetail, t: Translate, paymentMethod: string, notGiven: ReactNode, providerPayment: Row): Row[] {
   return [
     { label: t('fields.paymentMethod'), value: paymentMethod },
     { label: t('fields.publishedRate'), value: <Money fils={booking.publishedTotalMinor} strong /> },
@@ -330,7 +388,9 @@ function paymentRows(booking: BookingDetail, t: Translate, paymentMethod: string
     { label: t('fields.promoCode'), value: booking.promoCode ? <span className="font-mono">{booking.promoCode}</span> : notGiven },
     booking.paymentMethod === 'cash'
       ? { label: t('fields.collection'), value: <Money fils={booking.collectionMinor} /> }
-      : booking.paidMinor === null
+      : providerPayment
+        ? providerPayment
+        : booking.paidMinor === null
         ? null
         : { label: t('fields.paymentMade'), value: <Money fils={booking.paidMinor} /> },
     booking.finalBalanceMinor === null
@@ -338,7 +398,7 @@ function paymentRows(booking: BookingDetail, t: Translate, paymentMethod: string
       : {
           label: t('fields.finalBalance'),
           value: (
-            <span className="grid">
+            <span className="grid" data-testid="final-balance">
               <Money fils={booking.finalBalanceMinor} parts={finalBalanceParts(booking)} strong />
               <span className="text-xs text-muted-foreground">{t('finalBalanceHint')}</span>
             </span>

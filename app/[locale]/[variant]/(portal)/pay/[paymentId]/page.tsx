@@ -102,7 +102,19 @@ async function ResultBody({
             <CircleAlert aria-hidden className="mt-0.5 size-5 shrink-0" />
             {t(payment.purpose === 'top_up' ? 'result.topUpFailed' : 'result.failed')}
           </p>
-          <p>{t('result.tryAnotherCard')}</p>
+          {payment.failureReason ? (
+            <p data-testid="payment-failure-reason" data-reason={payment.failureReason}>
+              {t(`result.reason.${payment.failureReason}`)}
+            </p>
+          ) : null}
+          {/* Advice that fits the reason: never "try another card" after a failed 3-D Secure check. */}
+          <p data-testid="payment-failure-advice">
+            {payment.failureReason === null || payment.failureReason === 'other'
+              ? payment.method === 'card'
+                ? t('result.tryAnotherCard')
+                : t('result.advice.otherNotCard')
+              : t(`result.advice.${payment.failureReason}`)}
+          </p>
         </div>
         {retry && payment.bookingReference ? (
           <>
