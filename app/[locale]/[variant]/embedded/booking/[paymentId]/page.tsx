@@ -7,6 +7,7 @@ import { getDb } from '@/server/db/database';
 import { resolveSiteParams, type SiteParams } from '@/server/sites/site-params';
 import { embedChannelOf, embedQuery } from '@/server/widgets/embeds/embed-widget';
 import { returnToWidgetSite } from '@/server/widgets/guest-bookings/book-as-guest';
+import { guestDocumentLinks } from '@/server/widgets/guest-bookings/guest-booking-view';
 import { loadWidgetSaleForBooking } from '@/server/widgets/guest-bookings/widget-sale';
 
 type Params = Promise<Awaited<SiteParams> & { paymentId: string }>;
@@ -34,7 +35,7 @@ export default async function EmbeddedBookingPage({ params, searchParams }: { pa
   const pending = booking.paymentStatus === 'created' || booking.paymentStatus === 'processing';
   return (
     <main className="mx-auto w-full max-w-3xl bg-white px-4 py-8 text-zinc-900">
-      <GuestBookingResult booking={booking} locale={sale.locale} voucherHref={`/api/widgets/bookings/${encodeURIComponent(paymentId)}/voucher?${embedQuery(channel)}`} />
+      <GuestBookingResult booking={booking} locale={sale.locale} {...guestDocumentLinks(booking)} />
       {pending ? null : <p className="mt-6 text-sm text-zinc-600">{t('closeWindow')}</p>}
     </main>
   );
