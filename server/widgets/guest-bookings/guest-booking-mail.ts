@@ -82,6 +82,7 @@ export async function mailWidgetBooking(tx: Transaction, bookingId: string, paym
       guest('guest.signature', { company: row.company.company || row.widgetName }),
     ].join('\n\n'),
     kind: 'widgetBooking.guest',
+    sender: { name: row.company.company || row.widgetName, replyTo: email },
   });
 
   const admins = await tx
