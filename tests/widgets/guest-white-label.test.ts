@@ -7,6 +7,7 @@ import { PDFParse } from 'pdf-parse';
 import type { ReactNode } from 'react';
 import { renderToReadableStream } from 'react-dom/server';
 import { GET as getGuestDocument } from '@/app/api/widgets/guest-bookings/[token]/[kind]/route';
+import EmbeddedPaymentReturnPage from '@/app/[locale]/[variant]/embedded/booking/[paymentId]/page';
 import EmbeddedGuestBookingPage from '@/app/[locale]/[variant]/embedded/my-booking/[token]/page';
 import WidgetGuestBookingPage from '@/app/widget-site/[host]/[visitorLocale]/my-booking/[token]/page';
 import { loadMessages } from '@/messages/areas';
@@ -215,6 +216,18 @@ describe("an embed's guest", () => {
     expect(html).toContain('Desert Rose Travel');
     expect(html).toContain(`href="/api/widgets/guest-bookings/${booking.token}/voucher"`);
     expectNoLeak(html, booking);
+
+    // The page the payment returned to says whose booking it is too, with the same documents.
+    const returned = await renderHtml(
+      await EmbeddedPaymentReturnPage({
+        params: Promise.resolve({ locale: 'en', variant: 'main', paymentId: booking.paymentId }),
+        searchParams: Promise.resolve({ widget: embedWidgetId, site: EMBED_SITE }),
+      }),
+    );
+    expect(returned).toContain('data-testid="guest-brand"');
+    expect(returned).toContain('Desert Rose Travel');
+    expect(returned).toContain(`href="/api/widgets/guest-bookings/${booking.token}/voucher"`);
+    expect(returned).not.toMatch(/traveldesk/i);
 
     const voucher = await pdfText(await guestDocument(booking.token, 'voucher', 'localhost:3000'));
     expect(voucher.text).toContain('Desert Rose Travel');

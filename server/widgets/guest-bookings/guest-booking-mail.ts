@@ -1,6 +1,8 @@
 import 'server-only';
 import { and, eq } from 'drizzle-orm';
+import { parseISO } from 'date-fns';
 import { createTranslator } from 'next-intl';
+import { formatDisplayDate } from '@/i18n/dates';
 import { type Locale, localizedPath, toLocale } from '@/i18n/locales';
 import en from '@/messages/widget-bookings/en.json';
 import ru from '@/messages/widget-bookings/ru.json';
@@ -56,7 +58,7 @@ export async function mailWidgetBooking(tx: Transaction, bookingId: string, paym
     return {
       tour: row.tourTitle[locale],
       offer: row.offerName[locale],
-      date: row.tourDate,
+      date: formatDisplayDate(parseISO(row.tourDate), locale),
       time: row.startTime ? t('at', { time: row.startTime }) : '',
       guests: t('guests', { adults: row.adults, children: row.children, infants: row.infants }),
     };

@@ -78,16 +78,30 @@ async function loadLinkedBooking(db: Database, token: string, place: GuestLinkPl
     .where(and(eq(bookings.reference, reference), isNull(widgets.deletedAt), placeCondition(place)))
     .limit(1);
   if (!row) return null;
-  const brand: GuestBrand = {
-    name: row.contacts.company || row.widgetName,
-    logoFileId: row.logoFileIds[0] ?? null,
-    address: row.contacts.address,
+  return { row, brand: brandOf(row), locale: row.locale };
+}
+
+type BrandColumns = Pick<typeof widgets.$inferSelect, 'contacts' | 'reservationContacts' | 'logoFileIds'> & { widgetName: string };
+
+function brandOf(widget: BrandColumns): GuestBrand {
+  return {
+    name: widget.contacts.company || widget.widgetName,
+    logoFileId: widget.logoFileIds[0] ?? null,
+    address: widget.contacts.address,
     // Reservation contacts are who answers a guest's booking questions; the company's are the fallback.
-    phone: row.reservationContacts.phone || row.contacts.phone,
-    email: row.reservationContacts.email || row.contacts.email,
-    reservationName: row.reservationContacts.name,
+    phone: widget.reservationContacts.phone || widget.contacts.phone,
+    email: widget.reservationContacts.email || widget.contacts.email,
+    reservationName: widget.reservationContacts.name,
   };
-  return { row, brand, locale: row.locale };
+}
+
+/** The brand a widget shows its guests (for the page an embed's payer returns to). */
+export async function loadGuestBrand(db: Database, widgetId: string): Promise<GuestBrand | null> {
+  const [widget] = await db
+    .select({ widgetName: widgets.name, contacts: widgets.contacts, reservationContacts: widgets.reservationContacts, logoFileIds: widgets.logoFileIds })
+    .from(widgets)
+    .where(eq(widgets.id, widgetId));
+  return widget ? brandOf(widget) : null;
 }
 
 /** The booking a guest link names, where `place` may show it; null for a wrong token or another place. */

@@ -1,10 +1,10 @@
 import type { Metadata } from 'next';
 import { notFound, redirect } from 'next/navigation';
 import { GuestBookingResult } from '@/components/widget-bookings/guest-booking-result';
+import { GuestBrandHeader } from '@/components/widget-bookings/guest-brand-header';
 import { localizedPath } from '@/i18n/locales';
 import { getDb } from '@/server/db/database';
 import { resolveSiteParams, type SiteParams } from '@/server/sites/site-params';
-import { publicImageUrl } from '@/server/widgets/sites/widget-site';
 import { guestBookingPath, guestDocumentPath, loadGuestBookingByToken } from '@/server/widgets/guest-bookings/guest-booking-view';
 
 type Params = Promise<Awaited<SiteParams> & { token: string }>;
@@ -28,13 +28,7 @@ export default async function EmbeddedGuestBookingPage({ params }: { params: Par
   const has = (kind: 'voucher' | 'tickets') => (view.documents.includes(kind) ? guestDocumentPath(token, kind) : undefined);
   return (
     <main className="mx-auto grid w-full max-w-3xl gap-6 bg-white px-4 py-8 text-zinc-900">
-      <header className="flex items-center gap-3 border-b border-zinc-200 pb-4" data-testid="guest-brand">
-        {view.brand.logoFileId ? (
-          // eslint-disable-next-line @next/next/no-img-element -- the agency's uploaded logo, served as it is
-          <img src={publicImageUrl(view.brand.logoFileId)} alt="" className="h-10 w-auto" />
-        ) : null}
-        <p className="text-lg font-semibold">{view.brand.name}</p>
-      </header>
+      <GuestBrandHeader brand={view.brand} />
       <GuestBookingResult booking={view.booking} locale={view.locale} voucherHref={has('voucher')} ticketsHref={has('tickets')} contacts={view.brand} />
     </main>
   );
