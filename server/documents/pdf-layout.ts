@@ -124,7 +124,13 @@ function drawSellerMark(pdf: Pdf, doc: DocumentHeading, left: number, top: numbe
     return left + 46;
   }
   if (!doc.brand.logo) return left;
-  pdf.image(doc.brand.logo, left, top, { fit: [72, 36] });
+  try {
+    pdf.image(doc.brand.logo, left, top, { fit: [72, 36] });
+  } catch (error) {
+    // A logo pdfkit cannot read (an uploaded PNG flavour it lacks) must not cost the guest the voucher: the name stands alone.
+    console.warn('[documents] brand logo not drawn', error);
+    return left;
+  }
   return left + 82;
 }
 
