@@ -91,6 +91,9 @@ beforeAll(async () => {
     domain: EMBED_SITE,
     contacts: { ...emptyWidgetValues('en').contacts, company: 'Desert Rose Travel', email: 'hello@desertrose.test' },
   });
+  // A PNG by its signature that the PDF library cannot read: the documents print the name alone.
+  const unreadable = Buffer.concat([LOGO.subarray(0, 8), Buffer.from([0, 0, 0, 13, 1, 2, 3])]);
+  await uploadWidgetMedia(database.db, admin, embedWidgetId, 'logo', new File([unreadable], 'logo.png', { type: 'image/png' }));
 });
 afterAll(async () => {
   forgetPayments();
