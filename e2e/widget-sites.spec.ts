@@ -1,6 +1,9 @@
+import fs from 'node:fs/promises';
 import { createServer, type Server } from 'node:http';
 import { expect, type Locator, type Page, test } from '@playwright/test';
+import { PDFParse } from 'pdf-parse';
 import { type DnsTestServer, E2E_WIDGET_CNAME_TARGET, startE2eDnsServer } from './support/dns-server';
+import { readMailFromConsole } from './support/ops';
 import { PORT, SignInPage } from './support/portal';
 import { addWidgetOffers, fillGuest } from './support/widgets';
 
@@ -95,9 +98,30 @@ test('an admin verifies the domain of a multi-tour widget, and a guest books on 
   await expect(result).toHaveAttribute('data-status', 'completed', { timeout: 20_000 });
   await expect(guest.getByTestId('guest-paid')).toHaveText(total);
   const reference = /TD-[A-Z2-9]{7}/.exec(await result.getByRole('heading').innerText())![0];
-  // Fetched by the page: only the browser resolves the widget's host name here.
-  const voucherType = await guest.evaluate(async (href) => (await fetch(href)).headers.get('content-type'), (await guest.getByTestId('guest-voucher').getAttribute('href'))!);
-  expect(voucherType).toBe('application/pdf');
+  const paymentId = /\/booking\/([0-9a-f-]{36})$/.exec(guest.url())![1]!;
+
+  // The confirmation mail: in the agency's name, linking the booking on the agency's site by the
+  // guest link's token, never by an internal id; the link opens the booking and its voucher.
+  const mail = await readMailFromConsole(browser, 'maria@example.test', reference);
+  expect(mail).toContain('Dunes & Co');
+  expect(mail).not.toMatch(/traveldesk/i);
+  expect(mail).not.toContain(paymentId);
+  const link = /https?:\/\/\S+/.exec(mail)![0];
+  expect(link).toMatch(new RegExp(`^https://${DOMAIN.replaceAll('.', '\\.')}/my-booking/${reference}-[0-9a-f]{32}$`));
+  // The site answers plain HTTP on the test port here; the mail names it as the public would reach it.
+  await guest.goto(link.replace(`https://${DOMAIN}`, SITE));
+  await expect(guest.getByTestId('guest-booking')).toHaveAttribute('data-status', 'completed');
+  await expect(guest.getByText('Dunes & Co').first()).toBeVisible();
+  await expect(guest.getByText('Traveldesk')).toHaveCount(0);
+  const [download] = await Promise.all([guest.waitForEvent('download'), guest.getByTestId('guest-voucher').click()]);
+  expect(download.suggestedFilename()).toBe(`voucher-${reference}.pdf`);
+  const parser = new PDFParse({ data: new Uint8Array(await fs.readFile((await download.path())!)) });
+  const voucher = (await parser.getText()).text;
+  await parser.destroy();
+  expect(voucher).toContain('Dunes & Co');
+  expect(voucher).toContain('Maria Lopez');
+  expect(voucher).not.toMatch(/traveldesk|sbx_/i);
+  expect(voucher).not.toContain(paymentId);
   await guest.context().close();
 
   // The agency's bookings show it, marked with the widget; its commissions count the margin.
@@ -168,6 +192,14 @@ test("an embed widget's code, pasted into a page of the agency's verified domain
   await payment.getByRole('button', { name: 'Pay', exact: true }).click();
   await payment.waitForURL(/\/embedded\/booking\/[0-9a-f-]{36}\?/, { timeout: 30_000 });
   await expect(payment.getByTestId('guest-booking')).toHaveAttribute('data-status', 'completed', { timeout: 20_000 });
+  // The confirmation mail links a page that exists: the portal's page of the booking (the agency's
+  // own page cannot serve it), by the guest link's token, with the voucher.
+  const embedReference = /TD-[A-Z2-9]{7}/.exec(await payment.getByTestId('guest-booking').getByRole('heading').innerText())![0];
+  const embedLink = /https?:\/\/\S+/.exec(await readMailFromConsole(browser, 'ivan@example.test', embedReference))![0];
+  expect(embedLink).toMatch(new RegExp(`^http://localhost:${PORT}/embedded/my-booking/${embedReference}-[0-9a-f]{32}$`));
+  expect((await payment.goto(embedLink))?.status()).toBe(200);
+  await expect(payment.getByTestId('guest-booking')).toHaveAttribute('data-status', 'completed');
+  await expect(payment.getByTestId('guest-voucher')).toBeVisible();
 
   // Without JavaScript the checkout is a plain form post, and still opens payment top-level.
   const noScript = await browser.newContext({ javaScriptEnabled: false });

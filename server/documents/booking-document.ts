@@ -6,6 +6,7 @@ import type { BookingCancellationPolicy } from '@/server/shared/bookings/offer-t
 
 import type { PaymentMethod, ProviderPaymentMethod } from '@/server/shared/bookings/checkout-schema';
 import type { Currency } from '@/server/shared/money/money';
+import type { DocumentBrand } from './white-label';
 
 export type BookingDocumentStatus = 'quotation_request' | 'payment_required' | 'completed' | 'cancelled' | 'payment_failed';
 
@@ -70,8 +71,10 @@ export type BookingDocument = {
   providerRefunds: ProviderRefund[];
   /** The invoice's lines at b2b (NET) prices, before the discount. */
   netLines: InvoiceLine[];
-  /** The seller: the portal operator (server/sites/site-content.ts). */
+  /** The seller: the portal operator (server/sites/site-content.ts), or the agency on a guest's copy. */
   seller: { legalName: string; address: string; vatNumber: string; licenceNumber: string; phone: string; email: string };
+  /** Set on a guest's copy of a widget booking's document (./white-label.ts): the agency's brand in place of ours. */
+  brand?: DocumentBrand;
 };
 
 export type BookingCancellation = {

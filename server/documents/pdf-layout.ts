@@ -52,7 +52,7 @@ const LABEL_WIDTH = 150;
 const COLUMN_GAP = 12;
 
 /** What the header, the footer and the file's title need; a booking document is one. */
-export type DocumentHeading = Pick<BookingDocument, 'locale' | 'reference' | 'seller'>;
+export type DocumentHeading = Pick<BookingDocument, 'locale' | 'reference' | 'seller' | 'brand'>;
 
 /** The documents with a title of their own in messages/documents: a booking's, or the agency's monthly tax invoice. */
 export type DocumentTitle = 'voucher' | 'tickets' | 'invoice' | 'creditNote' | 'requestSummary' | 'monthlyInvoice';
@@ -117,14 +117,32 @@ function drawLogoMark(pdf: Pdf, x: number, y: number, size: number): void {
   pdf.restore();
 }
 
+/** The seller's mark at the header's left; answers where its name starts. */
+function drawSellerMark(pdf: Pdf, doc: DocumentHeading, left: number, top: number): number {
+  if (!doc.brand) {
+    drawLogoMark(pdf, left, top, 36);
+    return left + 46;
+  }
+  if (!doc.brand.logo) return left;
+  try {
+    pdf.image(doc.brand.logo, left, top, { fit: [72, 36] });
+  } catch (error) {
+    // A logo pdfkit cannot read (an uploaded PNG flavour it lacks) must not cost the guest the voucher: the name stands alone.
+    console.warn('[documents] brand logo not drawn', error);
+    return left;
+  }
+  return left + 82;
+}
+
 /** Logo and operator name on the left, the document's title and a subtitle on the right. */
 export function drawHeader(pdf: Pdf, doc: DocumentHeading, title: string, subtitle: string): void {
   const left = pdf.page.margins.left;
   const top = pdf.page.margins.top;
   const width = contentWidth(pdf);
-  drawLogoMark(pdf, left, top, 36);
-  pdf.font(FONT.bold).fontSize(12).fillColor(COLOR.ink).text(doc.seller.legalName, left + 46, top + 4, { width: width / 2 });
-  pdf.font(FONT.regular).fontSize(8).fillColor(COLOR.muted).text(doc.seller.phone, left + 46, pdf.y + 1, { width: width / 2 });
+  // A guest's copy carries the agency's logo, or its name alone, never our mark (./white-label.ts).
+  const nameX = drawSellerMark(pdf, doc, left, top);
+  pdf.font(FONT.bold).fontSize(12).fillColor(COLOR.ink).text(doc.seller.legalName, nameX, top + 4, { width: width / 2 - (nameX - left) });
+  pdf.font(FONT.regular).fontSize(8).fillColor(COLOR.muted).text(doc.seller.phone, nameX, pdf.y + 1, { width: width / 2 - (nameX - left) });
   pdf.font(FONT.bold).fontSize(fittingFontSize(pdf, title, width / 2, 20)).fillColor(COLOR.brand);
   pdf.text(title, left + width / 2, top, { width: width / 2, align: 'right' });
   pdf.font(FONT.regular).fontSize(10).fillColor(COLOR.ink).text(subtitle, left + width / 2, pdf.y + 2, { width: width / 2, align: 'right' });
@@ -173,7 +191,10 @@ export function drawFields(pdf: Pdf, fields: readonly Field[], box: FieldsBox = 
 
 function drawFooters(pdf: Pdf, doc: DocumentHeading, t: DocumentTranslator): void {
   const { seller } = doc;
-  const footer = t('common.footer', { legalName: seller.legalName, address: seller.address, phone: seller.phone, email: seller.email });
+  // The agency's contacts as its widget gives them: a part it left empty is left out.
+  const footer = doc.brand
+    ? [seller.legalName, seller.address, seller.phone && t('common.phone', { phone: seller.phone }), seller.email].filter(Boolean).join(' · ')
+    : t('common.footer', { legalName: seller.legalName, address: seller.address, phone: seller.phone, email: seller.email });
   const { start, count } = pdf.bufferedPageRange();
   for (let index = start; index < start + count; index += 1) {
     pdf.switchToPage(index);

@@ -118,7 +118,8 @@ function pickUpFields(doc: BookingDocument, t: DocumentTranslator): Field[] {
 function bookedByFields(doc: BookingDocument, t: DocumentTranslator): Field[] {
   return [
     { label: t('voucher.agency'), value: doc.agency.name },
-    { label: t('voucher.agent'), value: doc.agentName },
+    // A guest's copy names the agency only: who at the agency booked is the agency's business.
+    ...(doc.brand ? [] : [{ label: t('voucher.agent'), value: doc.agentName }]),
     // "Paid by card · Stripe pi_…": how it was paid, and the provider's reference to trace it (issue 18 §10).
     { label: t('voucher.paymentMethod'), value: paymentLine(doc, t) },
     ...(doc.promoCode ? [{ label: t('common.promoCode'), value: doc.promoCode }] : []),
@@ -174,7 +175,10 @@ function drawOperatorContact(pdf: Pdf, doc: BookingDocument, t: DocumentTranslat
   ensureSpace(pdf, 40);
   const left = pdf.page.margins.left;
   const width = contentWidth(pdf);
-  pdf.font(FONT.bold).fontSize(10).fillColor(COLOR.brand).text(t('voucher.operatorContact', { phone: doc.seller.phone }), left, pdf.y, { width });
+  const contact = doc.brand
+    ? t('voucher.agencyContact', { name: doc.brand.name, contact: doc.brand.phone || doc.brand.email })
+    : t('voucher.operatorContact', { phone: doc.seller.phone });
+  pdf.font(FONT.bold).fontSize(10).fillColor(COLOR.brand).text(contact, left, pdf.y, { width });
   pdf.moveDown(0.3);
   pdf.font(FONT.regular).fontSize(9).fillColor(COLOR.muted).text(t('voucher.presentVoucher'), left, pdf.y, { width });
 }

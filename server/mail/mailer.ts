@@ -10,6 +10,11 @@ export type MailMessage = {
   html?: string;
   /** What the mail is for (`verifyEmail`, `resetPassword`, `invite`…), for the outbox reader. */
   kind: string;
+  /**
+   * Who the mail is from when not the portal: an agency writing to its widget's guest. Its name is
+   * the sender's, on our address (only ours may send), and answers go to its own address.
+   */
+  sender?: { name: string; replyTo: string };
 };
 
 /**
@@ -37,7 +42,9 @@ export class SmtpMailer implements Mailer {
   async send(tx: Database | Transaction, message: MailMessage): Promise<void> {
     // Delivery failure fails the caller's change: a reset link the user never receives is worse
     // than a clear "try again".
-    await this.transport.sendMail({ from: this.from, to: message.to, subject: message.subject, text: message.text, html: message.html });
+    const from = message.sender ? { name: message.sender.name, address: /<([^>]+)>/.exec(this.from)?.[1] ?? this.from } : this.from;
+    const replyTo = message.sender?.replyTo || undefined;
+    await this.transport.sendMail({ from, replyTo, to: message.to, subject: message.subject, text: message.text, html: message.html });
     await tx.insert(mailOutbox).values(outboxRow(message, new Date()));
   }
 }

@@ -15,6 +15,7 @@ import { quoteCardTopUp } from '@/server/shared/top-up/top-up-fee';
 import type { Currency } from '@/server/shared/money/money';
 import type { Variant } from '@/server/shared/sites/site-variants';
 import type { NextAction, PaymentGateway, ProviderId, ProviderMethod } from './gateway';
+import { bookingChargeDescription } from './charge-description';
 import { findGateway } from './gateways';
 import { holdUntil, releaseHold, scheduleHoldExpiry } from './holds';
 import { findOfferedMethod, mayPayThroughProvider, type OfferedMethod } from './payment-methods';
@@ -94,7 +95,7 @@ export async function startBookingPayment(
 
   return createCharge(db, started.payment, {
     ...input,
-    description: `Booking ${input.reference}`,
+    description: bookingChargeDescription(input.locale, input.reference),
     customer: { name: started.booking.guestName, email: started.booking.guestEmail, phone: started.booking.guestPhone },
   });
 }

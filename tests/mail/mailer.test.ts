@@ -32,6 +32,19 @@ describe('mail', () => {
     expect(mail?.sentAt).toBeInstanceOf(Date);
   });
 
+  it("sends an agency's mail to its guest in the agency's name, on our address, with answers to the agency", async () => {
+    const transport = createTransport({ jsonTransport: true });
+    const delivered: string[] = [];
+    const mailer = new SmtpMailer(
+      { sendMail: async (mail) => { const info = await transport.sendMail(mail); delivered.push(String(info.message)); return info; } },
+      'Traveldesk <no-reply@traveldesk.test>',
+    );
+    await mailer.send(database.db, { ...message, to: 'guest@example.test', sender: { name: 'Desert Rose Travel', replyTo: 'reservations@desertrose.test' } });
+    const sent = JSON.parse(delivered[0]!);
+    expect(sent.from).toEqual({ address: 'no-reply@traveldesk.test', name: 'Desert Rose Travel' });
+    expect(sent.replyTo).toEqual([{ address: 'reservations@desertrose.test', name: '' }]);
+  });
+
   it('writes nothing when the caller’s transaction rolls back', async () => {
     const before = await database.db.$count(mailOutbox);
     await expect(

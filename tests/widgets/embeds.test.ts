@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { createTranslator } from 'next-intl';
 import { renderToStaticMarkup } from 'react-dom/server';
-import { GET as getVoucher } from '@/app/api/widgets/bookings/[paymentId]/voucher/route';
+import { GET as getGuestDocument } from '@/app/api/widgets/guest-bookings/[token]/[kind]/route';
 import EmbeddedCheckoutPage from '@/app/[locale]/[variant]/embedded/checkout/page';
 import EmbeddedTicketPage from '@/app/[locale]/[variant]/embedded/page';
 import { loadMessages } from '@/messages/areas';
@@ -15,6 +15,7 @@ import { discountedPrice } from '@/server/shared/widgets/widget-pricing';
 import { aedInput, emptyWidgetValues, type WidgetFormValues, widgetFormSchema } from '@/server/shared/widgets/widget-schema';
 import { embedChannelOf, loadEmbedWidgetFrom } from '@/server/widgets/embeds/embed-widget';
 import { bookAsGuest, returnToWidgetSite } from '@/server/widgets/guest-bookings/book-as-guest';
+import { guestBookingToken } from '@/server/widgets/guest-bookings/guest-link';
 import type { WidgetChannel } from '@/server/widgets/guest-bookings/widget-sale';
 import { createWidget, deleteWidget } from '@/server/widgets/manage-widgets';
 import { findOffer, principalFor } from '../support/booking-fixtures';
@@ -172,39 +173,40 @@ async function paidBooking(channel: WidgetChannel, origin = 'http://localhost:30
   const chargeId = started.nextAction.kind === 'redirect' ? started.nextAction.url.split('/').pop()! : '';
   const paid = await payWithSandboxCard(database.db, chargeId, '4242424242424242');
   expect(await returnToWidgetSite(database.db, channel, started.paymentId)).toMatchObject({ bookingStatus: 'completed' });
-  return { paymentId: started.paymentId, returnUrl: paid.returnUrl };
+  return { paymentId: started.paymentId, token: guestBookingToken(started.reference), returnUrl: paid.returnUrl };
 }
 
-describe('the guest voucher route', () => {
-  const voucher = (paymentId: string, query: string, host = 'localhost:3000') =>
-    getVoucher(apiRequest(`/api/widgets/bookings/${paymentId}/voucher${query}`, { headers: { host } }), segment({ paymentId }));
+describe('the guest document route', () => {
+  const voucher = (token: string, host = 'localhost:3000', kind = 'voucher') =>
+    getGuestDocument(apiRequest(`/api/widgets/guest-bookings/${token}/${kind}`, { headers: { host } }), segment({ token, kind }));
 
-  it('answers the PDF to the embed the booking came through, and 404 to every other channel', async () => {
-    const { paymentId, returnUrl } = await paidBooking({ widgetId: embedId, site: SITE });
+  it("answers an embed guest's voucher and tickets on the portal by the guest link's token, and 404 to any other token or host", async () => {
+    const { paymentId, token, returnUrl } = await paidBooking({ widgetId: embedId, site: SITE });
     expect(returnUrl).toBe(`http://localhost:3000/embedded/booking/${paymentId}?widget=${embedId}&site=${SITE}`);
 
-    const response = await voucher(paymentId, `?widget=${embedId}&site=${SITE}`);
+    const response = await voucher(token);
     expect(response.status).toBe(200);
     expect(response.headers.get('content-type')).toBe('application/pdf');
     expect(response.headers.get('cache-control')).toBe('private, no-store');
     expect(Buffer.from(await response.arrayBuffer()).subarray(0, 5).toString()).toBe('%PDF-');
+    expect((await voucher(token, 'localhost:3000', 'tickets')).status).toBe(200);
 
-    const other = await widget('other.desertrose.test');
-    for (const query of [`?widget=${embedId}&site=other.desertrose.test`, `?widget=${other}&site=other.desertrose.test`, `?widget=${embedId}`, `?site=${SITE}`, `?widget=x&site=${SITE}`, '']) {
-      expect((await voucher(paymentId, query)).status, query).toBe(404);
-    }
-    expect((await voucher(crypto.randomUUID(), `?widget=${embedId}&site=${SITE}`)).status).toBe(404);
-    expect((await voucher('not-a-payment', `?widget=${embedId}&site=${SITE}`)).status).toBe(404);
+    // Another host, another document kind, a forged or altered token: not found.
+    expect((await voucher(token, SITE)).status).toBe(404);
+    expect((await voucher(token, 'localhost:3000', 'invoice')).status).toBe(404);
+    const reference = token.slice(0, 10);
+    expect((await voucher(`${reference}-${'0'.repeat(32)}`)).status).toBe(404);
+    expect((await voucher(reference)).status).toBe(404);
+    expect((await voucher(paymentId)).status).toBe(404);
   });
 
-  it('answers a site\'s guest on the widget\'s own host, and no other host or embed', async () => {
+  it("answers a site's guest on the widget's own host, and no other host nor the portal", async () => {
     const host = 'tours.desertrose.test';
     await widget(host, { type: 'multi_tour' });
-    const { paymentId } = await paidBooking({ host }, `https://${host}`);
-    expect((await voucher(paymentId, '', `${host}:443`)).status).toBe(200);
-    expect((await voucher(paymentId, '', 'Tours.DesertRose.test')).status).toBe(200);
-    expect((await voucher(paymentId, '', 'other.example.test')).status).toBe(404);
-    expect((await voucher(paymentId, '', 'localhost:3000')).status).toBe(404);
-    expect((await voucher(paymentId, `?widget=${embedId}&site=${SITE}`, `${host}:443`)).status).toBe(404);
+    const { token } = await paidBooking({ host }, `https://${host}`);
+    expect((await voucher(token, `${host}:443`)).status).toBe(200);
+    expect((await voucher(token, 'Tours.DesertRose.test')).status).toBe(200);
+    expect((await voucher(token, 'other.example.test')).status).toBe(404);
+    expect((await voucher(token, 'localhost:3000')).status).toBe(404);
   });
 });

@@ -8,7 +8,9 @@ import { NotFound } from '@/server/errors';
 import { payWithSandboxCard } from '@/server/payments/providers/sandbox/sandbox-charges';
 import { discountedPrice } from '@/server/shared/widgets/widget-pricing';
 import { aedInput, emptyWidgetValues, widgetFormSchema } from '@/server/shared/widgets/widget-schema';
-import { bookAsGuest, renderGuestVoucher, returnToWidgetSite } from '@/server/widgets/guest-bookings/book-as-guest';
+import { bookAsGuest, returnToWidgetSite } from '@/server/widgets/guest-bookings/book-as-guest';
+import { renderGuestDocument } from '@/server/widgets/guest-bookings/guest-booking-view';
+import { guestBookingToken } from '@/server/widgets/guest-bookings/guest-link';
 import { createWidget } from '@/server/widgets/manage-widgets';
 import { findOffer, principalFor } from '../support/booking-fixtures';
 import { createTestDatabase, type TestDatabase } from '../support/test-database';
@@ -75,21 +77,22 @@ describe('guest bookings through a widget', () => {
     const mails = await database.db.select().from(mailOutbox).where(eq(mailOutbox.kind, 'widgetBooking.guest'));
     const guestMail = mails.find((mail) => mail.subject.includes(started.reference));
     expect(guestMail?.recipient).toBe('maria@example.test');
-    expect(guestMail?.textBody).toContain(`https://${HOST}/booking/${started.paymentId}`);
+    expect(guestMail?.textBody).toContain(`https://${HOST}/my-booking/${guestBookingToken(started.reference)}`);
+    expect(guestMail?.textBody).not.toContain(started.paymentId);
     const [agencyMail] = await database.db
       .select()
       .from(mailOutbox)
       .where(and(eq(mailOutbox.kind, 'widgetBooking.agency'), eq(mailOutbox.recipient, 'admin@desertrose.test')));
     expect(agencyMail?.subject).toContain(started.reference);
 
-    const voucher = await renderGuestVoucher(database.db, { host: HOST }, started.paymentId);
+    const voucher = await renderGuestDocument(database.db, guestBookingToken(started.reference), { host: HOST }, 'voucher');
     expect(voucher.pdf.subarray(0, 5).toString()).toBe('%PDF-');
   });
 
   it('answers only on the widget\'s own host, and refuses an offer the widget does not sell', async () => {
     const started = await bookAsGuest(database.db, SITE, await guestCheckout());
     expect(await returnToWidgetSite(database.db, OTHER, started.paymentId)).toBeNull();
-    await expect(renderGuestVoucher(database.db, OTHER, started.paymentId)).rejects.toBeInstanceOf(NotFound);
+    await expect(renderGuestDocument(database.db, guestBookingToken(started.reference), OTHER, 'voucher')).rejects.toBeInstanceOf(NotFound);
     await expect(bookAsGuest(database.db, { channel: OTHER, origin: 'https://other.example.test' }, await guestCheckout())).rejects.toBeInstanceOf(NotFound);
     const other = await findOffer(database.db, 'per_type');
     await expect(bookAsGuest(database.db, SITE, await guestCheckout({ offerId: other.id }))).rejects.toBeInstanceOf(NotFound);

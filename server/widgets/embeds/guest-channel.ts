@@ -1,4 +1,6 @@
 import 'server-only';
+import { widgetHostOfRequest } from '@/server/sites/request-site';
+import type { GuestLinkPlace } from '../guest-bookings/guest-booking-view';
 import type { WidgetChannel } from '../guest-bookings/widget-sale';
 import { widgetDomainOf } from '../sites/widget-site';
 import { embedChannelOf } from './embed-widget';
@@ -14,4 +16,11 @@ export function guestChannelOfRequest(request: Request): WidgetChannel | null {
   if (query.has('widget') || query.has('site')) return embedChannelOf(Object.fromEntries(query));
   const domain = widgetDomainOf(request.headers.get('host') ?? '');
   return domain ? { host: domain } : null;
+}
+
+/** Where a guest link is opened: a widget's domain names its site; the portal's own hosts show an embed's bookings. */
+export function guestLinkPlaceOfRequest(request: Request): GuestLinkPlace {
+  const host = widgetHostOfRequest(request);
+  const domain = host ? widgetDomainOf(host) : null;
+  return domain ? { host: domain } : 'embed';
 }

@@ -3,7 +3,6 @@ import { and, eq } from 'drizzle-orm';
 import type { Database } from '@/server/db/connection';
 import { bookings, offers, payments, tours } from '@/server/db/schema';
 import { NotFound, RuleViolation } from '@/server/errors';
-import { renderBookingDocument, type PdfDownload } from '@/server/documents/document-downloads';
 import { bookAndPay, type BookedAndStarted } from '@/server/payments/book-and-pay';
 import { returnFromProvider } from '@/server/payments/payment-result';
 import type { CheckoutInput } from '@/server/shared/bookings/checkout-schema';
@@ -55,7 +54,6 @@ export const GUEST_BOOKING_COLUMNS = {
 };
 
 export type GuestBooking = {
-  paymentId: string;
   reference: string;
   bookingStatus: string;
   paymentStatus: string;
@@ -91,7 +89,6 @@ export async function returnToWidgetSite(db: Database, channel: WidgetChannel, p
   if (!row) return null;
   const locale = sale.locale;
   return {
-    paymentId,
     reference: row.reference,
     bookingStatus: row.status,
     paymentStatus: result.status,
@@ -107,11 +104,4 @@ export async function returnToWidgetSite(db: Database, channel: WidgetChannel, p
     amountMinor: result.amountMinor,
     currency: result.currency,
   };
-}
-
-/** The voucher of a guest's completed booking on this site (the same document an agent downloads). */
-export async function renderGuestVoucher(db: Database, channel: WidgetChannel, paymentId: string): Promise<PdfDownload> {
-  const sale = await loadWidgetSaleForBooking(db, channel, paymentId);
-  if (!sale) throw new NotFound();
-  return renderBookingDocument(db, sale.principal, sale.reference, 'voucher');
 }

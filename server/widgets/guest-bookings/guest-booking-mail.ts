@@ -1,6 +1,8 @@
 import 'server-only';
 import { and, eq } from 'drizzle-orm';
+import { parseISO } from 'date-fns';
 import { createTranslator } from 'next-intl';
+import { formatDisplayDate } from '@/i18n/dates';
 import { type Locale, localizedPath, toLocale } from '@/i18n/locales';
 import en from '@/messages/widget-bookings/en.json';
 import ru from '@/messages/widget-bookings/ru.json';
@@ -8,12 +10,17 @@ import type { Transaction } from '@/server/db/connection';
 import { bookings, offers, payments, tours, users, widgets } from '@/server/db/schema';
 import { getMailer, type Mailer } from '@/server/mail/mailer';
 import { formatMoney, isCurrency } from '@/server/shared/money/money';
+import { publicOrigin } from '@/server/sites/seo';
+import { SITE_WIDGET_TYPES } from '@/server/shared/widgets/widget-schema';
 import { GUEST_BOOKING_COLUMNS } from './book-as-guest';
-import { GUEST_RETURN_PATH } from './guest-paths';
+import { guestBookingPath } from './guest-booking-view';
+import { guestBookingToken } from './guest-link';
 
 // When a guest's payment for a widget booking succeeds (server/payments/settle-payment): the guest
-// gets the confirmation with the link to the booking and its voucher on the widget's site, in the
-// widget's language; the agency's admins hear of the sale and their margin, each in their language.
+// gets the confirmation in the agency's name and the widget's language, with the link to the booking
+// and its voucher (on the widget's site, or for an embed on the portal's page of it) authorised by
+// the guest link's token, never an internal id; the agency's admins hear of the sale and their
+// margin, each in their language.
 // Written in the settlement's transaction, so a settlement that rolls back sends nothing.
 
 const MESSAGES: Record<Locale, typeof en> = { en, ru };
@@ -31,8 +38,10 @@ export async function mailWidgetBooking(tx: Transaction, bookingId: string, paym
       netMinor: bookings.netTotalMinor,
       widgetName: widgets.name,
       widgetLocale: widgets.locale,
+      widgetType: widgets.type,
       domain: widgets.domain,
       company: widgets.contacts,
+      reservation: widgets.reservationContacts,
       paidMinor: payments.amountMinor,
       paidCurrency: payments.currency,
     })
@@ -49,7 +58,7 @@ export async function mailWidgetBooking(tx: Transaction, bookingId: string, paym
     return {
       tour: row.tourTitle[locale],
       offer: row.offerName[locale],
-      date: row.tourDate,
+      date: formatDisplayDate(parseISO(row.tourDate), locale),
       time: row.startTime ? t('at', { time: row.startTime }) : '',
       guests: t('guests', { adults: row.adults, children: row.children, infants: row.infants }),
     };
@@ -58,7 +67,12 @@ export async function mailWidgetBooking(tx: Transaction, bookingId: string, paym
   const guestLocale = toLocale(row.widgetLocale);
   const guest = translator(guestLocale);
   const paid = formatMoney(row.paidMinor, isCurrency(row.paidCurrency) ? row.paidCurrency : 'AED', guestLocale);
-  const link = `https://${row.domain}${GUEST_RETURN_PATH.replace('{paymentId}', paymentId)}`;
+  const token = guestBookingToken(row.reference);
+  const link = SITE_WIDGET_TYPES.includes(row.widgetType)
+    ? `https://${row.domain}${guestBookingPath(token, 'site')}`
+    : `${publicOrigin('main')}${localizedPath(guestLocale, guestBookingPath(token, 'embed'))}`;
+  const phone = row.reservation.phone || row.company.phone;
+  const email = row.reservation.email || row.company.email;
   await mailer.send(tx, {
     to: row.guestEmail,
     subject: guest('guest.subject', { reference: row.reference }),
@@ -66,9 +80,11 @@ export async function mailWidgetBooking(tx: Transaction, bookingId: string, paym
       guest('guest.greeting', { name: row.guestName }),
       guest('guest.body', { ...details(guestLocale), amount: paid }),
       guest('guest.voucher', { link }),
+      ...(phone || email ? [guest('guest.contacts', { contacts: [row.reservation.name, phone, email].filter(Boolean).join(', ') })] : []),
       guest('guest.signature', { company: row.company.company || row.widgetName }),
     ].join('\n\n'),
     kind: 'widgetBooking.guest',
+    sender: { name: row.company.company || row.widgetName, replyTo: email },
   });
 
   const admins = await tx

@@ -63,7 +63,7 @@ export async function loadWidgetSale(db: Database, channel: WidgetChannel, offer
 }
 
 /** The widget's creator while an active admin of the agency, else the agency's longest-standing active admin. */
-async function actingAdmin(db: Database, agencyId: string, createdBy: string | null) {
+export async function actingAdmin(db: Database, agencyId: string, createdBy: string | null) {
   const admins = await db
     .select({ userId: users.id, email: users.email, name: users.name })
     .from(users)

@@ -1,6 +1,7 @@
 import 'server-only';
 import { randomBytes } from 'node:crypto';
 import { and, eq, lte, sql } from 'drizzle-orm';
+import { localizedPath } from '@/i18n/locales';
 import type { Database } from '@/server/db/connection';
 import { sandboxCharges } from '@/server/db/schema';
 import type { ChargeState, ChargeStatus, CreateChargeInput, CreatedCharge, PaymentGateway, RefundInput, RefundResult, WebhookEvent } from '../../gateway';
@@ -61,7 +62,11 @@ export function sandboxGateway(database: () => Promise<Database>, secret = sandb
       // A repeated create with the same key answers the charge the first one made.
       const [charge] = await db.select({ id: sandboxCharges.id }).from(sandboxCharges).where(eq(sandboxCharges.idempotencyKey, input.idempotencyKey));
       if (!charge) throw new Error('The sandbox charge was not stored');
-      return { providerReference: charge.id, nextAction: { kind: 'redirect', url: `${new URL(input.returnUrl).origin}/pay/sandbox/${charge.id}` } };
+      // The hosted page speaks the payer's language, as a provider's does when told the locale.
+      return {
+        providerReference: charge.id,
+        nextAction: { kind: 'redirect', url: `${new URL(input.returnUrl).origin}${localizedPath(input.locale, `/pay/sandbox/${charge.id}`)}` },
+      };
     },
 
     async retrieve(providerReference: string): Promise<ChargeState> {

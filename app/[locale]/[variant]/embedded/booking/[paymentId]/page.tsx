@@ -2,11 +2,13 @@ import type { Metadata } from 'next';
 import { notFound, redirect } from 'next/navigation';
 import { getTranslations } from 'next-intl/server';
 import { GuestBookingResult } from '@/components/widget-bookings/guest-booking-result';
+import { GuestBrandHeader } from '@/components/widget-bookings/guest-brand-header';
 import { localizedPath } from '@/i18n/locales';
 import { getDb } from '@/server/db/database';
 import { resolveSiteParams, type SiteParams } from '@/server/sites/site-params';
 import { embedChannelOf, embedQuery } from '@/server/widgets/embeds/embed-widget';
 import { returnToWidgetSite } from '@/server/widgets/guest-bookings/book-as-guest';
+import { guestDocumentLinks, loadGuestBrand } from '@/server/widgets/guest-bookings/guest-booking-view';
 import { loadWidgetSaleForBooking } from '@/server/widgets/guest-bookings/widget-sale';
 
 type Params = Promise<Awaited<SiteParams> & { paymentId: string }>;
@@ -30,12 +32,13 @@ export default async function EmbeddedBookingPage({ params, searchParams }: { pa
   if (locale !== sale.locale) redirect(`${localizedPath(sale.locale, `/embedded/booking/${encodeURIComponent(paymentId)}`)}?${embedQuery(channel)}`);
   const booking = await returnToWidgetSite(db, channel, paymentId);
   if (!booking) notFound();
-  const t = await getTranslations({ locale: sale.locale, namespace: 'widgetBookings.result' });
+  const [t, brand] = await Promise.all([getTranslations({ locale: sale.locale, namespace: 'widgetBookings.result' }), loadGuestBrand(db, sale.widgetId)]);
   const pending = booking.paymentStatus === 'created' || booking.paymentStatus === 'processing';
   return (
-    <main className="mx-auto w-full max-w-3xl bg-white px-4 py-8 text-zinc-900">
-      <GuestBookingResult booking={booking} locale={sale.locale} voucherHref={`/api/widgets/bookings/${encodeURIComponent(paymentId)}/voucher?${embedQuery(channel)}`} />
-      {pending ? null : <p className="mt-6 text-sm text-zinc-600">{t('closeWindow')}</p>}
+    <main className="mx-auto grid w-full max-w-3xl gap-6 bg-white px-4 py-8 text-zinc-900">
+      {brand ? <GuestBrandHeader brand={brand} /> : null}
+      <GuestBookingResult booking={booking} locale={sale.locale} {...guestDocumentLinks(booking)} contacts={brand ?? undefined} />
+      {pending ? null : <p className="text-sm text-zinc-600">{t('closeWindow')}</p>}
     </main>
   );
 }

@@ -5,6 +5,7 @@ import { GuestBookingResult } from '@/components/widget-bookings/guest-booking-r
 import { WidgetSiteFooter, WidgetSiteHeader } from '@/components/widget-sites/widget-site-landing';
 import { getDb } from '@/server/db/database';
 import { returnToWidgetSite } from '@/server/widgets/guest-bookings/book-as-guest';
+import { guestDocumentLinks } from '@/server/widgets/guest-bookings/guest-booking-view';
 import { loadWidgetSite, widgetDomainOf } from '@/server/widgets/sites/widget-site';
 
 type Params = Promise<{ host: string; visitorLocale: string; paymentId: string }>;
@@ -28,7 +29,7 @@ export default async function WidgetBookingPage({ params }: { params: Params }) 
     <div className="flex min-h-dvh flex-col bg-white text-zinc-900">
       <WidgetSiteHeader site={site} t={t} />
       <main className="mx-auto w-full max-w-3xl flex-1 px-4 py-8">
-        <GuestBookingResult booking={booking} locale={site.locale} voucherHref={`/api/widgets/bookings/${paymentId}/voucher`} backHref="/" />
+        <GuestBookingResult booking={booking} locale={site.locale} {...guestDocumentLinks(booking)} backHref="/" />
       </main>
       <WidgetSiteFooter site={site} t={t} />
     </div>

@@ -1,0 +1,15 @@
+import 'server-only';
+import { createTranslator } from 'next-intl';
+import type { Locale } from '@/i18n/locales';
+import en from '@/messages/payments/en.json';
+import ru from '@/messages/payments/ru.json';
+
+const MESSAGES: Record<Locale, typeof en> = { en, ru };
+
+/**
+ * What the provider's page and the payer's statement say the charge is for, in the payer's
+ * language (a widget's guest pays in the widget's): the booking's reference, no internal id.
+ */
+export function bookingChargeDescription(locale: Locale, reference: string): string {
+  return createTranslator({ locale, messages: MESSAGES[locale], namespace: 'payments.descriptor' })('booking', { reference });
+}
