@@ -8,11 +8,11 @@ import { Forbidden, NotFound, RuleViolation } from '@/server/errors';
 import { creditAgency, debitAgency } from '@/server/ledger/ledger';
 import { loadSettings } from '@/server/settings/settings';
 import { visibleBookings } from './booking-scope';
+import { releaseHold } from '@/server/payments/holds';
 import { queueRefunds, recordRefund } from '@/server/payments/refunds';
 import { isProviderPaymentMethod } from '@/server/shared/bookings/checkout-schema';
 import type { BookingCancellationPolicy } from '@/server/shared/bookings/offer-terms';
 import type { Settings } from '@/server/settings/defaults';
-import { giveBackStock } from './stock';
 import { bookingPolicy, isCancellable, refundQuote, type RefundQuote } from './refund-rules';
 
 /**
@@ -36,12 +36,6 @@ export async function cancelBooking(db: Database, principal: Principal, referenc
         paymentMethod: bookings.paymentMethod,
         cancellationPolicy: bookings.cancellationPolicy,
         offerPolicy: offers.cancellationPolicy,
-        slotId: bookings.slotId,
-        holdsStock: bookings.holdsStock,
-        stockMode: offers.stockMode,
-        adults: bookings.adults,
-        children: bookings.children,
-        infants: bookings.infants,
       })
       .from(bookings)
       .innerJoin(offers, eq(offers.id, bookings.offerId))
@@ -56,7 +50,8 @@ export async function cancelBooking(db: Database, principal: Principal, referenc
     // Money paid through a provider goes back the way it came (issue 18 §9); the booking shows the
     // refund in AED like a balance one.
     const quote = refundQuote({ ...booking, paidMinor: providerPaid ? booking.netTotalMinor : booking.paidMinor, policy }, settings, now);
-    if (booking.holdsStock && booking.slotId) await giveBackStock(tx, booking.slotId, booking.stockMode, booking);
+    // Its places go back once, with its hold: the expiry job and the sweep then find nothing to do.
+    await releaseHold(tx, booking.id);
     if (providerPaid) refundIds.push(...(await refundThroughProvider(tx, booking.id, policy, settings, now)));
     else await postRefund(tx, { agencyId: booking.agencyId, bookingId: booking.id, reference }, quote);
     await tx
@@ -64,6 +59,7 @@ export async function cancelBooking(db: Database, principal: Principal, referenc
       .set({
         status: 'cancelled',
         holdsStock: false,
+        holdExpiresAt: null,
         refundMinor: quote.refundMinor,
         cancellationFeeMinor: quote.feeMinor,
         cancelledAt: now,

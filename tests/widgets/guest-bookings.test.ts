@@ -8,11 +8,11 @@ import { NotFound } from '@/server/errors';
 import { payWithSandboxCard } from '@/server/payments/providers/sandbox/sandbox-charges';
 import { discountedPrice } from '@/server/shared/widgets/widget-pricing';
 import { aedInput, emptyWidgetValues, widgetFormSchema } from '@/server/shared/widgets/widget-schema';
-import { bookAsGuest, renderGuestVoucher, returnToWidgetSite } from '@/server/widgets/guest-bookings/book-as-guest';
+import { bookAsGuest, renderGuestVoucher, returnToWidgetSite, startGuestPayment } from '@/server/widgets/guest-bookings/book-as-guest';
 import { createWidget } from '@/server/widgets/manage-widgets';
 import { findOffer, principalFor } from '../support/booking-fixtures';
 import { createTestDatabase, type TestDatabase } from '../support/test-database';
-import { guestCheckoutInput } from './guest-fixtures';
+import { bookAndGoToPayment, guestCheckoutInput, someClient } from './guest-fixtures';
 import { forgetPayments, setUpPayments } from '../payments/payment-fixtures';
 
 // Issue 20 §6: a guest books on a widget's site at the sale price and pays by card; the booking is
@@ -24,6 +24,7 @@ let offer: Awaited<ReturnType<typeof findOffer>>;
 const HOST = 'tours.desertrose.test';
 const SITE = { channel: { host: HOST }, origin: `https://${HOST}` };
 const OTHER = { host: 'other.example.test' };
+const GUEST = { ...SITE, client: '203.0.113.9' };
 /** Twice the offer's cost: well above the 5% minimum, after any discount the tests apply. */
 let SALE_ADULT = 0;
 
@@ -55,15 +56,12 @@ const guestCheckout = (overrides: Record<string, unknown> = {}) => guestCheckout
 
 describe('guest bookings through a widget', () => {
   it('books at the sale price after the discount, charges the guest that, and credits the agency with the margin once paid', async () => {
-    const started = await bookAsGuest(database.db, SITE, await guestCheckout());
+    const started = await bookAndGoToPayment(database.db, SITE, await guestCheckout());
     const [booking] = await database.db.select().from(bookings).where(eq(bookings.reference, started.reference));
     const guestTotal = 2 * discountedPrice(SALE_ADULT, 10);
     expect(booking).toMatchObject({ agencyId: admin.agencyId, status: 'payment_required', paymentMethod: 'card', publishedTotalMinor: guestTotal, netTotalMinor: 2 * offer.pricePerAdult! });
     expect(booking!.widgetId).not.toBeNull();
-    expect(started.nextAction.kind).toBe('redirect');
-
-    const chargeId = started.nextAction.kind === 'redirect' ? started.nextAction.url.split('/').pop()! : '';
-    const paid = await payWithSandboxCard(database.db, chargeId, '4242424242424242');
+    const paid = await payWithSandboxCard(database.db, started.chargeId, '4242424242424242');
     expect(paid.returnUrl).toBe(`https://${HOST}/booking/${started.paymentId}`);
 
     const shown = await returnToWidgetSite(database.db, { host: HOST }, started.paymentId);
@@ -87,18 +85,19 @@ describe('guest bookings through a widget', () => {
   });
 
   it('answers only on the widget\'s own host, and refuses an offer the widget does not sell', async () => {
-    const started = await bookAsGuest(database.db, SITE, await guestCheckout());
+    const started = await bookAndGoToPayment(database.db, SITE, await guestCheckout());
     expect(await returnToWidgetSite(database.db, OTHER, started.paymentId)).toBeNull();
     await expect(renderGuestVoucher(database.db, OTHER, started.paymentId)).rejects.toBeInstanceOf(NotFound);
-    await expect(bookAsGuest(database.db, { channel: OTHER, origin: 'https://other.example.test' }, await guestCheckout())).rejects.toBeInstanceOf(NotFound);
+    await expect(startGuestPayment(database.db, { channel: OTHER, origin: 'https://other.example.test' }, started.bookingId)).rejects.toBeInstanceOf(NotFound);
+    await expect(bookAsGuest(database.db, { channel: OTHER, origin: 'https://other.example.test', client: someClient() }, await guestCheckout())).rejects.toBeInstanceOf(NotFound);
     const other = await findOffer(database.db, 'per_type');
-    await expect(bookAsGuest(database.db, SITE, await guestCheckout({ offerId: other.id }))).rejects.toBeInstanceOf(NotFound);
+    await expect(bookAsGuest(database.db, GUEST, await guestCheckout({ offerId: other.id }))).rejects.toBeInstanceOf(NotFound);
   });
 
   it('refuses other payment methods and promo codes before booking anything', async () => {
     const before = await database.db.$count(bookings);
-    await expect(bookAsGuest(database.db, SITE, await guestCheckout({ paymentMethod: 'balance' }))).rejects.toMatchObject({ code: 'paymentErrors.methodUnavailable' });
-    await expect(bookAsGuest(database.db, SITE, await guestCheckout({ promoCode: 'WELCOME10' }))).rejects.toMatchObject({ code: 'checkout.offerUnavailable' });
+    await expect(bookAsGuest(database.db, GUEST, await guestCheckout({ paymentMethod: 'balance' }))).rejects.toMatchObject({ code: 'paymentErrors.methodUnavailable' });
+    await expect(bookAsGuest(database.db, GUEST, await guestCheckout({ promoCode: 'WELCOME10' }))).rejects.toMatchObject({ code: 'checkout.offerUnavailable' });
     expect(await database.db.$count(bookings)).toBe(before);
   });
 });
