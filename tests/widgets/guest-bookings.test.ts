@@ -1,18 +1,20 @@
 import { and, eq } from 'drizzle-orm';
 import type { Principal } from '@/server/auth/principal';
 import { listCommissions } from '@/server/commissions/queries';
-import { bookings, mailOutbox, widgets } from '@/server/db/schema';
+import { bookings, mailOutbox, payments, widgets } from '@/server/db/schema';
 import { seedAgencies } from '@/server/db/seed/agencies';
 import { seedCatalogue } from '@/server/db/seed/catalogue';
 import { NotFound } from '@/server/errors';
 import { payWithSandboxCard } from '@/server/payments/providers/sandbox/sandbox-charges';
 import { discountedPrice } from '@/server/shared/widgets/widget-pricing';
 import { aedInput, emptyWidgetValues, widgetFormSchema } from '@/server/shared/widgets/widget-schema';
-import { bookAsGuest, renderGuestVoucher, returnToWidgetSite, startGuestPayment } from '@/server/widgets/guest-bookings/book-as-guest';
+import { bookAsGuest, loadGuestPaymentStep, renderGuestVoucher, returnToWidgetSite, startGuestPayment } from '@/server/widgets/guest-bookings/book-as-guest';
+import { guestHoldMinutes, holdMinutes } from '@/server/payments/holds';
+import { GUEST_MAX_GUESTS, guestCheckoutSchema } from '@/server/shared/widgets/guest-checkout-schema';
 import { createWidget } from '@/server/widgets/manage-widgets';
 import { findOffer, principalFor } from '../support/booking-fixtures';
 import { createTestDatabase, type TestDatabase } from '../support/test-database';
-import { bookAndGoToPayment, guestCheckoutInput, someClient } from './guest-fixtures';
+import { bookAndGoToPayment, bookingIdOf, guestCheckoutInput, someClient } from './guest-fixtures';
 import { forgetPayments, setUpPayments } from '../payments/payment-fixtures';
 
 // Issue 20 §6: a guest books on a widget's site at the sale price and pays by card; the booking is
@@ -101,3 +103,51 @@ describe('guest bookings through a widget', () => {
     expect(await database.db.$count(bookings)).toBe(before);
   });
 });
+
+describe('the guest checkout holds briefly, and the payment starts only when the payer goes on', () => {
+  it('books with a short hold and no charge; the payment step extends the hold and creates one charge; a replay books and charges nothing more', async () => {
+    const input = await guestCheckout();
+    const checkout = await bookAsGuest(database.db, GUEST, input);
+    const bookingId = bookingIdOf(checkout.nextUrl);
+    expect(checkout.nextUrl).toBe(`https://${HOST}/payment/${bookingId}`);
+    const [booked] = await database.db.select().from(bookings).where(eq(bookings.id, bookingId));
+    expect(booked).toMatchObject({ status: 'payment_required', holdsStock: true });
+    expect(booked!.holdExpiresAt!.getTime()).toBeLessThanOrEqual(Date.now() + guestHoldMinutes() * 60_000);
+    expect(booked!.holdExpiresAt!.getTime()).toBeLessThan(Date.now() + holdMinutes() * 60_000 - 60_000);
+    expect(await database.db.$count(payments, eq(payments.bookingId, bookingId))).toBe(0);
+
+    const step = await loadGuestPaymentStep(database.db, SITE.channel, bookingId);
+    expect(step).toMatchObject({ payable: true, resultPath: null, adults: 2, guestName: 'Maria Lopez', heldUntil: booked!.holdExpiresAt });
+    expect(await loadGuestPaymentStep(database.db, OTHER, bookingId)).toBeNull();
+
+    const paymentUrl = await startGuestPayment(database.db, SITE, bookingId);
+    expect(paymentUrl).toMatch(new RegExp(`^https://${HOST}/pay/sandbox/`));
+    const [extended] = await database.db.select().from(bookings).where(eq(bookings.id, bookingId));
+    expect(extended!.holdExpiresAt!.getTime()).toBeGreaterThan(Date.now() + (holdMinutes() - 1) * 60_000);
+
+    // The checkout sent again, and the step taken again: the same booking, page and charge.
+    expect(await bookAsGuest(database.db, GUEST, input)).toEqual({ ...checkout, replayed: true });
+    expect(await startGuestPayment(database.db, SITE, bookingId)).toBe(paymentUrl);
+    expect(await database.db.$count(payments, eq(payments.bookingId, bookingId))).toBe(1);
+
+    // Paid, both answer its result page.
+    const [payment] = await database.db.select().from(payments).where(eq(payments.bookingId, bookingId));
+    await payWithSandboxCard(database.db, paymentUrl.split('/').pop()!, '4242424242424242');
+    await returnToWidgetSite(database.db, SITE.channel, payment!.id);
+    expect((await bookAsGuest(database.db, GUEST, input)).nextUrl).toBe(`https://${HOST}/booking/${payment!.id}`);
+    expect(await startGuestPayment(database.db, SITE, bookingId)).toBe(`https://${HOST}/booking/${payment!.id}`);
+    expect(await loadGuestPaymentStep(database.db, SITE.channel, bookingId)).toMatchObject({ payable: false, resultPath: `/booking/${payment!.id}` });
+  });
+
+  it(`caps an unpaid guest booking at ${GUEST_MAX_GUESTS} guests, in the form's schema and in the booking`, async () => {
+    const input = await guestCheckout({ adults: GUEST_MAX_GUESTS - 1, children: 1, infants: 1 });
+    const parsed = guestCheckoutSchema.safeParse({ ...input, guestEmailConfirm: input.guestEmail });
+    expect(parsed.success).toBe(false);
+    expect(parsed.error?.issues).toEqual([expect.objectContaining({ path: ['adults'], message: 'widgetBookings.limits.groupTooLarge' })]);
+    expect(guestCheckoutSchema.safeParse({ ...input, infants: 0 }).success).toBe(true);
+    const before = await database.db.$count(bookings);
+    await expect(bookAsGuest(database.db, GUEST, input)).rejects.toMatchObject({ code: 'widgetBookings.limits.groupTooLarge', field: 'adults' });
+    expect(await database.db.$count(bookings)).toBe(before);
+  });
+});
+
