@@ -86,7 +86,9 @@ test('an admin verifies the domain of a multi-tour widget, and a guest books on 
   await expect(guest).toHaveURL(new RegExp(`^${SITE}/book/[0-9a-f-]{36}$`));
 
   const form = guest.getByTestId('guest-checkout');
-  // A party larger than an unpaid online booking may hold is refused at its field.
+  // A party larger than an unpaid online booking may hold is refused at its field. (Typed once the
+  // form has hydrated, which otherwise resets the party to its default.)
+  await expect(form.locator('input[name="navigates"]')).toBeAttached();
   await fillGuest(form, { adults: 11, name: 'Maria Lopez', phone: '+34 600 123 456', email: 'maria@example.test' });
   await form.getByRole('button', { name: /^Pay .* by card$/ }).click();
   await expect(form.getByText('Up to 10 guests can be booked online at a time. For a larger group, please contact us.')).toBeVisible();

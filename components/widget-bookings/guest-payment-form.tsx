@@ -1,9 +1,11 @@
 'use client';
 
 import { CreditCard, LoaderCircle } from 'lucide-react';
-import { useActionState } from 'react';
+import { useActionState, useEffect, useSyncExternalStore } from 'react';
 import { useFormStatus } from 'react-dom';
 import { type GuestPaymentState, startGuestPaymentAction } from '@/server/widgets/guest-bookings/guest-actions';
+
+const noSubscription = () => () => {};
 
 type Props = {
   bookingId: string;
@@ -14,13 +16,19 @@ type Props = {
 
 /**
  * The payer's step on to the payment: a plain form posting to the action, which starts the payment
- * and redirects to the provider's page, with JavaScript or without; a refusal is shown above it.
+ * and sends the payer to the provider's page, with JavaScript or without; a refusal is shown above it.
  */
 export function GuestPaymentForm({ bookingId, embed, labels }: Props) {
   const [state, formAction] = useActionState<GuestPaymentState, FormData>(startGuestPaymentAction, null);
+  // Set once hydrated: the action then answers the provider page's URL instead of redirecting.
+  const hydrated = useSyncExternalStore(noSubscription, () => true, () => false);
+  useEffect(() => {
+    if (state?.ok) window.location.assign(state.paymentUrl);
+  }, [state]);
   return (
     <form action={formAction} className="grid gap-3" data-testid="guest-payment-step">
       <input type="hidden" name="bookingId" value={bookingId} />
+      {hydrated ? <input type="hidden" name="navigates" value="1" /> : null}
       {embed ? (
         <>
           <input type="hidden" name="widgetId" value={embed.widgetId} />

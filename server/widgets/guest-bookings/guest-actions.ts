@@ -62,11 +62,13 @@ export async function bookAsGuestAction(_previous: GuestCheckoutState, formData:
 
 const startPaymentSchema = z.object({ bookingId: z.uuid() });
 
-export type GuestPaymentState = ActionFailure<'bookingId'> | null;
+export type GuestPaymentState = ActionFailure<'bookingId'> | { ok: true; paymentUrl: string } | null;
 
 /**
  * The payer, on the payment page, goes on to the payment: it starts now (the provider's page is
- * created and the hold extended) and the payer is redirected to it, with JavaScript or without.
+ * created and the hold extended). As at the checkout, a hydrated form (`navigates`) gets the
+ * provider page's URL and goes there itself (an action's redirect would be rendered by the site's
+ * router, which has no such page); a form posted before hydration is redirected there.
  */
 export async function startGuestPaymentAction(_previous: GuestPaymentState, formData: FormData): Promise<GuestPaymentState> {
   const result = await runPublicAction(
@@ -80,5 +82,6 @@ export async function startGuestPaymentAction(_previous: GuestPaymentState, form
     { bookingId: formData.get('bookingId') },
   );
   if (!result.ok) return result;
+  if (formData.get('navigates') === '1') return { ok: true, paymentUrl: result.data };
   redirect(result.data);
 }
