@@ -26,7 +26,8 @@ export function holdUntil(now: Date): Date {
  */
 export function guestHoldMinutes(env: NodeJS.ProcessEnv = process.env): number {
   const minutes = Number(env.GUEST_HOLD_MINUTES ?? 5);
-  return Number.isFinite(minutes) && minutes > 0 ? Math.min(minutes, holdMinutes(env)) : Math.min(5, holdMinutes(env));
+  // Never longer than the normal hold it is the first part of.
+  return Math.min(Number.isFinite(minutes) && minutes > 0 ? minutes : 5, holdMinutes(env));
 }
 
 export function guestHoldUntil(now: Date): Date {

@@ -106,7 +106,7 @@ export type GuestPaymentStep = {
   guestName: string;
   /** Until when the places are held; null when they are no longer (paying takes them again if free). */
   heldUntil: Date | null;
-  /** The result page, once the booking no longer waits for payment (paid, or a payment running). */
+  /** The result page of its latest payment, once the booking can no longer be paid (paid, cancelled). */
   resultPath: string | null;
   payable: boolean;
 };
