@@ -37,6 +37,9 @@ test.afterAll(async () => {
 async function payInNewWindow(form: Locator, opened: Promise<Page>): Promise<Page> {
   await form.getByRole('button', { name: /^Pay .* by card$/ }).click();
   const payment = await opened;
+  // The checkout holds the places briefly; the charge is created when the payer goes on.
+  await payment.waitForURL(/\/embedded\/payment\/[0-9a-f-]{36}\?/, { timeout: 30_000 });
+  await payment.getByRole('button', { name: 'Go to payment' }).click();
   await payment.waitForURL(/\/pay\/sandbox\//, { timeout: 30_000 });
   // Top-level: the payment page is never inside the agency's frame.
   expect(payment.url().startsWith(`http://localhost:${PORT}/`)).toBe(true);
@@ -86,10 +89,20 @@ test('an admin verifies the domain of a multi-tour widget, and a guest books on 
   await expect(guest).toHaveURL(new RegExp(`^${SITE}/book/[0-9a-f-]{36}$`));
 
   const form = guest.getByTestId('guest-checkout');
-  await fillGuest(form, { adults: 2, name: 'Maria Lopez', phone: '+34 600 123 456', email: 'maria@example.test' });
+  // A party larger than an unpaid online booking may hold is refused at its field. (Typed once the
+  // form has hydrated, which otherwise resets the party to its default.)
+  await expect(form.locator('input[name="navigates"]')).toBeAttached();
+  await fillGuest(form, { adults: 11, name: 'Maria Lopez', phone: '+34 600 123 456', email: 'maria@example.test' });
+  await form.getByRole('button', { name: /^Pay .* by card$/ }).click();
+  await expect(form.getByText('Up to 10 guests can be booked online at a time. For a larger group, please contact us.')).toBeVisible();
+  await form.getByLabel('Adults').fill('2');
   const total = await guest.getByTestId('guest-total').innerText();
   await form.getByRole('button', { name: /^Pay .* by card$/ }).click();
 
+  // The places are held for a few minutes; the payment starts when the payer goes on to it.
+  await guest.waitForURL(new RegExp(`^${SITE}/payment/[0-9a-f-]{36}$`), { timeout: 30_000 });
+  await expect(guest.getByTestId('guest-hold')).toContainText('Your places are held until');
+  await guest.getByRole('button', { name: 'Go to payment' }).click();
   await guest.waitForURL(new RegExp(`^${SITE}/pay/sandbox/`), { timeout: 30_000 });
   await guest.getByLabel('Card number').fill('4242 4242 4242 4242');
   await guest.getByRole('button', { name: 'Pay', exact: true }).click();

@@ -8,9 +8,9 @@ import { Forbidden, NotFound, RuleViolation } from '@/server/errors';
 import { creditAgency, debitAgency } from '@/server/ledger/ledger';
 import { loadSettings } from '@/server/settings/settings';
 import { visibleBookings } from './booking-scope';
+import { releaseHold } from '@/server/payments/holds';
 import { payingPayment, queueRefunds, recordRefund } from '@/server/payments/refunds';
 import { isProviderPaymentMethod } from '@/server/shared/bookings/checkout-schema';
-import { giveBackStock } from './stock';
 import { bookingPolicy, cancellationRefund, type CancellationRefund, isCancellable, type RefundQuote } from './refund-rules';
 
 /**
@@ -34,12 +34,6 @@ export async function cancelBooking(db: Database, principal: Principal, referenc
         paymentMethod: bookings.paymentMethod,
         cancellationPolicy: bookings.cancellationPolicy,
         offerPolicy: offers.cancellationPolicy,
-        slotId: bookings.slotId,
-        holdsStock: bookings.holdsStock,
-        stockMode: offers.stockMode,
-        adults: bookings.adults,
-        children: bookings.children,
-        infants: bookings.infants,
       })
       .from(bookings)
       .innerJoin(offers, eq(offers.id, bookings.offerId))
@@ -54,7 +48,8 @@ export async function cancelBooking(db: Database, principal: Principal, referenc
     // keeps the refund in AED like a balance one. The booking page previewed exactly this.
     const paying = booking.status === 'completed' && isProviderPaymentMethod(booking.paymentMethod) ? await payingPayment(tx, booking.id) : null;
     const quote = cancellationRefund({ ...booking, policy }, paying, settings, now);
-    if (booking.holdsStock && booking.slotId) await giveBackStock(tx, booking.slotId, booking.stockMode, booking);
+    // Its places go back once, with its hold: the expiry job and the sweep then find nothing to do.
+    await releaseHold(tx, booking.id);
     if (paying && quote.charged) {
       if (quote.charged.refundMinor > 0) refundIds.push(await recordRefund(tx, paying, { amountMinor: quote.charged.refundMinor, reason: 'cancellation' }));
     } else await postRefund(tx, { agencyId: booking.agencyId, bookingId: booking.id, reference }, quote);
@@ -63,6 +58,7 @@ export async function cancelBooking(db: Database, principal: Principal, referenc
       .set({
         status: 'cancelled',
         holdsStock: false,
+        holdExpiresAt: null,
         refundMinor: quote.refundMinor,
         cancellationFeeMinor: quote.feeMinor,
         cancelledAt: now,

@@ -22,7 +22,9 @@ import { linesTotal, priceLines, quoteBooking } from '@/server/shared/bookings/p
 import type { OfferPrices } from '@/server/shared/catalog/prices';
 import { minimumSalePrice } from '@/server/shared/widgets/widget-pricing';
 import { loadSettings } from '@/server/settings/settings';
-import { holdUntil, scheduleHoldExpiry } from '@/server/payments/holds';
+import { guestHoldUntil, holdUntil, scheduleHoldExpiry } from '@/server/payments/holds';
+import { GUEST_MAX_GUESTS, guestCount } from '@/server/shared/widgets/guest-checkout-schema';
+import { assertGuestHoldRoom } from './guest-holds';
 
 export type BookingStatus = (typeof bookings.$inferSelect)['status'];
 /** A guest's booking through an agency's widget (issue 20): sold at the widget's guest prices. */
@@ -79,6 +81,8 @@ export async function createBooking(
  */
 function sellThroughWidget(plan: BookingPlan, input: CheckoutInput, widget: WidgetSale): void {
   if (input.promoCode) throw new RuleViolation('checkout.offerUnavailable', {}, 'promoCode');
+  // The guest form's own cap, whatever sent the request.
+  if (guestCount(plan.counts) > GUEST_MAX_GUESTS) throw new RuleViolation('widgetBookings.limits.groupTooLarge', {}, 'adults');
   const saleTotal = linesTotal(priceLines(widget.guestPrices, plan.counts));
   if (saleTotal < minimumSalePrice(plan.quote.netTotalMinor)) throw new RuleViolation('checkout.offerUnavailable');
   plan.widgetId = widget.widgetId;
@@ -182,9 +186,12 @@ async function writeBooking(
   // becomes `completed` only when the provider says it is paid (server/payments/settle-payment).
   const paysByProvider = instant && isProviderPaymentMethod(input.paymentMethod);
   if (paysByProvider && plan.quote.netTotalMinor <= 0) throw new RuleViolation('paymentErrors.nothingToPay', {}, 'paymentMethod');
-  const holdExpiresAt = paysByProvider ? holdUntil(now) : null;
+  // A widget guest's hold is short until the payer reaches the payment page (startBookingPayment).
+  const holdExpiresAt = paysByProvider ? (plan.widgetId ? guestHoldUntil(now) : holdUntil(now)) : null;
   const status: BookingStatus = !instant ? 'quotation_request' : paysByProvider ? 'payment_required' : 'completed';
   if (plan.promoCodeId) await claimPromoUse(tx, plan.promoCodeId);
+  // Checked before this booking is written, so it is not counted among the slot's holds.
+  if (instant && plan.slot && plan.widgetId) await assertGuestHoldRoom(tx, plan.slot.id, plan.offer.stockMode, plan.counts);
   const reference = newBookingReference();
   const [booking] = await tx
     .insert(bookings)

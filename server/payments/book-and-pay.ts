@@ -3,7 +3,7 @@ import { desc, eq } from 'drizzle-orm';
 import { localizedPath } from '@/i18n/locales';
 import { bookings, payments } from '@/server/db/schema';
 import type { Principal } from '@/server/auth/principal';
-import { createBooking, type WidgetSale } from '@/server/bookings/create-booking';
+import { createBooking } from '@/server/bookings/create-booking';
 import type { Database } from '@/server/db/connection';
 import { RuleViolation } from '@/server/errors';
 import { type CheckoutInput, isProviderPaymentMethod } from '@/server/shared/bookings/checkout-schema';
@@ -25,21 +25,18 @@ export async function bookAndPay(
   input: CheckoutInput,
   place: PaymentPlace,
   provider?: ProviderId,
-  /** A guest's booking through a widget: its prices, and the widget site's page the payer returns to. */
-  guest?: { widget: WidgetSale; returnPath: string },
 ): Promise<BookedAndStarted> {
   const method = input.paymentMethod;
   if (!isProviderPaymentMethod(method)) throw new RuleViolation('paymentErrors.methodUnavailable', {}, 'paymentMethod');
   // Refused before anything is booked (startBookingPayment would refuse it after).
   if (!mayPayThroughProvider(principal.role)) throw new RuleViolation('paymentErrors.notForRole', {}, 'paymentMethod');
-  const booking = await createBooking(db, principal, input, { locale: place.locale, widget: guest?.widget });
+  const booking = await createBooking(db, principal, input, { locale: place.locale });
   // The same checkout sent again after it was paid (or cancelled): its latest payment's result page.
   if (booking.replayed && booking.status !== 'payment_required' && booking.status !== 'payment_failed') {
     const latest = await latestPayment(db, booking.reference);
-    const resultPath = guest ? guest.returnPath.replace('{paymentId}', latest ?? '') : localizedPath(place.locale, `/pay/${latest}`);
-    if (latest) return { ...booking, paymentId: latest, nextAction: { kind: 'redirect', url: `${place.origin}${resultPath}` } };
+    if (latest) return { ...booking, paymentId: latest, nextAction: { kind: 'redirect', url: `${place.origin}${localizedPath(place.locale, `/pay/${latest}`)}` } };
   }
-  const started = await startBookingPayment(db, principal, { ...place, reference: booking.reference, method, provider, returnPath: guest?.returnPath });
+  const started = await startBookingPayment(db, principal, { ...place, reference: booking.reference, method, provider });
   return { ...booking, ...started };
 }
 

@@ -4,6 +4,7 @@ import type { Database, Transaction } from '@/server/db/connection';
 import { bookings, offers, payments } from '@/server/db/schema';
 import { giveBackStock } from '@/server/bookings/stock';
 import { sendJob } from '@/server/jobs/jobs';
+import { stillLookedUp } from './provider-lookups';
 
 // Stock held while a provider payment runs (issue 18 §5): taken when the payment starts, given
 // back when it fails or when the hold expires (PAYMENT_HOLD_MINUTES, 15 by default). The expiry
@@ -16,6 +17,21 @@ export function holdMinutes(env: NodeJS.ProcessEnv = process.env): number {
 
 export function holdUntil(now: Date): Date {
   return new Date(now.getTime() + holdMinutes() * 60_000);
+}
+
+/**
+ * A widget guest's booking first holds its stock only this long (GUEST_HOLD_MINUTES, 5 by
+ * default): until the payer reaches the payment page, where the hold becomes the normal one. A
+ * checkout nobody goes on to pay gives its places back within minutes.
+ */
+export function guestHoldMinutes(env: NodeJS.ProcessEnv = process.env): number {
+  const minutes = Number(env.GUEST_HOLD_MINUTES ?? 5);
+  // Never longer than the normal hold it is the first part of.
+  return Math.min(Number.isFinite(minutes) && minutes > 0 ? minutes : 5, holdMinutes(env));
+}
+
+export function guestHoldUntil(now: Date): Date {
+  return new Date(now.getTime() + guestHoldMinutes() * 60_000);
 }
 
 export async function scheduleHoldExpiry(bookingId: string, expiresAt: Date): Promise<void> {
@@ -48,7 +64,7 @@ export async function expireHold(db: Database, bookingId: string, now = new Date
   const open = await db
     .select({ id: payments.id })
     .from(payments)
-    .where(and(eq(payments.bookingId, bookingId), sql`${payments.status} IN ('created', 'processing')`));
+    .where(and(eq(payments.bookingId, bookingId), sql`${payments.status} IN ('created', 'processing')`, stillLookedUp(now)));
   for (const payment of open) await settlePayment(db, payment.id).catch((error: unknown) => console.warn('[payments] settle before expiry', error));
 
   return db.transaction(async (tx) => {
@@ -70,12 +86,16 @@ export async function expireHold(db: Database, bookingId: string, now = new Date
   });
 }
 
-/** Bookings whose hold is past due (the reconciliation sweep). */
+/**
+ * Bookings whose hold is past due (the reconciliation sweep): only unpaid ones still holding
+ * stock, the ones `expireHold` acts on. A booking that left `payment_required` (paid, cancelled)
+ * is never looked at again, whatever its row says of an old hold.
+ */
 export async function overdueHolds(db: Database, now = new Date(), limit = 100): Promise<string[]> {
   const rows = await db
     .select({ id: bookings.id })
     .from(bookings)
-    .where(and(isNotNull(bookings.holdExpiresAt), lte(bookings.holdExpiresAt, now)))
+    .where(and(isNotNull(bookings.holdExpiresAt), lte(bookings.holdExpiresAt, now), eq(bookings.status, 'payment_required'), eq(bookings.holdsStock, true)))
     .limit(limit);
   return rows.map((row) => row.id);
 }

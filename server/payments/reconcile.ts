@@ -1,13 +1,12 @@
 import 'server-only';
-import { and, gte, inArray, lte } from 'drizzle-orm';
+import { and, inArray, lte } from 'drizzle-orm';
 import type { Database } from '@/server/db/connection';
 import { payments } from '@/server/db/schema';
 import { expireHold, overdueHolds } from './holds';
+import { stillLookedUp } from './provider-lookups';
 import { queueRefunds, unsentRefunds } from './refunds';
 import { settlePayment } from './settle-payment';
 
-/** Open payments younger than this are asked about; older ones were abandoned by their payer. */
-const OPEN_WINDOW_MS = 24 * 3_600_000;
 /** A payment this fresh is the return URL's and the webhook's to settle. */
 const GRACE_MS = 30_000;
 
@@ -23,7 +22,7 @@ export async function reconcilePayments(db: Database, now = new Date()): Promise
     .where(
       and(
         inArray(payments.status, ['created', 'processing']),
-        gte(payments.createdAt, new Date(now.getTime() - OPEN_WINDOW_MS)),
+        stillLookedUp(now),
         lte(payments.createdAt, new Date(now.getTime() - GRACE_MS)),
       ),
     )

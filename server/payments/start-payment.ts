@@ -4,6 +4,7 @@ import { and, desc, eq, sql } from 'drizzle-orm';
 import { type Locale, localizedPath } from '@/i18n/locales';
 import type { Principal } from '@/server/auth/principal';
 import { visibleBookings } from '@/server/bookings/booking-scope';
+import { assertGuestHoldRoom } from '@/server/bookings/guest-holds';
 import { type LockedBookingStock, lockBookingStock, takeStock } from '@/server/bookings/stock';
 import type { Database, Transaction } from '@/server/db/connection';
 import { bookings, payments } from '@/server/db/schema';
@@ -44,6 +45,11 @@ export async function startBookingPayment(
     provider?: ProviderId;
     /** Where the provider sends the payer back, on `origin`; the portal's result page by default. */
     returnPath?: string;
+    /**
+     * The payer has just reached the payment page: a hold still running (a widget guest's short
+     * one) becomes the normal hold from now.
+     */
+    extendHold?: boolean;
   },
   now = new Date(),
 ): Promise<StartedPayment> {
@@ -58,9 +64,15 @@ export async function startBookingPayment(
     const quote = quoteBookingCharge(booking, { currency: offered.currency, method: input.method, rates: settings, fees: settings });
     if (last && isWaiting(last, offered, quote)) return { payment: last, booking, holdExpiresAt: null, fresh: false };
 
-    if (!booking.holdsStock && booking.slotId) await takeStock(tx, booking.slotId, booking.stockMode, booking);
-    // A hold still running (the booking was just made) keeps its expiry and its job.
-    const running = booking.holdsStock && booking.holdExpiresAt && booking.holdExpiresAt > now ? booking.holdExpiresAt : null;
+    if (!booking.holdsStock && booking.slotId) {
+      // A guest's booking whose short hold ran out holds again only within the guests' share.
+      if (booking.widgetId) await assertGuestHoldRoom(tx, booking.slotId, booking.stockMode, booking);
+      await takeStock(tx, booking.slotId, booking.stockMode, booking);
+    }
+    // A hold still running (the booking was just made) keeps its expiry and its job, unless the
+    // payer's arrival extends it.
+    const held = booking.holdsStock && booking.holdExpiresAt && booking.holdExpiresAt > now ? booking.holdExpiresAt : null;
+    const running = held && !(input.extendHold && held < holdUntil(now)) ? held : null;
     const holdExpiresAt = running ?? holdUntil(now);
     await tx
       .update(bookings)

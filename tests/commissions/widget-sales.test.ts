@@ -13,10 +13,10 @@ import { bookingExportResponse } from '@/server/exports/bookings-export';
 import { payWithSandboxCard } from '@/server/payments/providers/sandbox/sandbox-charges';
 import { parseBookingListQuery } from '@/server/shared/bookings/list-schema';
 import { aedInput, emptyWidgetValues, widgetFormSchema } from '@/server/shared/widgets/widget-schema';
-import { bookAsGuest, returnToWidgetSite } from '@/server/widgets/guest-bookings/book-as-guest';
+import { returnToWidgetSite } from '@/server/widgets/guest-bookings/book-as-guest';
 import { createWidget, deleteWidget } from '@/server/widgets/manage-widgets';
 import { addDays, checkoutInput, findOffer, prepareSlot, principalFor } from '../support/booking-fixtures';
-import { guestCheckoutInput } from '../widgets/guest-fixtures';
+import { bookAndGoToPayment, guestCheckoutInput } from '../widgets/guest-fixtures';
 import { createTestDatabase, type TestDatabase } from '../support/test-database';
 import { forgetPayments, setUpPayments } from '../payments/payment-fixtures';
 
@@ -57,10 +57,9 @@ async function siteWidget(owner: Principal, name: string, host: string): Promise
 /** A guest's booking on `on`'s site for `adults`, booked at `createdAt`; paid (completed) unless `paid` is false. */
 async function guestBooking(on: Site, adults: number, createdAt: Date, paid = true) {
   const input = await guestCheckoutInput(database.db, offer.id, { adults });
-  const started = await bookAsGuest(database.db, { channel: { host: on.host }, origin: on.origin }, input);
+  const started = await bookAndGoToPayment(database.db, { channel: { host: on.host }, origin: on.origin }, input);
   if (paid) {
-    const chargeId = started.nextAction.kind === 'redirect' ? (started.nextAction.url.split('/').pop() ?? '') : '';
-    await payWithSandboxCard(database.db, chargeId, '4242424242424242');
+    await payWithSandboxCard(database.db, started.chargeId, '4242424242424242');
     await returnToWidgetSite(database.db, { host: on.host }, started.paymentId);
   }
   const [row] = await database.db.update(bookings).set({ createdAt }).where(eq(bookings.reference, started.reference)).returning();

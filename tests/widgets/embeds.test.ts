@@ -14,14 +14,14 @@ import { formatAedAs } from '@/server/shared/money/money';
 import { discountedPrice } from '@/server/shared/widgets/widget-pricing';
 import { aedInput, emptyWidgetValues, type WidgetFormValues, widgetFormSchema } from '@/server/shared/widgets/widget-schema';
 import { embedChannelOf, loadEmbedWidgetFrom } from '@/server/widgets/embeds/embed-widget';
-import { bookAsGuest, returnToWidgetSite } from '@/server/widgets/guest-bookings/book-as-guest';
+import { returnToWidgetSite } from '@/server/widgets/guest-bookings/book-as-guest';
 import { guestBookingToken } from '@/server/widgets/guest-bookings/guest-link';
 import type { WidgetChannel } from '@/server/widgets/guest-bookings/widget-sale';
 import { createWidget, deleteWidget } from '@/server/widgets/manage-widgets';
 import { findOffer, principalFor } from '../support/booking-fixtures';
 import { apiRequest, segment, serveRoutesFrom } from '../support/route-requests';
 import { createTestDatabase, type TestDatabase } from '../support/test-database';
-import { guestCheckoutInput } from './guest-fixtures';
+import { bookAndGoToPayment, guestCheckoutInput } from './guest-fixtures';
 import { forgetPayments, setUpPayments } from '../payments/payment-fixtures';
 
 // Issue 20 §5: an embed shows its widget's offers at the guest's prices only in a page on the
@@ -169,9 +169,8 @@ describe('the embed pages', () => {
 /** A guest's booking through `channel`, paid with the sandbox card and settled by the payer's return (as the return page does). */
 async function paidBooking(channel: WidgetChannel, origin = 'http://localhost:3000') {
   const input = await guestCheckoutInput(database.db, offer.id);
-  const started = await bookAsGuest(database.db, { channel, origin }, input);
-  const chargeId = started.nextAction.kind === 'redirect' ? started.nextAction.url.split('/').pop()! : '';
-  const paid = await payWithSandboxCard(database.db, chargeId, '4242424242424242');
+  const started = await bookAndGoToPayment(database.db, { channel, origin }, input);
+  const paid = await payWithSandboxCard(database.db, started.chargeId, '4242424242424242');
   expect(await returnToWidgetSite(database.db, channel, started.paymentId)).toMatchObject({ bookingStatus: 'completed' });
   return { paymentId: started.paymentId, token: guestBookingToken(started.reference), returnUrl: paid.returnUrl };
 }

@@ -1,19 +1,22 @@
-import { eq } from 'drizzle-orm';
-import { bookings, payments, widgets } from '@/server/db/schema';
+import { eq, inArray } from 'drizzle-orm';
+import { createBooking } from '@/server/bookings/create-booking';
+import { GUEST_HOLD_SHARE } from '@/server/bookings/guest-holds';
+import { bookings, payments, rateLimits, widgets } from '@/server/db/schema';
 import { seedAgencies } from '@/server/db/seed/agencies';
 import { seedCatalogue } from '@/server/db/seed/catalogue';
-import { RuleViolation } from '@/server/errors';
+import { RuleViolation, TooManyRequests } from '@/server/errors';
 import { aedInput, emptyWidgetValues, widgetFormSchema } from '@/server/shared/widgets/widget-schema';
-import { bookAsGuest } from '@/server/widgets/guest-bookings/book-as-guest';
+import { bookAsGuest, GUEST_CHECKOUTS_PER_ADDRESS, GUEST_CHECKOUTS_PER_WIDGET, startGuestPayment } from '@/server/widgets/guest-bookings/book-as-guest';
 import { createWidget } from '@/server/widgets/manage-widgets';
-import { findOffer, prepareSlot, principalFor, slotStock } from '../support/booking-fixtures';
+import { checkoutInput, findOffer, prepareSlot, principalFor, slotStock } from '../support/booking-fixtures';
 import { createTestDatabase, type TestDatabase } from '../support/test-database';
 import { forgetPayments, setUpPayments } from '../payments/payment-fixtures';
-import { guestCheckoutInput } from './guest-fixtures';
+import { bookingIdOf, guestCheckoutInput, someClient } from './guest-fixtures';
 
-// A widget's checkout is public: a guest's double click, a form resent by the browser, or many
-// guests on one slot reach bookAsGuest at once. On PostgreSQL these really run concurrently (a
-// connection each); PGlite runs them one at a time, so there they check the outcome only.
+// A widget's checkout is public: a guest's double click, a form resent by the browser, one client
+// firing checkouts in a row, or many guests on one slot reach bookAsGuest at once. On PostgreSQL
+// these really run concurrently (a connection each); PGlite runs them one at a time, so there they
+// check the outcome only. Whatever arrives, unpaid guest bookings cannot sell a slot out.
 
 const SIMULTANEOUS = 20;
 const HOST = 'race.desertrose.test';
@@ -39,37 +42,75 @@ beforeAll(async () => {
   const { id } = await createWidget(database.db, admin, input);
   await database.db.update(widgets).set({ domainStatus: 'verified' }).where(eq(widgets.id, id));
 });
+// Each case starts with fresh per-client and per-widget windows.
+beforeEach(async () => {
+  await database.db.delete(rateLimits);
+});
 afterAll(async () => {
   forgetPayments();
   await database.dispose();
 });
 
-describe('simultaneous guest checkouts on a widget site', () => {
-  it(`${SIMULTANEOUS} replays of one checkout make one booking and one payment, and every answer names it`, async () => {
-    const input = await guestCheckoutInput(database.db, offerId);
-    const answers = await Promise.all(Array.from({ length: SIMULTANEOUS }, () => bookAsGuest(database.db, SITE, input)));
+const codeOf = (result: PromiseSettledResult<unknown>) =>
+  result.status === 'fulfilled' ? 'booked' : result.reason instanceof RuleViolation || result.reason instanceof TooManyRequests ? result.reason.code : String(result.reason);
 
-    const references = new Set(answers.map((answer) => answer.reference));
-    expect(references.size).toBe(1);
-    const [reference] = references;
-    const booked = await database.db.select({ id: bookings.id }).from(bookings).where(eq(bookings.reference, reference!));
-    expect(booked).toHaveLength(1);
-    const started = await database.db.select({ id: payments.id }).from(payments).where(eq(payments.bookingId, booked[0]!.id));
-    expect(started).toHaveLength(1);
-    expect(new Set(answers.map((answer) => answer.paymentId))).toEqual(new Set([started[0]!.id]));
+describe('simultaneous guest checkouts on a widget site', () => {
+  it(`${SIMULTANEOUS} replays of one checkout make one booking, and ${SIMULTANEOUS} steps on to its payment one charge`, async () => {
+    const input = await guestCheckoutInput(database.db, offerId);
+    const answers = await Promise.all(Array.from({ length: SIMULTANEOUS }, () => bookAsGuest(database.db, { ...SITE, client: someClient() }, input)));
+
+    expect(new Set(answers.map((answer) => answer.reference)).size).toBe(1);
+    expect(new Set(answers.map((answer) => answer.nextUrl)).size).toBe(1);
+    const bookingId = bookingIdOf(answers[0]!.nextUrl);
+    expect(await database.db.$count(bookings, eq(bookings.idempotencyKey, input.idempotencyKey))).toBe(1);
+    // No provider charge until the payer reaches the payment page.
+    expect(await database.db.$count(payments, eq(payments.bookingId, bookingId))).toBe(0);
+
+    const urls = await Promise.all(Array.from({ length: SIMULTANEOUS }, () => startGuestPayment(database.db, SITE, bookingId)));
+    expect(new Set(urls).size).toBe(1);
+    expect(await database.db.$count(payments, eq(payments.bookingId, bookingId))).toBe(1);
   });
 
-  it(`${SIMULTANEOUS} guests on a slot with 3 tickets left: 3 bookings, the rest told it is sold out`, async () => {
+  it(`one client address firing ${SIMULTANEOUS} checkouts at once gets ${GUEST_CHECKOUTS_PER_ADDRESS.limit} booked, the rest told to wait`, async () => {
+    const inputs = [];
+    for (let index = 0; index < SIMULTANEOUS; index += 1) inputs.push(await guestCheckoutInput(database.db, offerId, { adults: 1 }));
+    const results = await Promise.allSettled(inputs.map((input) => bookAsGuest(database.db, { ...SITE, client: '203.0.113.50' }, input)));
+
+    const codes = results.map(codeOf);
+    expect(codes.filter((code) => code === 'booked')).toHaveLength(GUEST_CHECKOUTS_PER_ADDRESS.limit);
+    expect(codes.filter((code) => code === 'widgetBookings.limits.tooManyCheckouts')).toHaveLength(SIMULTANEOUS - GUEST_CHECKOUTS_PER_ADDRESS.limit);
+    // Another client is not held back by it.
+    await expect(bookAsGuest(database.db, { ...SITE, client: '203.0.113.51' }, await guestCheckoutInput(database.db, offerId, { adults: 1 }))).resolves.toMatchObject({ replayed: false });
+  });
+
+  it(`${SIMULTANEOUS} clients on a slot with 10 places hold at most ${GUEST_HOLD_SHARE * 100}% of it unpaid; another agency's agent books the rest`, async () => {
     const first = await guestCheckoutInput(database.db, offerId, { adults: 1 });
-    const slot = await prepareSlot(database.db, offerId, first.date, { left: 3 });
+    const slot = await prepareSlot(database.db, offerId, first.date, { left: 10 });
     const results = await Promise.allSettled(
-      Array.from({ length: SIMULTANEOUS }, () => bookAsGuest(database.db, SITE, { ...first, idempotencyKey: crypto.randomUUID() })),
+      Array.from({ length: SIMULTANEOUS }, () => bookAsGuest(database.db, { ...SITE, client: someClient() }, { ...first, idempotencyKey: crypto.randomUUID() })),
     );
 
-    const booked = results.filter((result) => result.status === 'fulfilled');
-    const refusals = results.flatMap((result) => (result.status === 'rejected' ? [result.reason instanceof RuleViolation ? result.reason.code : String(result.reason)] : []));
-    expect(booked).toHaveLength(3);
-    expect(refusals).toEqual(Array(SIMULTANEOUS - 3).fill('availability.soldOut'));
+    const codes = results.map(codeOf);
+    expect(codes.filter((code) => code === 'booked')).toHaveLength(5);
+    expect(codes.filter((code) => code === 'widgetBookings.limits.slotHeld')).toHaveLength(SIMULTANEOUS - 5);
+    expect((await slotStock(database.db, slot.id))?.left).toBe(5);
+
+    const agent = await principalFor(database.db, 'admin@gulfhorizons.test');
+    const booked = await createBooking(database.db, agent, checkoutInput({ offerId, date: first.date, time: first.time, adults: 5, paymentMethod: 'cash' }), { locale: 'en' });
+    expect(booked.status).toBe('completed');
     expect((await slotStock(database.db, slot.id))?.left).toBe(0);
+  });
+
+  it(`a widget takes ${GUEST_CHECKOUTS_PER_WIDGET.limit} checkouts in its window from any number of addresses, then asks to wait`, async () => {
+    const count = GUEST_CHECKOUTS_PER_WIDGET.limit + 5;
+    const inputs = [];
+    for (let index = 0; index < count; index += 1) inputs.push(await guestCheckoutInput(database.db, offerId, { adults: 1 }));
+    const results = await Promise.allSettled(inputs.map((input) => bookAsGuest(database.db, { ...SITE, client: someClient() }, input)));
+
+    const codes = results.map(codeOf);
+    expect(codes.filter((code) => code === 'booked')).toHaveLength(GUEST_CHECKOUTS_PER_WIDGET.limit);
+    expect(codes.filter((code) => code === 'widgetBookings.limits.widgetBusy')).toHaveLength(5);
+    const held = await database.db.select({ id: bookings.id }).from(bookings).where(inArray(bookings.idempotencyKey, inputs.map((input) => input.idempotencyKey)));
+    expect(held).toHaveLength(GUEST_CHECKOUTS_PER_WIDGET.limit);
   });
 });

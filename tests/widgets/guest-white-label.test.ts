@@ -19,7 +19,7 @@ import { renderBookingDocument } from '@/server/documents/document-downloads';
 import { type FileStorage, LocalDiskStorage } from '@/server/files/storage';
 import { payWithSandboxCard } from '@/server/payments/providers/sandbox/sandbox-charges';
 import { aedInput, emptyWidgetValues, type WidgetFormValues, widgetFormSchema } from '@/server/shared/widgets/widget-schema';
-import { bookAsGuest, returnToWidgetSite } from '@/server/widgets/guest-bookings/book-as-guest';
+import { returnToWidgetSite } from '@/server/widgets/guest-bookings/book-as-guest';
 import { guestBookingToken } from '@/server/widgets/guest-bookings/guest-link';
 import type { WidgetChannel } from '@/server/widgets/guest-bookings/widget-sale';
 import { createWidget } from '@/server/widgets/manage-widgets';
@@ -27,7 +27,7 @@ import { uploadWidgetMedia } from '@/server/widgets/widget-media';
 import { findOffer, principalFor } from '../support/booking-fixtures';
 import { apiRequest, segment, serveRoutesFrom } from '../support/route-requests';
 import { createTestDatabase, type TestDatabase } from '../support/test-database';
-import { guestCheckoutInput } from './guest-fixtures';
+import { bookAndGoToPayment, guestCheckoutInput } from './guest-fixtures';
 import { forgetPayments, setUpPayments } from '../payments/payment-fixtures';
 
 // The white label holds: a guest of an agency's widget site or embed gets the confirmation mail,
@@ -103,9 +103,8 @@ afterAll(async () => {
 
 /** A guest's booking through `channel`, paid on the sandbox's hosted page and settled by the payer's return. */
 async function paidBooking(channel: WidgetChannel, origin: string) {
-  const started = await bookAsGuest(database.db, { channel, origin }, await guestCheckoutInput(database.db, offer.id));
-  const paymentUrl = started.nextAction.kind === 'redirect' ? started.nextAction.url : '';
-  const chargeId = paymentUrl.split('/').pop()!;
+  const started = await bookAndGoToPayment(database.db, { channel, origin }, await guestCheckoutInput(database.db, offer.id));
+  const { paymentUrl, chargeId } = started;
   await payWithSandboxCard(database.db, chargeId, '4242424242424242');
   expect(await returnToWidgetSite(database.db, channel, started.paymentId)).toMatchObject({ bookingStatus: 'completed' });
   const [mail] = await database.db
@@ -113,7 +112,7 @@ async function paidBooking(channel: WidgetChannel, origin: string) {
     .from(mailOutbox)
     .where(and(eq(mailOutbox.kind, 'widgetBooking.guest'), eq(mailOutbox.recipient, 'maria@example.test')))
     .then((rows) => rows.filter((row) => row.subject.includes(started.reference)));
-  return { ...started, paymentUrl, chargeId, mail: mail!, token: guestBookingToken(started.reference) };
+  return { ...started, mail: mail!, token: guestBookingToken(started.reference) };
 }
 
 async function pdfText(response: Response): Promise<{ text: string; images: number }> {

@@ -5,11 +5,14 @@ import { headers } from 'next/headers';
 import { redirect } from 'next/navigation';
 import { type ActionFailure, runPublicAction } from '@/server/actions/run-action';
 import { NotFound } from '@/server/errors';
-import { type CheckoutField, checkoutSchema } from '@/server/shared/bookings/checkout-schema';
-import { bookAsGuest, type GuestPlace } from './book-as-guest';
+import { z } from 'zod';
+import { addressBucket, clientAddress } from '@/server/http/client-address';
+import type { CheckoutField } from '@/server/shared/bookings/checkout-schema';
+import { guestCheckoutSchema } from '@/server/shared/widgets/guest-checkout-schema';
+import { bookAsGuest, type GuestPlace, startGuestPayment } from './book-as-guest';
 
-// The guest's checkout on a widget's site or embed (issue 20 §6): a public action, since guests
-// have no account. The widget is found by the page's own origin (the Origin header of the post),
+// The guest's checkout on a widget's site or embed (issue 20 §6), and its step on to the payment:
+// public actions, since guests have no account. The widget is found by the page's own origin (the Origin header of the post),
 // whose host must be a verified widget domain selling the offer.
 
 export type GuestCheckoutState = (ActionFailure<CheckoutField> & { values: Record<string, string> }) | { ok: true; paymentUrl: string } | null;
@@ -22,21 +25,22 @@ const FIELDS = ['offerId', 'date', 'time', 'adults', 'children', 'infants', 'gue
  * form names the widget and the domain of the page that frames it.
  */
 async function placeOfRequest(formData: FormData): Promise<GuestPlace> {
-  const origin = (await headers()).get('origin');
+  const list = await headers();
+  const origin = list.get('origin');
   if (!origin) throw new NotFound();
   const url = new URL(origin);
+  const client = addressBucket(clientAddress(list));
   const widgetId = formData.get('widgetId');
   const site = formData.get('site');
-  if (typeof widgetId === 'string' && typeof site === 'string') return { channel: { widgetId, site }, origin: url.origin };
-  return { channel: { host: url.hostname.toLowerCase() }, origin: url.origin };
+  if (typeof widgetId === 'string' && typeof site === 'string') return { channel: { widgetId, site }, origin: url.origin, client };
+  return { channel: { host: url.hostname.toLowerCase() }, origin: url.origin, client };
 }
 
 /**
- * Books and starts the card payment. A hydrated form (`navigates`) gets the payment page's URL
- * back and goes there itself: the page is the payment provider's (the sandbox's is served on the
- * site's host too), not one the site's router can render; from an embed it opens in the window
- * the click opened, so payment is never entered inside a frame. A form posted before hydration is
- * redirected there.
+ * Books with a short hold and sends the payer on to the page where the payment starts (on the
+ * site's host, or top-level on the portal for an embed). A hydrated form (`navigates`) gets that
+ * page's URL back and goes there itself: from an embed it opens in the window the click opened,
+ * so payment is never entered inside a frame. A form posted before hydration is redirected there.
  */
 export async function bookAsGuestAction(_previous: GuestCheckoutState, formData: FormData): Promise<GuestCheckoutState> {
   const values: Record<string, string> = {};
@@ -46,14 +50,38 @@ export async function bookAsGuestAction(_previous: GuestCheckoutState, formData:
   }
   const result = await runPublicAction(
     {
-      schema: checkoutSchema,
+      schema: guestCheckoutSchema,
       run: async (input, { db }) => bookAsGuest(db, await placeOfRequest(formData), input),
     },
     { ...values, paymentMethod: 'card', hotelId: '', room: '', promoCode: '' },
   );
   if (!result.ok) return { ...result, values };
-  const url = result.data.nextAction.kind === 'redirect' ? result.data.nextAction.url : null;
-  if (!url) return { ok: false, status: 500, code: 'errors.unexpected', message: '', fieldErrors: {}, values };
-  if (formData.get('navigates') === '1') return { ok: true, paymentUrl: url };
-  redirect(url);
+  if (formData.get('navigates') === '1') return { ok: true, paymentUrl: result.data.nextUrl };
+  redirect(result.data.nextUrl);
+}
+
+const startPaymentSchema = z.object({ bookingId: z.uuid() });
+
+export type GuestPaymentState = ActionFailure<'bookingId'> | { ok: true; paymentUrl: string } | null;
+
+/**
+ * The payer, on the payment page, goes on to the payment: it starts now (the provider's page is
+ * created and the hold extended). As at the checkout, a hydrated form (`navigates`) gets the
+ * provider page's URL and goes there itself (an action's redirect would be rendered by the site's
+ * router, which has no such page); a form posted before hydration is redirected there.
+ */
+export async function startGuestPaymentAction(_previous: GuestPaymentState, formData: FormData): Promise<GuestPaymentState> {
+  const result = await runPublicAction(
+    {
+      schema: startPaymentSchema,
+      run: async (input, { db }) => {
+        const { channel, origin } = await placeOfRequest(formData);
+        return startGuestPayment(db, { channel, origin }, input.bookingId);
+      },
+    },
+    { bookingId: formData.get('bookingId') },
+  );
+  if (!result.ok) return result;
+  if (formData.get('navigates') === '1') return { ok: true, paymentUrl: result.data };
+  redirect(result.data);
 }

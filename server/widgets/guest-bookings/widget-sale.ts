@@ -97,3 +97,34 @@ export async function loadWidgetSaleForBooking(db: Database, channel: WidgetChan
   const principal: Principal = { ...agent, role: 'admin', agencyId: row.agencyId, agencyName: row.agencyName };
   return { widgetId: row.widgetId, locale: row.locale, reference: row.reference, principal };
 }
+
+/**
+ * The widget, acting admin and state of a guest's booking by its id, which only the payer's
+ * checkout was told: the booking must be the channel's widget's, as for a payment above.
+ */
+export async function loadWidgetSaleOfGuestBooking(db: Database, channel: WidgetChannel, bookingId: string) {
+  if (!/^[0-9a-f-]{36}$/i.test(bookingId)) return null;
+  const [row] = await db
+    .select({
+      widgetId: widgets.id,
+      locale: widgets.locale,
+      currency: widgets.currency,
+      agencyId: widgets.agencyId,
+      agencyName: agencies.name,
+      createdBy: widgets.createdBy,
+      reference: bookings.reference,
+      status: bookings.status,
+      holdsStock: bookings.holdsStock,
+      holdExpiresAt: bookings.holdExpiresAt,
+    })
+    .from(bookings)
+    .innerJoin(widgets, eq(widgets.id, bookings.widgetId))
+    .innerJoin(agencies, eq(agencies.id, widgets.agencyId))
+    .where(and(eq(bookings.id, bookingId), channelCondition(channel)))
+    .limit(1);
+  if (!row) return null;
+  const agent = await actingAdmin(db, row.agencyId, row.createdBy);
+  if (!agent) return null;
+  const principal: Principal = { ...agent, role: 'admin', agencyId: row.agencyId, agencyName: row.agencyName };
+  return { ...row, principal };
+}
