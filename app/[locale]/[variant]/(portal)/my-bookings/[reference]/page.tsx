@@ -20,7 +20,7 @@ import { type BookingPayments, loadBookingPayments } from '@/server/bookings/pay
 import { getDb } from '@/server/db/database';
 import { payNowLabels, payNowOptions } from '@/server/pay/pay-now-options';
 import { formatMoney, isCurrency } from '@/server/shared/money/money';
-import { NotFound, Unauthorized } from '@/server/errors';
+import { isDomainError } from '@/server/errors';
 import { resolveSiteParams } from '@/server/sites/site-params';
 
 type Params = Promise<{ locale: string; variant: string; reference: string }>;
@@ -285,7 +285,7 @@ const loadBooking = cache(async (reference: string): Promise<BookingDetail | nul
   try {
     return await getBookingDetail(reference);
   } catch (error) {
-    if (error instanceof NotFound || error instanceof Unauthorized) return null;
+    if (isDomainError(error, 'notFound') || isDomainError(error, 'unauthorized')) return null;
     throw error;
   }
 });
