@@ -5,6 +5,7 @@ import { headers } from 'next/headers';
 import { redirect } from 'next/navigation';
 import { type ActionFailure, runPublicAction } from '@/server/actions/run-action';
 import { NotFound } from '@/server/errors';
+import { linkOrigin, widgetDomainOrigin } from '@/server/http/link-origin';
 import { type CheckoutField, checkoutSchema } from '@/server/shared/bookings/checkout-schema';
 import { bookAsGuest, type GuestPlace } from './book-as-guest';
 
@@ -22,13 +23,17 @@ const FIELDS = ['offerId', 'date', 'time', 'adults', 'children', 'infants', 'gue
  * form names the widget and the domain of the page that frames it.
  */
 async function placeOfRequest(formData: FormData): Promise<GuestPlace> {
-  const origin = (await headers()).get('origin');
-  if (!origin) throw new NotFound();
+  const requestHeaders = await headers();
+  const origin = requestHeaders.get('origin');
+  if (!origin || !URL.canParse(origin)) throw new NotFound();
   const url = new URL(origin);
   const widgetId = formData.get('widgetId');
   const site = formData.get('site');
-  if (typeof widgetId === 'string' && typeof site === 'string') return { channel: { widgetId, site }, origin: url.origin };
-  return { channel: { host: url.hostname.toLowerCase() }, origin: url.origin };
+  // The payer returns to a configured origin, never to a scheme or port the post names: the
+  // portal's for an embed, the widget's domain (refused unless verified) for a site.
+  if (typeof widgetId === 'string' && typeof site === 'string') return { channel: { widgetId, site }, origin: linkOrigin(requestHeaders) };
+  const host = url.hostname.toLowerCase();
+  return { channel: { host }, origin: widgetDomainOrigin(host) };
 }
 
 /**
