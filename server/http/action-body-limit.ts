@@ -34,7 +34,7 @@ export function installActionBodyLimit(hosts = parseHostsConfig(process.env.HOST
         fromGuest: isWidgetHost(request.headers.host ?? null, hosts) || EMBED_PAGE.test(pathname),
       });
       if (refusal) {
-        void refuse(request, args[1] as ServerResponse, refusal, pathname);
+        void refuse(args[1] as ServerResponse, refusal, pathname);
         return true;
       }
     }
@@ -60,20 +60,12 @@ function refusalTexts(locale: Locale): Promise<Record<411 | 413, string>> {
   return texts;
 }
 
-/** How long a refused client may go on sending after its answer, before the connection is cut. */
-const DRAIN_MS = 1_000;
-
 /**
- * Answers in the page's language. What arrives meanwhile is dropped unread, as Node does for any
- * answered request (closing at once would reset the connection, often before the client has read
- * the answer); a client still sending a second later is cut off.
+ * Answers in the page's language and closes the connection (`Connection: close`): nothing more of
+ * the body is read, and the client learns at once that it may stop sending.
  */
-async function refuse(request: IncomingMessage, response: ServerResponse, status: 411 | 413, pathname: string) {
+async function refuse(response: ServerResponse, status: 411 | 413, pathname: string) {
   const texts = await refusalTexts(localeOfPath(pathname));
-  request.resume();
-  response.writeHead(status, { 'content-type': 'text/plain; charset=utf-8' });
+  response.writeHead(status, { 'content-type': 'text/plain; charset=utf-8', connection: 'close' });
   response.end(texts[status]);
-  setTimeout(() => {
-    if (!request.complete) request.socket.destroy();
-  }, DRAIN_MS).unref();
 }

@@ -30,7 +30,7 @@ describe('actionBodyRefusal', () => {
 
 /** Posts `totalBytes` in chunks (no length), or with a declared length; stops writing when the server answers. */
 function postAction(port: number, options: { host: string; path: string; totalBytes: number; declared?: number }) {
-  return new Promise<{ status: number; body: string; written: number }>((resolve, reject) => {
+  return new Promise<{ status: number; body: string; written: number; connection?: string }>((resolve, reject) => {
     const chunk = Buffer.alloc(64 * 1024, 'a');
     let written = 0;
     let answered = false;
@@ -43,7 +43,7 @@ function postAction(port: number, options: { host: string; path: string; totalBy
       let body = '';
       response.setEncoding('utf8');
       response.on('data', (text: string) => (body += text));
-      response.on('end', () => resolve({ status: response.statusCode ?? 0, body, written }));
+      response.on('end', () => resolve({ status: response.statusCode ?? 0, body, written, connection: response.headers.connection }));
     });
     request.on('error', (error) => {
       if (!answered) reject(error);
@@ -75,11 +75,11 @@ describe('installActionBodyLimit', () => {
     const hundredMegabytes = 100 * 1024 * 1024;
     try {
       const chunked = await postAction(port, { host: 'tours.agency.test', path: '/book/x', totalBytes: hundredMegabytes });
-      expect(chunked).toMatchObject({ status: 411, body: 'The request must declare its length.' });
+      expect(chunked).toMatchObject({ status: 411, body: 'The request must declare its length.', connection: 'close' });
       expect(chunked.written).toBeLessThan(hundredMegabytes / 2);
 
       const long = await postAction(port, { host: 'localhost:3000', path: '/ru/embedded/checkout?widget=w', totalBytes: hundredMegabytes, declared: hundredMegabytes });
-      expect(long).toMatchObject({ status: 413, body: 'Запрос слишком большой.' });
+      expect(long).toMatchObject({ status: 413, body: 'Запрос слишком большой.', connection: 'close' });
       expect(long.written).toBeLessThan(hundredMegabytes / 2);
       expect(reached).toBe(0);
 
