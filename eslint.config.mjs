@@ -17,5 +17,20 @@ export default defineConfig([
     plugins: { traveldesk: clientBoundary },
     rules: { 'traveldesk/client-imports': 'error', 'traveldesk/shared-stays-client-safe': 'error' },
   },
+  {
+    // Next compiles instrumentation (the job runner), route handlers and pages as separate bundles:
+    // an error made by one is not `instanceof` another's class. Ask its brand (server/errors.ts).
+    files: ['app/**/*.{ts,tsx}', 'server/**/*.ts', 'proxy.ts', 'instrumentation.ts'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector:
+            "BinaryExpression[operator='instanceof'][right.name=/^(DomainError|Unauthorized|Forbidden|NotFound|RuleViolation|InvalidFields|Conflict|TooManyRequests|Maintenance|InvalidWebhook)$/]",
+          message: 'Errors cross bundles: use isDomainError(error, kind) or isInvalidWebhook(error), not instanceof.',
+        },
+      ],
+    },
+  },
   globalIgnores(['.next/**', 'node_modules/**', '.data/**', '.data-*/**', 'next-env.d.ts', 'test-results/**', 'playwright-report/**']),
 ]);

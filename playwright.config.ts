@@ -74,6 +74,9 @@ export default defineConfig({
       // A guest pays on a widget's domain, which only the browser resolves here: the sandbox's
       // webhooks go to the portal's own address.
       PAYMENTS_WEBHOOK_BASE_URL: `http://localhost:${PORT}`,
+      // The specs stand in for the TLS-terminating proxy in front of the portal (one trusted hop),
+      // which says how the browser reached it in X-Forwarded-Proto.
+      TRUSTED_PROXY_HOPS: '1',
     },
   },
 });

@@ -1,5 +1,5 @@
 import { type NextRequest, NextResponse } from 'next/server';
-import { isDatabaseKnownDown } from '@/server/db/health-state';
+import { isDatabaseKnownDown, pendingDatabaseCheck } from '@/server/db/health-state';
 import { contentSecurityPolicy, createNonce, CSP_HEADER, isFramedPath, nonceSource } from '@/server/http/security-headers';
 import { localeOfPath, proxyDecision } from '@/server/routing/gate';
 import { MAINTENANCE_RETRY_SECONDS, maintenancePage } from '@/server/routing/maintenance-page';
@@ -50,8 +50,11 @@ function pageHost(request: NextRequest): string {
   return forwarded || headers.get('host') || request.nextUrl.host;
 }
 
-export function proxy(request: NextRequest) {
+export async function proxy(request: NextRequest) {
   const { nextUrl, cookies } = request;
+  // A database connection was just lost and its check is running: its verdict decides whether
+  // this page can render at all (no wait otherwise).
+  await pendingDatabaseCheck();
   const decision = proxyDecision({
     pathname: nextUrl.pathname,
     search: nextUrl.search,

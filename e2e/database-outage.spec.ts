@@ -59,6 +59,11 @@ test('with the database stopped the portal says it is under maintenance, and rec
   await switchDatabase(request, 'stop');
   const stoppedAt = Date.now();
 
+  // The very first request after the outage, a portal page, already gets the maintenance page.
+  const first = await page.request.get('/bookings');
+  expect(first.status()).toBe(503);
+  expect(await first.text()).toContain(MAINTENANCE);
+
   // Cached public pages keep being served.
   const cached = await request.get(TOUR);
   expect(cached.status()).toBe(200);

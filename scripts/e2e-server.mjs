@@ -16,7 +16,9 @@ const env = {
 
 if (env.DATABASE_URL) {
   const serverUrl = new URL(env.DATABASE_URL);
-  const name = 'traveldesk_e2e';
+  // E2E_DATABASE_NAME lets two runs on one PostgreSQL server keep apart.
+  const name = env.E2E_DATABASE_NAME ?? 'traveldesk_e2e';
+  if (!/^[a-z_][a-z0-9_]*$/.test(name)) throw new Error(`E2E_DATABASE_NAME must be a plain database name, not ${name}`);
   const admin = postgres(serverUrl.toString(), { max: 1, onnotice: () => {} });
   await admin.unsafe(`drop database if exists ${name} with (force)`);
   await admin.unsafe(`create database ${name}`);

@@ -1,31 +1,52 @@
 // Typed domain errors (DESIGN.md "Conventions"). Their `code` is a message key; the
 // underlying detail is logged, never shown.
+//
+// Next compiles instrumentation (the job runner), route handlers and pages as separate bundles,
+// each with its own copy of this module: an error thrown by code one bundle built (a payment
+// gateway the job runner created first, say) is not `instanceof` the other bundle's class. So
+// each error carries its kind under a process-wide symbol, and callers ask `isDomainError`.
 
-export class DomainError extends Error {
+const KIND = Symbol.for('traveldesk.domainError.kind');
+
+export type DomainErrorKind =
+  | 'unauthorized'
+  | 'forbidden'
+  | 'notFound'
+  | 'ruleViolation'
+  | 'invalidFields'
+  | 'conflict'
+  | 'tooManyRequests'
+  | 'maintenance';
+
+export abstract class DomainError extends Error {
+  readonly [KIND]: DomainErrorKind;
+
   constructor(
+    kind: DomainErrorKind,
     readonly code: string,
     message?: string,
   ) {
     super(message ?? code);
+    this[KIND] = kind;
     this.name = new.target.name;
   }
 }
 
 export class Unauthorized extends DomainError {
   constructor() {
-    super('errors.unauthorized');
+    super('unauthorized', 'errors.unauthorized');
   }
 }
 
 export class Forbidden extends DomainError {
   constructor() {
-    super('errors.forbidden');
+    super('forbidden', 'errors.forbidden');
   }
 }
 
 export class NotFound extends DomainError {
   constructor() {
-    super('errors.notFound');
+    super('notFound', 'errors.notFound');
   }
 }
 
@@ -42,7 +63,7 @@ export class RuleViolation extends DomainError {
     readonly values: MessageValues = {},
     readonly field?: string,
   ) {
-    super(code);
+    super('ruleViolation', code);
   }
 }
 
@@ -56,14 +77,14 @@ export class InvalidFields extends DomainError {
     readonly fieldErrors: Record<string, string>,
     code = 'errors.validation',
   ) {
-    super(code);
+    super('invalidFields', code);
   }
 }
 
 /** The request conflicts with what is stored (e.g. an idempotency key reused for another booking). */
 export class Conflict extends DomainError {
   constructor(code = 'errors.conflict') {
-    super(code);
+    super('conflict', code);
   }
 }
 
@@ -73,14 +94,35 @@ export class TooManyRequests extends DomainError {
     readonly retryAfterSeconds: number,
     code = 'errors.tooManyRequests',
   ) {
-    super(code);
+    super('tooManyRequests', code);
   }
 }
 
 /** The database cannot be reached: spec §8 'Server is under maintenance' (503). */
 export class Maintenance extends DomainError {
   constructor(options?: { cause?: unknown }) {
-    super('errors.maintenance');
+    super('maintenance', 'errors.maintenance');
     if (options?.cause !== undefined) this.cause = options.cause;
   }
+}
+
+type DomainErrors = {
+  unauthorized: Unauthorized;
+  forbidden: Forbidden;
+  notFound: NotFound;
+  ruleViolation: RuleViolation;
+  invalidFields: InvalidFields;
+  conflict: Conflict;
+  tooManyRequests: TooManyRequests;
+  maintenance: Maintenance;
+};
+
+/**
+ * Whether `error` is a domain error (of `kind`, when named), whichever bundle's class made it:
+ * the test `instanceof` cannot pass across bundles. A subclass answers to its base's kind
+ * (`PaymentMismatch` is a `ruleViolation`).
+ */
+export function isDomainError<K extends DomainErrorKind = DomainErrorKind>(error: unknown, kind?: K): error is DomainErrors[K] {
+  if (typeof error !== 'object' || error === null || !(KIND in error)) return false;
+  return kind === undefined || (error as DomainError)[KIND] === kind;
 }

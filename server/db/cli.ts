@@ -31,12 +31,12 @@ async function main(command: string | undefined, argument: string | undefined): 
  * sets it), and migrate/seed must keep working without it.
  */
 async function approveAgency(db: Database, email: string): Promise<void> {
-  const [{ approveAgencyOfAdmin }, { NotFound }] = await Promise.all([import('@/server/account/approve-agency'), import('@/server/errors')]);
+  const [{ approveAgencyOfAdmin }, { isDomainError }] = await Promise.all([import('@/server/account/approve-agency'), import('@/server/errors')]);
   try {
     const approval = await approveAgencyOfAdmin(db, email);
     console.info(`[agency] ${approval.agencyName}: ${approval.approved ? 'approved' : 'not pending, unchanged'}`);
   } catch (error) {
-    throw error instanceof NotFound ? new Error(`No user with the e-mail ${email}`) : error;
+    throw isDomainError(error, 'notFound') ? new Error(`No user with the e-mail ${email}`) : error;
   }
 }
 

@@ -13,7 +13,14 @@ export type Database = PgDatabase<PgQueryResultHKT, Schema, ExtractTablesWithRel
 export type Transaction = PgTransaction<PgQueryResultHKT, Schema, ExtractTablesWithRelations<Schema>>;
 
 export type DatabaseConfig =
-  | { driver: 'postgres'; url: string; /** Defaults to DATABASE_POOL_SIZE, else 10. */ poolSize?: number }
+  | {
+      driver: 'postgres';
+      url: string;
+      /** Defaults to DATABASE_POOL_SIZE, else 10. */
+      poolSize?: number;
+      /** Called when a pooled connection closes other than by `close()` (the server may be gone). */
+      onConnectionLost?: () => void;
+    }
   /**
    * `dataDir` undefined means an in-memory database (tests), started from `loadDataDir` if given
    * (a tarball of `dumpDataDir`: a migrated template opens in a fifth of the time of a new one).
@@ -47,11 +54,21 @@ export async function openDatabase(config: DatabaseConfig): Promise<DatabaseConn
   if (config.driver === 'postgres') {
     const { default: postgres } = await import('postgres');
     const { drizzle } = await import('drizzle-orm/postgres-js');
+    let closing = false;
+    const { onConnectionLost } = config;
     const client = postgres(config.url, {
       max: config.poolSize ?? Number(process.env.DATABASE_POOL_SIZE ?? 10),
       onnotice: () => {},
+      // After postgres.js has finished with the closed connection, so a check can use the pool.
+      onclose: () => {
+        if (!closing && onConnectionLost) setImmediate(onConnectionLost);
+      },
     });
-    return { driver: 'postgres', db: drizzle(client, { schema }), url: config.url, close: () => client.end() };
+    const close = () => {
+      closing = true;
+      return client.end();
+    };
+    return { driver: 'postgres', db: drizzle(client, { schema }), url: config.url, close };
   }
   const { PGlite } = await import('@electric-sql/pglite');
   const { drizzle } = await import('drizzle-orm/pglite');

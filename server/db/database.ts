@@ -1,11 +1,16 @@
 import { type Database, type DatabaseConnection, databaseConfigFromEnv, openDatabase } from './connection';
+import { noteConnectionLost } from './health';
 
 // One connection per server process, shared by every bundle that imports this module
 // (Next compiles instrumentation, route handlers and pages separately), hence globalThis.
 const globalForDb = globalThis as typeof globalThis & { traveldeskDb?: Promise<DatabaseConnection> };
 
 export function getConnection(): Promise<DatabaseConnection> {
-  globalForDb.traveldeskDb ??= openDatabase(databaseConfigFromEnv());
+  if (!globalForDb.traveldeskDb) {
+    const config = databaseConfigFromEnv();
+    // A PostgreSQL connection lost tells the health check at once (spec §8's maintenance answer).
+    globalForDb.traveldeskDb = openDatabase(config.driver === 'postgres' ? { ...config, onConnectionLost: noteConnectionLost } : config);
+  }
   return globalForDb.traveldeskDb;
 }
 

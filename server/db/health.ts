@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { markDatabaseDown, markDatabaseUp, isDatabaseKnownDown } from './health-state';
+import { isDatabaseKnownDown, markDatabaseDown, markDatabaseUp, trackDatabaseCheck } from './health-state';
 
 // Spec §8: while the database cannot be reached, the portal answers 'Server is under maintenance'
 // (503). A failure that looks like an outage marks the database down; a probe then asks it once a
@@ -8,6 +8,8 @@ import { markDatabaseDown, markDatabaseUp, isDatabaseKnownDown } from './health-
 export { isDatabaseKnownDown };
 
 const PROBE_INTERVAL_MS = 1000;
+/** How long a lost connection's check may keep a request waiting: past it, the request goes on. */
+const LOST_CONNECTION_CHECK_MS = 2000;
 
 // postgres.js's own connection error codes, and Node's socket errors underneath them.
 const CONNECTION_ERROR_CODES = new Set([
@@ -53,10 +55,25 @@ export function noteDatabaseError(error: unknown): boolean {
   return true;
 }
 
+/**
+ * A pooled connection closed (postgres.js's `onclose`, server/db/database.ts): the server may
+ * have gone away. Asks the database at once rather than waiting for a request to fail on it, so
+ * the very first request after an outage already answers 'Server is under maintenance' (the proxy
+ * waits for this check while it runs). A connection closed for a harmless reason (its lifetime
+ * ended) makes a check that succeeds and changes nothing.
+ */
+export function noteConnectionLost(): void {
+  if (isDatabaseKnownDown()) return;
+  trackDatabaseCheck(async () => {
+    const error = await probeError(LOST_CONNECTION_CHECK_MS);
+    if (error !== null) noteDatabaseError(error);
+  });
+}
+
 function startRecoveryProbe() {
   const timer = setInterval(() => {
-    void probe().then((up) => {
-      if (!up) return;
+    void probeError().then((error) => {
+      if (error !== null) return;
       clearInterval(timer);
       markDatabaseUp();
     });
@@ -64,12 +81,18 @@ function startRecoveryProbe() {
   timer.unref?.();
 }
 
-async function probe(): Promise<boolean> {
+/** What a trivial query threw, or null when it answered (or gave no verdict within `timeoutMs`). */
+async function probeError(timeoutMs?: number): Promise<unknown> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
   try {
     const { getDb } = await import('./database');
-    await (await getDb()).execute(sql`select 1`);
-    return true;
-  } catch {
-    return false;
+    const query = (await getDb()).execute(sql`select 1`);
+    if (timeoutMs === undefined) await query;
+    else await Promise.race([query, new Promise((resolve) => (timer = setTimeout(resolve, timeoutMs)))]);
+    return null;
+  } catch (error) {
+    return error ?? new Error('The database probe failed');
+  } finally {
+    clearTimeout(timer);
   }
 }

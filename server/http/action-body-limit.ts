@@ -1,4 +1,5 @@
 import { type IncomingMessage, Server, type ServerResponse } from 'node:http';
+import type { Socket } from 'node:net';
 import { localeOfPath } from '@/server/routing/gate';
 import { actionBodyRefusal } from '@/server/routing/action-body';
 import { isWidgetHost, parseHostsConfig } from '@/server/shared/sites/site-variants';
@@ -26,6 +27,7 @@ export function installActionBodyLimit(hosts = parseHostsConfig(process.env.HOST
   prototype.emit = function emitWithinActionBodyLimit(this: Server, event: string | symbol, ...args: unknown[]) {
     if (event === 'request') {
       const request = args[0] as IncomingMessage;
+      closeLingeringWhileSending(request);
       const pathname = (request.url ?? '/').split('?')[0]!;
       const refusal = actionBodyRefusal({
         method: request.method ?? 'GET',
@@ -34,7 +36,7 @@ export function installActionBodyLimit(hosts = parseHostsConfig(process.env.HOST
         fromGuest: isWidgetHost(request.headers.host ?? null, hosts) || EMBED_PAGE.test(pathname),
       });
       if (refusal) {
-        void refuse(request, args[1] as ServerResponse, refusal, pathname);
+        void refuse(args[1] as ServerResponse, refusal, pathname);
         return true;
       }
     }
@@ -60,20 +62,42 @@ function refusalTexts(locale: Locale): Promise<Record<411 | 413, string>> {
   return texts;
 }
 
-/** How long a refused client may go on sending after its answer, before the connection is cut. */
-const DRAIN_MS = 1_000;
+/**
+ * Answers in the page's language and closes the connection (`Connection: close`): nothing more of
+ * the body is taken in, and the client learns at once that it may stop sending.
+ */
+async function refuse(response: ServerResponse, status: 411 | 413, pathname: string) {
+  const texts = await refusalTexts(localeOfPath(pathname));
+  response.writeHead(status, { 'content-type': 'text/plain; charset=utf-8', connection: 'close' });
+  response.end(texts[status]);
+}
+
+/** How long a client answered before the end of its body may go on sending, before the connection is cut. */
+const LINGER_MS = 1_000;
+
+const CURRENT_REQUEST = Symbol.for('traveldesk.lingeringClose');
+
+type LingeringSocket = Socket & { [CURRENT_REQUEST]?: IncomingMessage; destroySoon?: (this: Socket) => void };
 
 /**
- * Answers in the page's language. What arrives meanwhile is dropped unread, as Node does for any
- * answered request (closing at once would reset the connection, often before the client has read
- * the answer); a client still sending a second later is cut off.
+ * An answer with `Connection: close` before the body's end (a 411 or 413 here, a route's 413 in
+ * server/http/run-route.ts) ends the connection as web servers do ("lingering close"): our side is
+ * shut at once and nothing more is read, so TCP holds the client back, for at most a second; then
+ * the connection is cut. Cut at once, the client, still writing, often meets a reset before it
+ * has read the answer. Node closes such a connection through the socket's `destroySoon` once the answer is
+ * sent; a connection whose request was read to its end still closes at once.
  */
-async function refuse(request: IncomingMessage, response: ServerResponse, status: 411 | 413, pathname: string) {
-  const texts = await refusalTexts(localeOfPath(pathname));
-  request.resume();
-  response.writeHead(status, { 'content-type': 'text/plain; charset=utf-8' });
-  response.end(texts[status]);
-  setTimeout(() => {
-    if (!request.complete) request.socket.destroy();
-  }, DRAIN_MS).unref();
+function closeLingeringWhileSending(request: IncomingMessage) {
+  const socket = request.socket as LingeringSocket | undefined;
+  if (!socket) return;
+  const hooked = socket[CURRENT_REQUEST] !== undefined;
+  socket[CURRENT_REQUEST] = request;
+  const destroySoon = socket.destroySoon;
+  if (hooked || typeof destroySoon !== 'function') return;
+  socket.destroySoon = function destroyAfterLingering(this: Socket) {
+    if (socket[CURRENT_REQUEST]?.complete !== false) return destroySoon.call(this);
+    this.end();
+    this.pause();
+    setTimeout(() => this.destroy(), LINGER_MS).unref();
+  };
 }

@@ -1,5 +1,6 @@
 import 'server-only';
 import { isIPv6 } from 'node:net';
+import { trustedProxyHops } from './trusted-proxy';
 
 // The address of the client a request came from, for per-client limits (sign-in, sign-up).
 //
@@ -9,11 +10,7 @@ import { isIPv6 } from 'node:net';
 // is the entry `TRUSTED_PROXY_HOPS` places left of the rightmost: with no proxy (the default) the
 // socket peer itself, behind one proxy the peer that proxy saw.
 
-/** How many reverse proxies in front of the server are trusted to append to X-Forwarded-For. */
-export function trustedProxyHops(env: Record<string, string | undefined> = process.env): number {
-  const hops = Number(env.TRUSTED_PROXY_HOPS ?? 0);
-  return Number.isInteger(hops) && hops >= 0 ? hops : 0;
-}
+export { trustedProxyHops };
 
 const HOPS = trustedProxyHops();
 

@@ -1,17 +1,6 @@
 import 'server-only';
 import { noteDatabaseError } from '@/server/db/health';
-import {
-  Conflict,
-  DomainError,
-  Forbidden,
-  InvalidFields,
-  Maintenance,
-  type MessageValues,
-  NotFound,
-  RuleViolation,
-  TooManyRequests,
-  Unauthorized,
-} from '@/server/errors';
+import { type DomainError, isDomainError, type MessageValues } from '@/server/errors';
 
 // Spec §8's statuses for whatever a request's domain call threw: the one table that `runRoute`
 // (as the HTTP status) and `runAction` (as `status` beside the message) both read.
@@ -38,19 +27,20 @@ const UNEXPECTED: Failure = { status: 500, code: 'errors.unexpected' };
  * none of the typed ones is `unexpected` (500), for the caller to log.
  */
 export function failureOf(error: unknown): Failure {
-  if (error instanceof Maintenance) return { status: 503, code: 'errors.maintenance' };
-  if (error instanceof Unauthorized) return { status: 401, code: error.code };
-  if (error instanceof Forbidden) return { status: 403, code: error.code };
-  if (error instanceof NotFound) return { status: 404, code: error.code };
-  if (error instanceof Conflict) return { status: 409, code: error.code, values: valuesOf(error) };
-  if (error instanceof TooManyRequests) {
+  // By kind, not `instanceof`: the error may come from another bundle's copy of the classes.
+  if (isDomainError(error, 'maintenance')) return { status: 503, code: 'errors.maintenance' };
+  if (isDomainError(error, 'unauthorized')) return { status: 401, code: error.code };
+  if (isDomainError(error, 'forbidden')) return { status: 403, code: error.code };
+  if (isDomainError(error, 'notFound')) return { status: 404, code: error.code };
+  if (isDomainError(error, 'conflict')) return { status: 409, code: error.code, values: valuesOf(error) };
+  if (isDomainError(error, 'tooManyRequests')) {
     const seconds = Math.max(1, Math.ceil(error.retryAfterSeconds));
     return { status: 429, code: error.code, values: { seconds }, retryAfterSeconds: seconds };
   }
-  if (error instanceof InvalidFields) return { status: 422, code: error.code, fields: error.fieldErrors };
-  if (error instanceof RuleViolation) return { status: 422, code: error.code, values: error.values, field: error.field };
+  if (isDomainError(error, 'invalidFields')) return { status: 422, code: error.code, fields: error.fieldErrors };
+  if (isDomainError(error, 'ruleViolation')) return { status: 422, code: error.code, values: error.values, field: error.field };
   // Any other typed refusal is a rule the request broke.
-  if (error instanceof DomainError) return { status: 422, code: error.code, values: valuesOf(error) };
+  if (isDomainError(error)) return { status: 422, code: error.code, values: valuesOf(error) };
   if (noteDatabaseError(error)) return { status: 503, code: 'errors.maintenance' };
   return UNEXPECTED;
 }

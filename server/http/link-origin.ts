@@ -1,31 +1,51 @@
 import 'server-only';
-import { parseHostsConfig } from '@/server/shared/sites/site-variants';
+import { configuredPublicOrigin, publicOrigin } from '@/server/sites/seo';
+import { hostName, parseHostsConfig, type Variant } from '@/server/shared/sites/site-variants';
+
+type Env = Readonly<Record<string, string | undefined>>;
 
 const KNOWN_HOSTS = parseHostsConfig(process.env.HOSTS);
-const HOST_PATTERN = /^[a-z0-9.-]+(?::\d{1,5})?$/;
 
 /**
- * The origin of the links in account e-mails: the host the visitor used, so a Russian-domain
- * visitor gets a Russian-domain link. Only hosts the portal serves (HOSTS) are trusted; any other
- * Host header falls back to AUTH_URL, so a forged header cannot point a reset link, and its
- * token, at another site.
+ * The origin of the links a request makes (account e-mails, a provider's return URL, the webhook
+ * URL): the configured public origin of the host the visitor used, so a Russian-domain visitor
+ * gets a Russian-domain link. The request only chooses among configured origins: its host name
+ * must be one of HOSTS (any other gets the main origin), and no scheme or port is ever taken from
+ * a header, so a forged Host or X-Forwarded-* cannot point a reset link, and its token, elsewhere.
  */
-export function linkOrigin(headers: Headers, env: Record<string, string | undefined> = process.env, hosts = KNOWN_HOSTS): string {
-  const host = (headers.get('x-forwarded-host') ?? headers.get('host'))?.split(',')[0]?.trim().toLowerCase();
-  if (!host || !HOST_PATTERN.test(host)) return fallbackOrigin(env);
-  const name = host.replace(/:\d+$/, '');
-  if (!Object.hasOwn(hosts, name)) return fallbackOrigin(env);
-  const forwarded = headers.get('x-forwarded-proto')?.split(',')[0]?.trim();
-  const protocol = forwarded === 'http' || forwarded === 'https' ? forwarded : isLoopback(name) ? 'http' : 'https';
-  return `${protocol}://${host}`;
+export function linkOrigin(headers: Headers, env: Env = process.env, hosts = KNOWN_HOSTS): string {
+  const name = hostName(firstEntry(headers.get('x-forwarded-host')) ?? headers.get('host'));
+  if (name === null || !Object.hasOwn(hosts, name)) return mainOrigin(env);
+  return hostOrigin(name, hosts[name]!, env);
 }
 
-function fallbackOrigin(env: Record<string, string | undefined>): string {
-  try {
-    return new URL(env.AUTH_URL ?? 'http://localhost:3000').origin;
-  } catch {
-    return 'http://localhost:3000';
-  }
+/**
+ * A configured host's public origin: its variant's PUBLIC_ORIGINS entry; without one, a local
+ * run's default (`http://ru.localhost:<PORT>`), and any other configured name over HTTPS.
+ */
+function hostOrigin(name: string, variant: Variant, env: Env): string {
+  return configuredPublicOrigin(variant, env) ?? (isLoopback(name) ? publicOrigin(variant, env) : `https://${name}`);
+}
+
+/** The main host's origin: PUBLIC_ORIGINS's, else AUTH_URL's, else a local run's. */
+function mainOrigin(env: Env): string {
+  const configured = configuredPublicOrigin('main', env);
+  if (configured) return configured;
+  if (env.AUTH_URL && URL.canParse(env.AUTH_URL)) return new URL(env.AUTH_URL).origin;
+  return publicOrigin('main', env);
+}
+
+/**
+ * The origin of a widget's site on its verified `domain`: served the way the portal's main host
+ * is (HTTPS in production; the scheme and port of a local run), never as a request says.
+ */
+export function widgetDomainOrigin(domain: string, env: Env = process.env): string {
+  const portal = new URL(mainOrigin(env));
+  return `${portal.protocol}//${domain.toLowerCase()}${portal.port ? `:${portal.port}` : ''}`;
+}
+
+function firstEntry(header: string | null): string | null {
+  return header?.split(',')[0]?.trim() || null;
 }
 
 function isLoopback(name: string): boolean {

@@ -207,7 +207,11 @@ async function errorResponse(error: unknown, locale: Locale, request: Request): 
   try {
     const messages = await routeMessages(locale);
     if (error instanceof z.core.$ZodError) return Response.json(validationItems(error, messages), { status: 422, headers: PRIVATE_HEADERS });
-    if (error instanceof PayloadTooLarge) return messageResponse(413, messages.text('errors.payloadTooLarge'));
+    // The connection is closed after the answer, so the server stops reading the rest of the body
+    // (Node would otherwise read it all to keep the connection alive for the next request).
+    if (error instanceof PayloadTooLarge) {
+      return Response.json({ message: messages.text('errors.payloadTooLarge') }, { status: 413, headers: { ...PRIVATE_HEADERS, connection: 'close' } });
+    }
     if (error instanceof RequestRefused) {
       const message = messages.text(error.code);
       return error.status === 422 ? itemsResponse([{ fieldName: '', errorMessage: message }]) : messageResponse(error.status, message);

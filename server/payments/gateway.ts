@@ -94,12 +94,24 @@ export interface PaymentGateway {
   refund(input: RefundInput): Promise<RefundResult>;
 }
 
-/** A webhook the portal must not act on; answered 400 and nothing changes. */
+const INVALID_WEBHOOK = Symbol.for('traveldesk.payments.invalidWebhook');
+
+/**
+ * A webhook the portal must not act on; answered 422 and nothing changes. Recognised by
+ * `isInvalidWebhook`, not `instanceof`: the gateway that throws it may belong to another bundle
+ * (the job runner's) than the route handler that catches it.
+ */
 export class InvalidWebhook extends Error {
+  readonly [INVALID_WEBHOOK] = true;
+
   constructor(reason: string) {
     super(`Invalid webhook: ${reason}`);
     this.name = 'InvalidWebhook';
   }
+}
+
+export function isInvalidWebhook(error: unknown): error is InvalidWebhook {
+  return typeof error === 'object' && error !== null && INVALID_WEBHOOK in error;
 }
 
 /** The provider could not be reached or answered an error; safe to retry. */

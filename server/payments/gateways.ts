@@ -8,7 +8,11 @@ import { sandboxGateway } from './providers/sandbox/sandbox-gateway';
 // the sandbox — on by default with the embedded database, on PostgreSQL only with
 // PAYMENTS_SANDBOX=on, so a production deployment can never confirm a booking with a test card.
 
-const globalForGateways = globalThis as typeof globalThis & { traveldeskGateways?: readonly PaymentGateway[] };
+// One registry per process, whichever bundle asks first (instrumentation's job runner, a route
+// handler, a page): Next compiles them separately, each with its own copy of this module, so the
+// registry lives on globalThis, under a process-wide symbol no other global can clash with.
+const REGISTRY = Symbol.for('traveldesk.payments.gateways');
+const globalForGateways = globalThis as typeof globalThis & { [REGISTRY]?: readonly PaymentGateway[] };
 
 export function sandboxEnabled(env: NodeJS.ProcessEnv = process.env): boolean {
   if (env.PAYMENTS_SANDBOX === 'on') return true;
@@ -17,13 +21,13 @@ export function sandboxEnabled(env: NodeJS.ProcessEnv = process.env): boolean {
 }
 
 export function paymentGateways(): readonly PaymentGateway[] {
-  globalForGateways.traveldeskGateways ??= [...configuredRealGateways(), ...(sandboxEnabled() ? [sandboxGateway(getDb)] : [])];
-  return globalForGateways.traveldeskGateways;
+  globalForGateways[REGISTRY] ??= [...configuredRealGateways(), ...(sandboxEnabled() ? [sandboxGateway(getDb)] : [])];
+  return globalForGateways[REGISTRY];
 }
 
 /** Tests choose the gateways (a sandbox over their own database, a failing provider); `null` forgets them. */
 export function installGateways(gateways: readonly PaymentGateway[] | null): void {
-  globalForGateways.traveldeskGateways = gateways ?? undefined;
+  globalForGateways[REGISTRY] = gateways ?? undefined;
 }
 
 export function findGateway(id: string): PaymentGateway | null {

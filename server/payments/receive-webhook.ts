@@ -3,7 +3,7 @@ import { and, eq } from 'drizzle-orm';
 import type { Database } from '@/server/db/connection';
 import { payments } from '@/server/db/schema';
 import { RuleViolation } from '@/server/errors';
-import { InvalidWebhook } from './gateway';
+import { isInvalidWebhook } from './gateway';
 import { findGateway } from './gateways';
 import { settlePayment, type SettleResult } from './settle-payment';
 
@@ -20,7 +20,7 @@ export async function receiveWebhook(db: Database, provider: string, rawBody: Ui
   try {
     event = await gateway.parseWebhook(rawBody, headers);
   } catch (error) {
-    if (error instanceof InvalidWebhook) throw new RuleViolation('paymentErrors.webhookInvalid');
+    if (isInvalidWebhook(error)) throw new RuleViolation('paymentErrors.webhookInvalid');
     throw error;
   }
   if (!event.providerReference) throw new RuleViolation('paymentErrors.unknown');

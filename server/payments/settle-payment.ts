@@ -3,7 +3,7 @@ import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import { type LockedBookingStock, lockBookingStock, takeStock } from '@/server/bookings/stock';
 import type { Database, Transaction } from '@/server/db/connection';
 import { bookings, paymentEvents, payments } from '@/server/db/schema';
-import { RuleViolation } from '@/server/errors';
+import { isDomainError, RuleViolation } from '@/server/errors';
 import { creditAgency } from '@/server/ledger/ledger';
 import { mailWidgetBooking } from '@/server/widgets/guest-bookings/guest-booking-mail';
 import type { ChargeState, WebhookEvent } from './gateway';
@@ -162,7 +162,7 @@ async function retakeStock(tx: Transaction, booking: LockedBookingStock): Promis
     await tx.transaction((savepoint) => takeStock(savepoint, booking.slotId!, booking.stockMode, booking));
     return true;
   } catch (error) {
-    if (error instanceof RuleViolation) return false;
+    if (isDomainError(error, 'ruleViolation')) return false;
     throw error;
   }
 }

@@ -5,8 +5,10 @@ import type { Variant } from '@/server/shared/sites/site-variants';
 
 // Absolute URLs for canonical links, hreflang alternates, the sitemap and Open Graph.
 
-function defaultOrigins(): Record<Variant, string> {
-  const port = process.env.PORT ?? '3000';
+type Env = Readonly<Record<string, string | undefined>>;
+
+function defaultOrigins(env: Env): Record<Variant, string> {
+  const port = env.PORT ?? process.env.PORT ?? '3000';
   return {
     main: `http://localhost:${port}`,
     second: `http://partner.localhost:${port}`,
@@ -15,10 +17,15 @@ function defaultOrigins(): Record<Variant, string> {
 }
 
 /** `PUBLIC_ORIGINS` is JSON of variant → origin, e.g. `{"main":"https://b2b.example.com"}`. */
-export function publicOrigin(variant: Variant, env: NodeJS.ProcessEnv = process.env): string {
+export function publicOrigin(variant: Variant, env: Env = process.env): string {
+  return configuredPublicOrigin(variant, env) ?? defaultOrigins(env)[variant];
+}
+
+/** The variant's origin as PUBLIC_ORIGINS sets it, or null where it sets none. */
+export function configuredPublicOrigin(variant: Variant, env: Env = process.env): string | null {
   const configured: unknown = env.PUBLIC_ORIGINS ? JSON.parse(env.PUBLIC_ORIGINS) : {};
   const origin = typeof configured === 'object' && configured !== null ? (configured as Record<string, unknown>)[variant] : undefined;
-  return typeof origin === 'string' ? origin.replace(/\/$/, '') : defaultOrigins()[variant];
+  return typeof origin === 'string' ? origin.replace(/\/$/, '') : null;
 }
 
 export function absoluteUrl(variant: Variant, locale: Locale, path: string): string {

@@ -28,13 +28,14 @@ describe('actionBodyRefusal', () => {
   });
 });
 
-/** Posts `totalBytes` in chunks (no length), or with a declared length; stops writing when the server answers. */
-function postAction(port: number, options: { host: string; path: string; totalBytes: number; declared?: number }) {
-  return new Promise<{ status: number; body: string; written: number }>((resolve, reject) => {
+/** Posts `totalBytes` in chunks (no length), or with a declared length, as an action unless `action: false`; stops writing when the server answers. */
+function postAction(port: number, options: { host: string; path: string; totalBytes: number; declared?: number; action?: false }) {
+  return new Promise<{ status: number; body: string; written: number; connection?: string }>((resolve, reject) => {
     const chunk = Buffer.alloc(64 * 1024, 'a');
     let written = 0;
     let answered = false;
-    const headers: Record<string, string> = { host: options.host, 'next-action': 'f'.repeat(42), 'content-type': 'multipart/form-data; boundary=x' };
+    const headers: Record<string, string> = { host: options.host, 'content-type': 'multipart/form-data; boundary=x' };
+    if (options.action !== false) headers['next-action'] = 'f'.repeat(42);
     if (options.declared === undefined) headers['transfer-encoding'] = 'chunked';
     else headers['content-length'] = String(options.declared);
     const request = http.request({ host: '127.0.0.1', port, path: options.path, method: 'POST', headers });
@@ -43,7 +44,7 @@ function postAction(port: number, options: { host: string; path: string; totalBy
       let body = '';
       response.setEncoding('utf8');
       response.on('data', (text: string) => (body += text));
-      response.on('end', () => resolve({ status: response.statusCode ?? 0, body, written }));
+      response.on('end', () => resolve({ status: response.statusCode ?? 0, body, written, connection: response.headers.connection }));
     });
     request.on('error', (error) => {
       if (!answered) reject(error);
@@ -75,17 +76,47 @@ describe('installActionBodyLimit', () => {
     const hundredMegabytes = 100 * 1024 * 1024;
     try {
       const chunked = await postAction(port, { host: 'tours.agency.test', path: '/book/x', totalBytes: hundredMegabytes });
-      expect(chunked).toMatchObject({ status: 411, body: 'The request must declare its length.' });
+      expect(chunked).toMatchObject({ status: 411, body: 'The request must declare its length.', connection: 'close' });
       expect(chunked.written).toBeLessThan(hundredMegabytes / 2);
 
       const long = await postAction(port, { host: 'localhost:3000', path: '/ru/embedded/checkout?widget=w', totalBytes: hundredMegabytes, declared: hundredMegabytes });
-      expect(long).toMatchObject({ status: 413, body: 'Запрос слишком большой.' });
+      expect(long).toMatchObject({ status: 413, body: 'Запрос слишком большой.', connection: 'close' });
       expect(long.written).toBeLessThan(hundredMegabytes / 2);
       expect(reached).toBe(0);
 
       const sound = await postAction(port, { host: 'tours.agency.test', path: '/book/x', totalBytes: 64 * 1024, declared: 64 * 1024 });
       expect(sound).toMatchObject({ status: 200, body: 'handled' });
       expect(reached).toBe(1);
+    } finally {
+      server.close();
+    }
+  });
+});
+
+describe('an early answer that closes the connection', () => {
+  it('reaches a client still sending, and the server reads no more of the body', async () => {
+    installActionBodyLimit(DEFAULT_HOSTS);
+    let received = 0;
+    // As Next sends a route's 413 (server/http/run-route.ts): answered before the body is read.
+    const server = http.createServer((request, response) => {
+      request.on('data', (chunk: Buffer) => (received += chunk.length));
+      request.once('data', () => {
+        request.pause();
+        response.writeHead(413, { connection: 'close' });
+        response.end('too large');
+      });
+    });
+    server.listen(0, '127.0.0.1');
+    await once(server, 'listening');
+    const { port } = server.address() as AddressInfo;
+    const hundredMegabytes = 100 * 1024 * 1024;
+    try {
+      for (let attempt = 0; attempt < 3; attempt += 1) {
+        const answer = await postAction(port, { host: 'localhost:3000', path: '/api/b2b/account/signup', totalBytes: hundredMegabytes, action: false });
+        expect(answer).toMatchObject({ status: 413, body: 'too large', connection: 'close' });
+        expect(answer.written).toBeLessThan(hundredMegabytes / 10);
+      }
+      expect(received).toBeLessThan(hundredMegabytes / 10);
     } finally {
       server.close();
     }

@@ -79,3 +79,36 @@ describe('installPeerAddressHeader', () => {
     }
   });
 });
+
+describe('X-Forwarded-Host and -Proto at the server’s door', () => {
+  /** What the handler behind the hook sees of the two headers, for a request with `headers`. */
+  async function seen(hops: number, headers: Record<string, string>) {
+    installPeerAddressHeader(hops);
+    const server = http.createServer((request, response) =>
+      response.end(JSON.stringify({ host: request.headers['x-forwarded-host'] ?? null, proto: request.headers['x-forwarded-proto'] ?? null })),
+    );
+    server.listen(0, '127.0.0.1');
+    await once(server, 'listening');
+    const { port } = server.address() as AddressInfo;
+    try {
+      return (await (await fetch(`http://127.0.0.1:${port}/`, { headers })).json()) as { host: string | null; proto: string | null };
+    } finally {
+      server.close();
+      installPeerAddressHeader(0);
+    }
+  }
+
+  it('believes none from a client with no trusted proxy in front', async () => {
+    expect(await seen(0, { 'x-forwarded-host': 'evil.example', 'x-forwarded-proto': 'https' })).toEqual({ host: null, proto: null });
+  });
+
+  it('behind trusted proxies, keeps only the entry the outermost of them wrote', async () => {
+    expect(await seen(1, { 'x-forwarded-host': 'evil.example, ru.localhost', 'x-forwarded-proto': 'http, https' })).toEqual({ host: 'ru.localhost', proto: 'https' });
+    expect(await seen(2, { 'x-forwarded-host': 'evil.example, b2b.example.com, cdn.internal' })).toEqual({ host: 'b2b.example.com', proto: null });
+    expect(await seen(1, { 'x-forwarded-host': 'b2b.example.com' })).toEqual({ host: 'b2b.example.com', proto: null });
+  });
+
+  it('keeps what Next names in its own request to itself (a server action’s redirect)', async () => {
+    expect(await seen(0, { 'x-forwarded-host': 'tours.agency.test:3000', 'x-action-redirect': '/booking/x;push', rsc: '1' })).toEqual({ host: 'tours.agency.test:3000', proto: null });
+  });
+});

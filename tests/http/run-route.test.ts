@@ -50,11 +50,14 @@ describe('runRoute', () => {
   it('refuses a body above its cap by its declared length and, without one, while it streams', async () => {
     const declared = await echo(agentRequest('/api/echo', { json: { name: 'x'.repeat(2000) } }));
     expect(declared.status).toBe(413);
+    // Closed after the answer, so the server reads no more of the body.
+    expect(declared.headers.get('connection')).toBe('close');
     expect(await declared.json()).toEqual({ message: 'The request is too large.' });
 
     const { stream, counter } = countingStream(10 * 1024 * 1024, 512);
     const chunked = await echo(streamingRequest('/api/echo', stream, { 'content-type': 'application/json', cookie: 'a=b', origin: ORIGIN }));
     expect(chunked.status).toBe(413);
+    expect(chunked.headers.get('connection')).toBe('close');
     expect(counter.pulled).toBeLessThan(4 * 1024);
   });
 

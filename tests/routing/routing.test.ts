@@ -204,7 +204,7 @@ describe('proxy while the database is down', () => {
   it('answers a portal page 503 with Retry-After and the maintenance page, and the page again once the database is back', async () => {
     const request = () => new NextRequest('http://localhost:3000/ru/bookings', { headers: { cookie: 'authjs.session-token=x' } });
     markDatabaseDown();
-    const down = proxy(request());
+    const down = await proxy(request());
     expect(down.status).toBe(503);
     expect(down.headers.get('retry-after')).toBe(String(MAINTENANCE_RETRY_SECONDS));
     expect(down.headers.get('cache-control')).toBe('no-store');
@@ -213,7 +213,7 @@ describe('proxy while the database is down', () => {
     expect(await down.text()).toBe(maintenancePage('ru'));
 
     markDatabaseUp();
-    const up = proxy(request());
+    const up = await proxy(request());
     expect(up.status).toBe(200);
     expect(up.headers.get('x-middleware-next')).toBe('1');
     expect(up.headers.get('content-security-policy')).toMatch(/script-src 'self' 'sha256-[^']+' 'sha256-[^']+' 'nonce-[^']+'/);

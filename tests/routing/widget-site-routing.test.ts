@@ -160,12 +160,12 @@ describe('with HOSTS configured', () => {
 });
 
 describe('the proxy on a widget’s domain', () => {
-  it('does not send a visitor of a portal path to the portal’s sign-in, and still gates the portal’s own hosts', () => {
-    const onWidget = proxy(new NextRequest('http://tours.agency.test/bookings'));
+  it('does not send a visitor of a portal path to the portal’s sign-in, and still gates the portal’s own hosts', async () => {
+    const onWidget = await proxy(new NextRequest('http://tours.agency.test/bookings'));
     expect(onWidget.headers.get('location')).toBeNull();
     expect(onWidget.headers.get('x-middleware-next')).toBe('1');
     expect(onWidget.headers.get('content-security-policy')).toMatch(/'nonce-[^']+'/);
-    const onPortal = proxy(new NextRequest('http://localhost:3000/bookings'));
+    const onPortal = await proxy(new NextRequest('http://localhost:3000/bookings'));
     expect(new URL(onPortal.headers.get('location')!).pathname).toBe('/sign-in');
   });
 });

@@ -3,7 +3,7 @@ import { and, eq, inArray, sql } from 'drizzle-orm';
 import { recordStaffAudit } from '@/server/audit/audit';
 import type { Database } from '@/server/db/connection';
 import { agencies, ledgerEntries, paymentRefunds, payments } from '@/server/db/schema';
-import { Conflict, Forbidden, NotFound, RuleViolation } from '@/server/errors';
+import { Conflict, Forbidden, isDomainError, NotFound, RuleViolation } from '@/server/errors';
 import { creditAgency, debitAgency, lockAgencyFunds } from '@/server/ledger/ledger';
 import { can } from '@/server/shared/auth/permissions';
 import type { StaffPrincipal } from '@/server/staff/staff-principal';
@@ -27,7 +27,7 @@ export async function rejectDeposit(db: Database, staff: StaffPrincipal, noticeI
 
 /** A notice decided meanwhile (double click, a second operator) answers 409, not a field error. */
 function rethrowDecided(error: unknown): never {
-  if (error instanceof RuleViolation && error.code === 'deposits.errors.alreadyDecided') throw new Conflict('opsMoney.errors.alreadyDecided');
+  if (isDomainError(error, 'ruleViolation') && error.code === 'deposits.errors.alreadyDecided') throw new Conflict('opsMoney.errors.alreadyDecided');
   throw error;
 }
 
@@ -63,7 +63,7 @@ export async function adjustLedger(
       input.direction === 'credit'
         ? await creditAgency(tx, posting)
         : await debitAgency(tx, posting).catch((error: unknown) => {
-            if (error instanceof RuleViolation && error.code === 'checkout.insufficientBalance') throw new RuleViolation('opsMoney.errors.insufficientFunds', {}, 'amount');
+            if (isDomainError(error, 'ruleViolation') && error.code === 'checkout.insufficientBalance') throw new RuleViolation('opsMoney.errors.insufficientFunds', {}, 'amount');
             throw error;
           });
     const signed = input.direction === 'credit' ? input.amount : -input.amount;

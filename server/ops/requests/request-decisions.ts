@@ -4,7 +4,7 @@ import { changedFields, recordStaffAudit } from '@/server/audit/audit';
 import { lockBookingStock, giveBackStock, takeStock } from '@/server/bookings/stock';
 import type { Database, Transaction } from '@/server/db/connection';
 import { bookings, users } from '@/server/db/schema';
-import { Conflict, Forbidden, NotFound, RuleViolation } from '@/server/errors';
+import { Conflict, Forbidden, isDomainError, NotFound, RuleViolation } from '@/server/errors';
 import { debitAgency } from '@/server/ledger/ledger';
 import { assertMayPayFromBalance } from '@/server/ops/credit/credit-standing';
 import { can } from '@/server/shared/auth/permissions';
@@ -93,7 +93,7 @@ export async function confirmRequest(
       if (!request.holdsStock && request.slotId) await takeStock(tx, request.slotId, request.stockMode, request);
       // An overdue agency pays from its balance only what the balance covers (issue 19 §3).
       await assertMayPayFromBalance(tx, request.agencyId, request.netTotalMinor, new Date()).catch((error: unknown) => {
-        if (error instanceof RuleViolation) throw new RuleViolation(error.code, error.values, 'payment');
+        if (isDomainError(error, 'ruleViolation')) throw new RuleViolation(error.code, error.values, 'payment');
         throw error;
       });
       await debitAgency(tx, {
@@ -103,7 +103,7 @@ export async function confirmRequest(
         bookingId: request.id,
         description: `Booking ${request.reference}`,
       }).catch((error: unknown) => {
-        if (error instanceof RuleViolation && error.code === 'checkout.insufficientBalance') throw new RuleViolation('opsRequests.errors.insufficientFunds', {}, 'payment');
+        if (isDomainError(error, 'ruleViolation') && error.code === 'checkout.insufficientBalance') throw new RuleViolation('opsRequests.errors.insufficientFunds', {}, 'payment');
         throw error;
       });
       status = 'completed';

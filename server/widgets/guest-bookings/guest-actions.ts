@@ -7,6 +7,7 @@ import { type ActionFailure, runPublicAction } from '@/server/actions/run-action
 import { NotFound } from '@/server/errors';
 import { z } from 'zod';
 import { addressBucket, clientAddress } from '@/server/http/client-address';
+import { linkOrigin, widgetDomainOrigin } from '@/server/http/link-origin';
 import type { CheckoutField } from '@/server/shared/bookings/checkout-schema';
 import { guestCheckoutSchema } from '@/server/shared/widgets/guest-checkout-schema';
 import { bookAsGuest, type GuestPlace, startGuestPayment } from './book-as-guest';
@@ -25,15 +26,18 @@ const FIELDS = ['offerId', 'date', 'time', 'adults', 'children', 'infants', 'gue
  * form names the widget and the domain of the page that frames it.
  */
 async function placeOfRequest(formData: FormData): Promise<GuestPlace> {
-  const list = await headers();
-  const origin = list.get('origin');
-  if (!origin) throw new NotFound();
+  const requestHeaders = await headers();
+  const origin = requestHeaders.get('origin');
+  if (!origin || !URL.canParse(origin)) throw new NotFound();
   const url = new URL(origin);
-  const client = addressBucket(clientAddress(list));
+  const client = addressBucket(clientAddress(requestHeaders));
   const widgetId = formData.get('widgetId');
   const site = formData.get('site');
-  if (typeof widgetId === 'string' && typeof site === 'string') return { channel: { widgetId, site }, origin: url.origin, client };
-  return { channel: { host: url.hostname.toLowerCase() }, origin: url.origin, client };
+  // The payer returns to a configured origin, never to a scheme or port the post names: the
+  // portal's for an embed, the widget's domain (refused unless verified) for a site.
+  if (typeof widgetId === 'string' && typeof site === 'string') return { channel: { widgetId, site }, origin: linkOrigin(requestHeaders), client };
+  const host = url.hostname.toLowerCase();
+  return { channel: { host }, origin: widgetDomainOrigin(host), client };
 }
 
 /**

@@ -23,7 +23,7 @@ import { type Currency, formatMoney, isCurrency } from '@/server/shared/money/mo
 import type { ChargedRefund } from '@/server/bookings/refund-rules';
 import type { BookingPayment } from '@/server/documents/booking-document';
 import { isProviderPaymentMethod } from '@/server/shared/bookings/checkout-schema';
-import { NotFound, Unauthorized } from '@/server/errors';
+import { isDomainError } from '@/server/errors';
 import { resolveSiteParams } from '@/server/sites/site-params';
 
 type Params = Promise<{ locale: string; variant: string; reference: string }>;
@@ -298,7 +298,7 @@ const loadBooking = cache(async (reference: string): Promise<BookingDetail | nul
   try {
     return await getBookingDetail(reference);
   } catch (error) {
-    if (error instanceof NotFound || error instanceof Unauthorized) return null;
+    if (isDomainError(error, 'notFound') || isDomainError(error, 'unauthorized')) return null;
     throw error;
   }
 });

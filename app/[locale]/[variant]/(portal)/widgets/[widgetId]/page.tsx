@@ -7,7 +7,7 @@ import { domainPanelLabels } from '@/components/widgets/domain-panel-labels';
 import { WidgetEditorPage } from '@/components/widgets/widget-editor-page';
 import { requirePageAccess } from '@/server/auth/principal';
 import { getDb } from '@/server/db/database';
-import { NotFound } from '@/server/errors';
+import { isDomainError } from '@/server/errors';
 import { resolveSiteParams } from '@/server/sites/site-params';
 import { widgetApexAddresses, widgetCnameTarget } from '@/server/widgets/domains/domain-resolver';
 import { loadWidgetForEditor } from '@/server/widgets/widget-queries';
@@ -27,7 +27,7 @@ export default async function EditWidgetPage({ params, searchParams }: { params:
   const { widgetId } = await params;
   if (!z.uuid().safeParse(widgetId).success) notFound();
   const widget = await loadWidgetForEditor(await getDb(), principal, widgetId).catch((error: unknown) => {
-    if (error instanceof NotFound) notFound();
+    if (isDomainError(error, 'notFound')) notFound();
     throw error;
   });
   const { notice } = await searchParams;

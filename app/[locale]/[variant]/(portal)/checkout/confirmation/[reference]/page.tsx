@@ -10,7 +10,7 @@ import { formatDisplayDate } from '@/i18n/dates';
 import { requirePageAccess } from '@/server/auth/principal';
 import { BOOKING_REFERENCE_PATTERN } from '@/server/bookings/booking-reference';
 import { getBookingDetail } from '@/server/bookings/queries';
-import { NotFound } from '@/server/errors';
+import { isDomainError } from '@/server/errors';
 import { resolveSiteParams, type SiteParams } from '@/server/sites/site-params';
 
 type Params = Promise<Awaited<SiteParams> & { reference: string }>;
@@ -26,7 +26,7 @@ export default async function ConfirmationPage({ params }: { params: Params }) {
   const [{ locale }, { reference }] = await Promise.all([resolveSiteParams(params), params]);
   const principal = await requirePageAccess('/checkout');
   if (!BOOKING_REFERENCE_PATTERN.test(reference)) notFound();
-  const booking = await getBookingDetail(reference).catch((error: unknown) => (error instanceof NotFound ? notFound() : Promise.reject(error)));
+  const booking = await getBookingDetail(reference).catch((error: unknown) => (isDomainError(error, 'notFound') ? notFound() : Promise.reject(error)));
   const t = await getTranslations('checkout');
   const td = await getTranslations('bookingDocuments.confirmation');
   const isRequest = booking.status === 'quotation_request';

@@ -10,7 +10,7 @@ import { OpsPage, OpsTable } from '@/components/ops/ops-page';
 import { OpsFacts } from '@/components/ops/ops-facts';
 import { localizedPath } from '@/i18n/locales';
 import { getDb } from '@/server/db/database';
-import { NotFound } from '@/server/errors';
+import { isDomainError } from '@/server/errors';
 import { listAgencyAudit, listAgencyBookings, listAgencyStatement, loadOpsAgency } from '@/server/ops/agencies/agency-detail';
 import { pageSchema } from '@/server/ops/agencies/agency-schemas';
 import { findOverdueInvoice } from '@/server/ops/credit/invoice-payments';
@@ -42,7 +42,7 @@ export default async function OpsAgencyPage({
   const page = pageSchema.parse(Array.isArray(raw.page) ? raw.page[0] : raw.page);
   const db = await getDb();
   const loaded = await loadOpsAgency(db, staff, agencyId.data).catch((error: unknown) => {
-    if (error instanceof NotFound) notFound();
+    if (isDomainError(error, 'notFound')) notFound();
     throw error;
   });
   const { agency, documents, agents } = loaded;

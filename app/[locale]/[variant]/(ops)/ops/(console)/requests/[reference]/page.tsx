@@ -6,7 +6,7 @@ import { OpsField, OpsForm, OpsSelect, OpsTextArea } from '@/components/ops/ops-
 import { OpsPage } from '@/components/ops/ops-page';
 import { localizedPath } from '@/i18n/locales';
 import { getDb } from '@/server/db/database';
-import { NotFound } from '@/server/errors';
+import { isDomainError } from '@/server/errors';
 import { confirmRequestAction, declineRequestAction, quoteRequestAction } from '@/server/ops/requests/request-actions';
 import { loadRequest, type RequestDetail } from '@/server/ops/requests/request-queries';
 import { resolveSiteParams, type SiteParams } from '@/server/sites/site-params';
@@ -26,7 +26,7 @@ export default async function OpsRequestPage({ params }: { params: Promise<Await
   try {
     request = await loadRequest(await getDb(), staff, reference);
   } catch (error) {
-    if (error instanceof NotFound) notFound();
+    if (isDomainError(error, 'notFound')) notFound();
     throw error;
   }
   const amount = (minor: number) => `AED ${formatAmount(minor, locale)}`;
