@@ -7,6 +7,7 @@ import { staffEnrolments, staffMembers } from '@/server/db/schema';
 import { RuleViolation } from '@/server/errors';
 import { hashPassword } from '@/server/auth/password';
 import type { StaffRole } from '@/server/shared/auth/permissions';
+import { OPS_ENROL_PREFIX } from '@/server/shared/auth/route-access';
 import { renewRecoveryCodes } from './recovery-codes';
 import { checkTotp, newTotpSecret, totpUri } from './totp';
 
@@ -19,7 +20,7 @@ export const ENROLMENT_LINK_DAYS = 7;
 const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
 
 export function enrolmentPath(token: string): string {
-  return `/ops/enrol/${token}`;
+  return `${OPS_ENROL_PREFIX}${token}`;
 }
 
 /** A new one-time link for the member; earlier unused links stop working. Returns the token, shown once. */
@@ -44,16 +45,23 @@ export async function createInvitedStaffMember(tx: Database | Transaction, input
   return { id: member.id, email, token: await issueEnrolmentLink(tx, member.id, now) };
 }
 
-/** The first operator admin (`npm run ops:create-admin`), refused when an active one exists. */
+/**
+ * The first operator admin (`npm run ops:create-admin`), refused once an active one has enrolled.
+ * Run again for an admin who has not enrolled yet, it replaces their link (a lost link is no dead end).
+ */
 export async function createFirstOperatorAdmin(db: Database, input: { email: string; name: string }, now: Date = new Date()): Promise<{ email: string; token: string }> {
+  const email = input.email.trim().toLowerCase();
   return db.transaction(async (tx) => {
     const admins = await tx
-      .select({ email: staffMembers.email })
+      .select({ id: staffMembers.id, email: staffMembers.email, enrolledAt: staffMembers.enrolledAt })
       .from(staffMembers)
       .where(and(eq(staffMembers.role, 'operator-admin'), eq(staffMembers.status, 'active')))
       .for('update');
-    if (admins.length > 0) throw new RuleViolation('opsEnrol.errors.adminExists', { emails: admins.map((admin) => admin.email).join(', ') });
-    const [taken] = await tx.select({ id: staffMembers.id }).from(staffMembers).where(eq(staffMembers.email, input.email.trim().toLowerCase())).limit(1);
+    const enrolled = admins.filter((admin) => admin.enrolledAt !== null);
+    if (enrolled.length > 0) throw new RuleViolation('opsEnrol.errors.adminExists', { emails: enrolled.map((admin) => admin.email).join(', ') });
+    const pending = admins.find((admin) => admin.email === email);
+    if (pending) return { email, token: await issueEnrolmentLink(tx, pending.id, now) };
+    const [taken] = await tx.select({ id: staffMembers.id }).from(staffMembers).where(eq(staffMembers.email, email)).limit(1);
     if (taken) throw new RuleViolation('opsStaff.errors.emailTaken', {}, 'email');
     const member = await createInvitedStaffMember(tx, { ...input, role: 'operator-admin' }, now);
     return { email: member.email, token: member.token };

@@ -5,9 +5,9 @@ import { describe, expect, it } from 'vitest';
 
 const MODE_VARIABLES = ['DEMO', 'STAGING', 'PAYMENTS_SANDBOX', 'TEST_HOOKS', 'SEED_DEMO', 'DATABASE_URL', 'NODE_ENV', 'AUTH_SECRET'];
 
-function start(env: Record<string, string>) {
+function start(env: Record<string, string | undefined>) {
   const base = Object.fromEntries(Object.entries(process.env).filter(([name]) => !MODE_VARIABLES.includes(name)));
-  const run = spawnSync(process.execPath, ['scripts/start.mjs', '--check'], { env: { ...base, ...env }, encoding: 'utf8', timeout: 20_000 });
+  const run = spawnSync(process.execPath, ['scripts/start.mjs', '--check'], { env: { ...base, ...env } as NodeJS.ProcessEnv, encoding: 'utf8', timeout: 20_000 });
   return { status: run.status, output: `${run.stdout}${run.stderr}` };
 }
 
@@ -15,7 +15,7 @@ const POSTGRES = { DATABASE_URL: 'postgres://postgres@127.0.0.1:1/none', AUTH_SE
 
 describe('a production start', () => {
   it('is what PostgreSQL or NODE_ENV=production means, and says how to create the first operator admin', () => {
-    for (const env of [POSTGRES, { NODE_ENV: 'production' }, { DEMO: 'off' }]) {
+    for (const env of [POSTGRES, { NODE_ENV: 'production' }, { DEMO: 'off' }] as Record<string, string>[]) {
       const run = start(env);
       expect(run.status, run.output).toBe(0);
       expect(run.output).toContain('Production mode.');
