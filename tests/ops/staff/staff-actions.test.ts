@@ -20,7 +20,7 @@ vi.mock('next/headers', () => ({ headers: async () => new Headers({ host: 'local
 let live: TestDatabase;
 let admin: StaffPrincipal;
 let operator: StaffPrincipal;
-const agent: Principal = { userId: 'u1', email: 'admin@example.test', name: 'Ann', role: 'admin', agencyId: 'a1', agencyName: 'Agency' };
+const agent: Principal = { userId: 'u1', email: 'admin@example.test', name: 'Ann', role: 'admin', agencyId: 'a1', agencyName: 'Agency', agencyApproved: true };
 
 async function principalOf(role: 'operator' | 'operator-admin'): Promise<StaffPrincipal> {
   const [row] = await live.db.select().from(staffMembers).where(eq(staffMembers.role, role)).limit(1);
