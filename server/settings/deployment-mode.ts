@@ -2,7 +2,7 @@
 // (demo data, printed sign-ins, the sandbox, a visible label) or production. The server reads
 // only what start.mjs set; a process started some other way (vitest, a bare `next start`) falls
 // back to the same default: the embedded database is the demo, PostgreSQL is production.
-// Client-safe: no server-only import, so the layouts' label can read it.
+// No server-only import: the database CLI (server/db/cli.ts, prepare.ts) reads it too.
 
 export function demoMode(env: NodeJS.ProcessEnv = process.env): boolean {
   if (env.DEMO === 'on') return true;

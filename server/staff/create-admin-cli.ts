@@ -2,6 +2,7 @@
 // admin of a production deployment, with a one-time link where they choose their own password and
 // enrol their own authenticator. Refused once an active operator admin exists (they invite the
 // rest in the console). On the embedded database, stop the portal first (one owner per directory).
+import 'server-only';
 import { parseArgs } from 'node:util';
 import { databaseConfigFromEnv, openDatabase } from '@/server/db/connection';
 import { migrateDatabase } from '@/server/db/migrate';
