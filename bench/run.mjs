@@ -128,9 +128,9 @@ async function startApp() {
     DATA_DIR: dataDir,
     AUTH_SECRET: randomBytes(32).toString('base64url'),
     DATABASE_URL: databaseUrl,
-    // PostgreSQL is seeded only when asked; the booking load needs the demo agencies and slots.
-    SEED_DEMO: databaseUrl ? 'true' : undefined,
-    // Card checkouts pay through the test gateway, which PostgreSQL leaves off unless asked.
+    // The demo, on PostgreSQL too: the booking load needs the demo agencies and slots, and card
+    // checkouts pay through the test gateway.
+    DEMO: 'on',
     PAYMENTS_SANDBOX: 'on',
     TEST_HOOKS: undefined,
     NEXT_TELEMETRY_DISABLED: '1',

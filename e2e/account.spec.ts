@@ -122,9 +122,12 @@ test('an agency signs up with its documents, verifies its e-mail, is approved an
   await expect(page.getByText('Your password is set. Sign in.')).toBeVisible();
   await expect(page.getByText('Bookings open once we approve your agency.')).toBeVisible();
 
-  // Verified but not approved: the admin signs in, and the checkout says why it cannot book.
+  // Verified but not approved: the admin signs in and sees no NET rate; every portal page says
+  // the approval is pending, and the checkout says why it cannot book.
   await signIn(page, email, PASSWORD);
   await page.goto(`/tour/${TOUR}`);
+  await expect(page.getByTestId('offer').first()).toBeVisible();
+  await expect(page.getByTestId('agent-rate')).toHaveCount(0);
   const picker = new BookingPicker(page.getByTestId('offer').first());
   await picker.open();
   await picker.pickFirstOpenDay();
@@ -132,6 +135,8 @@ test('an agency signs up with its documents, verifies its e-mail, is approved an
   await picker.continueLink().click();
   await expect(page).toHaveURL(/\/checkout\?offer=/);
   await expect(page.getByTestId('agency-not-approved')).toContainText('Your agency is not approved yet');
+  await expect(page.getByTestId('agency-standing')).toContainText('Your agency is awaiting approval');
+  await expect(page.getByTestId('agency-standing')).toContainText('NET rates, booking and widgets open once your agency is approved');
   await expect(page.getByRole('button', { name: BOOK })).toHaveCount(0);
 
   // The operator approves it in the console (issue 19), in a browser of their own.
@@ -144,6 +149,7 @@ test('an agency signs up with its documents, verifies its e-mail, is approved an
   await operator.close();
   await page.reload();
   await expect(page.getByTestId('agency-not-approved')).toHaveCount(0);
+  await expect(page.getByTestId('agency-standing')).toHaveCount(0);
   await expect(page.getByLabel('Guest name')).toBeVisible();
   await expect(page.getByRole('button', { name: BOOK })).toBeVisible();
 });

@@ -8,6 +8,8 @@ import { startDatabaseSwitch } from './database-switch.mjs';
 
 const env = {
   ...process.env,
+  // The demo (demo data, printed sign-ins), on PostgreSQL too: production refuses test hooks.
+  DEMO: 'on',
   TEST_HOOKS: '1',
   // The payment e2e pay with the sandbox's test cards, on PostgreSQL too (off there by default).
   PAYMENTS_SANDBOX: 'on',
@@ -32,7 +34,6 @@ if (env.DATABASE_URL) {
   });
   serverUrl.host = `127.0.0.1:${relay.port}`;
   env.DATABASE_URL = serverUrl.toString();
-  env.SEED_DEMO = 'true';
 } else {
   env.DATA_DIR = path.resolve('.data-e2e');
   fs.rmSync(env.DATA_DIR, { recursive: true, force: true });

@@ -1,23 +1,61 @@
-// `npm start` (and `npm run dev` with --dev): prepares the environment a fresh clone lacks,
-// builds when there is no build, then runs Next. The server process itself migrates and seeds
-// the database (instrumentation.ts), so the embedded PGlite has exactly one owner.
+// `npm start` (and `npm run dev` with --dev): decides the demo or production mode and refuses a
+// production start on demo defaults, prepares the environment a fresh clone lacks, builds when
+// there is no build, then runs Next. The server process itself migrates and seeds the database
+// (instrumentation.ts), so the embedded PGlite has exactly one owner. `--check` stops after the
+// mode check (the tests run it).
 import { spawn, spawnSync } from 'node:child_process';
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 
 const dev = process.argv.includes('--dev');
+const checkOnly = process.argv.includes('--check');
 const env = { ...process.env, NEXT_TELEMETRY_DISABLED: '1' };
 const dataDir = path.resolve(env.DATA_DIR ?? '.data');
 const port = env.PORT ?? '3000';
 const nextBin = path.join('node_modules', 'next', 'dist', 'bin', 'next');
 
-function ensureAuthSecret() {
-  if (env.AUTH_SECRET) return;
-  if (env.DATABASE_URL && env.NODE_ENV === 'production') {
-    console.error('AUTH_SECRET must be set when running on PostgreSQL in production.');
+const FIRST_ADMIN_HINT =
+  'Production: create the first operator admin with `npm run ops:create-admin -- --email you@example.com --name "Your Name"`; ' +
+  'it prints a one-time link where they choose a password and enrol their own authenticator.';
+
+/**
+ * The demo (`DEMO=on`, the default on the embedded database) or production (`DEMO=off`, the
+ * default with DATABASE_URL or NODE_ENV=production). Production never runs on demo defaults: no
+ * demo seeding, no test hooks, no sandbox payments unless the deployment says it is staging. The
+ * server process gets the decision as DEMO and PAYMENTS_SANDBOX (server/settings/deployment-mode.ts);
+ * Next sets NODE_ENV=production for every `next start`, so the server cannot tell by itself.
+ */
+function decideMode() {
+  const problems = [];
+  for (const name of ['DEMO', 'STAGING', 'PAYMENTS_SANDBOX']) {
+    if (env[name] !== undefined && env[name] !== 'on' && env[name] !== 'off') problems.push(`${name} must be \`on\` or \`off\` (it is \`${env[name]}\`).`);
+  }
+  const demo = env.DEMO === 'on' || (env.DEMO !== 'off' && !env.DATABASE_URL && env.NODE_ENV !== 'production');
+  if (!demo) {
+    if (env.TEST_HOOKS) problems.push('TEST_HOOKS is for the end-to-end suite only: a production start refuses it. Unset it.');
+    if (env.SEED_DEMO === 'true') problems.push('SEED_DEMO seeds demo accounts with published passwords: a production start refuses it (DEMO=on runs a demo).');
+    if (env.PAYMENTS_SANDBOX === 'on' && env.STAGING !== 'on') {
+      problems.push('PAYMENTS_SANDBOX=on confirms bookings with test cards: a production start refuses it unless STAGING=on says this is a staging deployment.');
+    }
+    if (!env.AUTH_SECRET && env.DATABASE_URL) problems.push('AUTH_SECRET must be set in production on PostgreSQL (32 random bytes, e.g. `openssl rand -base64 32`).');
+  }
+  if (problems.length > 0) {
+    console.error(['Refusing to start:', ...problems.map((problem) => `  - ${problem}`)].join('\n'));
     process.exit(1);
   }
+  env.DEMO = demo ? 'on' : 'off';
+  env.PAYMENTS_SANDBOX ??= demo ? 'on' : 'off';
+  if (demo) {
+    console.info(`Demo mode: demo data, sandbox payments, printed sign-ins${env.DATABASE_URL ? ' (on PostgreSQL)' : ''}. DEMO=off starts production.`);
+  } else {
+    console.info(`Production mode${env.PAYMENTS_SANDBOX === 'on' ? ' (staging: sandbox payments, the demo label shown)' : ''}.`);
+    console.info(FIRST_ADMIN_HINT);
+  }
+}
+
+function ensureAuthSecret() {
+  if (env.AUTH_SECRET) return;
   // The embedded set-up keeps a generated secret beside its data, so sessions survive restarts.
   const file = path.join(dataDir, 'auth-secret');
   fs.mkdirSync(dataDir, { recursive: true });
@@ -42,6 +80,8 @@ function run(args) {
   child.on('exit', (code, signal) => process.exit(signal ? 1 : (code ?? 0)));
 }
 
+decideMode();
+if (checkOnly) process.exit(0);
 ensureAuthSecret();
 if (dev) {
   run(['dev', '--port', port]);

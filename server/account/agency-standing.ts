@@ -1,10 +1,13 @@
 import 'server-only';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { Database, Transaction } from '@/server/db/connection';
 import { agencies } from '@/server/db/schema';
 import { RuleViolation } from '@/server/errors';
 
 export type AgencyStatus = (typeof agencies.$inferSelect)['status'];
+
+/** Whether the agency has been approved (a suspended one was): the principal's `agencyApproved`. */
+export const agencyApprovedColumn = sql<boolean>`${agencies.status} in ('active', 'suspended')`;
 
 export async function loadAgencyStatus(db: Database | Transaction, agencyId: string): Promise<AgencyStatus> {
   const [agency] = await db.select({ status: agencies.status }).from(agencies).where(eq(agencies.id, agencyId)).limit(1);

@@ -9,10 +9,11 @@ import { redirect } from '@/i18n/navigation';
 import type { Database } from '@/server/db/connection';
 import { getDb } from '@/server/db/database';
 import { preparedPerDatabase } from '@/server/db/prepared';
+import { agencyApprovedColumn } from '@/server/account/agency-standing';
 import { agencies, agentSessions, users } from '@/server/db/schema';
 import { Forbidden, Unauthorized } from '@/server/errors';
-import { can, type Permission, type Role } from '@/server/shared/auth/permissions';
-import { canOpen, type PortalPath } from '@/server/shared/auth/route-access';
+import { memberCan, type Permission, type Role } from '@/server/shared/auth/permissions';
+import { type PortalPath, portalPermission } from '@/server/shared/auth/route-access';
 import { type CookieList, readSessionCookie, type SessionClaims } from './session-cookie';
 
 /** The signed-in agent every query and action works for. */
@@ -23,6 +24,8 @@ export type Principal = {
   role: Role;
   agencyId: string;
   agencyName: string;
+  /** Approved by the operator (suspended ones were): until then no NET rate shows (memberCan). */
+  agencyApproved: boolean;
 };
 
 /**
@@ -49,6 +52,7 @@ const principalQuery = preparedPerDatabase((db) =>
       role: users.role,
       agencyId: users.agencyId,
       agencyName: agencies.name,
+      agencyApproved: agencyApprovedColumn,
     })
     .from(agentSessions)
     .innerJoin(users, eq(users.id, agentSessions.userId))
@@ -81,7 +85,7 @@ export async function loadPrincipal(db: Database, session: SessionClaims, now: D
 export async function requirePermission(permission: Permission | null): Promise<Principal> {
   const principal = await getPrincipal();
   if (!principal) throw new Unauthorized();
-  if (permission !== null && !can(principal.role, permission)) throw new Forbidden();
+  if (permission !== null && !memberCan(principal, permission)) throw new Forbidden();
   return principal;
 }
 
@@ -96,6 +100,7 @@ export async function requirePageAccess(path: PortalPath, search = ''): Promise<
     const callbackUrl = `${localizedPath(toLocale(locale), path)}${search}`;
     return redirect({ href: { pathname: '/sign-in', query: { error: 'SessionRequired', callbackUrl } }, locale });
   }
-  if (!canOpen(principal.role, path)) forbidden();
+  const permission = portalPermission(path);
+  if (permission !== null && !memberCan(principal, permission)) forbidden();
   return principal;
 }

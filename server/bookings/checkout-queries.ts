@@ -1,6 +1,6 @@
 import 'server-only';
 import type { Principal } from '@/server/auth/principal';
-import { can } from '@/server/shared/auth/permissions';
+import { can, memberCan } from '@/server/shared/auth/permissions';
 import { requestReason, stockProblem, type RequestReason, type StockProblem } from '@/server/shared/availability/rules';
 import type { Database } from '@/server/db/connection';
 import { eq } from 'drizzle-orm';
@@ -74,7 +74,7 @@ export async function loadCheckoutView(
     quote,
     promo: promo?.valid ? { code: promoCode!.toUpperCase(), percentOff: promo.valid.percentOff } : null,
     promoRefused: promo?.refused ?? null,
-    showNet: can(principal.role, 'rates:viewB2b'),
+    showNet: memberCan(principal, 'rates:viewB2b'),
     // An offer without pick-up lists no hotels: the form offers none and the booking refuses one.
     hotels: offer.pickUp === 'none' ? [] : offer.pickUpCity ? hotels.filter((hotel) => hotel.cityId === offer.pickUpCity?.id) : hotels,
     availableFundsMinor: can(principal.role, 'balance:view') ? funds : null,

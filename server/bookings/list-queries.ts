@@ -3,7 +3,7 @@ import 'server-only';
 import { and, asc, count, desc, eq, gte, ilike, inArray, lt, lte, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Principal } from '@/server/auth/principal';
-import { can } from '@/server/shared/auth/permissions';
+import { can, memberCan } from '@/server/shared/auth/permissions';
 import { dubaiInstant } from '@/server/shared/availability/rules';
 import type { Database } from '@/server/db/connection';
 import { bookings, offers, tours, users, widgets, type LocalizedText } from '@/server/db/schema';
@@ -134,7 +134,7 @@ type SelectedRow = Omit<BookingListRow, 'widgetName'> & { widgetId: string | nul
  * query: that query's plan, benchmarked at a million bookings, stays exactly as it was.
  */
 async function presentRows(db: Database, principal: Principal, rows: SelectedRow[]): Promise<BookingListRow[]> {
-  const seesNet = can(principal.role, 'rates:viewB2b');
+  const seesNet = memberCan(principal, 'rates:viewB2b');
   const names = await widgetNames(db, principal, rows.flatMap((row) => (row.widgetId === null ? [] : [row.widgetId])));
   return rows.map(({ sortKey: _sortKey, widgetId, ...row }) => ({
     ...row,

@@ -3,7 +3,7 @@ import { and, asc, desc, eq } from 'drizzle-orm';
 import type { Principal } from '@/server/auth/principal';
 import type { Database } from '@/server/db/connection';
 import { bookings, paymentRefunds, payments } from '@/server/db/schema';
-import { can } from '@/server/shared/auth/permissions';
+import { memberCan } from '@/server/shared/auth/permissions';
 import { visibleBookings } from './booking-scope';
 
 /** One payment attempt at a booking, as its detail page lists it. */
@@ -54,7 +54,7 @@ export async function loadBookingPayments(db: Database, principal: Principal, re
     .from(paymentRefunds)
     .where(eq(paymentRefunds.bookingId, booking.id))
     .orderBy(asc(paymentRefunds.createdAt));
-  const seesAmounts = can(principal.role, 'rates:viewB2b');
+  const seesAmounts = memberCan(principal, 'rates:viewB2b');
   return {
     holdExpiresAt: booking.holdExpiresAt,
     attempts: rows.map((row) => ({

@@ -4,7 +4,7 @@ import type { Principal } from '@/server/auth/principal';
 import type { Database, Transaction } from '@/server/db/connection';
 import { bookings, promoCodes } from '@/server/db/schema';
 import { Forbidden, RuleViolation } from '@/server/errors';
-import { can } from '@/server/shared/auth/permissions';
+import { can, memberCan } from '@/server/shared/auth/permissions';
 import type { PromoCheckInput } from '@/server/shared/bookings/checkout-schema';
 import { quoteBooking } from '@/server/shared/bookings/pricing';
 import { loadBookableOffer } from './bookable-offer';
@@ -66,7 +66,7 @@ export async function checkPromo(db: Database, principal: Principal, input: Prom
   return {
     code: input.promoCode.toUpperCase(),
     percentOff: promo.percentOff,
-    net: can(principal.role, 'rates:viewB2b')
+    net: memberCan(principal, 'rates:viewB2b')
       ? { subtotalMinor: quote.netSubtotalMinor, discountMinor: quote.discountMinor, totalMinor: quote.netTotalMinor }
       : null,
   };

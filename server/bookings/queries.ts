@@ -4,7 +4,7 @@ import { and, asc, eq } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { type Locale, toLocale } from '@/i18n/locales';
 import { getPrincipal, type Principal } from '@/server/auth/principal';
-import { can } from '@/server/shared/auth/permissions';
+import { memberCan } from '@/server/shared/auth/permissions';
 import { getDb } from '@/server/db/database';
 import type { Database } from '@/server/db/connection';
 import { agencies, bookings, cities, hotels, offers, paymentRefunds, promoCodes, tours, users, widgets, type LocalizedText } from '@/server/db/schema';
@@ -148,7 +148,7 @@ async function loadBookingRow(db: Database, principal: Principal, reference: str
 export async function loadBookingDetail(db: Database, principal: Principal, reference: string, now = new Date()): Promise<BookingDetail | null> {
   const row = await loadBookingRow(db, principal, reference);
   if (!row) return null;
-  const seesNet = can(principal.role, 'rates:viewB2b');
+  const seesNet = memberCan(principal, 'rates:viewB2b');
   const cancelled = row.status === 'cancelled';
   const { id: _id, offerId: _offerId, offerPrices: _prices, agency: _agency, bookedPolicy, offerPolicy, ...fields } = row;
   const settings = await loadSettings(db);
@@ -216,7 +216,7 @@ export async function loadBookingDocument(db: Database, principal: Principal, re
             feeMinor: row.cancellationFeeMinor ?? 0,
           }
         : null,
-    seesNet: can(principal.role, 'rates:viewB2b'),
+    seesNet: memberCan(principal, 'rates:viewB2b'),
     createdAt: row.createdAt,
     tourDate: row.tourDate,
     startTime: row.startTime,

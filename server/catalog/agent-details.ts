@@ -1,7 +1,7 @@
 import 'server-only';
 import { and, asc, eq } from 'drizzle-orm';
 import type { Principal } from '@/server/auth/principal';
-import { can } from '@/server/shared/auth/permissions';
+import { memberCan } from '@/server/shared/auth/permissions';
 import type { Database } from '@/server/db/connection';
 import { offers, tours, type LocalizedText } from '@/server/db/schema';
 import type { OfferPrices } from '@/server/shared/catalog/prices';
@@ -22,7 +22,7 @@ export async function getAgentTourDetails(db: Database, principal: Principal, sl
     .where(and(eq(tours.slug, slug), eq(tours.isActive, true)))
     .limit(1);
   if (!tour) return null;
-  if (!can(principal.role, 'rates:viewB2b')) return { notesToAgents: tour.notesToAgents, b2b: null };
+  if (!memberCan(principal, 'rates:viewB2b')) return { notesToAgents: tour.notesToAgents, b2b: null };
   const rows = await db
     .select({ offerId: offers.id, adult: offers.pricePerAdult, child: offers.pricePerChild, trip: offers.pricePerTrip })
     .from(offers)

@@ -1,7 +1,7 @@
 import 'server-only';
 import { and, count, desc, eq, gte, ilike, lte, ne, sql, sum, type SQL } from 'drizzle-orm';
 import type { Principal } from '@/server/auth/principal';
-import { can } from '@/server/shared/auth/permissions';
+import { memberCan } from '@/server/shared/auth/permissions';
 import type { Database } from '@/server/db/connection';
 import { bookings, offers, tours, type LocalizedText } from '@/server/db/schema';
 import { Forbidden } from '@/server/errors';
@@ -31,7 +31,7 @@ export type CommissionPage = { rows: CommissionRow[]; total: number; totals: { s
  * cancellations. Agency-wide (seniors and admins, who may see b2b rates).
  */
 function commissionCondition(principal: Principal, query: Omit<CommissionQuery, 'page' | 'onPage'>): SQL {
-  if (!can(principal.role, 'rates:viewB2b')) throw new Forbidden();
+  if (!memberCan(principal, 'rates:viewB2b')) throw new Forbidden();
   return and(
     eq(bookings.agencyId, principal.agencyId),
     eq(bookings.status, 'completed'),

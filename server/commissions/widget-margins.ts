@@ -2,7 +2,7 @@ import 'server-only';
 import { and, asc, count, desc, eq, gte, ne, sql, sum } from 'drizzle-orm';
 import type { Principal } from '@/server/auth/principal';
 import { addMonths, monthOf, type StatementMonth } from '@/server/balance/statement-queries';
-import { can } from '@/server/shared/auth/permissions';
+import { memberCan } from '@/server/shared/auth/permissions';
 import { dubaiInstant } from '@/server/shared/availability/rules';
 import type { Database } from '@/server/db/connection';
 import { bookings, widgets } from '@/server/db/schema';
@@ -49,7 +49,7 @@ const bookedMonth = sql<string>`to_char(${bookings.createdAt} at time zone 'Asia
  * (b2b rates, like commissions); a junior is refused.
  */
 export async function listWidgetMargins(db: Database, principal: Principal, now: Date = new Date()): Promise<WidgetMarginReport> {
-  if (!can(principal.role, 'rates:viewB2b')) throw new Forbidden();
+  if (!memberCan(principal, 'rates:viewB2b')) throw new Forbidden();
   const to = monthOf(now);
   const from = addMonths(to, -(WIDGET_MARGIN_MONTHS - 1));
   // Driven from the agency's widgets (a handful of rows) into bookings_widget_created_idx

@@ -5,6 +5,7 @@ import { type Database, databaseConfigFromEnv, openDatabase } from './connection
 import { migrateDatabase } from './migrate';
 import { printDemoSignIns } from './prepare';
 import { seedDemoData } from './seed';
+import { demoMode } from '@/server/settings/deployment-mode';
 
 async function main(command: string | undefined, argument: string | undefined): Promise<void> {
   if (command !== 'migrate' && command !== 'seed' && !(command === 'approve-agency' && argument)) {
@@ -14,6 +15,7 @@ async function main(command: string | undefined, argument: string | undefined): 
   try {
     await migrateDatabase(connection);
     if (command === 'seed') {
+      if (!demoMode()) throw new Error('db:seed writes the demo accounts, whose passwords are published: production refuses it (DEMO=on for a demo database).');
       await seedDemoData(connection.db, { today: new Date() });
       printDemoSignIns();
     }

@@ -1,5 +1,9 @@
+import { and, eq } from 'drizzle-orm';
+import { demoMode } from '@/server/settings/deployment-mode';
+import type { Database } from './connection';
 import { getConnection } from './database';
 import { migrateDatabase } from './migrate';
+import { staffMembers } from './schema';
 import { demoSignIns, DEMO_PASSWORD } from './seed/agencies';
 import { seedDemoData } from './seed';
 import { ensureDefaultSettings } from './seed/settings';
@@ -7,17 +11,30 @@ import { DEMO_STAFF, DEMO_TOTP_SECRET } from './seed/staff';
 
 /**
  * Runs in the server process before it takes requests (instrumentation.ts): migrate, then seed
- * demo data on the embedded database, or on PostgreSQL only when SEED_DEMO=true.
+ * demo data in the demo only (server/settings/deployment-mode.ts). Production never gets the demo
+ * accounts; with no operator admin yet, it says how to create the first one.
  */
 export async function prepareDatabase(env: NodeJS.ProcessEnv = process.env): Promise<void> {
   const started = Date.now();
   const connection = await getConnection();
   await migrateDatabase(connection);
   await ensureDefaultSettings(connection.db);
-  const seeds = connection.driver === 'pglite' || env.SEED_DEMO === 'true';
+  const seeds = demoMode(env);
   if (seeds) await seedDemoData(connection.db, { today: new Date() });
   console.info(`[db] ${connection.driver} ready in ${Date.now() - started} ms${seeds ? ' with demo data' : ''}`);
   if (seeds) printDemoSignIns();
+  else if (!(await hasActiveOperatorAdmin(connection.db))) {
+    console.info('[ops] No operator admin yet: `npm run ops:create-admin -- --email you@example.com --name "Your Name"` prints their one-time enrolment link.');
+  }
+}
+
+async function hasActiveOperatorAdmin(db: Database): Promise<boolean> {
+  const [admin] = await db
+    .select({ id: staffMembers.id })
+    .from(staffMembers)
+    .where(and(eq(staffMembers.role, 'operator-admin'), eq(staffMembers.status, 'active')))
+    .limit(1);
+  return Boolean(admin);
 }
 
 export function printDemoSignIns(): void {

@@ -136,10 +136,37 @@ export const staffMembers = pgTable(
     totpSecret: text('totp_secret').notNull(),
     /** The last time step a code was accepted for: a code is good once (no replay within its window). */
     totpLastStep: integer('totp_last_step'),
+    /**
+     * When the member chose their password and enrolled their own authenticator (through a
+     * one-time link); until then the account cannot sign in, and its password and secret are
+     * random placeholders nobody knows.
+     */
+    enrolledAt: timestamp('enrolled_at', { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   (t) => [uniqueIndex('staff_members_email_unique').on(t.email)],
+);
+
+/**
+ * A one-time enrolment link (`/ops/enrol/<token>`): only a SHA-256 of the token is kept. Opening
+ * it makes the member's own TOTP secret (kept here until a code from it is confirmed); completing
+ * it sets their password and secret and uses the link up.
+ */
+export const staffEnrolments = pgTable(
+  'staff_enrolments',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    staffId: uuid('staff_id')
+      .notNull()
+      .references(() => staffMembers.id, { onDelete: 'cascade' }),
+    tokenHash: text('token_hash').notNull(),
+    totpSecret: text('totp_secret'),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('staff_enrolments_token_unique').on(t.tokenHash), index('staff_enrolments_staff_idx').on(t.staffId)],
 );
 
 /** Single-use codes that stand in for the authenticator; only a SHA-256 of each is kept. */

@@ -1,7 +1,7 @@
 import 'server-only';
 import type { Locale } from '@/i18n/locales';
 import type { Principal } from '@/server/auth/principal';
-import { can } from '@/server/shared/auth/permissions';
+import { can, memberCan } from '@/server/shared/auth/permissions';
 import { loadBookingDocument } from '@/server/bookings/queries';
 import type { Database } from '@/server/db/connection';
 import { Conflict, Forbidden, type MessageValues, NotFound } from '@/server/errors';
@@ -39,7 +39,7 @@ export class DocumentNotOffered extends Conflict {
  * the booking and the document, when the booking's state offers it (`documentRefusal`).
  */
 export async function renderBookingDocument(db: Database, principal: Principal, reference: string, kind: DocumentKind): Promise<PdfDownload> {
-  if (!can(principal.role, DOCUMENT_PERMISSIONS[kind])) throw new Forbidden();
+  if (!memberCan(principal, DOCUMENT_PERMISSIONS[kind])) throw new Forbidden();
   const document = await loadBookingDocument(db, principal, reference);
   if (!document) throw new NotFound();
   const refusal = documentRefusal(kind, document);

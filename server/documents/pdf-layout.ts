@@ -5,6 +5,7 @@ import path from 'node:path';
 import { parseISO } from 'date-fns';
 import { createTranslator } from 'next-intl';
 import PDFDocument from 'pdfkit';
+import { showsDemoLabel } from '@/server/settings/deployment-mode';
 import { dubaiToday } from '@/server/shared/availability/rules';
 import { formatDisplayDate } from '@/i18n/dates';
 import type { Locale } from '@/i18n/locales';
@@ -196,6 +197,7 @@ function drawFooters(pdf: Pdf, doc: DocumentHeading, t: DocumentTranslator): voi
     ? [seller.legalName, seller.address, seller.phone && t('common.phone', { phone: seller.phone }), seller.email].filter(Boolean).join(' · ')
     : t('common.footer', { legalName: seller.legalName, address: seller.address, phone: seller.phone, email: seller.email });
   const { start, count } = pdf.bufferedPageRange();
+  const demo = showsDemoLabel();
   for (let index = start; index < start + count; index += 1) {
     pdf.switchToPage(index);
     const { left, bottom } = pdf.page.margins;
@@ -207,6 +209,8 @@ function drawFooters(pdf: Pdf, doc: DocumentHeading, t: DocumentTranslator): voi
     pdf.font(FONT.regular).fontSize(7.5).fillColor(COLOR.muted);
     pdf.text(footer, left, top, { width: width - 90 });
     pdf.text(t('common.pageOf', { page: index - start + 1, pages: count }), left + width - 80, top, { width: 80, align: 'right' });
+    // The demo (or staging with the sandbox) says so on every page: no document of it is a real one.
+    if (demo) pdf.font(FONT.bold).fontSize(8).fillColor(COLOR.stamp).text(t('common.demo'), left, top + 30, { width, align: 'center' });
     pdf.page.margins.bottom = bottom;
   }
 }

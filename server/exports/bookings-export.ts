@@ -2,7 +2,7 @@ import 'server-only';
 import { createTranslator } from 'next-intl';
 import type { Locale } from '@/i18n/locales';
 import type { Principal } from '@/server/auth/principal';
-import { can } from '@/server/shared/auth/permissions';
+import { memberCan } from '@/server/shared/auth/permissions';
 import { dubaiToday, dubaiWallClock } from '@/server/shared/availability/rules';
 import type { Database } from '@/server/db/connection';
 import { bookingListCondition, streamBookingRows, type BookingListRow, type BookingListScope } from '@/server/bookings/list-queries';
@@ -64,7 +64,7 @@ export function bookingExportResponse(
   return xlsxResponse({
     filename: `bookings-${dubaiToday(now)}.xlsx`,
     sheetName: t('exports.bookings.sheetName'),
-    columns: bookingExportColumns(locale, can(principal.role, 'rates:viewB2b')),
+    columns: bookingExportColumns(locale, memberCan(principal, 'rates:viewB2b')),
     batches: streamBookingRows(db, principal, scope, query, BATCH_SIZE),
   });
 }

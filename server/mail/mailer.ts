@@ -2,6 +2,9 @@ import 'server-only';
 import { createTransport, type Transporter } from 'nodemailer';
 import type { Database, Transaction } from '@/server/db/connection';
 import { mailOutbox } from '@/server/db/schema';
+import { showsDemoLabel } from '@/server/settings/deployment-mode';
+import en from '@/messages/en.json';
+import ru from '@/messages/ru.json';
 
 export type MailMessage = {
   to: string;
@@ -27,9 +30,24 @@ export interface Mailer {
   send(tx: Database | Transaction, message: MailMessage): Promise<void>;
 }
 
+/**
+ * In the demo (or staging with the sandbox) every mail says so at its end, in both languages (a
+ * mail's language is its sender's business): nobody should take a demo booking for a real one.
+ */
+const DEMO_LINE = `${en.demo.label} · ${ru.demo.label}`;
+
+export function withDemoLabel(message: MailMessage, labelled = showsDemoLabel()): MailMessage {
+  if (!labelled || message.text.endsWith(DEMO_LINE)) return message;
+  return {
+    ...message,
+    text: `${message.text}\n\n— ${DEMO_LINE}`,
+    ...(message.html === undefined ? {} : { html: `${message.html}<p style="color:#92400e"><strong>${DEMO_LINE}</strong></p>` }),
+  };
+}
+
 export class OutboxMailer implements Mailer {
   async send(tx: Database | Transaction, message: MailMessage): Promise<void> {
-    await tx.insert(mailOutbox).values(outboxRow(message, null));
+    await tx.insert(mailOutbox).values(outboxRow(withDemoLabel(message), null));
   }
 }
 
@@ -39,7 +57,8 @@ export class SmtpMailer implements Mailer {
     private readonly from: string,
   ) {}
 
-  async send(tx: Database | Transaction, message: MailMessage): Promise<void> {
+  async send(tx: Database | Transaction, original: MailMessage): Promise<void> {
+    const message = withDemoLabel(original);
     // Delivery failure fails the caller's change: a reset link the user never receives is worse
     // than a clear "try again".
     const from = message.sender ? { name: message.sender.name, address: /<([^>]+)>/.exec(this.from)?.[1] ?? this.from } : this.from;

@@ -1,24 +1,19 @@
 import 'server-only';
 import { getDb } from '@/server/db/database';
+import { sandboxEnabled } from '@/server/settings/deployment-mode';
 import type { ChargeCurrency, PaymentGateway, ProviderId, ProviderMethod } from './gateway';
 import { configuredRealGateways } from './providers/real-gateways';
 import { sandboxGateway } from './providers/sandbox/sandbox-gateway';
 
-// Which gateways this deployment has (issue 18 §2, §3): the real providers whose keys are set, and
-// the sandbox — on by default with the embedded database, on PostgreSQL only with
-// PAYMENTS_SANDBOX=on, so a production deployment can never confirm a booking with a test card.
+// Which gateways this deployment has: the real providers whose keys are set, and the sandbox —
+// on in the demo, in production only with PAYMENTS_SANDBOX=on (which start.mjs accepts only with
+// STAGING=on), so a production deployment can never confirm a booking with a test card.
 
 // One registry per process, whichever bundle asks first (instrumentation's job runner, a route
 // handler, a page): Next compiles them separately, each with its own copy of this module, so the
 // registry lives on globalThis, under a process-wide symbol no other global can clash with.
 const REGISTRY = Symbol.for('traveldesk.payments.gateways');
 const globalForGateways = globalThis as typeof globalThis & { [REGISTRY]?: readonly PaymentGateway[] };
-
-export function sandboxEnabled(env: NodeJS.ProcessEnv = process.env): boolean {
-  if (env.PAYMENTS_SANDBOX === 'on') return true;
-  if (env.PAYMENTS_SANDBOX === 'off') return false;
-  return !env.DATABASE_URL;
-}
 
 export function paymentGateways(): readonly PaymentGateway[] {
   globalForGateways[REGISTRY] ??= [...configuredRealGateways(), ...(sandboxEnabled() ? [sandboxGateway(getDb)] : [])];

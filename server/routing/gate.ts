@@ -1,7 +1,7 @@
 // The proxy's decisions, pure so every branch is unit-tested without a server. The proxy runs
 // them for portal pages and the few public pages rendered per request (see proxy.ts's matcher);
 // cached public pages never reach them.
-import { isOpsPath, isPublicPath, OPS_SIGN_IN } from '@/server/shared/auth/route-access';
+import { isOpsPath, isPublicPath, OPS_ENROL_PREFIX, OPS_SIGN_IN } from '@/server/shared/auth/route-access';
 import { type Locale, localizedPath, stripLocale, toLocale } from '@/i18n/locales';
 
 export type GateRequest = {
@@ -24,7 +24,8 @@ export function gateRedirect(request: GateRequest): string | null {
   const callbackUrl = `${request.pathname}${request.search}`;
   // The operator console has its own sign-in (with a second factor); its pages check staff themselves.
   if (isOpsPath(path)) {
-    if (path === OPS_SIGN_IN || request.hasSessionCookie) return null;
+    // An enrolment link is opened before its member has any session (server/staff/staff-enrolment.ts).
+    if (path === OPS_SIGN_IN || path.startsWith(OPS_ENROL_PREFIX) || request.hasSessionCookie) return null;
     return `${localizedPath(locale, OPS_SIGN_IN)}?${new URLSearchParams({ callbackUrl })}`;
   }
   if (isPublicPath(path) || request.hasSessionCookie) return null;

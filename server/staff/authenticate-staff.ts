@@ -6,6 +6,7 @@ import { decoyPasswordHash, verifyPassword } from '@/server/auth/password';
 import { admitSignIn, recordSignInSuccess } from '@/server/auth/sign-in-throttle';
 import type { StaffRole } from '@/server/shared/auth/permissions';
 import { consumeRecoveryCode, looksLikeRecoveryCode } from './recovery-codes';
+import { clearWrongSecondFactors, recordWrongSecondFactor, secondFactorLockedFor } from './second-factor-lockout';
 import { checkTotp } from './totp';
 
 export type AuthenticatedStaff = { id: string; email: string; name: string; role: StaffRole };
@@ -13,12 +14,15 @@ export type AuthenticatedStaff = { id: string; email: string; name: string; role
 export type StaffAuthenticationResult =
   | { ok: true; staff: AuthenticatedStaff }
   | { ok: false; reason: 'invalidCredentials' }
-  | { ok: false; reason: 'throttled'; retryAfterSeconds: number };
+  | { ok: false; reason: 'throttled'; retryAfterSeconds: number }
+  | { ok: false; reason: 'factorLocked'; retryAfterSeconds: number };
 
 /**
  * Checks a staff member's e-mail, password and second factor (a TOTP code, or one of their
  * recovery codes). Throttled like agents' sign-ins, under its own key; every failure looks the
- * same, so a guesser learns nothing about which part was wrong.
+ * same, so a guesser learns nothing about which part was wrong, except a second factor locked
+ * after repeated wrong codes (second-factor-lockout.ts), which the right password is told about.
+ * A member who has not enrolled yet cannot sign in.
  */
 export async function authenticateStaff(
   db: Database,
@@ -32,9 +36,15 @@ export async function authenticateStaff(
 
   const [member] = await db.select().from(staffMembers).where(eq(staffMembers.email, email)).limit(1);
   const passwordMatches = await verifyPassword(member?.passwordHash ?? (await decoyPasswordHash()), input.password);
-  if (!member || !passwordMatches || member.status !== 'active') return { ok: false, reason: 'invalidCredentials' };
-  if (!(await secondFactorHolds(db, member, input.code, now))) return { ok: false, reason: 'invalidCredentials' };
+  if (!member || !passwordMatches || member.status !== 'active' || !member.enrolledAt) return { ok: false, reason: 'invalidCredentials' };
+  const lockedFor = await secondFactorLockedFor(db, member.id, now);
+  if (lockedFor !== null) return { ok: false, reason: 'factorLocked', retryAfterSeconds: lockedFor };
+  if (!(await secondFactorHolds(db, member, input.code, now))) {
+    const locks = await recordWrongSecondFactor(db, member, now);
+    return locks === null ? { ok: false, reason: 'invalidCredentials' } : { ok: false, reason: 'factorLocked', retryAfterSeconds: locks };
+  }
 
+  await clearWrongSecondFactors(db, member.id);
   await recordSignInSuccess(db, attempt);
   return { ok: true, staff: { id: member.id, email: member.email, name: member.name, role: member.role } };
 }

@@ -1,5 +1,5 @@
 import 'server-only';
-import type { User } from 'next-auth';
+import { CredentialsSignin, type User } from 'next-auth';
 import { z } from 'zod';
 import type { Database } from '@/server/db/connection';
 import { ThrottledSignin, withMaintenanceOnOutage } from '@/server/auth/authorize';
@@ -7,6 +7,14 @@ import { credentialsSchema } from '@/server/auth/credentials-schema';
 import { clientAddress } from '@/server/http/client-address';
 import { authenticateStaff } from './authenticate-staff';
 import { startStaffSession } from './staff-sessions';
+
+/** Repeated wrong codes locked the member's second factor for a while. */
+export class SecondFactorLockedSignin extends CredentialsSignin {
+  code = 'factorLocked';
+  constructor(readonly retryAfterSeconds: number) {
+    super();
+  }
+}
 
 /** Auth.js's provider id for staff sign-in (the agents' one is `credentials`). */
 export const STAFF_PROVIDER = 'staff';
@@ -32,5 +40,6 @@ export async function authorizeStaffCredentials(
   });
   if (result.ok) return { id: result.staff.id, email: result.staff.email, name: result.staff.name, kind: 'staff', staffRole: result.staff.role, sessionId: result.sessionId };
   if (result.reason === 'throttled') throw new ThrottledSignin(result.retryAfterSeconds);
+  if (result.reason === 'factorLocked') throw new SecondFactorLockedSignin(result.retryAfterSeconds);
   return null;
 }

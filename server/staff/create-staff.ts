@@ -11,13 +11,16 @@ export type NewStaffMember = { email: string; name: string; role: StaffRole; pas
 /** What the new member needs once, to sign in: the authenticator link and the recovery codes. */
 export type StaffEnrolment = { id: string; totpSecret: string; totpUri: string; recoveryCodes: string[] };
 
-/** Creates a staff account with its second factor; the caller shows the enrolment once. */
+/**
+ * Creates an enrolled staff account with a known password and secret: the demo's staff only. Real
+ * staff enrol themselves through a one-time link (staff-enrolment.ts).
+ */
 export async function createStaffMember(tx: Database | Transaction, input: NewStaffMember): Promise<StaffEnrolment> {
   const email = input.email.trim().toLowerCase();
   const totpSecret = input.totpSecret ?? newTotpSecret();
   const [member] = await tx
     .insert(staffMembers)
-    .values({ email, name: input.name.trim(), role: input.role, passwordHash: await hashPassword(input.password), totpSecret })
+    .values({ email, name: input.name.trim(), role: input.role, passwordHash: await hashPassword(input.password), totpSecret, enrolledAt: new Date() })
     .returning({ id: staffMembers.id });
   const recoveryCodes = await renewRecoveryCodes(tx, member!.id);
   return { id: member!.id, totpSecret, totpUri: totpUri(totpSecret, email), recoveryCodes };

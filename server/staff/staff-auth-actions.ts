@@ -12,12 +12,12 @@ import { safeCallbackUrl } from '@/server/auth/callback-url';
 import { CONTROL_CHARACTERS_MESSAGE } from '@/server/auth/credentials-schema';
 import { isOpsPath } from '@/server/shared/auth/route-access';
 import { stripLocale } from '@/i18n/locales';
-import { STAFF_PROVIDER, staffCredentialsSchema } from './authorize-staff';
+import { SecondFactorLockedSignin, STAFF_PROVIDER, staffCredentialsSchema } from './authorize-staff';
 import { getStaffPrincipal } from './staff-principal';
 
 export type StaffSignInState = { ok: false; message: string; email: string } | null;
 
-type Failure = 'invalidCredentials' | 'throttled' | 'maintenance' | 'controlCharacters' | 'invalidInput' | 'failed';
+type Failure = 'invalidCredentials' | 'throttled' | 'factorLocked' | 'maintenance' | 'controlCharacters' | 'invalidInput' | 'failed';
 
 /** Staff sign-in: e-mail, password and the authenticator's code (or a recovery code), then the console. */
 export async function staffSignInAction(_previous: StaffSignInState, formData: FormData): Promise<StaffSignInState> {
@@ -28,7 +28,9 @@ export async function staffSignInAction(_previous: StaffSignInState, formData: F
     const message =
       code === 'throttled'
         ? t('auth.errors.throttled', { seconds: retryAfterSeconds })
-        : code === 'maintenance'
+        : code === 'factorLocked'
+          ? t('ops.signIn.errors.factorLocked', { minutes: Math.ceil(retryAfterSeconds / 60) })
+          : code === 'maintenance'
           ? t('errors.maintenance')
           : code === 'controlCharacters'
             ? t('errors.controlCharacters')
@@ -48,6 +50,7 @@ export async function staffSignInAction(_previous: StaffSignInState, formData: F
     await signIn(STAFF_PROVIDER, { email: parsed.data.email, password: parsed.data.password, code: parsed.data.code, redirect: false });
   } catch (error) {
     if (error instanceof ThrottledSignin) return fail('throttled', error.retryAfterSeconds);
+    if (error instanceof SecondFactorLockedSignin) return fail('factorLocked', error.retryAfterSeconds);
     if (error instanceof MaintenanceSignin) return fail('maintenance');
     if (error instanceof CredentialsSignin) return fail('invalidCredentials');
     if (error instanceof AuthError) {

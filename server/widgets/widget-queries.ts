@@ -4,7 +4,7 @@ import type { Principal } from '@/server/auth/principal';
 import type { Database } from '@/server/db/connection';
 import { widgetOffers, widgets } from '@/server/db/schema';
 import { Forbidden, NotFound } from '@/server/errors';
-import { can } from '@/server/shared/auth/permissions';
+import { memberCan } from '@/server/shared/auth/permissions';
 import { aedInput, type WidgetDomainStatus, type WidgetFormValues, type WidgetType } from '@/server/shared/widgets/widget-schema';
 
 // An agency's widgets as its admins see them: the list (spec §2) and one widget in the editor.
@@ -36,7 +36,7 @@ export type WidgetMedia = { logoFileIds: string[]; heroImageFileId: string | nul
 export type WidgetForEditor = { id: string; values: WidgetFormValues; domain: WidgetDomainState; media: WidgetMedia; updatedAt: Date };
 
 export function assertCanManageWidgets(principal: Principal): void {
-  if (!can(principal.role, 'widgets:manage')) throw new Forbidden();
+  if (!memberCan(principal, 'widgets:manage')) throw new Forbidden();
 }
 
 export async function listWidgets(db: Database, principal: Principal): Promise<WidgetListItem[]> {

@@ -1,4 +1,4 @@
-import { can, PERMISSIONS, ROLES, type Permission, type Role } from '@/server/shared/auth/permissions';
+import { can, memberCan, PERMISSIONS, ROLES, type Permission, type Role } from '@/server/shared/auth/permissions';
 import { HEADER_MENU, isPublicPath, menuFor, PORTAL_ROUTES, canOpen, type PortalPath } from '@/server/shared/auth/route-access';
 
 // DESIGN.md "Roles", written out by hand so that a change to the matrix fails here first.
@@ -89,5 +89,17 @@ describe('route access', () => {
     expect(canOpen('junior', '/balance')).toBe(false);
     expect(canOpen('senior', '/agents')).toBe(false);
     expect(canOpen('admin', '/agents')).toBe(true);
+  });
+});
+
+describe('an agency the operator has not approved', () => {
+  it('holds its roles\' permissions except NET rates and widgets (priced in NET)', () => {
+    for (const role of ROLES) {
+      for (const permission of Object.keys(PERMISSIONS) as Permission[]) {
+        const gated = permission === 'rates:viewB2b' || permission === 'widgets:manage';
+        expect(memberCan({ role, agencyApproved: false }, permission)).toBe(gated ? false : can(role, permission));
+        expect(memberCan({ role, agencyApproved: true }, permission)).toBe(can(role, permission));
+      }
+    }
   });
 });

@@ -23,6 +23,7 @@ const agent = (role: Principal['role']): Principal => ({
   role,
   agencyId: '00000000-0000-4000-8000-000000000001',
   agencyName: 'Test agency',
+  agencyApproved: true,
 });
 
 describe('search', () => {

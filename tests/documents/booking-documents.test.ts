@@ -526,3 +526,21 @@ describe('a booking paid through a provider', () => {
     expect(russian).toContain(`Возврат на карту через Stripe: ${rub(1_565_109, 'ru')}. Ожидает: Stripe ещё не провёл возврат.`);
   });
 });
+
+describe('the demo label', () => {
+  afterEach(() => vi.unstubAllEnvs());
+
+  it('is on every page of a demo document, in its language, and on none in production', async () => {
+    vi.stubEnv('DEMO', 'on');
+    for (const [doc, label] of [
+      [ENGLISH, 'Demo — test data, no real payments'],
+      [RUSSIAN, 'Демо — тестовые данные, без реальных платежей'],
+    ] as const) {
+      const { pages } = await parsePdf(await renderTicketsPdf(doc));
+      for (const page of pages) expect(normalized(page)).toContain(label);
+    }
+    vi.stubEnv('DEMO', 'off');
+    vi.stubEnv('PAYMENTS_SANDBOX', 'off');
+    expect((await parsePdf(await renderTicketsPdf(ENGLISH))).text).not.toContain('Demo');
+  });
+});

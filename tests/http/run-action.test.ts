@@ -10,7 +10,7 @@ vi.mock('@/server/auth/principal', async () => (await import('../support/route-r
 // An action renders in the page's language; here always English.
 vi.mock('next-intl/server', async () => (await import('../support/route-requests')).mockedIntlServerModule());
 
-const junior: Principal = { userId: 'u1', email: 'junior@example.test', name: 'June', role: 'junior', agencyId: 'a1', agencyName: 'Agency' };
+const junior: Principal = { userId: 'u1', email: 'junior@example.test', name: 'June', role: 'junior', agencyId: 'a1', agencyName: 'Agency', agencyApproved: true };
 const schema = z.object({ name: z.string().min(1, { error: 'checkout.errors.required' }) });
 
 beforeAll(() => serveRoutesFrom({ driver: 'pglite', db: { execute: async () => [] } as unknown as Database, close: async () => {} }));

@@ -10,7 +10,7 @@ vi.mock('@/server/auth/principal', async () => (await import('../support/route-r
 
 // The wrapper's steps with handlers made up for the test; the database is a stand-in that only
 // answers the recovery probe's `select 1`.
-const junior: Principal = { userId: 'u1', email: 'junior@example.test', name: 'June', role: 'junior', agencyId: 'a1', agencyName: 'Agency' };
+const junior: Principal = { userId: 'u1', email: 'junior@example.test', name: 'June', role: 'junior', agencyId: 'a1', agencyName: 'Agency', agencyApproved: true };
 const admin: Principal = { ...junior, userId: 'u2', role: 'admin' };
 
 beforeAll(() => serveRoutesFrom({ driver: 'pglite', db: { execute: async () => [] } as unknown as Database, close: async () => {} }));

@@ -14,6 +14,8 @@ const OUTSIDE_NEXT = [
   'server/errors.ts',
   'server/auth/password.ts',
   'server/settings/defaults.ts',
+  // The demo or production mode: read by the database CLI and start-up as well as by pages.
+  'server/settings/deployment-mode.ts',
   // Loaded by instrumentation.ts before any request, and by its unit tests' plain http server.
   'server/http/encoded-page-cache.ts',
   'server/http/peer-address.ts',

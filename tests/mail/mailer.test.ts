@@ -1,6 +1,6 @@
 import { createTransport } from 'nodemailer';
 import { mailOutbox } from '@/server/db/schema';
-import { OutboxMailer, SmtpMailer } from '@/server/mail/mailer';
+import { OutboxMailer, SmtpMailer, withDemoLabel } from '@/server/mail/mailer';
 import { listOutboxMail } from '@/server/mail/outbox-queries';
 import { createTestDatabase, type TestDatabase } from '../support/test-database';
 
@@ -16,7 +16,15 @@ describe('mail', () => {
   it('keeps mail in the outbox, unsent, when no SMTP is configured', async () => {
     await new OutboxMailer().send(database.db, message);
     const [mail] = await listOutboxMail(database.db, 'agent@example.test');
-    expect(mail).toMatchObject({ recipient: 'agent@example.test', subject: message.subject, textBody: message.text, kind: 'verifyEmail', sentAt: null });
+    expect(mail).toMatchObject({ recipient: 'agent@example.test', subject: message.subject, textBody: withDemoLabel(message).text, kind: 'verifyEmail', sentAt: null });
+  });
+
+  it('ends every mail of the demo with its label in both languages, once, and no production mail', () => {
+    const labelled = withDemoLabel({ ...message, html: '<p>Hi</p>' }, true);
+    expect(labelled.text).toBe(`${message.text}\n\n— Demo — test data, no real payments · Демо — тестовые данные, без реальных платежей`);
+    expect(labelled.html).toContain('Demo — test data, no real payments');
+    expect(withDemoLabel(labelled, true)).toEqual(labelled);
+    expect(withDemoLabel(message, false)).toEqual(message);
   });
 
   it('delivers through SMTP, then records the mail as sent', async () => {

@@ -57,7 +57,7 @@ async function snapshot(): Promise<string> {
 
 const callers: { name: string; principal: Principal | null }[] = [
   { name: 'a visitor', principal: null },
-  ...ROLES.map((role) => ({ name: `an agency ${role}`, principal: { userId: 'u1', email: `${role}@x.test`, name: role, role, agencyId: 'a1', agencyName: 'A' } })),
+  ...ROLES.map((role) => ({ name: `an agency ${role}`, principal: { userId: 'u1', email: `${role}@x.test`, name: role, role, agencyId: 'a1', agencyName: 'A', agencyApproved: true } })),
 ];
 
 describe('every console action refuses everyone but staff', () => {

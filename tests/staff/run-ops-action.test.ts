@@ -12,7 +12,7 @@ vi.mock('@/server/auth/principal', async () => (await import('../support/route-r
 vi.mock('@/server/staff/staff-principal', async () => (await import('../support/route-requests')).mockedStaffPrincipalModule());
 vi.mock('next-intl/server', async () => (await import('../support/route-requests')).mockedIntlServerModule());
 
-const admin: Principal = { userId: 'u1', email: 'admin@example.test', name: 'Ann', role: 'admin', agencyId: 'a1', agencyName: 'Agency' };
+const admin: Principal = { userId: 'u1', email: 'admin@example.test', name: 'Ann', role: 'admin', agencyId: 'a1', agencyName: 'Agency', agencyApproved: true };
 const operator: StaffPrincipal = { staffId: 's1', email: 'operator@example.test', name: 'Omar', role: 'operator' };
 const schema = z.object({ name: z.string().min(1) });
 

@@ -1,5 +1,6 @@
 import crypto from 'node:crypto';
 import { and, asc, eq, isNotNull, isNull, ne, type SQL, sql } from 'drizzle-orm';
+import { agencyApprovedColumn } from '@/server/account/agency-standing';
 import type { Principal } from '@/server/auth/principal';
 import type { CheckoutInput } from '@/server/shared/bookings/checkout-schema';
 import type { Database } from '@/server/db/connection';
@@ -12,7 +13,7 @@ export const DESERT_ROSE = '6d1f3c1e-6a0b-4f3e-9a51-0d2b7a1c0001';
 
 export async function principalFor(db: Database, email: string): Promise<Principal> {
   const [row] = await db
-    .select({ userId: users.id, email: users.email, name: users.name, role: users.role, agencyId: users.agencyId, agencyName: agencies.name })
+    .select({ userId: users.id, email: users.email, name: users.name, role: users.role, agencyId: users.agencyId, agencyName: agencies.name, agencyApproved: agencyApprovedColumn })
     .from(users)
     .innerJoin(agencies, eq(agencies.id, users.agencyId))
     .where(eq(users.email, email));

@@ -17,7 +17,7 @@ export const session: { principal: Principal | null } = { principal: null };
  * `vi.mock('@/server/auth/principal', async () => (await import('../support/route-requests')).mockedPrincipalModule())`.
  */
 export async function mockedPrincipalModule() {
-  const { can } = await import('@/server/shared/auth/permissions');
+  const { memberCan } = await import('@/server/shared/auth/permissions');
   const { Forbidden, Unauthorized } = await import('@/server/errors');
   const getPrincipal = async (): Promise<Principal | null> => session.principal;
   return {
@@ -25,7 +25,7 @@ export async function mockedPrincipalModule() {
     async requirePermission(permission: Permission | null): Promise<Principal> {
       const principal = await getPrincipal();
       if (!principal) throw new Unauthorized();
-      if (permission !== null && !can(principal.role, permission)) throw new Forbidden();
+      if (permission !== null && !memberCan(principal, permission)) throw new Forbidden();
       return principal;
     },
   };

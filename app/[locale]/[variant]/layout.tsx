@@ -1,6 +1,7 @@
 import type { Metadata, Viewport } from 'next';
 import { getTranslations } from 'next-intl/server';
 import type { ReactNode } from 'react';
+import { DemoLabel } from '@/components/shell/demo-label';
 import { SESSION_HINT_SCRIPT } from '@/server/shared/auth/session-hint';
 import { NO_EVAL_SCRIPT } from '@/server/http/security-headers';
 import { resolveSiteParams, type SiteParams } from '@/server/sites/site-params';
@@ -42,6 +43,7 @@ export default async function RootLayout({ children, params }: { children: React
         <script dangerouslySetInnerHTML={{ __html: NO_EVAL_SCRIPT }} />
       </head>
       <body className="font-sans">
+        <DemoLabel locale={locale} />
         {/* No client translation runtime: islands get their texts as props and the locale from the route. */}
         {children}
       </body>

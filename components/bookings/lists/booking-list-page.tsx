@@ -5,7 +5,7 @@ import { getTranslations } from 'next-intl/server';
 import { buttonVariants } from '@/components/ui/button';
 import { type Locale, localizedPath } from '@/i18n/locales';
 import type { Principal } from '@/server/auth/principal';
-import { can } from '@/server/shared/auth/permissions';
+import { can, memberCan } from '@/server/shared/auth/permissions';
 import { listAgencyAgentOptions, listTourOptions } from '@/server/bookings/list-options';
 import { type BookingListScope, listBookings } from '@/server/bookings/list-queries';
 import { type BookingListQuery, invertedDateRanges } from '@/server/shared/bookings/list-schema';
@@ -126,7 +126,7 @@ async function BookingListResults({
             rows={list.rows}
             caption={title}
             showAgent={scope !== 'own' && can(principal.role, 'bookings:viewAll')}
-            showNet={can(principal.role, 'rates:viewB2b')}
+            showNet={memberCan(principal, 'rates:viewB2b')}
             payNow={payNow}
           />
         </div>

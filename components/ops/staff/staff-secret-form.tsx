@@ -10,18 +10,17 @@ import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import type { ActionResult } from '@/server/actions/run-action';
 
-// A staff form whose success shows, once, what the member needs to sign in: the authenticator
-// secret (as text, as an otpauth link and as a QR code) and the recovery codes. Nothing of it is
-// kept: leaving the page loses it, as it should.
+// A staff form whose success shows, once, what the member needs: their one-time enrolment link
+// (where they choose their own password and authenticator; the admin never sees a secret) or new
+// recovery codes. Nothing of it is kept: leaving the page loses it, as it should.
 
-export type StaffSecrets = { email: string; recoveryCodes: string[]; totpSecret?: string; totpUri?: string; qrDataUrl?: string };
+export type StaffSecrets = { email: string; recoveryCodes?: string[]; enrolmentUrl?: string };
 type State = ActionResult<StaffSecrets> | null;
 
 export type SecretFormLabels = {
   shownOnce: string;
-  secret: string;
-  uri: string;
-  qr: string;
+  /** With `{email}`: what the enrolment link is for. */
+  link: string;
   codes: string;
 };
 
@@ -100,44 +99,27 @@ function Submit({ label, pendingLabel, variant }: { label: string; pendingLabel:
 function Secrets({ secrets, labels }: { secrets: StaffSecrets; labels: SecretFormLabels }) {
   return (
     <section role="status" className="grid gap-3 rounded-lg border border-amber-500/50 bg-amber-50 p-4 text-sm dark:bg-amber-950/30" data-testid="staff-secrets">
-      <p className="font-medium">{labels.shownOnce.replace('{email}', secrets.email)}</p>
-      {secrets.totpSecret ? (
-        <dl className="grid gap-2">
-          <dt className="font-medium">{labels.secret}</dt>
-          <dd className="font-mono break-all" data-testid="totp-secret">
-            {secrets.totpSecret}
-          </dd>
-          {secrets.totpUri ? (
-            <>
-              <dt className="font-medium">{labels.uri}</dt>
-              <dd className="font-mono text-xs break-all">
-                <a href={secrets.totpUri} className="underline">
-                  {secrets.totpUri}
-                </a>
-              </dd>
-            </>
-          ) : null}
-          {secrets.qrDataUrl ? (
-            <>
-              <dt className="font-medium">{labels.qr}</dt>
-              <dd>
-                {/* eslint-disable-next-line @next/next/no-img-element -- a data URL made on the server; nothing to optimise */}
-                <img src={secrets.qrDataUrl} alt={labels.qr} width={200} height={200} />
-              </dd>
-            </>
-          ) : null}
-        </dl>
+      {secrets.enrolmentUrl ? (
+        <>
+          <p className="font-medium">{labels.link.replace('{email}', secrets.email)}</p>
+          <p className="font-mono text-xs break-all" data-testid="enrolment-link">
+            {secrets.enrolmentUrl}
+          </p>
+        </>
       ) : null}
-      <div>
-        <p className="font-medium">{labels.codes}</p>
-        <ul className="mt-1 grid grid-cols-2 gap-1 font-mono sm:grid-cols-5">
-          {secrets.recoveryCodes.map((code) => (
-            <li key={code} data-testid="recovery-code">
-              {code}
-            </li>
-          ))}
-        </ul>
-      </div>
+      {secrets.recoveryCodes ? (
+        <div>
+          <p className="font-medium">{labels.shownOnce.replace('{email}', secrets.email)}</p>
+          <p className="mt-2 font-medium">{labels.codes}</p>
+          <ul className="mt-1 grid grid-cols-2 gap-1 font-mono sm:grid-cols-5">
+            {secrets.recoveryCodes.map((code) => (
+              <li key={code} data-testid="recovery-code">
+                {code}
+              </li>
+            ))}
+          </ul>
+        </div>
+      ) : null}
     </section>
   );
 }

@@ -1,16 +1,18 @@
 import 'server-only';
 import { and, asc, eq } from 'drizzle-orm';
-import QRCode from 'qrcode';
+import { createTranslator } from 'next-intl';
 import { changedFields, recordStaffAudit } from '@/server/audit/audit';
 import type { Database, Transaction } from '@/server/db/connection';
-import { staffMembers } from '@/server/db/schema';
+import { staffMembers, staffRecoveryCodes } from '@/server/db/schema';
+import { getMailer, type Mailer } from '@/server/mail/mailer';
+import staffMessages from '@/messages/ops-staff/en.json';
 import { NotFound, RuleViolation } from '@/server/errors';
 import type { StaffRole } from '@/server/shared/auth/permissions';
-import { createStaffMember } from '@/server/staff/create-staff';
 import { renewRecoveryCodes } from '@/server/staff/recovery-codes';
 import { endStaffSessions } from '@/server/staff/staff-sessions';
 import type { StaffPrincipal } from '@/server/staff/staff-principal';
-import { newTotpSecret, totpUri } from '@/server/staff/totp';
+import { createInvitedStaffMember, ENROLMENT_LINK_DAYS, enrolmentPath, issueEnrolmentLink } from '@/server/staff/staff-enrolment';
+import { newTotpSecret } from '@/server/staff/totp';
 import type { CreateStaffInput } from './staff-schemas';
 
 // Staff management (issue 19 §1), for the operator admin. Guard rails: nobody disables or demotes
@@ -31,35 +33,42 @@ export async function listStaff(db: Database, _staff: StaffPrincipal, page: numb
   return { rows: rows.slice(0, STAFF_PAGE_SIZE), hasNext: rows.length > STAFF_PAGE_SIZE };
 }
 
-/** What a new member (or one whose factor was reset) needs once: shown, never stored in clear. */
-export type StaffEnrolmentView = { email: string; totpSecret: string; totpUri: string; qrDataUrl: string; recoveryCodes: string[] };
+/** What the operator admin sees once after inviting or resetting a member: the member's one-time link. */
+export type StaffInvitationView = { email: string; enrolmentUrl: string };
 
-async function enrolmentView(email: string, totpSecret: string, recoveryCodes: string[]): Promise<StaffEnrolmentView> {
-  const uri = totpUri(totpSecret, email);
-  // A PNG data URL rendered here: the secret never leaves the server for a third-party QR service.
-  const qrDataUrl = await QRCode.toDataURL(uri, { errorCorrectionLevel: 'M', margin: 1, width: 200 });
-  return { email, totpSecret, totpUri: uri, qrDataUrl, recoveryCodes };
+/**
+ * The member's one-time enrolment link, mailed to them and shown once to the admin (to pass on if
+ * the mail does not arrive). Their password and authenticator secret they choose there, alone.
+ */
+async function sendEnrolmentLink(tx: Transaction, member: { email: string; name: string }, token: string, origin: string, mailer: Mailer): Promise<StaffInvitationView> {
+  const enrolmentUrl = `${origin}${enrolmentPath(token)}`;
+  // Staff mail is in English, the console's working language.
+  const t = createTranslator({ locale: 'en', messages: staffMessages, namespace: 'opsEnrol.mail' });
+  await mailer.send(tx, { to: member.email, subject: t('subject'), text: t('body', { name: member.name, link: enrolmentUrl, days: ENROLMENT_LINK_DAYS }), kind: 'staffInvite' });
+  return { email: member.email, enrolmentUrl };
 }
 
-export async function createStaff(db: Database, actor: StaffPrincipal, input: CreateStaffInput): Promise<StaffEnrolmentView> {
+export type StaffLinkContext = { origin: string; mailer?: Mailer };
+
+export async function createStaff(db: Database, actor: StaffPrincipal, input: CreateStaffInput, context: StaffLinkContext): Promise<StaffInvitationView> {
   return db.transaction(async (tx) => {
     const [existing] = await tx.select({ id: staffMembers.id }).from(staffMembers).where(eq(staffMembers.email, input.email)).limit(1);
     if (existing) throw new RuleViolation('opsStaff.errors.emailTaken', {}, 'email');
-    const enrolment = await createStaffMember(tx, input);
+    const invited = await createInvitedStaffMember(tx, input);
     await recordStaffAudit(tx, {
       actorStaffId: actor.staffId,
       entity: 'staff',
-      entityId: enrolment.id,
+      entityId: invited.id,
       action: 'staff.create',
       changes: { email: { from: null, to: input.email }, name: { from: null, to: input.name }, role: { from: null, to: input.role } },
     });
-    return enrolmentView(input.email, enrolment.totpSecret, enrolment.recoveryCodes);
+    return sendEnrolmentLink(tx, { email: invited.email, name: input.name }, invited.token, context.origin, context.mailer ?? getMailer());
   });
 }
 
 async function lockMember(tx: Transaction, staffId: string) {
   const [member] = await tx
-    .select({ id: staffMembers.id, email: staffMembers.email, role: staffMembers.role, status: staffMembers.status })
+    .select({ id: staffMembers.id, email: staffMembers.email, name: staffMembers.name, role: staffMembers.role, status: staffMembers.status })
     .from(staffMembers)
     .where(eq(staffMembers.id, staffId))
     .for('update');
@@ -111,19 +120,19 @@ export async function setStaffStatus(db: Database, actor: StaffPrincipal, staffI
 }
 
 /**
- * A new authenticator secret and recovery codes for a member who lost theirs; every session ends.
- * Not for oneself: one's own session would end before the new secret could be read.
+ * For a member who lost their authenticator: every session ends, the old secret and password stop
+ * working, and the member enrols again through a new one-time link (nobody but them sees the new
+ * secret). Not for oneself: one's own session would end before the link could be read.
  */
-export async function resetStaffSecondFactor(db: Database, actor: StaffPrincipal, staffId: string): Promise<StaffEnrolmentView> {
+export async function resetStaffSecondFactor(db: Database, actor: StaffPrincipal, staffId: string, context: StaffLinkContext): Promise<StaffInvitationView> {
   return db.transaction(async (tx) => {
     const member = await lockMember(tx, staffId);
     if (member.id === actor.staffId) throw new RuleViolation('opsStaff.errors.selfFactor');
-    const totpSecret = newTotpSecret();
-    await tx.update(staffMembers).set({ totpSecret, totpLastStep: null, updatedAt: new Date() }).where(eq(staffMembers.id, staffId));
-    const recoveryCodes = await renewRecoveryCodes(tx, staffId);
+    await tx.update(staffMembers).set({ totpSecret: newTotpSecret(), totpLastStep: null, enrolledAt: null, updatedAt: new Date() }).where(eq(staffMembers.id, staffId));
+    await tx.delete(staffRecoveryCodes).where(eq(staffRecoveryCodes.staffId, staffId));
     await endStaffSessions(tx, staffId);
     await recordStaffAudit(tx, { actorStaffId: actor.staffId, entity: 'staff', entityId: staffId, action: 'staff.resetFactor', changes: { totpSecret: { from: '••••', to: '•••• (new)' } } });
-    return enrolmentView(member.email, totpSecret, recoveryCodes);
+    return sendEnrolmentLink(tx, member, await issueEnrolmentLink(tx, staffId), context.origin, context.mailer ?? getMailer());
   });
 }
 

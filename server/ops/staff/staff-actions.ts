@@ -2,17 +2,24 @@
 
 import 'server-only';
 import { type ActionResult, runOpsAction } from '@/server/actions/run-action';
-import { changeStaffRole, createStaff, renewStaffRecoveryCodes, resetStaffSecondFactor, setStaffStatus, type StaffEnrolmentView } from './manage-staff';
+import { headers } from 'next/headers';
+import { linkOrigin } from '@/server/http/link-origin';
+import { changeStaffRole, createStaff, renewStaffRecoveryCodes, resetStaffSecondFactor, setStaffStatus, type StaffInvitationView } from './manage-staff';
 import { createStaffSchema, staffRoleSchema, staffStatusSchema, staffTargetSchema } from './staff-schemas';
 
 // Staff management's actions (issue 19 §1): operator admin only (`ops:staff`), through runOpsAction.
 
-export type EnrolmentResult = ActionResult<StaffEnrolmentView> | null;
+export type InvitationResult = ActionResult<StaffInvitationView> | null;
 export type RecoveryCodesResult = ActionResult<{ email: string; recoveryCodes: string[] }> | null;
 
-export async function createStaffAction(_previous: unknown, formData: FormData): Promise<ActionResult<StaffEnrolmentView>> {
+export async function createStaffAction(_previous: unknown, formData: FormData): Promise<ActionResult<StaffInvitationView>> {
   return runOpsAction(
-    { schema: createStaffSchema, permission: 'ops:staff', invalidMessage: 'opsStaff.invalid', run: (input, { staff, db }) => createStaff(db, staff, input) },
+    {
+      schema: createStaffSchema,
+      permission: 'ops:staff',
+      invalidMessage: 'opsStaff.invalid',
+      run: async (input, { staff, db }) => createStaff(db, staff, input, { origin: linkOrigin(await headers()) }),
+    },
     Object.fromEntries(formData),
   );
 }
@@ -31,8 +38,11 @@ export async function setStaffStatusAction(_previous: unknown, formData: FormDat
   );
 }
 
-export async function resetStaffFactorAction(_previous: unknown, formData: FormData): Promise<ActionResult<StaffEnrolmentView>> {
-  return runOpsAction({ schema: staffTargetSchema, permission: 'ops:staff', run: (input, { staff, db }) => resetStaffSecondFactor(db, staff, input.staffId) }, Object.fromEntries(formData));
+export async function resetStaffFactorAction(_previous: unknown, formData: FormData): Promise<ActionResult<StaffInvitationView>> {
+  return runOpsAction(
+    { schema: staffTargetSchema, permission: 'ops:staff', run: async (input, { staff, db }) => resetStaffSecondFactor(db, staff, input.staffId, { origin: linkOrigin(await headers()) }) },
+    Object.fromEntries(formData),
+  );
 }
 
 export async function renewStaffCodesAction(_previous: unknown, formData: FormData): Promise<ActionResult<{ email: string; recoveryCodes: string[] }>> {

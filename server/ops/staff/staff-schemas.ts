@@ -19,14 +19,15 @@ export const createStaffSchema = z.object({
     .pipe(z.email({ error: E('email') }))
     .transform((value) => value.toLowerCase()),
   role: z.enum(STAFF_ROLES, { error: E('role') }),
-  // Taken as typed; the portal's password policy (server/shared/account/password-policy.ts).
-  password: text({ error: E('required'), trim: false })
-    .min(1, { error: E('required') })
-    .min(PASSWORD_MIN_LENGTH, { error: E('password') })
-    .max(200, { error: E('tooLong') })
-    .regex(/\p{L}/u, { error: E('password') })
-    .regex(/\p{N}/u, { error: E('password') }),
 });
+/** A member's own password, chosen on their enrolment link; taken as typed (server/shared/account/password-policy.ts). */
+export const staffPasswordSchema = text({ error: E('required'), trim: false })
+  .min(1, { error: E('required') })
+  .min(PASSWORD_MIN_LENGTH, { error: E('password') })
+  .max(200, { error: E('tooLong') })
+  .regex(/\p{L}/u, { error: E('password') })
+  .regex(/\p{N}/u, { error: E('password') });
+
 export type CreateStaffInput = z.output<typeof createStaffSchema>;
 
 export const staffRoleSchema = z.object({ staffId, role: z.enum(STAFF_ROLES, { error: E('role') }) });

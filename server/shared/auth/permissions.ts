@@ -45,6 +45,21 @@ export const OPS_PERMISSIONS = {
 export type Permission = keyof typeof PERMISSIONS;
 export type OpsPermission = keyof typeof OPS_PERMISSIONS;
 
+/**
+ * What an agency may do only once the operator has approved it: until then its agents see no NET
+ * (b2b) rate anywhere, whatever their role (an e-mail check is not an approval), and so no widget
+ * editor either (its offer table is priced in NET).
+ */
+const NEEDS_APPROVED_AGENCY: ReadonlySet<Permission> = new Set(['rates:viewB2b', 'widgets:manage']);
+
+/** An agent as the permission checks need them: their role and whether their agency is approved. */
+export type AgencyMember = { role: Role; agencyApproved: boolean };
+
+/** `can` for a signed-in agent: their role's permission, held only by an approved agency where it needs one. */
+export function memberCan(member: AgencyMember, permission: Permission): boolean {
+  return can(member.role, permission) && (member.agencyApproved || !NEEDS_APPROVED_AGENCY.has(permission));
+}
+
 export function can(role: Role | StaffRole, permission: Permission | OpsPermission): boolean {
   const allowed: readonly string[] = permission in PERMISSIONS ? PERMISSIONS[permission as Permission] : OPS_PERMISSIONS[permission as OpsPermission];
   return allowed.includes(role);

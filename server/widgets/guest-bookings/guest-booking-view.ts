@@ -153,7 +153,8 @@ export async function renderGuestDocument(db: Database, token: string, place: Gu
   if (!linked) throw new NotFound();
   const agent = await actingAdmin(db, linked.row.agencyId, linked.row.createdBy);
   if (!agent) throw new NotFound();
-  const document = await loadBookingDocument(db, { ...agent, role: 'admin', agencyId: linked.row.agencyId, agencyName: linked.brand.name }, linked.row.reference);
+  // The guest's copy never carries the agency's NET, whatever the agency's standing.
+  const document = await loadBookingDocument(db, { ...agent, role: 'admin', agencyId: linked.row.agencyId, agencyName: linked.brand.name, agencyApproved: false }, linked.row.reference);
   if (!document) throw new NotFound();
   const refusal = documentRefusal(kind, document);
   if (refusal) throw new DocumentNotOffered(refusal);

@@ -1,5 +1,6 @@
 import 'server-only';
 import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { agencyApprovedColumn } from '@/server/account/agency-standing';
 import type { Principal } from '@/server/auth/principal';
 import type { Database } from '@/server/db/connection';
 import { agencies, bookings, payments, users, widgetOffers, widgets } from '@/server/db/schema';
@@ -41,6 +42,7 @@ export async function loadWidgetSale(db: Database, channel: WidgetChannel, offer
       currency: widgets.currency,
       agencyId: widgets.agencyId,
       agencyName: agencies.name,
+      agencyApproved: agencyApprovedColumn,
       createdBy: widgets.createdBy,
       discountPercent: widgets.discountPercent,
       adult: widgetOffers.saleAdultMinor,
@@ -57,7 +59,7 @@ export async function loadWidgetSale(db: Database, channel: WidgetChannel, offer
   if (!agent) return null;
   return {
     widget: { id: row.id, name: row.name, domain: row.domain, locale: row.locale, currency: row.currency, agencyId: row.agencyId },
-    principal: { ...agent, role: 'admin', agencyId: row.agencyId, agencyName: row.agencyName },
+    principal: { ...agent, role: 'admin', agencyId: row.agencyId, agencyName: row.agencyName, agencyApproved: row.agencyApproved },
     guestPrices: guestPrices({ adult: row.adult, child: row.child, trip: row.trip }, row.discountPercent),
   };
 }
@@ -81,6 +83,7 @@ export async function loadWidgetSaleForBooking(db: Database, channel: WidgetChan
       locale: widgets.locale,
       agencyId: widgets.agencyId,
       agencyName: agencies.name,
+      agencyApproved: agencyApprovedColumn,
       createdBy: widgets.createdBy,
       reference: bookings.reference,
     })
@@ -94,7 +97,7 @@ export async function loadWidgetSaleForBooking(db: Database, channel: WidgetChan
   if (!row) return null;
   const agent = await actingAdmin(db, row.agencyId, row.createdBy);
   if (!agent) return null;
-  const principal: Principal = { ...agent, role: 'admin', agencyId: row.agencyId, agencyName: row.agencyName };
+  const principal: Principal = { ...agent, role: 'admin', agencyId: row.agencyId, agencyName: row.agencyName, agencyApproved: row.agencyApproved };
   return { widgetId: row.widgetId, locale: row.locale, reference: row.reference, principal };
 }
 
@@ -111,6 +114,7 @@ export async function loadWidgetSaleOfGuestBooking(db: Database, channel: Widget
       currency: widgets.currency,
       agencyId: widgets.agencyId,
       agencyName: agencies.name,
+      agencyApproved: agencyApprovedColumn,
       createdBy: widgets.createdBy,
       reference: bookings.reference,
       status: bookings.status,
@@ -125,6 +129,6 @@ export async function loadWidgetSaleOfGuestBooking(db: Database, channel: Widget
   if (!row) return null;
   const agent = await actingAdmin(db, row.agencyId, row.createdBy);
   if (!agent) return null;
-  const principal: Principal = { ...agent, role: 'admin', agencyId: row.agencyId, agencyName: row.agencyName };
+  const principal: Principal = { ...agent, role: 'admin', agencyId: row.agencyId, agencyName: row.agencyName, agencyApproved: row.agencyApproved };
   return { ...row, principal };
 }

@@ -179,7 +179,7 @@ describe('approving a sign-up', () => {
     const { db } = database;
     const agency = await newAgency(db);
     staffSession.staff = null;
-    session.principal = { userId: agency.adminId, email: agency.email, name: 'Owner', role: 'admin', agencyId: agency.agencyId, agencyName: agency.name } satisfies Principal;
+    session.principal = { userId: agency.adminId, email: agency.email, name: 'Owner', role: 'admin', agencyId: agency.agencyId, agencyName: agency.name, agencyApproved: true } satisfies Principal;
     const input = form({ agencyId: agency.agencyId, creditLimit: '1000', paymentTermsDays: '30' });
     for (const action of [approveAgencyAction, rejectAgencyAction, suspendAgencyAction, reactivateAgencyAction, changeAgencyTermsAction, issueInvoicesAction]) {
       expect(await action(null, input)).toMatchObject({ ok: false, status: 401 });

@@ -20,7 +20,7 @@ vi.mock('next-intl/server', async () => (await import('../../support/route-reque
 
 let live: TestDatabase;
 let operator: StaffPrincipal;
-const agent: Principal = { userId: 'u1', email: 'admin@example.test', name: 'Ann', role: 'admin', agencyId: 'a1', agencyName: 'Agency' };
+const agent: Principal = { userId: 'u1', email: 'admin@example.test', name: 'Ann', role: 'admin', agencyId: 'a1', agencyName: 'Agency', agencyApproved: true };
 
 beforeAll(async () => {
   live = await createTestDatabase();

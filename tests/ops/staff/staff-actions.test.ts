@@ -1,26 +1,26 @@
 import { and, eq } from 'drizzle-orm';
 import type { Principal } from '@/server/auth/principal';
-import { auditLog, staffMembers, staffSessions } from '@/server/db/schema';
-import { DEMO_PASSWORD } from '@/server/db/seed/agencies';
+import { auditLog, mailOutbox, staffMembers, staffSessions } from '@/server/db/schema';
 import { seedStaff } from '@/server/db/seed/staff';
 import { changeStaffRoleAction, createStaffAction, renewStaffCodesAction, resetStaffFactorAction, setStaffStatusAction } from '@/server/ops/staff/staff-actions';
 import { startStaffSession } from '@/server/staff/staff-sessions';
 import type { StaffPrincipal } from '@/server/staff/staff-principal';
-import { checkTotp, currentTotp } from '@/server/staff/totp';
 import { serveRoutesFrom, session, staffSession } from '../../support/route-requests';
 import { createTestDatabase, type TestDatabase } from '../../support/test-database';
 
 // Staff management (issue 19 §1): operator admin only; nobody disables or demotes themself; the
-// last active operator admin stays; a new role, a disable or a reset factor ends the sessions.
+// last active operator admin stays; a new role, a disable or a reset factor ends the sessions;
+// new members (and a reset factor) enrol themselves through a one-time link.
 
 vi.mock('@/server/auth/principal', async () => (await import('../../support/route-requests')).mockedPrincipalModule());
 vi.mock('@/server/staff/staff-principal', async () => (await import('../../support/route-requests')).mockedStaffPrincipalModule());
 vi.mock('next-intl/server', async () => (await import('../../support/route-requests')).mockedIntlServerModule());
+vi.mock('next/headers', () => ({ headers: async () => new Headers({ host: 'localhost:3000' }), cookies: async () => ({ get: () => undefined }) }));
 
 let live: TestDatabase;
 let admin: StaffPrincipal;
 let operator: StaffPrincipal;
-const agent: Principal = { userId: 'u1', email: 'admin@example.test', name: 'Ann', role: 'admin', agencyId: 'a1', agencyName: 'Agency' };
+const agent: Principal = { userId: 'u1', email: 'admin@example.test', name: 'Ann', role: 'admin', agencyId: 'a1', agencyName: 'Agency', agencyApproved: true };
 
 async function principalOf(role: 'operator' | 'operator-admin'): Promise<StaffPrincipal> {
   const [row] = await live.db.select().from(staffMembers).where(eq(staffMembers.role, role)).limit(1);
@@ -52,31 +52,34 @@ async function sessionsOf(staffId: string): Promise<number> {
 
 async function newMember(email: string, role = 'operator'): Promise<string> {
   staffSession.staff = admin;
-  const result = await createStaffAction(null, form({ name: 'New Member', email, role, password: DEMO_PASSWORD }));
+  const result = await createStaffAction(null, form({ name: 'New Member', email, role }));
   if (!result.ok) throw new Error(result.message);
   const [row] = await live.db.select().from(staffMembers).where(eq(staffMembers.email, email));
   return row!.id;
 }
 
 describe('creating staff', () => {
-  it('creates a member and returns, once, a working secret, its otpauth link and QR code, and recovery codes', async () => {
+  it('invites a member: a one-time enrolment link, mailed to them and shown once; the admin sees no secret and the member cannot sign in yet', async () => {
     staffSession.staff = admin;
-    const result = await createStaffAction(null, form({ name: 'Layla Haddad', email: 'Layla@Traveldesk.test', role: 'operator', password: DEMO_PASSWORD }));
-    expect(result).toMatchObject({ ok: true, data: { email: 'layla@traveldesk.test', totpUri: expect.stringMatching(/^otpauth:\/\/totp\//), qrDataUrl: expect.stringMatching(/^data:image\/png;base64,/) } });
+    const result = await createStaffAction(null, form({ name: 'Layla Haddad', email: 'Layla@Traveldesk.test', role: 'operator' }));
+    expect(result).toEqual({ ok: true, data: { email: 'layla@traveldesk.test', enrolmentUrl: expect.stringMatching(/^http:\/\/localhost:3000\/ops\/enrol\/[\w-]{43}$/) } });
     if (!result.ok) return;
-    expect(result.data.recoveryCodes).toHaveLength(10);
-    expect(await checkTotp(result.data.totpSecret!, await currentTotp(result.data.totpSecret!), null)).toMatchObject({ ok: true });
+    const [member] = await live.db.select().from(staffMembers).where(eq(staffMembers.email, 'layla@traveldesk.test'));
+    expect(member).toMatchObject({ role: 'operator', status: 'active', enrolledAt: null });
+    const [mail] = await live.db.select().from(mailOutbox).where(eq(mailOutbox.recipient, 'layla@traveldesk.test'));
+    expect(mail).toMatchObject({ kind: 'staffInvite' });
+    expect(mail!.textBody).toContain(result.data.enrolmentUrl);
     const [entry] = await live.db.select().from(auditLog).where(eq(auditLog.action, 'staff.create'));
     expect(entry).toMatchObject({ entity: 'staff', actorStaffId: admin.staffId, changes: { email: { from: null, to: 'layla@traveldesk.test' } } });
-    expect(JSON.stringify(entry!.changes)).not.toContain(result.data.totpSecret!);
+    expect(JSON.stringify(entry!.changes)).not.toContain(member!.totpSecret);
   });
 
   it('refuses bad input and a taken e-mail with field errors, creating nobody', async () => {
     staffSession.staff = admin;
     const count = (await live.db.select().from(staffMembers)).length;
-    const bad = await createStaffAction(null, form({ name: '', email: 'x', role: 'root', password: 'short' }));
-    expect(bad).toMatchObject({ ok: false, status: 422, fieldErrors: { name: expect.any(String), email: expect.any(String), role: expect.any(String), password: expect.any(String) } });
-    const taken = await createStaffAction(null, form({ name: 'Omar', email: operator.email, role: 'operator', password: DEMO_PASSWORD }));
+    const bad = await createStaffAction(null, form({ name: '', email: 'x', role: 'root' }));
+    expect(bad).toMatchObject({ ok: false, status: 422, fieldErrors: { name: expect.any(String), email: expect.any(String), role: expect.any(String) } });
+    const taken = await createStaffAction(null, form({ name: 'Omar', email: operator.email, role: 'operator' }));
     expect(taken).toMatchObject({ ok: false, fieldErrors: { email: 'A staff member with this e-mail already exists.' } });
     expect((await live.db.select().from(staffMembers)).length).toBe(count);
   });
@@ -86,7 +89,7 @@ describe('who may manage staff', () => {
   it('refuses an operator (403), an agent and a visitor (401) on every action, changing nothing', async () => {
     const target = await newMember('target@traveldesk.test');
     const calls = [
-      () => createStaffAction(null, form({ name: 'Eve', email: 'eve@traveldesk.test', role: 'operator-admin', password: DEMO_PASSWORD })),
+      () => createStaffAction(null, form({ name: 'Eve', email: 'eve@traveldesk.test', role: 'operator-admin' })),
       () => changeStaffRoleAction(null, form({ staffId: target, role: 'operator-admin' })),
       () => setStaffStatusAction(null, form({ staffId: target, status: 'disabled' })),
       () => resetStaffFactorAction(null, form({ staffId: target })),
@@ -124,7 +127,7 @@ describe('guard rails', () => {
     await live.db.update(staffMembers).set({ role: 'operator-admin', status: 'disabled' }).where(eq(staffMembers.id, admin.staffId));
     const third = await (async () => {
       staffSession.staff = secondPrincipal;
-      const result = await createStaffAction(null, form({ name: 'Third', email: 'third@traveldesk.test', role: 'operator', password: DEMO_PASSWORD }));
+      const result = await createStaffAction(null, form({ name: 'Third', email: 'third@traveldesk.test', role: 'operator' }));
       expect(result.ok).toBe(true);
       const [row] = await live.db.select().from(staffMembers).where(eq(staffMembers.email, 'third@traveldesk.test'));
       return row!.id;
@@ -158,10 +161,12 @@ describe('sessions end with access changes', () => {
     await startStaffSession(live.db, member);
     const [before] = await live.db.select().from(staffMembers).where(eq(staffMembers.id, member));
     const reset = await resetStaffFactorAction(null, form({ staffId: member }));
-    expect(reset).toMatchObject({ ok: true, data: { totpSecret: expect.any(String), recoveryCodes: expect.any(Array) } });
+    expect(reset).toMatchObject({ ok: true, data: { enrolmentUrl: expect.stringContaining('/ops/enrol/') } });
     expect(await sessionsOf(member)).toBe(0);
+    // The old secret is gone and the member enrols again through the new link.
     const [after] = await live.db.select().from(staffMembers).where(eq(staffMembers.id, member));
     expect(after!.totpSecret).not.toBe(before!.totpSecret);
+    expect(after!.enrolledAt).toBeNull();
 
     const renewed = await renewStaffCodesAction(null, form({ staffId: member }));
     expect(renewed).toMatchObject({ ok: true, data: { recoveryCodes: expect.any(Array) } });

@@ -1,6 +1,10 @@
 import type { ReactNode } from 'react';
+import { AgencyStandingBanner } from '@/components/shell/agency-standing-banner';
 import { SiteShell } from '@/components/shell/site-shell';
+import { loadAgencyStatus } from '@/server/account/agency-standing';
 import { auth } from '@/server/auth/auth';
+import { getPrincipal } from '@/server/auth/principal';
+import { getDb } from '@/server/db/database';
 import { resolveSiteParams, type SiteParams } from '@/server/sites/site-params';
 
 // Per request: it reads the session or the query string.
@@ -8,7 +12,8 @@ export const dynamic = 'force-dynamic';
 
 /**
  * Signed-in pages render per request. The session is handed to the client so the header needs
- * no round trip; access itself is checked by each page (requirePageAccess), not here.
+ * no round trip; access itself is checked by each page (requirePageAccess), not here. An agency
+ * the operator has not approved sees on every page that it waits and what happens next.
  */
 export default async function PortalLayout({
   children,
@@ -17,9 +22,12 @@ export default async function PortalLayout({
   children: ReactNode;
   params: SiteParams;
 }) {
-  const [{ variant }, session] = await Promise.all([resolveSiteParams(params), auth()]);
+  const [{ variant }, session, principal] = await Promise.all([resolveSiteParams(params), auth(), getPrincipal()]);
+  // The agency's standing is read only for one not approved (the principal carries the flag).
+  const status = principal && !principal.agencyApproved ? await loadAgencyStatus(await getDb(), principal.agencyId) : null;
   return (
     <SiteShell variant={variant} session={session}>
+      {status === 'pending' || status === 'rejected' ? <AgencyStandingBanner status={status} /> : null}
       {children}
     </SiteShell>
   );

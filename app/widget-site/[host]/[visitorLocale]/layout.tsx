@@ -1,6 +1,7 @@
 import type { Metadata, Viewport } from 'next';
 import { getTranslations, setRequestLocale } from 'next-intl/server';
 import type { ReactNode } from 'react';
+import { DemoLabel } from '@/components/shell/demo-label';
 import { toLocale } from '@/i18n/locales';
 import { rememberWidgetSiteRender } from '@/server/widgets/sites/site-render-context';
 import { loadWidgetSite } from '@/server/widgets/sites/widget-site';
@@ -44,7 +45,10 @@ export default async function WidgetSiteLayout({ children, params }: { children:
   rememberWidgetSiteRender({ host, locale });
   return (
     <html lang={locale}>
-      <body className="font-sans">{children}</body>
+      <body className="font-sans">
+        <DemoLabel locale={locale} />
+        {children}
+      </body>
     </html>
   );
 }

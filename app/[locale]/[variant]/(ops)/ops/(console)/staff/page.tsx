@@ -9,6 +9,7 @@ import { listStaff } from '@/server/ops/staff/manage-staff';
 import { changeStaffRoleAction, createStaffAction, renewStaffCodesAction, resetStaffFactorAction, setStaffStatusAction } from '@/server/ops/staff/staff-actions';
 import { STAFF_ROLES } from '@/server/shared/auth/permissions';
 import { resolveSiteParams, type SiteParams } from '@/server/sites/site-params';
+import { ENROLMENT_LINK_DAYS } from '@/server/staff/staff-enrolment';
 import { requireOpsPage } from '@/server/staff/staff-principal';
 
 export async function generateMetadata() {
@@ -18,15 +19,21 @@ export async function generateMetadata() {
 
 type SearchParams = Promise<Record<string, string | string[] | undefined>>;
 
-/** The console's staff (operator admin only): create, change role, disable, reset the second factor. */
+/** The console's staff (operator admin only): invite (a one-time enrolment link), change role, disable, reset the second factor. */
 export default async function OpsStaffPage({ params, searchParams }: { params: SiteParams; searchParams: SearchParams }) {
   const staff = await requireOpsPage('ops:staff', '/ops/staff');
-  const [{ locale }, t, roles, common] = await Promise.all([resolveSiteParams(params), getTranslations('opsStaff'), getTranslations('ops.shell.roles'), getTranslations('ops.common')]);
+  const [{ locale }, t, enrol, roles, common] = await Promise.all([
+    resolveSiteParams(params),
+    getTranslations('opsStaff'),
+    getTranslations('opsEnrol'),
+    getTranslations('ops.shell.roles'),
+    getTranslations('ops.common'),
+  ]);
   const rawPage = Number((await searchParams).page ?? '1');
   const page = Number.isInteger(rawPage) && rawPage >= 1 && rawPage <= 1000 ? rawPage : 1;
   const { rows, hasNext } = await listStaff(await getDb(), staff, page);
   const roleOptions = STAFF_ROLES.map((role) => ({ value: role, label: roles(role) }));
-  const secretLabels: SecretFormLabels = { shownOnce: t('shownOnce'), secret: t('secret'), uri: t('uri'), qr: t('qr'), codes: t('codes') };
+  const secretLabels: SecretFormLabels = { shownOnce: t('shownOnce'), link: enrol('link', { email: '{email}', days: ENROLMENT_LINK_DAYS }), codes: t('codes') };
   return (
     <OpsPage title={t('title')} description={t('description')}>
       <OpsTable caption={t('title')}>
@@ -108,7 +115,6 @@ export default async function OpsStaffPage({ params, searchParams }: { params: S
             { name: 'name', label: t('name'), autoComplete: 'off' },
             { name: 'email', label: t('email'), type: 'email', autoComplete: 'off' },
             { name: 'role', label: t('role'), options: roleOptions },
-            { name: 'password', label: t('password'), hint: t('passwordHint'), type: 'password', autoComplete: 'new-password' },
           ]}
           submitLabel={t('createSubmit')}
           pendingLabel={common('saving')}

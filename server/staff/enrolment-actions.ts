@@ -1,0 +1,22 @@
+'use server';
+
+import 'server-only';
+import { z } from 'zod';
+import { type ActionResult, runPublicAction } from '@/server/actions/run-action';
+import { staffPasswordSchema } from '@/server/ops/staff/staff-schemas';
+import { text } from '@/server/shared/text';
+import { completeEnrolment } from './staff-enrolment';
+
+// The enrolment link's form: public (the link's token is the credential), like a password reset.
+
+const enrolmentSchema = z.object({
+  token: text({ error: 'opsEnrol.errors.linkInvalid' }).min(20, { error: 'opsEnrol.errors.linkInvalid' }).max(100, { error: 'opsEnrol.errors.linkInvalid' }),
+  password: staffPasswordSchema,
+  code: text({ error: 'opsEnrol.errors.code' }).regex(/^\d{6}$/, { error: 'opsEnrol.errors.code' }),
+});
+
+export type EnrolmentResult = ActionResult<{ email: string; recoveryCodes: string[] }> | null;
+
+export async function completeEnrolmentAction(_previous: EnrolmentResult, formData: FormData): Promise<ActionResult<{ email: string; recoveryCodes: string[] }>> {
+  return runPublicAction({ schema: enrolmentSchema, invalidMessage: 'opsEnrol.invalid', run: (input, { db }) => completeEnrolment(db, input) }, Object.fromEntries(formData));
+}
