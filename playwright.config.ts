@@ -71,6 +71,8 @@ export default defineConfig({
       PORT: String(PORT),
       WIDGET_DNS_SERVERS: `127.0.0.1:${process.env.E2E_DNS_PORT}`,
       WIDGET_DNS_TIMEOUT_MS: '1000',
+      // Every guest of the suite books from this one browser's address (retries included).
+      GUEST_CHECKOUTS_PER_ADDRESS: '50',
       // A guest pays on a widget's domain, which only the browser resolves here: the sandbox's
       // webhooks go to the portal's own address.
       PAYMENTS_WEBHOOK_BASE_URL: `http://localhost:${PORT}`,

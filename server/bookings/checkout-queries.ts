@@ -11,7 +11,7 @@ import type { BookingSelection } from '@/server/shared/bookings/checkout-schema'
 import { type BookingCancellationPolicy, resolveCancellationPolicy } from '@/server/shared/bookings/offer-terms';
 import { quoteBooking, type BookingQuote } from '@/server/shared/bookings/pricing';
 import { loadSettings } from '@/server/settings/settings';
-import { RuleViolation } from '@/server/errors';
+import { isDomainError } from '@/server/errors';
 import { findValidPromo } from './promo-codes';
 
 /** What the checkout page shows for the agent's selection from the tour page. */
@@ -97,7 +97,7 @@ async function checkPagePromo(db: Database, code: string, date: string): Promise
   try {
     return { valid: await findValidPromo(db, code, date), refused: null };
   } catch (error) {
-    if (error instanceof RuleViolation) return { valid: null, refused: error.code };
+    if (isDomainError(error, 'ruleViolation')) return { valid: null, refused: error.code };
     throw error;
   }
 }

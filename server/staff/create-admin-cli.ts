@@ -6,7 +6,7 @@ import 'server-only';
 import { parseArgs } from 'node:util';
 import { databaseConfigFromEnv, openDatabase } from '@/server/db/connection';
 import { migrateDatabase } from '@/server/db/migrate';
-import { RuleViolation } from '@/server/errors';
+import { isDomainError } from '@/server/errors';
 import { publicOrigin } from '@/server/sites/seo';
 import en from '@/messages/ops-staff/en.json';
 import { createFirstOperatorAdmin, ENROLMENT_LINK_DAYS, enrolmentPath } from './staff-enrolment';
@@ -32,7 +32,7 @@ async function main(): Promise<void> {
       ].join('\n'),
     );
   } catch (error) {
-    if (error instanceof RuleViolation) {
+    if (isDomainError(error, 'ruleViolation')) {
       // The console's English texts; the one value they take is plain (no plural forms).
       const texts: Record<string, string> = { ...en.opsStaff.errors, ...en.opsEnrol.errors };
       const text = texts[error.code.split('.errors.')[1] ?? ''] ?? error.code;

@@ -6,7 +6,7 @@ import { seedAgencies } from '@/server/db/seed/agencies';
 import { seedCatalogue } from '@/server/db/seed/catalogue';
 import { RuleViolation, TooManyRequests } from '@/server/errors';
 import { aedInput, emptyWidgetValues, widgetFormSchema } from '@/server/shared/widgets/widget-schema';
-import { bookAsGuest, GUEST_CHECKOUTS_PER_ADDRESS, GUEST_CHECKOUTS_PER_WIDGET, startGuestPayment } from '@/server/widgets/guest-bookings/book-as-guest';
+import { bookAsGuest, guestCheckoutsPerAddress, GUEST_CHECKOUTS_PER_WIDGET, startGuestPayment } from '@/server/widgets/guest-bookings/book-as-guest';
 import { createWidget } from '@/server/widgets/manage-widgets';
 import { checkoutInput, findOffer, prepareSlot, principalFor, slotStock } from '../support/booking-fixtures';
 import { createTestDatabase, type TestDatabase } from '../support/test-database';
@@ -71,14 +71,14 @@ describe('simultaneous guest checkouts on a widget site', () => {
     expect(await database.db.$count(payments, eq(payments.bookingId, bookingId))).toBe(1);
   });
 
-  it(`one client address firing ${SIMULTANEOUS} checkouts at once gets ${GUEST_CHECKOUTS_PER_ADDRESS.limit} booked, the rest told to wait`, async () => {
+  it(`one client address firing ${SIMULTANEOUS} checkouts at once gets ${guestCheckoutsPerAddress().limit} booked, the rest told to wait`, async () => {
     const inputs = [];
     for (let index = 0; index < SIMULTANEOUS; index += 1) inputs.push(await guestCheckoutInput(database.db, offerId, { adults: 1 }));
     const results = await Promise.allSettled(inputs.map((input) => bookAsGuest(database.db, { ...SITE, client: '203.0.113.50' }, input)));
 
     const codes = results.map(codeOf);
-    expect(codes.filter((code) => code === 'booked')).toHaveLength(GUEST_CHECKOUTS_PER_ADDRESS.limit);
-    expect(codes.filter((code) => code === 'widgetBookings.limits.tooManyCheckouts')).toHaveLength(SIMULTANEOUS - GUEST_CHECKOUTS_PER_ADDRESS.limit);
+    expect(codes.filter((code) => code === 'booked')).toHaveLength(guestCheckoutsPerAddress().limit);
+    expect(codes.filter((code) => code === 'widgetBookings.limits.tooManyCheckouts')).toHaveLength(SIMULTANEOUS - guestCheckoutsPerAddress().limit);
     // Another client is not held back by it.
     await expect(bookAsGuest(database.db, { ...SITE, client: '203.0.113.51' }, await guestCheckoutInput(database.db, offerId, { adults: 1 }))).resolves.toMatchObject({ replayed: false });
   });

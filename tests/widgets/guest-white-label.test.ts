@@ -104,7 +104,7 @@ afterAll(async () => {
 /** A guest's booking through `channel`, paid on the sandbox's hosted page and settled by the payer's return. */
 async function paidBooking(channel: WidgetChannel, origin: string) {
   const started = await bookAndGoToPayment(database.db, { channel, origin }, await guestCheckoutInput(database.db, offer.id));
-  const { paymentUrl, chargeId } = started;
+  const { chargeId } = started;
   await payWithSandboxCard(database.db, chargeId, '4242424242424242');
   expect(await returnToWidgetSite(database.db, channel, started.paymentId)).toMatchObject({ bookingStatus: 'completed' });
   const [mail] = await database.db
