@@ -19,6 +19,7 @@ const OUTSIDE_NEXT = [
   // Loaded by instrumentation.ts before any request, and by its unit tests' plain http server.
   'server/http/encoded-page-cache.ts',
   'server/http/peer-address.ts',
+  'server/http/trusted-proxy.ts',
   'server/http/action-body-limit.ts',
 ];
 
