@@ -31,6 +31,7 @@ export async function GuestBookingResult({
 }) {
   const t = await getTranslations({ locale, namespace: 'widgetBookings' });
   const form = await getTranslations({ locale, namespace: 'widgetBookings.mail' });
+  const payment = await getTranslations({ locale, namespace: 'payments.result' });
   const pending = booking.paymentStatus === 'created' || booking.paymentStatus === 'processing';
   const completed = booking.bookingStatus === 'completed';
   const cancelled = booking.bookingStatus === 'cancelled';
@@ -59,7 +60,16 @@ export async function GuestBookingResult({
       ) : (
         <p role="alert" className="flex items-start gap-2 rounded-lg border border-red-300 bg-red-50 p-4 text-red-900">
           <CircleX aria-hidden className="mt-0.5 size-5 shrink-0" />
-          {t('result.failed')}
+          <span className="grid gap-1">
+            <span className="font-semibold">{payment('failed')}</span>
+            {booking.failureReason ? (
+              <span data-testid="guest-failure-reason" data-reason={booking.failureReason}>
+                {payment(`reason.${booking.failureReason}`)}
+              </span>
+            ) : null}
+            {/* Advice that fits the reason: never "try another card" after a failed 3-D Secure check. */}
+            <span>{booking.failureReason === null || booking.failureReason === 'other' ? t('result.failed') : payment(`advice.${booking.failureReason}`)}</span>
+          </span>
         </p>
       )}
       <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm">

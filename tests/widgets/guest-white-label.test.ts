@@ -19,6 +19,7 @@ import { renderBookingDocument } from '@/server/documents/document-downloads';
 import { type FileStorage, LocalDiskStorage } from '@/server/files/storage';
 import { payWithSandboxCard } from '@/server/payments/providers/sandbox/sandbox-charges';
 import { aedInput, emptyWidgetValues, type WidgetFormValues, widgetFormSchema } from '@/server/shared/widgets/widget-schema';
+import { GuestBookingResult } from '@/components/widget-bookings/guest-booking-result';
 import { returnToWidgetSite } from '@/server/widgets/guest-bookings/book-as-guest';
 import { guestBookingToken } from '@/server/widgets/guest-bookings/guest-link';
 import type { WidgetChannel } from '@/server/widgets/guest-bookings/widget-sale';
@@ -199,6 +200,26 @@ describe("a widget site's guest", () => {
     await parser.destroy();
     expect(agentText).toContain('Traveldesk');
     expect(agentText).toContain(admin.name);
+  });
+});
+
+describe("a widget guest whose payment fails", () => {
+  it.each([
+    ['4000000000000002', 'declined'],
+    ['4000000000000069', 'expiredCard'],
+  ])('with card %s is told why (%s) in the widget\'s language, with advice that fits', async (card, reason) => {
+    const started = await bookAndGoToPayment(database.db, { channel: { host: HOST }, origin: `https://${HOST}` }, await guestCheckoutInput(database.db, offer.id));
+    await payWithSandboxCard(database.db, started.chargeId, card);
+    const booking = await returnToWidgetSite(database.db, { host: HOST }, started.paymentId);
+    expect(booking).toMatchObject({ paymentStatus: 'failed', failureReason: reason });
+
+    const messages = (await loadMessages('ru')) as { payments: { result: { failed: string; reason: Record<string, string>; advice: Record<string, string> } } };
+    const html = await renderHtml(await GuestBookingResult({ booking: booking!, locale: 'ru' }));
+    expect(html).toContain('data-status="failed"');
+    expect(html).toContain(`data-reason="${reason}"`);
+    expect(html).toContain(messages.payments.result.failed);
+    expect(html).toContain(messages.payments.result.reason[reason]);
+    expect(html).toContain(messages.payments.result.advice[reason]);
   });
 });
 

@@ -9,6 +9,7 @@ import { Conflict, NotFound, RuleViolation, TooManyRequests } from '@/server/err
 import { returnFromProvider } from '@/server/payments/payment-result';
 import { startBookingPayment } from '@/server/payments/start-payment';
 import type { CheckoutInput } from '@/server/shared/bookings/checkout-schema';
+import type { PaymentFailureReason } from '@/server/shared/payments/failure-reasons';
 import { GUEST_MAX_GUESTS, guestCount } from '@/server/shared/widgets/guest-checkout-schema';
 import { EMBED_PAYMENT_PATH, GUEST_PAYMENT_PATH } from './guest-payment-paths';
 import { EMBED_RETURN_PATH, GUEST_RETURN_PATH } from './guest-paths';
@@ -191,6 +192,8 @@ export type GuestBooking = {
   reference: string;
   bookingStatus: string;
   paymentStatus: string;
+  /** Why the last payment failed, for the reason and advice the guest is shown. */
+  failureReason: PaymentFailureReason | null;
   tourTitle: string;
   offerName: string;
   tourDate: string;
@@ -226,6 +229,7 @@ export async function returnToWidgetSite(db: Database, channel: WidgetChannel, p
     reference: row.reference,
     bookingStatus: row.status,
     paymentStatus: result.status,
+    failureReason: result.failureReason,
     tourTitle: row.tourTitle[locale],
     offerName: row.offerName[locale],
     tourDate: row.tourDate,

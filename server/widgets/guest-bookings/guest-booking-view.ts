@@ -1,4 +1,5 @@
 import 'server-only';
+import { paymentFailureReason } from '@/server/payments/failure-reason';
 import { and, desc, eq, inArray, isNull, type SQL } from 'drizzle-orm';
 import type { Locale } from '@/i18n/locales';
 import { loadBookingDocument } from '@/server/bookings/queries';
@@ -110,7 +111,7 @@ export async function loadGuestBookingByToken(db: Database, token: string, place
   if (!linked) return null;
   const { row, locale } = linked;
   const [payment] = await db
-    .select({ status: payments.status, amountMinor: payments.amountMinor, currency: payments.currency })
+    .select({ status: payments.status, amountMinor: payments.amountMinor, currency: payments.currency, provider: payments.provider, failureCode: payments.failureCode })
     .from(payments)
     .where(eq(payments.bookingId, row.bookingId))
     .orderBy(desc(payments.attempt))
@@ -120,6 +121,7 @@ export async function loadGuestBookingByToken(db: Database, token: string, place
       reference: row.reference,
       bookingStatus: row.status,
       paymentStatus: payment?.status ?? 'created',
+      failureReason: payment?.status === 'failed' ? paymentFailureReason(payment.provider, payment.failureCode) : null,
       tourTitle: row.tourTitle[locale],
       offerName: row.offerName[locale],
       tourDate: row.tourDate,
