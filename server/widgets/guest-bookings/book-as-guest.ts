@@ -133,14 +133,7 @@ export async function loadGuestPaymentStep(db: Database, channel: WidgetChannel,
   return {
     bookingId,
     locale: sale.locale,
-    tourTitle: row.tourTitle[sale.locale],
-    offerName: row.offerName[sale.locale],
-    tourDate: row.tourDate,
-    startTime: row.startTime,
-    adults: row.adults,
-    children: row.children,
-    infants: row.infants,
-    guestName: row.guestName,
+    ...guestTrip(row, sale.locale),
     heldUntil: sale.holdsStock && sale.holdExpiresAt && sale.holdExpiresAt > now ? sale.holdExpiresAt : null,
     resultPath: !payable && latest ? returnPathOf(channel).replace('{paymentId}', latest) : null,
     payable,
@@ -188,6 +181,22 @@ export const GUEST_BOOKING_COLUMNS = {
   guestEmail: bookings.guestEmail,
 };
 
+type GuestBookingRow = { tourTitle: Record<Locale, string>; offerName: Record<Locale, string>; tourDate: string; startTime: string | null; adults: number; children: number; infants: number; guestName: string };
+
+/** The trip as a guest reads it, in the widget's language: the same on the payment step, the result page and the mail's page. */
+export function guestTrip(row: GuestBookingRow, locale: Locale) {
+  return {
+    tourTitle: row.tourTitle[locale],
+    offerName: row.offerName[locale],
+    tourDate: row.tourDate,
+    startTime: row.startTime,
+    adults: row.adults,
+    children: row.children,
+    infants: row.infants,
+    guestName: row.guestName,
+  };
+}
+
 export type GuestBooking = {
   reference: string;
   bookingStatus: string;
@@ -230,14 +239,7 @@ export async function returnToWidgetSite(db: Database, channel: WidgetChannel, p
     bookingStatus: row.status,
     paymentStatus: result.status,
     failureReason: result.failureReason,
-    tourTitle: row.tourTitle[locale],
-    offerName: row.offerName[locale],
-    tourDate: row.tourDate,
-    startTime: row.startTime,
-    adults: row.adults,
-    children: row.children,
-    infants: row.infants,
-    guestName: row.guestName,
+    ...guestTrip(row, locale),
     guestEmail: row.guestEmail,
     amountMinor: result.amountMinor,
     currency: result.currency,

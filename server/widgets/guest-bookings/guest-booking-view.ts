@@ -13,7 +13,7 @@ import { type DocumentBrand, whiteLabelDocument } from '@/server/documents/white
 import { NotFound } from '@/server/errors';
 import { getFileStorage } from '@/server/files/storage';
 import { EMBED_WIDGET_TYPES, SITE_WIDGET_TYPES } from '@/server/shared/widgets/widget-schema';
-import { type GuestBooking, GUEST_BOOKING_COLUMNS } from './book-as-guest';
+import { type GuestBooking, GUEST_BOOKING_COLUMNS, guestTrip } from './book-as-guest';
 import { guestBookingToken, referenceOfGuestToken } from './guest-link';
 import { EMBED_GUEST_BOOKING_PATH, GUEST_BOOKING_PATH, GUEST_DOCUMENT_PATH } from './guest-paths';
 import { actingAdmin } from './widget-sale';
@@ -122,14 +122,7 @@ export async function loadGuestBookingByToken(db: Database, token: string, place
       bookingStatus: row.status,
       paymentStatus: payment?.status ?? 'created',
       failureReason: payment?.status === 'failed' ? paymentFailureReason(payment.provider, payment.failureCode) : null,
-      tourTitle: row.tourTitle[locale],
-      offerName: row.offerName[locale],
-      tourDate: row.tourDate,
-      startTime: row.startTime,
-      adults: row.adults,
-      children: row.children,
-      infants: row.infants,
-      guestName: row.guestName,
+      ...guestTrip(row, locale),
       guestEmail: row.guestEmail,
       amountMinor: payment?.amountMinor ?? 0,
       currency: payment?.currency ?? 'AED',
