@@ -27,7 +27,7 @@ const SignedInMenu = dynamic(() => import('./signed-in-menu').then((module) => m
 
 /** Holds the account button's place while it is unknown or loading: empty, not a grey pill. */
 function MenuPlaceholder() {
-  return <div aria-hidden className="h-9 w-20 md:w-32" data-testid="account-menu-placeholder" />;
+  return <div aria-hidden className="h-9 w-20 md:w-32" />;
 }
 
 // The look of buttonVariants({ size: 'sm' }), spelled out: the class merger stays out of public bundles.
