@@ -41,3 +41,12 @@ test('the Russian tour page starts weeks on Monday and continues to the Russian 
   // Junior agents do not see b2b rates.
   await expect(picker.root.getByTestId('booking-total')).not.toContainText('нетто');
 });
+
+test('an offer removed while its page was open: the availability’s 404 shows the 404 page', async ({ page }) => {
+  await signInAs(page, 'senior', `/tour/${TOUR}`);
+  // The answer the availability route gives once the offer is gone (runRoute's NotFound).
+  await page.route('**/api/b2b/availability/by-offer?**', (route) => route.fulfill({ status: 404, json: { message: 'Not found' } }));
+  await page.getByTestId('offer').first().getByRole('button', { name: 'Check availability' }).click();
+  await expect(page.getByRole('heading', { name: 'Page not found' })).toBeVisible();
+  await expect(page.getByRole('contentinfo')).toBeVisible();
+});

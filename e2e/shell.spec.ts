@@ -122,3 +122,31 @@ test('the shell fits a 430 px phone without sideways scrolling', async ({ page }
   await expect(page.getByRole('button', { name: 'Account menu' })).toBeVisible();
   await expect(page.getByRole('link', { name: 'Chat on WhatsApp' })).toBeVisible();
 });
+
+test('the header holds the balance’s place before hydration, with no grey pill, and names the account button with the name it shows', async ({ page }) => {
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await signInAs(page, 'senior');
+  // The server's HTML alone: the page's scripts never arrive (inline ones still run).
+  const scripts = /\/_next\/static\/.+\.js(\?|$)/;
+  await page.route(scripts, (route) => route.abort());
+  await page.goto('/bookings');
+  const header = page.getByRole('banner');
+  const button = header.getByRole('button', { name: /account menu/ });
+  const shown = (await button.innerText()).trim();
+  expect(shown).not.toBe('');
+  await expect(button).toHaveAccessibleName(`${shown}, account menu`);
+  const waiting = header.getByTestId('header-balance-loading');
+  await expect(waiting).toBeVisible();
+  const box = await waiting.boundingBox();
+  expect(box?.width).toBeGreaterThanOrEqual(128);
+  expect(box?.height).toBe(36);
+  expect(await waiting.evaluate((element) => getComputedStyle(element).backgroundColor)).toBe('rgba(0, 0, 0, 0)');
+  await expect(header.locator('.animate-pulse')).toHaveCount(0);
+
+  await page.unroute(scripts);
+  await page.reload();
+  const figure = header.getByTestId('header-balance');
+  await expect(figure).toContainText(/AED/);
+  expect((await figure.boundingBox())?.width).toBeGreaterThanOrEqual(128);
+  await expect(header.getByRole('button', { name: `${shown}, account menu` })).toBeVisible();
+});

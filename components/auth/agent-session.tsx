@@ -13,6 +13,7 @@ import {
   useState,
   useSyncExternalStore,
 } from 'react';
+import { reportClientError } from '@/components/errors/report-client-error';
 import { signOutAndGoHome } from '@/components/http/sign-out';
 import { SESSION_HINT_CLASS } from '@/server/shared/auth/session-hint';
 import { announceSessionChange, notifyHintListeners, onSessionAnnounced, readHint, subscribeToHint, writeHint } from './session-signals';
@@ -44,11 +45,20 @@ function fromServer(session: Session | null): AgentSession {
 }
 
 // Auth.js's endpoint, fetched directly rather than through the API helper: a background check
-// must not toast, and its "nobody" answer is itself the signal the provider acts on.
+// must not toast, and its "nobody" answer is itself the signal the provider acts on. Spec §8: a
+// failure to load it is logged as CLIENT_SESSION_ERROR (an abort, the page moving on, is none).
 async function fetchSession(signal?: AbortSignal): Promise<AgentSession> {
-  const response = await fetch('/api/auth/session', { signal, cache: 'no-store' });
-  if (!response.ok) throw new Error(`session check answered ${response.status}`);
-  return fromServer((await response.json()) as Session | null);
+  try {
+    const response = await fetch('/api/auth/session', { signal, cache: 'no-store' });
+    if (!response.ok) throw new Error(`session check answered ${response.status}`);
+    return fromServer((await response.json()) as Session | null);
+  } catch (error) {
+    if (!signal?.aborted) {
+      const failure = error instanceof Error ? error : new Error(String(error));
+      reportClientError({ code: 'CLIENT_SESSION_ERROR', message: failure.message, stack: failure.stack });
+    }
+    throw error;
+  }
 }
 
 /**

@@ -1,36 +1,32 @@
 'use client';
 
+import dynamic from 'next/dynamic';
+import { createContext, type ReactNode, useContext, useState } from 'react';
 import { useAgentSession } from '@/components/auth/agent-session';
-import { useApiFetch } from '@/components/http/http-feedback';
 import { useRouteLocale } from '@/components/i18n/locale-link';
-import { createContext, type ReactNode, useContext, useEffect, useState } from 'react';
-import type { AgentTourDetails } from '@/server/catalog/agent-details';
 import type { OfferPrices } from '@/server/shared/catalog/prices';
+import type { AgentDetailsState } from './agent-details-query';
 import { PriceList, type PriceKindLabels } from './price-list';
 
-type State = { status: 'anonymous' | 'loading' | 'failed' } | { status: 'ready'; details: AgentTourDetails };
+// The query and the client cache load once the visitor is known to be an agent.
+const AgentDetailsQuery = dynamic(() => import('./agent-details-query').then((module) => module.AgentDetailsQuery), { ssr: false });
 
-const AgentDetailsContext = createContext<State>({ status: 'anonymous' });
+const ANONYMOUS: AgentDetailsState = { status: 'anonymous' };
+const LOADING: AgentDetailsState = { status: 'loading' };
+
+const AgentDetailsContext = createContext<AgentDetailsState>(ANONYMOUS);
 
 /** Loads the agent-only parts of a tour page once the visitor is known to be signed in. */
 export function AgentTourDetailsProvider({ slug, children }: { slug: string; children: ReactNode }) {
   const { status } = useAgentSession();
-  const [state, setState] = useState<State>({ status: 'anonymous' });
-  const fetchApi = useApiFetch();
-
-  useEffect(() => {
-    if (status !== 'authenticated') return;
-    const controller = new AbortController();
-    // eslint-disable-next-line react-hooks/set-state-in-effect -- starts a fetch for an external resource
-    setState({ status: 'loading' });
-    void fetchApi<AgentTourDetails>(`/api/catalog/tours/${encodeURIComponent(slug)}/agent-details`, { signal: controller.signal }).then((result) => {
-      if (result.ok) setState({ status: 'ready', details: result.data });
-      else if (!result.aborted) setState({ status: 'failed' });
-    });
-    return () => controller.abort();
-  }, [slug, status, fetchApi]);
-
-  return <AgentDetailsContext value={state}>{children}</AgentDetailsContext>;
+  const [answer, setAnswer] = useState<AgentDetailsState>(LOADING);
+  const signedIn = status === 'authenticated';
+  return (
+    <AgentDetailsContext value={signedIn ? answer : ANONYMOUS}>
+      {signedIn ? <AgentDetailsQuery slug={slug} onChange={setAnswer} /> : null}
+      {children}
+    </AgentDetailsContext>
+  );
 }
 
 /** The b2b rates of an offer, once loaded, when the agent's role may see them; else null. */

@@ -16,6 +16,7 @@ import {
 import { useFormStatus } from 'react-dom';
 import { useRouter } from 'next/navigation';
 import { Price } from '@/components/catalog/price';
+import { useBookingDataStaleAfter } from '@/components/bookings/booking-data';
 import { fillTemplate } from '@/components/bookings/picker/labels';
 import { LocaleLink } from '@/components/i18n/locale-link';
 import { Button } from '@/components/ui/button';
@@ -131,7 +132,8 @@ type PromoState = { status: 'page' } | { status: 'idle' } | { status: 'applied';
  */
 export function CheckoutForm({ hidden, pickUp, hotels, appliedPromo, refusedPromo, paymentMethods, providerMethods = {}, balanceShort, canTopUp, labels }: Props) {
   const router = useRouter();
-  const [state, formAction] = useActionState<CheckoutState, FormData>(checkoutAction, null);
+  const [state, formAction, pending] = useActionState<CheckoutState, FormData>(checkoutAction, null);
+  useBookingDataStaleAfter(pending);
   useActionFailureFeedback(state);
   const formRef = useRef<HTMLFormElement>(null);
   const summaryRef = useRef<HTMLDivElement>(null);

@@ -4,7 +4,7 @@ import { signOutAndGoHome } from './sign-out';
 
 // Spec §8 in the browser: what every fetch of our API and every failed server action does with
 // the answer. 401 signs out and goes home; 503 says 'Server is under maintenance'; 404 is left to
-// the caller (usually its not-found state); 422 lists `fieldName: errorMessage` lines in a toast;
+// the island's hook (useApiFetch, useApiQuery), which renders the 404 page; 422 lists `fieldName: errorMessage` lines in a toast;
 // other 4xx/5xx show the response's text; a failure without an answer says 'Error'. Callers keep
 // their inline messages: the toast comes on top.
 

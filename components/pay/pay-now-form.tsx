@@ -2,6 +2,7 @@
 
 import { useActionState, useState } from 'react';
 import { PendingButton } from '@/components/agents/pending-button';
+import { useBookingDataStaleAfter } from '@/components/bookings/booking-data';
 import { useActionFailureFeedback } from '@/components/http/http-feedback';
 import { cn } from '@/components/ui/cn';
 import { payBookingAction, type PayBookingState } from '@/server/pay/pay-actions';
@@ -31,7 +32,8 @@ export function PayNowForm({
   /** Distinguishes several forms on one page (a list). */
   idPrefix?: string;
 }) {
-  const [state, formAction] = useActionState<PayBookingState, FormData>(payBookingAction, null);
+  const [state, formAction, pending] = useActionState<PayBookingState, FormData>(payBookingAction, null);
+  useBookingDataStaleAfter(pending);
   useActionFailureFeedback(state);
   const [method, setMethod] = useState<PayNowMethod | undefined>(options[0]?.method);
   const errorId = `${idPrefix}-${reference}-error`;

@@ -49,7 +49,7 @@ export function PaymentStatusPoller({
       router.refresh();
       return true;
     }
-    // Not this agent's payment, or signed out: fetchApi has said so; asking again will not help.
+    // Signed out, forbidden, or not this agent's payment (the 404 page shows): asking again will not help.
     return !result.ok && (result.status === 401 || result.status === 403 || result.status === 404);
   });
 

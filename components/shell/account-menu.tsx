@@ -9,7 +9,8 @@ import type { HeaderBalanceLabels } from './header-balance';
 
 export type AccountMenuLabels = {
   signIn: string;
-  accountMenu: string;
+  /** Raw message with a `{name}` placeholder: the account button's name, with the name it shows. */
+  accountMenuFor: string;
   /** Raw message with an `{email}` placeholder. */
   signedInAs: string;
   logout: string;
@@ -17,14 +18,16 @@ export type AccountMenuLabels = {
   balance: HeaderBalanceLabels;
 };
 
-// The dropdown (Radix) and the balance load only for signed-in agents; visitors never download them.
+// The dropdown (Radix) and the balance load only for signed-in agents; visitors never download
+// them. A portal page knows its agent on the server and renders the menu there (its chunk comes
+// with that page only); a static page learns of an agent in the browser and loads it then.
 const SignedInMenu = dynamic(() => import('./signed-in-menu').then((module) => module.SignedInMenu), {
-  ssr: false,
   loading: () => <MenuPlaceholder />,
 });
 
+/** Holds the account button's place while it is unknown or loading: empty, not a grey pill. */
 function MenuPlaceholder() {
-  return <div aria-hidden className="h-9 w-24 animate-pulse rounded-lg bg-muted" />;
+  return <div aria-hidden className="h-9 w-20 md:w-32" />;
 }
 
 // The look of buttonVariants({ size: 'sm' }), spelled out: the class merger stays out of public bundles.

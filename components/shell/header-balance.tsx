@@ -1,10 +1,10 @@
 'use client';
 
 import { Wallet } from 'lucide-react';
-import { useEffect, useState } from 'react';
 import { useAgentSession } from '@/components/auth/agent-session';
+import { BALANCE_PATH } from '@/components/bookings/booking-data';
 import { useCurrency } from '@/components/currency/currency-provider';
-import { useApiFetch } from '@/components/http/http-feedback';
+import { useApiQuery } from '@/components/http/api-query';
 import { DropdownMenuItem } from '@/components/ui/dropdown-menu';
 import { LocaleLink, useRouteLocale } from '@/components/i18n/locale-link';
 import { formatAedAs } from '@/server/shared/money/money';
@@ -19,24 +19,20 @@ export type HeaderBalanceLabels = {
 /** `GET /api/b2b/balance`: the agency's account, in AED minor units. */
 export type AgencyBalance = { currency: 'AED'; balanceMinor: number; creditLimitMinor: number; availableMinor: number };
 
-/** The agency's balance, fetched again on every session answer (sign-in and each refetch). */
+/**
+ * The agency's balance, asked for when the session becomes authenticated (spec §4), then served
+ * from the client cache: fresh for 120 s (spec §9), not asked again on focus or on each session
+ * check, but again once stale while it shows, and at once after a booking, payment or
+ * cancellation (useBookingDataStaleAfter).
+ */
 function useAgencyBalance(): AgencyBalance | 'loading' | 'failed' {
   const session = useAgentSession();
-  const fetchApi = useApiFetch();
-  const [balance, setBalance] = useState<AgencyBalance | 'loading' | 'failed'>('loading');
-
-  useEffect(() => {
-    if (session.status !== 'authenticated') return;
-    const controller = new AbortController();
-    // The figure shown stays while it is fetched again.
-    void fetchApi<AgencyBalance>('/api/b2b/balance', { signal: controller.signal }).then((result) => {
-      if (result.ok) setBalance(result.data);
-      else if (!result.aborted) setBalance('failed');
-    });
-    return () => controller.abort();
-  }, [session, fetchApi]);
-  return balance;
+  const balance = useApiQuery<AgencyBalance>(session.status === 'authenticated' ? BALANCE_PATH : null, { refreshWhenStale: true });
+  return balance.status === 'ready' ? balance.data : balance.status;
 }
+
+// One box for the figure and for its wait, so nothing moves or flashes grey when it arrives.
+const BOX_CLASS = 'hidden h-9 min-w-32 items-center gap-1.5 rounded-lg px-2 text-sm font-medium whitespace-nowrap tabular-nums lg:inline-flex xl:min-w-44';
 
 /**
  * The agency's balance beside the account menu (spec §4), for roles that may see it (the caller
@@ -51,7 +47,11 @@ export function HeaderBalance({ labels }: { labels: HeaderBalanceLabels }) {
   if (balance === 'failed') return null;
   if (balance === 'loading') {
     return (
-      <span role="status" className="hidden h-9 w-28 animate-pulse rounded-lg bg-muted lg:inline-block" data-testid="header-balance-loading">
+      <span role="status" className={BOX_CLASS} data-testid="header-balance-loading">
+        <Wallet aria-hidden className="size-4 text-muted-foreground" />
+        <span aria-hidden className="hidden xl:inline">
+          {labels.label}
+        </span>
         <span className="sr-only">{labels.loading}</span>
       </span>
     );
@@ -61,7 +61,7 @@ export function HeaderBalance({ labels }: { labels: HeaderBalanceLabels }) {
     <LocaleLink
       href="/balance"
       title={labels.available.replace('{amount}', formatAedAs(balance.availableMinor, currency, locale, rates))}
-      className="hidden h-9 items-center gap-1.5 rounded-lg px-2 text-sm font-medium whitespace-nowrap tabular-nums hover:bg-muted focus-visible:ring-3 focus-visible:ring-primary/40 focus-visible:outline-none lg:inline-flex"
+      className={`${BOX_CLASS} hover:bg-muted focus-visible:ring-3 focus-visible:ring-primary/40 focus-visible:outline-none`}
       data-testid="header-balance"
     >
       <Wallet aria-hidden className="size-4 text-muted-foreground" />

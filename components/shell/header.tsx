@@ -14,7 +14,7 @@ export async function Header({ site }: { site: SiteContent }) {
   const balance = await getTranslations('headerBalance');
   const accountLabels: AccountMenuLabels = {
     signIn: t('signIn'),
-    accountMenu: t('accountMenu'),
+    accountMenuFor: t.raw('accountMenuFor') as string,
     signedInAs: t.raw('signedInAs') as string,
     logout: t('logout'),
     menu: Object.fromEntries(HEADER_MENU.map(({ key }) => [key, t(`menu.${key}`)])) as AccountMenuLabels['menu'],

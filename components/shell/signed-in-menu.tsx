@@ -20,14 +20,16 @@ import { HeaderBalance, MenuBalance } from './header-balance';
 
 export function SignedInMenu({ user, labels }: { user: Session['user']; labels: AccountMenuLabels }) {
   const seesBalance = can(user.role, 'balance:view');
+  // The button's name includes what it shows (WCAG 2.5.3, label in name), even where it is hidden.
+  const shownName = user.name ?? user.email ?? '';
   return (
     <>
       {seesBalance ? <HeaderBalance labels={labels.balance} /> : null}
       <DropdownMenu modal={false}>
         <DropdownMenuTrigger asChild>
-          <Button variant="outline" className="h-9 px-2 md:px-3" aria-label={labels.accountMenu}>
+          <Button variant="outline" className="h-9 px-2 md:px-3" aria-label={labels.accountMenuFor.replace('{name}', shownName)}>
             <UserRound aria-hidden />
-            <span className="hidden max-w-40 truncate md:inline">{user.name ?? user.email}</span>
+            <span className="hidden max-w-40 truncate md:inline">{shownName}</span>
             <ChevronDown aria-hidden />
           </Button>
         </DropdownMenuTrigger>

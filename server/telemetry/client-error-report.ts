@@ -1,9 +1,12 @@
 import 'server-only';
 import { SpanStatusCode, trace } from '@opentelemetry/api';
 import { z } from 'zod';
+import { CLIENT_ERROR_CODES } from '@/server/shared/telemetry/client-error-codes';
 
 /** Spec §9's telemetry limits: messages up to 32,768 characters, URLs up to 2,048. */
 export const clientErrorReportSchema = z.object({
+  /** Absent for a render error; else what failed (e.g. `CLIENT_SESSION_ERROR`). */
+  code: z.enum(CLIENT_ERROR_CODES).optional(),
   message: z.string().max(32_768),
   stack: z.string().max(32_768).optional(),
   componentStack: z.string().max(32_768).optional(),
@@ -16,14 +19,20 @@ export type ClientErrorReport = z.output<typeof clientErrorReportSchema>;
 /** The largest report the schema allows, in UTF-8 (up to 4 bytes a character), with room for JSON. */
 export const MAX_CLIENT_ERROR_REPORT_BYTES = 4 * (3 * 32_768 + 2048 + 200) + 1024;
 
-/** A browser render error, recorded as an exception with error severity (spec §8). */
+/**
+ * A browser error, recorded as an exception with error severity (spec §8): a render error, or a
+ * failure named by its code (`CLIENT_SESSION_ERROR`), which names the span and leads the log line.
+ */
 export function recordClientError(report: ClientErrorReport): void {
-  const span = trace.getTracer('traveldesk-b2b').startSpan('client.render_error');
+  const span = trace.getTracer('traveldesk-b2b').startSpan(report.code ? `client.${report.code}` : 'client.render_error');
   const error = Object.assign(new Error(report.message), { stack: report.stack });
   span.recordException(error);
   span.setAttributes({ 'log.severity': 'error', 'url.full': report.url ?? '', 'react.component_stack': report.componentStack ?? '' });
   span.setStatus({ code: SpanStatusCode.ERROR, message: report.message });
   span.end();
   // The full stacks travel with the span; the log line stays one readable line.
-  console.error('[client-error]', JSON.stringify({ severity: 'error', message: report.message, digest: report.digest, url: report.url }));
+  console.error(
+    report.code ? `[client-error] ${report.code}` : '[client-error]',
+    JSON.stringify({ severity: 'error', code: report.code, message: report.message, digest: report.digest, url: report.url }),
+  );
 }

@@ -19,10 +19,15 @@ const AGENT: Session = {
 let sessionAnswer: Session | null = AGENT;
 let sessionRequests = 0;
 let signOuts = 0;
+const errorReports: unknown[] = [];
 const server = setupServer(
   http.get('*/api/auth/session', () => {
     sessionRequests += 1;
     return HttpResponse.json(sessionAnswer);
+  }),
+  http.post('*/api/client-errors', async ({ request }) => {
+    errorReports.push(await request.json());
+    return new HttpResponse(null, { status: 204 });
   }),
   ...signOutEndpoints(() => (signOuts += 1)),
 );
@@ -33,6 +38,7 @@ beforeEach(() => {
   sessionAnswer = AGENT;
   sessionRequests = 0;
   signOuts = 0;
+  errorReports.length = 0;
   setHint(false);
   localStorage.clear();
   navigation.goTo.mockClear();
@@ -121,6 +127,31 @@ describe('AgentSessionProvider on a static page (no session from the server)', (
     answer();
     expect(await screen.findByText('anonymous')).toBeInTheDocument();
     expect(document.documentElement).not.toHaveClass(SESSION_HINT_CLASS);
+  });
+
+  it('logs a failed session fetch as CLIENT_SESSION_ERROR to the error report endpoint', async () => {
+    setHint(true);
+    server.use(http.get('*/api/auth/session', () => new HttpResponse('upstream down', { status: 503 })));
+    renderProvider();
+    expect(await screen.findByText('anonymous')).toBeInTheDocument();
+    await vi.waitFor(() => expect(errorReports).toHaveLength(1));
+    expect(errorReports[0]).toMatchObject({ code: 'CLIENT_SESSION_ERROR', message: 'session check answered 503', url: window.location.href });
+
+    // A background check (the tab shown again) that fails is logged the same way.
+    server.use(http.get('*/api/auth/session', () => HttpResponse.error()));
+    showTab();
+    await vi.waitFor(() => expect(errorReports).toHaveLength(2));
+    expect(errorReports[1]).toMatchObject({ code: 'CLIENT_SESSION_ERROR' });
+  });
+
+  it('logs nothing for a check the page abandons', async () => {
+    setHint(true);
+    server.use(http.get('*/api/auth/session', () => new Promise<Response>(() => {})));
+    const { unmount } = renderProvider();
+    await vi.waitFor(() => expect(status()).toHaveTextContent('loading'));
+    unmount();
+    await settle();
+    expect(errorReports).toHaveLength(0);
   });
 
   it('drops a hint whose session is gone and shows the visitor again', async () => {

@@ -10,6 +10,7 @@ import { HttpFeedbackProvider } from '@/components/http/http-feedback';
 import type { AvailabilityDay, OfferAvailability } from '@/server/availability/queries';
 import en from '@/messages/en.json';
 import ru from '@/messages/ru.json';
+import { FreshClientCache } from '../support/client-cache';
 
 const route = vi.hoisted(() => ({ locale: 'en' }));
 vi.mock('next/navigation', () => ({ useParams: () => ({ locale: route.locale }), useRouter: () => ({ prefetch: () => undefined }) }));
@@ -34,13 +35,13 @@ const NOVEMBER = availability([
 ]);
 const DECEMBER = availability([{ date: '2026-12-03', slots: [slot('10:00', 12)] }]);
 
-const requests: { url: URL; signal: AbortSignal }[] = [];
+const requests: { url: URL }[] = [];
 let byMonth: (month: string) => Promise<Response> = async (month) => HttpResponse.json(month === '2026-11' ? NOVEMBER : DECEMBER);
 
 const server = setupServer(
   http.get('*/api/b2b/availability/by-offer', ({ request }) => {
     const url = new URL(request.url);
-    requests.push({ url, signal: request.signal });
+    requests.push({ url });
     return byMonth(url.searchParams.get('from')!.slice(0, 7));
   }),
 );
@@ -62,11 +63,13 @@ afterEach(() => {
 
 function renderPicker(props: { offer?: PickerOffer; netPrices?: PickerOffer['retail'] | null; labels?: BookingLabels } = {}) {
   return render(
-    <HttpFeedbackProvider labels={en.errors}>
-      <CurrencyProvider defaultCurrency="AED">
-        <BookingPicker offer={props.offer ?? offer} netPrices={props.netPrices ?? null} labels={props.labels ?? en.availability} />
-      </CurrencyProvider>
-    </HttpFeedbackProvider>,
+    <FreshClientCache>
+      <HttpFeedbackProvider labels={en.errors}>
+        <CurrencyProvider defaultCurrency="AED">
+          <BookingPicker offer={props.offer ?? offer} netPrices={props.netPrices ?? null} labels={props.labels ?? en.availability} />
+        </CurrencyProvider>
+      </HttpFeedbackProvider>
+    </FreshClientCache>,
   );
 }
 
@@ -156,26 +159,30 @@ describe('BookingPicker', () => {
     expect(continueLink()).toHaveAttribute('href', expect.stringContaining('date=2026-11-21&time=22%3A00'));
   });
 
-  it('aborts the running request when the month changes', async () => {
+  it('shows the month asked for when the answers come out of order', async () => {
     const user = userEvent.setup();
-    // November never answers: only its abort ends it.
-    byMonth = (month) => (month === '2026-11' ? new Promise<Response>(() => {}) : Promise.resolve(HttpResponse.json(DECEMBER)));
+    // November answers only after December has.
+    let answerNovember!: () => void;
+    byMonth = (month) =>
+      month === '2026-11'
+        ? new Promise<Response>((resolve) => (answerNovember = () => resolve(HttpResponse.json(NOVEMBER))))
+        : Promise.resolve(HttpResponse.json(DECEMBER));
     renderPicker();
     expect(await screen.findByText('Loading availability…')).toBeInTheDocument();
     await vi.waitFor(() => expect(requests).toHaveLength(1));
-    const november = requests[0]!;
 
     await user.click(screen.getByRole('button', { name: 'Next month' }));
-    expect(november.signal.aborted).toBe(true);
     expect(await screen.findByRole('button', { name: /December 3rd, 2026, available/ })).toBeInTheDocument();
     expect(requests[1]?.url.search).toBe(`?id=${OFFER_ID}&from=2026-12-01&to=2026-12-31`);
+    await act(async () => answerNovember());
     expect(screen.getByRole('heading', { name: 'December 2026' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: /December 3rd, 2026, available/ })).toBeInTheDocument();
 
-    // Back to the current month, and no further back.
-    byMonth = async () => HttpResponse.json(NOVEMBER);
+    // Back to the current month, answered meanwhile, and no further back.
     await user.click(screen.getByRole('button', { name: 'Previous month' }));
     expect(await screen.findByRole('button', { name: /November 24th, 2026, available/ })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Previous month' })).toHaveAttribute('aria-disabled', 'true');
+    expect(requests).toHaveLength(2);
   });
 
   it('shows an error with a retry when the availability cannot be loaded', async () => {

@@ -2,6 +2,7 @@
 
 import { type ReactNode, useActionState, useRef, useState } from 'react';
 import { useFormStatus } from 'react-dom';
+import { useBookingDataStaleAfter } from '@/components/bookings/booking-data';
 import { Price, PriceSum } from '@/components/catalog/price';
 import { useActionFailureFeedback } from '@/components/http/http-feedback';
 import { Button, buttonVariants } from '@/components/ui/button';
@@ -52,7 +53,8 @@ type Props = {
  * the form posts to a server action that redirects, so it all works before hydration too.
  */
 export function CancelBookingPanel({ reference, quote, charged, pageHref, labels }: Props) {
-  const [state, formAction] = useActionState<CancelBookingState, FormData>(cancelBookingAction, null);
+  const [state, formAction, pending] = useActionState<CancelBookingState, FormData>(cancelBookingAction, null);
+  useBookingDataStaleAfter(pending);
   useActionFailureFeedback(state);
   const [open, setOpen] = useState(false);
   const summaryRef = useRef<HTMLElement>(null);

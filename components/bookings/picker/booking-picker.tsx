@@ -43,12 +43,11 @@ export function BookingPicker({ offer, netPrices, labels }: { offer: PickerOffer
   const slotGroup = useId();
   const [today] = useState(() => dubaiToday(new Date()));
   const [month, setMonth] = useState(() => today.slice(0, 7));
-  const [attempt, setAttempt] = useState(0);
   const [selection, setSelection] = useState<Selection | null>(null);
   const [time, setTime] = useState<string | null>(null);
   const [counts, setCounts] = useState<GuestCounts>({ adults: Math.max(1, offer.minPeople), children: 0, infants: 0 });
   const live = offer.hasLiveAvailability;
-  const monthData = useMonthAvailability(offer.id, month, today, attempt, live);
+  const monthData = useMonthAvailability(offer.id, month, today, live);
 
   const days = new Map(monthData.status === 'ready' ? monthData.availability.days.map((day) => [day.date, day]) : []);
   const tomorrow = formatIsoDate(addDays(parseISO(today), 1));
@@ -91,7 +90,7 @@ export function BookingPicker({ offer, netPrices, labels }: { offer: PickerOffer
                 <AlertCircle aria-hidden className="size-4 text-destructive" />
                 {labels.loadFailed}
               </p>
-              <Button variant="outline" size="sm" onClick={() => setAttempt((value) => value + 1)}>
+              <Button variant="outline" size="sm" onClick={monthData.retry}>
                 <RotateCw aria-hidden />
                 {labels.retry}
               </Button>

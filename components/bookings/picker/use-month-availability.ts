@@ -1,10 +1,13 @@
 'use client';
 
-import { useEffect, useState } from 'react';
-import { useApiFetch } from '@/components/http/http-feedback';
+import { AVAILABILITY_PATH } from '@/components/bookings/booking-data';
+import { useApiQuery } from '@/components/http/api-query';
 import type { OfferAvailability } from '@/server/availability/queries';
 
-export type MonthAvailability = { status: 'loading' } | { status: 'failed' } | { status: 'ready'; availability: OfferAvailability };
+export type MonthAvailability =
+  | { status: 'loading' }
+  | { status: 'failed'; retry: () => void }
+  | { status: 'ready'; availability: OfferAvailability };
 
 /** The days of `month` (`yyyy-MM`) to ask for: from today at the earliest, to the month's last day. */
 export function monthRange(month: string, today: string): { from: string; to: string } {
@@ -15,26 +18,12 @@ export function monthRange(month: string, today: string): { from: string; to: st
 }
 
 /**
- * One offer's availability for the visible month (spec §7 ByOffer). Showing another month, or
- * retrying (`attempt`), aborts the request still running for the previous one.
+ * One offer's availability for the visible month (spec §7 ByOffer), through the client cache: a
+ * month shown again within the freshness window (spec §9) is not asked for again. A failure is
+ * the calendar's "failed" state with its retry, after spec §8's reaction (a toast, a sign-out).
  */
-export function useMonthAvailability(offerId: string, month: string, today: string, attempt: number, enabled: boolean): MonthAvailability {
-  const key = `${offerId}|${month}|${attempt}`;
-  const [result, setResult] = useState<{ key: string; availability: OfferAvailability | null } | null>(null);
-  const fetchApi = useApiFetch();
-
-  useEffect(() => {
-    if (!enabled) return;
-    const controller = new AbortController();
-    const query = new URLSearchParams({ id: offerId, ...monthRange(month, today) });
-    // Failures are the calendar's "failed" state with its retry, after spec §8's reaction (a toast, a sign-out).
-    void fetchApi<OfferAvailability>(`/api/b2b/availability/by-offer?${query.toString()}`, { signal: controller.signal }).then((result) => {
-      if (result.ok) setResult({ key, availability: result.data });
-      else if (!result.aborted) setResult({ key, availability: null });
-    });
-    return () => controller.abort();
-  }, [enabled, key, offerId, month, today, fetchApi]);
-
-  if (result?.key !== key) return { status: 'loading' };
-  return result.availability ? { status: 'ready', availability: result.availability } : { status: 'failed' };
+export function useMonthAvailability(offerId: string, month: string, today: string, enabled: boolean): MonthAvailability {
+  const query = new URLSearchParams({ id: offerId, ...monthRange(month, today) });
+  const result = useApiQuery<OfferAvailability>(enabled ? `${AVAILABILITY_PATH}?${query.toString()}` : null);
+  return result.status === 'ready' ? { status: 'ready', availability: result.data } : result;
 }
