@@ -25,7 +25,7 @@ async function expectSignedOutAtHome(page: Page) {
   expect((await page.context().cookies()).map(({ name }) => name)).not.toContain('td-signed-in');
 }
 
-test('a 422 from the server shows as a toast listing the fields', async ({ page }) => {
+test('a 422 from the server shows as a toast listing the fields by their labels', async ({ page }) => {
   const { card, amount } = await openCardTopUp(page);
   // While the agent types, the refusal shows at the field only.
   await amount.fill('12.345');
@@ -35,7 +35,7 @@ test('a 422 from the server shows as a toast listing the fields', async ({ page 
   const refusal = page.waitForResponse((response) => response.url().includes('/api/b2b/balance/topupfee'));
   await card.getByRole('button', { name: 'Calculate fee' }).click();
   expect((await refusal).status()).toBe(422);
-  await expect(page.locator('[data-sonner-toast]')).toHaveText(`amount: ${AMOUNT_MESSAGE}`);
+  await expect(page.locator('[data-sonner-toast]')).toHaveText(`Amount, AED: ${AMOUNT_MESSAGE}`);
   // The inline message stays beside it.
   await expect(card.getByText(AMOUNT_MESSAGE)).toBeVisible();
 });
