@@ -40,6 +40,20 @@ test('a 422 from the server shows as a toast listing the fields by their labels'
   await expect(card.getByText(AMOUNT_MESSAGE)).toBeVisible();
 });
 
+test('the 404 page offers a tour search and popular tours, in the page’s language', async ({ page }) => {
+  const response = await page.goto('/ru/no-such-page');
+  expect(response?.status()).toBe(404);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Страница не найдена');
+  const search = page.getByRole('search', { name: 'Найти тур' });
+  await expect(search).toHaveAttribute('action', '/ru/search');
+  const popular = page.getByRole('navigation', { name: 'Популярные туры' }).getByRole('link');
+  expect(await popular.count()).toBeGreaterThan(0);
+  await expect(popular.first()).toHaveAttribute('href', /^\/ru\/tour\//);
+  await search.getByRole('searchbox').fill('safari');
+  await search.getByRole('button', { name: 'Искать' }).click();
+  await expect(page).toHaveURL((url) => url.pathname === '/ru/search' && url.searchParams.get('q') === 'safari');
+});
+
 test('an expired session on a portal page signs out and lands on home when the page fetches', async ({ page }) => {
   const { amount } = await openCardTopUp(page);
   await expireSession(page);
