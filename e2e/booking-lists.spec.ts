@@ -121,6 +121,9 @@ test('an agency never sees another agency’s bookings, by reference, guest, age
   const response = await page.goto(`/my-bookings/${reference}`);
   expect(response?.status()).toBe(404);
   await expect(page.getByRole('heading', { name: 'Booking not found' })).toBeVisible();
+  // It names the reference asked for, and keeps it in the search by reference.
+  await expect(page.getByTestId('booking-not-found-text')).toContainText(`no booking ${reference} among`);
+  await expect(page.getByRole('search', { name: 'Find booking' }).getByLabel('Booking reference')).toHaveValue(reference);
 
   const list = new BookingListPage(page);
   for (const path of ['/bookings', '/my-bookings', '/requests'] as const) {

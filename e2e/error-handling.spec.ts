@@ -25,7 +25,7 @@ async function expectSignedOutAtHome(page: Page) {
   expect((await page.context().cookies()).map(({ name }) => name)).not.toContain('td-signed-in');
 }
 
-test('a 422 from the server shows as a toast listing the fields', async ({ page }) => {
+test('a 422 from the server shows as a toast listing the fields by their labels', async ({ page }) => {
   const { card, amount } = await openCardTopUp(page);
   // While the agent types, the refusal shows at the field only.
   await amount.fill('12.345');
@@ -35,9 +35,23 @@ test('a 422 from the server shows as a toast listing the fields', async ({ page 
   const refusal = page.waitForResponse((response) => response.url().includes('/api/b2b/balance/topupfee'));
   await card.getByRole('button', { name: 'Calculate fee' }).click();
   expect((await refusal).status()).toBe(422);
-  await expect(page.locator('[data-sonner-toast]')).toHaveText(`amount: ${AMOUNT_MESSAGE}`);
+  await expect(page.locator('[data-sonner-toast]')).toHaveText(`Amount, AED: ${AMOUNT_MESSAGE}`);
   // The inline message stays beside it.
   await expect(card.getByText(AMOUNT_MESSAGE)).toBeVisible();
+});
+
+test('the 404 page offers a tour search and popular tours, in the page’s language', async ({ page }) => {
+  const response = await page.goto('/ru/no-such-page');
+  expect(response?.status()).toBe(404);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Страница не найдена');
+  const search = page.getByRole('search', { name: 'Найти тур' });
+  await expect(search).toHaveAttribute('action', '/ru/search');
+  const popular = page.getByRole('navigation', { name: 'Популярные туры' }).getByRole('link');
+  expect(await popular.count()).toBeGreaterThan(0);
+  await expect(popular.first()).toHaveAttribute('href', /^\/ru\/tour\//);
+  await search.getByRole('searchbox').fill('safari');
+  await search.getByRole('button', { name: 'Искать' }).click();
+  await expect(page).toHaveURL((url) => url.pathname === '/ru/search' && url.searchParams.get('q') === 'safari');
 });
 
 test('an expired session on a portal page signs out and lands on home when the page fetches', async ({ page }) => {

@@ -71,6 +71,12 @@ test('a request is quoted and confirmed in the console, then paid with Pay now; 
   await confirm.getByLabel('Payment').selectOption('agent');
   await confirm.getByRole('button', { name: 'Confirm the request' }).click();
   await expect(ops.getByTestId('ops-request-detail')).toContainText('Payment required');
+  // The console in Russian: the portal's date format, people counted with plurals, Russian amounts.
+  await ops.goto(`/ru/ops/requests/${paid}`);
+  const russian = ops.getByTestId('ops-request-detail');
+  await expect(russian).toContainText('1 взрослый');
+  await expect(russian).toContainText(/\d{2} [а-я]{3,5}\.?, \d{2}/);
+  await expect(russian).toContainText('321,50 AED');
 
   await ops.goto(`/ops/requests/${declined}`);
   const decline = ops.getByRole('region', { name: 'Decline' });
@@ -82,7 +88,11 @@ test('a request is quoted and confirmed in the console, then paid with Pay now; 
   await page.goto(`/my-bookings/${declined}`);
   await expect(page.getByTestId('decline-reason')).toHaveText('The camp is closed that night');
 
-  await page.goto(`/my-bookings/${paid}`);
+  // The confirmed request stays under Requests, with its new status.
+  await page.goto(`/requests?reference=${paid}`);
+  await expect(page.getByTestId('booking-row').filter({ hasText: paid })).toContainText('Payment required');
+
+  await page.goto(`/my-bookings/${paid}#pay-now`);
   await expect(page.getByText('321.50').first()).toBeVisible();
   const payNow = page.getByTestId('pay-now');
   await expect(payNow).toBeVisible();

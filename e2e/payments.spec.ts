@@ -18,6 +18,10 @@ function messages<T>(file: string): T {
   return JSON.parse(readFileSync(path.join(process.cwd(), 'messages', file), 'utf8')) as T;
 }
 
+/** A message's percent as the page formats it in Russian ("4 %", Intl's no-break space). */
+const ruPercent = (template: string, percent: number) =>
+  template.replace(/\{percent[^}]*\}/, new Intl.NumberFormat('ru-RU', { style: 'percent', maximumFractionDigits: 2 }).format(percent / 100));
+
 const TEXTS = {
   en: { pay: messages<PaymentMessages>('payments/en.json'), app: messages<AppMessages>('en.json'), documents: messages<DocumentMessages>('documents/en.json') },
   ru: { pay: messages<PaymentMessages>('payments/ru.json'), app: messages<AppMessages>('ru.json'), documents: messages<DocumentMessages>('documents/ru.json') },
@@ -128,14 +132,14 @@ test('the Russian domain shows roubles with the fees and tax line by line and pa
   const card = page.getByTestId('charge-lines');
   await expect(card.getByTestId('charge-line')).toHaveCount(4);
   await expect(card).toContainText(ru.charge.subtotal);
-  await expect(card).toContainText(ru.charge.conversionFee.replace('{percent}', '4'));
-  await expect(card).toContainText(ru.charge.cardFee.replace('{percent}', '2'));
-  await expect(card).toContainText(ru.charge.tax.replace('{percent}', '6'));
+  await expect(card).toContainText(ruPercent(ru.charge.conversionFee, 4));
+  await expect(card).toContainText(ruPercent(ru.charge.cardFee, 2));
+  await expect(card).toContainText(ruPercent(ru.charge.tax, 6));
   await expect(card.getByTestId('charge-total')).toContainText('₽');
 
   await page.locator('#paymentMethod-sbp').check();
   await expect(card.getByTestId('charge-line')).toHaveCount(3);
-  await expect(card).not.toContainText(ru.charge.cardFee.replace('{percent}', '2'));
+  await expect(card).not.toContainText(ruPercent(ru.charge.cardFee, 2));
   await submitCheckout(page);
 
   await page.waitForURL(/\/ru\/pay\/sandbox\//);
@@ -166,7 +170,7 @@ test('the Russian domain charges the card the discounted roubles shown, and the 
   await expect(paid).toHaveAttribute('data-currency', 'RUB');
   await expect(paid).toContainText(shown.total);
   await expect(paid.getByTestId('payment-made-line')).toHaveCount(4);
-  await expect(paid).toContainText(TEXTS.ru.pay.payments.charge.tax.replace('{percent}', '6'));
+  await expect(paid).toContainText(ruPercent(TEXTS.ru.pay.payments.charge.tax, 6));
   await expect(page.getByTestId('final-balance').locator('[data-price-aed]').first()).toHaveAttribute('data-price-aed', '0');
   const cancel = page.getByRole('region', { name: detail.cancel.title });
   await expect(cancel).toContainText(detail.cancel.refundTo.card);

@@ -18,7 +18,8 @@ import { useRouter } from 'next/navigation';
 import { Price } from '@/components/catalog/price';
 import { useBookingDataStaleAfter } from '@/components/bookings/booking-data';
 import { fillTemplate } from '@/components/bookings/picker/labels';
-import { LocaleLink } from '@/components/i18n/locale-link';
+import { LocaleLink, useRouteLocale } from '@/components/i18n/locale-link';
+import { formatPercent } from '@/i18n/numbers';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
@@ -74,7 +75,7 @@ export type CheckoutFormLabels = {
   /** Under the promo field; names the NET rate only for roles that see it. */
   promoHint: string;
   applyPromo: string;
-  /** Raw, with `{code}` and `{percent}`. */
+  /** Raw, with `{code}` and `{percent}` (a percent as `formatPercent` gives it, sign included). */
   promoApplied: string;
   promoAppliedJunior: string;
   promoNet: string;
@@ -132,6 +133,7 @@ type PromoState = { status: 'page' } | { status: 'idle' } | { status: 'applied';
  */
 export function CheckoutForm({ hidden, pickUp, hotels, appliedPromo, refusedPromo, paymentMethods, providerMethods = {}, balanceShort, canTopUp, labels }: Props) {
   const router = useRouter();
+  const locale = useRouteLocale();
   const [state, formAction, pending] = useActionState<CheckoutState, FormData>(checkoutAction, null);
   useBookingDataStaleAfter(pending);
   useActionFailureFeedback(state);
@@ -529,7 +531,7 @@ export function CheckoutForm({ hidden, pickUp, hotels, appliedPromo, refusedProm
             {promo.status === 'applied' ? (
               promo.check.net ? (
                 <p>
-                  {fillTemplate(labels.promoApplied, { code: promo.check.code, percent: promo.check.percentOff })}{' '}
+                  {fillTemplate(labels.promoApplied, { code: promo.check.code, percent: formatPercent(promo.check.percentOff, locale) })}{' '}
                   <span className="whitespace-nowrap">
                     {labels.promoNet} <Price fils={promo.check.net.totalMinor} className="font-semibold text-primary" />
                   </span>

@@ -1,10 +1,12 @@
 import { showToast } from '@/components/shell/lazy-toaster';
+import { fieldLabelOnPage } from './field-label';
 import { goTo } from './navigate';
 import { signOutAndGoHome } from './sign-out';
 
 // Spec §8 in the browser: what every fetch of our API and every failed server action does with
 // the answer. 401 signs out and goes home; 503 says 'Server is under maintenance'; 404 is left to
-// the island's hook (useApiFetch, useApiQuery), which renders the 404 page; 422 lists `fieldName: errorMessage` lines in a toast;
+// the island's hook (useApiFetch, useApiQuery), which renders the 404 page; 422 lists `field: errorMessage` lines in a toast, each
+// field by the label the page shows it with (the message alone for a field the page has not);
 // other 4xx/5xx show the response's text; a failure without an answer says 'Error'. Callers keep
 // their inline messages: the toast comes on top.
 
@@ -90,7 +92,10 @@ function reactToFailure({ status, text, errors, quietValidation }: Failure, labe
   if (status === 503) return toastError(labels.maintenance);
   if (status === 422) {
     if (quietValidation) return;
-    const lines = errors.map(({ fieldName, errorMessage }) => (fieldName ? `${fieldName}: ${errorMessage}` : errorMessage));
+    const lines = errors.map(({ fieldName, errorMessage }) => {
+      const label = fieldLabelOnPage(fieldName);
+      return label ? `${label}: ${errorMessage}` : errorMessage;
+    });
     return toastError(lines.length > 0 ? lines.join('\n') : text || labels.validationError);
   }
   toastError(status === null ? labels.error : text || labels.error);

@@ -1,6 +1,7 @@
 'use client';
 
-import { useEffect, useReducer, useState } from 'react';
+import { usePathname } from 'next/navigation';
+import { useEffect, useReducer, useRef, useState } from 'react';
 import type { ExternalToast, ToasterProps } from 'sonner';
 
 export type ToastRequest = { kind: 'message' | 'success' | 'error'; text: string; options?: ExternalToast };
@@ -43,6 +44,16 @@ export function LazyToaster(props: Omit<ToasterProps, 'dir'>) {
     // sonner's Toaster (a child, so its effects ran first) is subscribed by now.
     for (const { kind, text, options } of queued.splice(0)) sonner.toast[kind](text, options);
   }, [wakes, sonner]);
+
+  // A toast speaks of the page it came from: another page closes it (a refused promo code has no
+  // business over "Booking confirmed"). Toasts raised for the new page are still queued here.
+  const pathname = usePathname();
+  const shownOn = useRef(pathname);
+  useEffect(() => {
+    if (shownOn.current === pathname) return;
+    shownOn.current = pathname;
+    sonner?.toast.dismiss();
+  }, [pathname, sonner]);
 
   // Both languages read left to right.
   return sonner ? <sonner.Toaster dir="ltr" {...props} /> : null;

@@ -1,6 +1,6 @@
 import type { PaymentMethod } from '@/server/shared/bookings/checkout-schema';
 import 'server-only';
-import { and, asc, count, desc, eq, gte, ilike, inArray, lt, lte, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gte, ilike, inArray, isNotNull, lt, lte, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Principal } from '@/server/auth/principal';
 import { can, memberCan } from '@/server/shared/auth/permissions';
@@ -15,7 +15,8 @@ import type { BookingListQuery } from '@/server/shared/bookings/list-schema';
 
 /**
  * Which list: `all` the agency's bookings (seniors and admins), `own` the agent's own, `requests`
- * the quotation requests the agent may see (a junior's own, the agency's for the others).
+ * the quotation requests the agent may see (a junior's own, the agency's for the others), open
+ * or decided.
  */
 export type BookingListScope = 'all' | 'own' | 'requests';
 
@@ -71,7 +72,9 @@ export function bookingListCondition(principal: Principal, scope: BookingListSco
   if (scope === 'all' && !can(principal.role, 'bookings:viewAll')) throw new Forbidden();
   const conditions: (SQL | undefined)[] = [
     scope === 'own' ? and(eq(bookings.agencyId, principal.agencyId), eq(bookings.agentId, principal.userId)) : visibleBookings(principal),
-    scope === 'requests' ? eq(bookings.status, 'quotation_request') : query.status ? eq(bookings.status, query.status) : undefined,
+    // A request stays under Requests once decided (confirmed, paid, declined), showing its status now.
+    scope === 'requests' ? isNotNull(bookings.requestReason) : undefined,
+    query.status ? eq(bookings.status, query.status) : undefined,
     query.reference ? ilike(bookings.reference, contains(query.reference)) : undefined,
     query.guest ? ilike(bookings.guestName, contains(query.guest)) : undefined,
     query.bookedFrom ? gte(bookings.createdAt, dubaiInstant(query.bookedFrom, null)) : undefined,

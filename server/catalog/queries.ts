@@ -1,6 +1,7 @@
 import 'server-only';
 import { and, asc, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
 import { unstable_cache } from 'next/cache';
+import { unstable_rethrow } from 'next/navigation';
 import { getDb } from '@/server/db/database';
 import type { Database } from '@/server/db/connection';
 import {
@@ -387,6 +388,19 @@ export async function searchTourCards(
   ]);
   const total = counted?.total ?? 0;
   return { tours: found, total, hasMore: total > found.length };
+}
+
+/**
+ * A few tours to offer where a page was not found: the home page's featured ones (cached with it).
+ * The 404 page still renders, without them, when the catalogue cannot be read.
+ */
+export async function getPopularTours(limit = 6): Promise<TourCard[]> {
+  try {
+    return (await getHomeData()).featured.slice(0, limit);
+  } catch (error) {
+    unstable_rethrow(error);
+    return [];
+  }
 }
 
 export async function getSearchFilters(): Promise<Pick<HomeData, 'categories' | 'cities'>> {

@@ -11,5 +11,14 @@ const MESSAGES: Record<Locale, typeof en> = { en, ru };
  * language (a widget's guest pays in the widget's): the booking's reference, no internal id.
  */
 export function bookingChargeDescription(locale: Locale, reference: string): string {
-  return createTranslator({ locale, messages: MESSAGES[locale], namespace: 'payments.descriptor' })('booking', { reference });
+  return descriptor(locale)('booking', { reference });
+}
+
+/** What a card top-up's provider page says it is for, in the payer's language. */
+export function topUpChargeDescription(locale: Locale): string {
+  return descriptor(locale)('topUp');
+}
+
+function descriptor(locale: Locale) {
+  return createTranslator({ locale, messages: MESSAGES[locale], namespace: 'payments.descriptor' });
 }

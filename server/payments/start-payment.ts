@@ -16,7 +16,7 @@ import { quoteCardTopUp } from '@/server/shared/top-up/top-up-fee';
 import type { Currency } from '@/server/shared/money/money';
 import type { Variant } from '@/server/shared/sites/site-variants';
 import type { NextAction, PaymentGateway, ProviderId, ProviderMethod } from './gateway';
-import { bookingChargeDescription } from './charge-description';
+import { bookingChargeDescription, topUpChargeDescription } from './charge-description';
 import { findGateway } from './gateways';
 import { holdUntil, releaseHold, scheduleHoldExpiry } from './holds';
 import { findOfferedMethod, mayPayThroughProvider, type OfferedMethod } from './payment-methods';
@@ -136,7 +136,7 @@ export async function startTopUpPayment(
   const payment = await db.transaction((tx) =>
     insertAttempt(tx, { agencyId: principal.agencyId, bookingId: null, purpose: 'top_up', offered, quote, createdBy: principal.userId, attempt: 1 }),
   );
-  return createCharge(db, payment, { ...input, description: 'Balance top-up', customer: { name: principal.name, email: principal.email } });
+  return createCharge(db, payment, { ...input, description: topUpChargeDescription(input.locale), customer: { name: principal.name, email: principal.email } });
 }
 
 type PaymentRow = typeof payments.$inferSelect;

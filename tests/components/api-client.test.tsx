@@ -63,7 +63,13 @@ describe('fetchApi', () => {
     expect(screen.queryAllByRole('listitem')).toEqual([]);
   });
 
-  it('lists a 422’s fields as `fieldName: errorMessage` lines in one toast and returns them', async () => {
+  it('lists a 422’s fields as `label: errorMessage` lines in one toast, each field by its label on the page, and returns them', async () => {
+    render(
+      <form>
+        <label htmlFor="amount">Amount, AED</label>
+        <input id="amount" name="amount" />
+      </form>,
+    );
     const items = [
       { fieldName: 'amount', errorMessage: 'Enter the amount as a number.' },
       { fieldName: 'currency', errorMessage: 'Choose a currency.' },
@@ -71,7 +77,8 @@ describe('fetchApi', () => {
     answer(() => HttpResponse.json(items, { status: 422 }));
     const result = await call(() => fetchApi('/api/thing', {}, labels));
     expect(result).toEqual({ ok: false, status: 422, aborted: false, errors: items });
-    expect(await toasts()).toEqual(['amount: Enter the amount as a number.\ncurrency: Choose a currency.']);
+    // A field the page does not show is said by its message alone, never by its wire name.
+    expect(await toasts()).toEqual(['Amount, AED: Enter the amount as a number.\nChoose a currency.']);
   });
 
   it('shows a 422 without field items as its raw body, or as "Validation error" when it has none', async () => {
@@ -169,7 +176,7 @@ describe('reportActionFailure', () => {
       { ok: false, status: 422, message: 'Check the highlighted fields.', fieldErrors: { guestName: 'Enter the guest’s name.', room: undefined } },
       labels,
     ));
-    expect(await toasts()).toEqual(['guestName: Enter the guest’s name.']);
+    expect(await toasts()).toEqual(['Enter the guest’s name.']);
     act(() => reportActionFailure({ ok: false, status: 409, message: 'This request conflicts with one already made.', fieldErrors: {} }, labels));
     expect(await screen.findByText('This request conflicts with one already made.')).toBeInTheDocument();
     act(() => reportActionFailure({ ok: false, status: 503, message: 'Server is under maintenance', fieldErrors: {} }, labels));
@@ -178,9 +185,45 @@ describe('reportActionFailure', () => {
 
   it('treats a result without a status as 422 when it names fields, else shows its message', async () => {
     act(() => reportActionFailure({ ok: false, message: 'Check the highlighted fields.', fieldErrors: { email: 'Enter a valid e-mail.' } }, labels));
-    expect(await screen.findByText('email: Enter a valid e-mail.')).toBeInTheDocument();
+    expect(await screen.findByText('Enter a valid e-mail.')).toBeInTheDocument();
     act(() => reportActionFailure({ ok: false, message: 'No more available stock, max 2', fieldErrors: {} }, labels));
     expect(await screen.findByText('No more available stock, max 2')).toBeInTheDocument();
+  });
+
+  it('names each field by its label in the page’s language: a text field’s label, a choice group’s name', async () => {
+    render(
+      <form>
+        <label htmlFor="contactPhone">
+          Контактный телефон <span aria-hidden>*</span>
+        </label>
+        <input id="contactPhone" name="contactPhone" />
+        <fieldset>
+          <legend>Оплата</legend>
+          <div role="radiogroup" aria-label="Способ оплаты">
+            <label>
+              <input type="radio" name="paymentMethod" value="card" /> Картой
+            </label>
+            <label>
+              <input type="radio" name="paymentMethod" value="balance" /> С баланса
+            </label>
+          </div>
+        </fieldset>
+        <input type="text" name="promoCode" aria-label="Промокод" />
+        <input type="hidden" name="offerId" value="x" />
+      </form>,
+    );
+    act(() => reportActionFailure(
+      {
+        ok: false,
+        status: 422,
+        message: 'Проверьте поля.',
+        fieldErrors: { contactPhone: 'Укажите телефон.', paymentMethod: 'Выберите способ оплаты.', promoCode: 'Промокод не найден.', offerId: 'Вариант тура недоступен.' },
+      },
+      labels,
+    ));
+    expect(await toasts()).toEqual([
+      'Контактный телефон: Укажите телефон.\nСпособ оплаты: Выберите способ оплаты.\nПромокод: Промокод не найден.\nВариант тура недоступен.',
+    ]);
   });
 
   it('stays quiet for a 404 (the form says it)', async () => {

@@ -46,14 +46,14 @@ function renderCard() {
 }
 
 describe('CardTopUp', () => {
-  it('shows a refused amount at the field while typing, and as a toast listing the field when asked for the fee', async () => {
+  it('shows a refused amount at the field while typing, and as a toast naming the field by its label when asked for the fee', async () => {
     renderCard();
     await userEvent.type(screen.getByLabelText('Amount, AED'), 'abc');
     expect(await screen.findByText(MESSAGE)).toBeInTheDocument();
     expect(screen.queryByRole('listitem')).not.toBeInTheDocument();
 
     await userEvent.click(screen.getByRole('button', { name: 'Calculate fee' }));
-    expect(await screen.findByRole('listitem')).toHaveTextContent(`amount: ${MESSAGE}`);
+    expect(await screen.findByRole('listitem')).toHaveTextContent(`Amount, AED: ${MESSAGE}`);
   });
 
   it('signs out and goes home when the session has ended (401)', async () => {

@@ -3,6 +3,7 @@ import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { CheckoutForm, type CheckoutFormLabels, type ProviderMethodView } from '@/components/checkout/checkout-form';
 import { HttpFeedbackProvider } from '@/components/http/http-feedback';
+import { createTranslator } from 'next-intl';
 import en from '@/messages/en.json';
 import payments from '@/messages/payments/en.json';
 import type { PaymentMethod } from '@/server/shared/bookings/checkout-schema';
@@ -18,6 +19,7 @@ vi.mock('@/server/bookings/actions', () => ({ checkoutAction: vi.fn() }));
 vi.mock('@/server/bookings/promo-action', () => ({ applyPromoAction: vi.fn() }));
 
 const t = payments.payments;
+const charge = createTranslator({ locale: 'en', messages: payments, namespace: 'payments.charge' });
 const FEES = { rubCardFeePercent: 2, rubTaxPercent: 6, rubConversionFeePercent: 4 };
 
 /** What the checkout page hands the form for a quote: each line labelled and formatted. */
@@ -26,7 +28,7 @@ function view(method: 'card' | 'sbp' | 'crypto', currency: 'RUB' | 'AED', extra:
   return {
     isSandbox: true,
     walletsNeedGuestDetails: false,
-    lines: quote.lines.map((line) => ({ label: t.charge[line.kind].replace('{percent}', String(line.percent)), amount: formatMoney(line.amountMinor, currency, 'en') })),
+    lines: quote.lines.map((line) => ({ label: line.percent === null ? t.charge[line.kind] : charge(line.kind, { percent: line.percent }), amount: formatMoney(line.amountMinor, currency, 'en') })),
     total: { label: t.charge.total, amount: formatMoney(quote.totalMinor, currency, 'en') },
     ...extra,
   };

@@ -501,7 +501,8 @@ describe('a booking paid through a provider', () => {
     expect(text).toContain('the payment was charged in RUB');
     expect(text).not.toContain('Paid from balance');
     const russian = normalized((await parsePdf(await renderInvoicePdf({ ...CARD, locale: 'ru' }))).text);
-    expect(russian).toContain('Комиссия за оплату картой (2%)');
+    // Russian puts a (no-break) space before the percent sign.
+    expect(russian).toContain('Комиссия за оплату картой (2 %)');
     expect(russian).toContain('Оплата в валюте RUB');
   });
 

@@ -139,12 +139,12 @@ describe('a booking paid by card', () => {
     expect(invoice).toContain(`Charged ${rub(payment.amountMinor)}`);
     expect(invoice).toContain('Charged through Sandbox (test) on');
 
-    // The same invoice in Russian.
+    // The same invoice in Russian (its no-break spaces read as spaces here).
     const russian = await pdfText(await renderInvoicePdf({ ...doc, locale: 'ru' }));
     expect(russian).toContain(`Оплата Оплачено картой (Песочница (тест), ${chargeId})`);
     expect(russian).toContain(`Оплачено картой (Песочница (тест)) ${money(payment.amountMinor, 'RUB', 'ru')}`);
-    expect(russian).toContain(`Налог (6%) ${money(percent(6), 'RUB', 'ru')}`);
-    expect(russian).toContain(`Комиссия за конвертацию (4%) ${money(percent(4), 'RUB', 'ru')}`);
+    expect(russian).toContain(`Налог (6 %) ${money(percent(6), 'RUB', 'ru')}`);
+    expect(russian).toContain(`Комиссия за конвертацию (4 %) ${money(percent(4), 'RUB', 'ru')}`);
   });
 
   it('credits a cancelled card booking back to the card: pending until the provider takes the refund, then refunded', async () => {

@@ -178,6 +178,12 @@ describe('card top-up', () => {
     const payment = await paymentRow(db, started.paymentId);
     expect(payment).toMatchObject({ purpose: 'top_up', currency: 'AED', baseAmountMinor: 50_000 });
     expect(payment.amountMinor).toBe(50_000 + payment.feeMinor);
+    // The provider's page says what the charge is for in the payer's language.
+    const [hosted] = await db.select({ description: sandboxCharges.description }).from(sandboxCharges).where(eq(sandboxCharges.paymentId, started.paymentId));
+    expect(hosted?.description).toBe('Balance top-up');
+    const inRussian = await startTopUpPayment(db, agent, { ...PLACE, locale: 'ru', amountMinor: 10_000, method: 'card' });
+    const [russianHosted] = await db.select({ description: sandboxCharges.description }).from(sandboxCharges).where(eq(sandboxCharges.paymentId, inRussian.paymentId));
+    expect(russianHosted?.description).toBe('Пополнение баланса');
     // The return URL alone credits nothing while the payer has not paid.
     expect((await returnFromProvider(db, agent, started.paymentId))?.status).toBe('created');
     expect(await agencyBalance(db, agent.agencyId)).toBe(before);

@@ -2,7 +2,6 @@ import { getTranslations } from 'next-intl/server';
 import { buttonVariants, Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import type { Locale } from '@/i18n/locales';
-import type { BookingListScope } from '@/server/bookings/list-queries';
 import type { AgentOption, TourOption } from '@/server/bookings/list-options';
 import { BOOKING_SORTS, BOOKING_STATUSES, type BookingListQuery, bookingListSearch, type DateRangeName, PAGE_SIZES } from '@/server/shared/bookings/list-schema';
 import { type ActiveFilter, dateRangeFilters, FilterChips } from './filter-chips';
@@ -11,7 +10,6 @@ import { FilterForm } from './filter-form';
 
 type Props = {
   locale: Locale;
-  scope: BookingListScope;
   action: string;
   query: BookingListQuery;
   agents: AgentOption[] | null;
@@ -21,7 +19,7 @@ type Props = {
 };
 
 /** Reference, guest, both date ranges, status, agent (all bookings only), tour, sorting and page size. */
-export async function BookingFilters({ locale, scope, action, query, agents, tours, invertedRanges }: Props) {
+export async function BookingFilters({ locale, action, query, agents, tours, invertedRanges }: Props) {
   const t = await getTranslations('bookingList');
   const tb = await getTranslations('booking');
   const sortedTours = [...tours].sort((a, b) => a.title[locale].localeCompare(b.title[locale], locale));
@@ -58,8 +56,8 @@ export async function BookingFilters({ locale, scope, action, query, agents, tou
         <Field id="filter-guest" label={t('filters.guest')}>
           <Input id="filter-guest" name="guest" defaultValue={query.guest ?? ''} maxLength={100} autoComplete="off" />
         </Field>
-        {scope === 'requests' ? null : (
-          <Field id="filter-status" label={t('filters.status')}>
+        {/* Requests too: a decided request is still listed there, under its status now. */}
+        <Field id="filter-status" label={t('filters.status')}>
             <Select id="filter-status" name="status" defaultValue={query.status ?? ''}>
               <option value="">{t('filters.anyStatus')}</option>
               {BOOKING_STATUSES.map((status) => (
@@ -69,7 +67,6 @@ export async function BookingFilters({ locale, scope, action, query, agents, tou
               ))}
             </Select>
           </Field>
-        )}
         <Field id="filter-tour" label={t('filters.tour')}>
           <Select id="filter-tour" name="tour" defaultValue={query.tour ?? ''}>
             <option value="">{t('filters.anyTour')}</option>

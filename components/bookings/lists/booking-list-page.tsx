@@ -70,7 +70,7 @@ export async function BookingListPage({ locale, variant, principal, scope, query
       </div>
 
       <div className="mt-6">
-        <BookingFilters locale={locale} scope={scope} action={action} query={query} agents={agents} tours={tours} invertedRanges={invertedRanges} />
+        <BookingFilters locale={locale} action={action} query={query} agents={agents} tours={tours} invertedRanges={invertedRanges} />
       </div>
 
       {list ? null : <InvertedRangeNotice text={t('empty.invertedRange')} target={invertedRanges[0] === 'booked' ? 'filter-booked' : 'filter-travel'} linkText={t('empty.fixRange')} />}

@@ -12,7 +12,7 @@ type DecisionAgency = { agencyId: string; status: 'pending' | 'active' | 'suspen
 
 function Panel({ id, title, children }: { id: string; title: string; children: React.ReactNode }) {
   return (
-    <section aria-labelledby={id} className="grid content-start gap-2 rounded-lg border p-4">
+    <section aria-labelledby={id} className="grid content-start gap-2 rounded-xl border border-border p-4">
       <h2 id={id} className="font-semibold">
         {title}
       </h2>

@@ -1,22 +1,25 @@
+import { formatDisplayDay, formatDubaiDateTime, formatDubaiDay, formatMonthName } from '@/i18n/dates';
 import type { Locale } from '@/i18n/locales';
 import { formatMoney } from '@/server/shared/money/money';
 
-// How the agency pages show money and dates: AED as kept, dates in Asia/Dubai.
+// How the console shows money and dates: AED as kept, dates and times in the portal's formats
+// (spec §9 'dd MMM, yy' and 'HH:mm', in Asia/Dubai), months as words, so staff and agents read
+// the same date the same way.
 
 export function aed(minor: number, locale: Locale): string {
   return formatMoney(minor, 'AED', locale);
 }
 
+/** An instant's day in Dubai, or a `yyyy-MM-dd` calendar day as it is. */
 export function dubaiDate(value: Date | string, locale: Locale): string {
-  const instant = typeof value === 'string' ? new Date(`${value}T00:00:00+04:00`) : value;
-  return new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeZone: 'Asia/Dubai' }).format(instant);
+  return typeof value === 'string' ? formatDisplayDay(value.slice(0, 10), locale) : formatDubaiDay(value, locale);
 }
 
 export function dubaiDateTime(value: Date, locale: Locale): string {
-  return new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short', timeZone: 'Asia/Dubai' }).format(value);
+  return formatDubaiDateTime(value, locale);
 }
 
 /** `yyyy-MM-01` or `yyyy-MM` as the month's name and year. */
 export function monthName(month: string, locale: Locale): string {
-  return new Intl.DateTimeFormat(locale, { month: 'long', year: 'numeric', timeZone: 'UTC' }).format(new Date(`${month.slice(0, 7)}-01T00:00:00Z`));
+  return formatMonthName(month, locale);
 }

@@ -1,5 +1,7 @@
 import NextLink from 'next/link';
-import { getTranslations } from 'next-intl/server';
+import { getLocale, getTranslations } from 'next-intl/server';
+import { formatMonthName } from '@/i18n/dates';
+import { toLocale } from '@/i18n/locales';
 
 type Slot = { id: string; date: string; startTime: string; left: number; leftAdults: number | null; leftChildren: number | null };
 
@@ -13,6 +15,7 @@ function shiftMonth(month: string, by: number): string {
 export async function MonthSlots({ month, slots, perType, path }: { month: string; slots: Slot[]; perType: boolean; path: string }) {
   const t = await getTranslations('opsCatalog.availability');
   const days = await getTranslations('opsCatalog.weekdays');
+  const monthLabel = formatMonthName(month, toLocale(await getLocale()));
   const first = new Date(Date.parse(`${month}-01T00:00:00Z`));
   const length = new Date(Date.UTC(first.getUTCFullYear(), first.getUTCMonth() + 1, 0)).getUTCDate();
   const lead = (first.getUTCDay() + 6) % 7;
@@ -25,13 +28,13 @@ export async function MonthSlots({ month, slots, perType, path }: { month: strin
         <NextLink href={`${path}?month=${shiftMonth(month, -1)}`} rel="prev" className="text-primary underline-offset-4 hover:underline">
           {t('previousMonth')}
         </NextLink>
-        <span className="font-medium">{month}</span>
+        <span className="font-medium">{monthLabel}</span>
         <NextLink href={`${path}?month=${shiftMonth(month, 1)}`} rel="next" className="text-primary underline-offset-4 hover:underline">
           {t('nextMonth')}
         </NextLink>
       </div>
       <div className="overflow-x-auto">
-        <div className="grid min-w-[640px] grid-cols-7 gap-1 text-xs" role="table" aria-label={t('calendar', { month })}>
+        <div className="grid min-w-[640px] grid-cols-7 gap-1 text-xs" role="table" aria-label={t('calendar', { month: monthLabel })}>
           {(['1', '2', '3', '4', '5', '6', '0'] as const).map((day) => (
             <div key={day} role="columnheader" className="px-1 font-medium">
               {days(day)}

@@ -5,7 +5,8 @@ import en from '@/messages/ops-requests/en.json';
 import ru from '@/messages/ops-requests/ru.json';
 import type { Database, Transaction } from '@/server/db/connection';
 import { getMailer, type Mailer } from '@/server/mail/mailer';
-import { formatAedMinor } from './request-format';
+import { bookingPagePath } from '@/server/shared/bookings/booking-links';
+import { formatMoney } from '@/server/shared/money/money';
 
 const MESSAGES: Record<Locale, typeof en> = { en, ru };
 
@@ -26,11 +27,12 @@ export async function sendRequestMail(
   const locale: Locale = to.locale === 'ru' ? 'ru' : 'en';
   const t = createTranslator({ locale, messages: MESSAGES[locale], namespace: 'opsRequests.mail' });
   const origin = options.origin ?? new URL(process.env.AUTH_URL ?? 'http://localhost:3000').origin;
-  const link = `${origin}${localizedPath(locale, `/my-bookings/${encodeURIComponent(reference)}`)}`;
+  // A booking waiting for payment is linked at its "Pay now".
+  const link = `${origin}${localizedPath(locale, bookingPagePath(reference, { payNow: mail.kind === 'paymentRequired' }))}`;
   const body =
     mail.kind === 'declined'
       ? t('declined.body', { reference, reason: mail.reason, link })
-      : t(`${mail.kind}.body`, { reference, amount: formatAedMinor(mail.netTotalMinor), link });
+      : t(`${mail.kind}.body`, { reference, amount: formatMoney(mail.netTotalMinor, 'AED', locale), link });
   const text = [t('greeting', { name: to.name }), body, t('signature')].join('\n\n');
   await (options.mailer ?? getMailer()).send(tx, { to: to.email, subject: t(`${mail.kind}.subject`, { reference }), text, kind: `request.${mail.kind}` });
 }

@@ -1,6 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import type { Principal } from '@/server/auth/principal';
 import { createBooking } from '@/server/bookings/create-booking';
+import { listBookings } from '@/server/bookings/list-queries';
 import { agencies, auditLog, bookings, mailOutbox } from '@/server/db/schema';
 import { seedDemoData } from '@/server/db/seed';
 import { Conflict, RuleViolation } from '@/server/errors';
@@ -8,6 +9,7 @@ import { confirmRequestAction, declineRequestAction, quoteRequestAction } from '
 import { confirmRequest, declineRequest, quoteRequest } from '@/server/ops/requests/request-decisions';
 import { listOpenRequests } from '@/server/ops/requests/request-queries';
 import { requestFiltersSchema } from '@/server/ops/requests/request-schema';
+import { parseBookingListQuery } from '@/server/shared/bookings/list-schema';
 import type { StaffPrincipal } from '@/server/staff/staff-principal';
 import { addDays, agencyBalance, checkoutInput, DESERT_ROSE, findOffer, principalFor } from '../../support/booking-fixtures';
 import { serveRoutesFrom, session, staffSession } from '../../support/route-requests';
@@ -95,7 +97,8 @@ describe('request decisions', () => {
     const [audit] = await database.db.select().from(auditLog).where(and(eq(auditLog.entityId, row.id), eq(auditLog.action, 'booking.quote')));
     expect(audit).toMatchObject({ actorStaffId: operator.staffId, agencyId: DESERT_ROSE, changes: { netTotalMinor: { to: 123_450 } } });
     const mails = await database.db.select().from(mailOutbox).where(eq(mailOutbox.kind, 'request.quoted'));
-    expect(mails.some((mail) => mail.subject.includes(reference) && mail.textBody.includes('AED 1,234.50'))).toBe(true);
+    // The amount as the portal writes it in the mail's language (a no-break space after the code).
+    expect(mails.some((mail) => mail.subject.includes(reference) && mail.textBody.includes('AED\u00a01,234.50'))).toBe(true);
   });
 
   it('confirms to payment_required for the agent to pay, without charging', async () => {
@@ -104,6 +107,25 @@ describe('request decisions', () => {
     expect(await confirmRequest(database.db, operator, { reference, payment: 'agent' })).toEqual({ reference, status: 'payment_required' });
     expect((await bookingRow(reference)).status).toBe('payment_required');
     expect(await agencyBalance(database.db, DESERT_ROSE)).toBe(before);
+    // The agent's mail links straight to the booking's "Pay now".
+    const mails = await database.db.select().from(mailOutbox).where(eq(mailOutbox.kind, 'request.paymentRequired'));
+    expect(mails.find((mail) => mail.subject.includes(reference))?.textBody).toContain(`/my-bookings/${reference}#pay-now`);
+    // It stays under the agent's Requests, with its new status, and the status filter finds it there.
+    const requests = await listBookings(database.db, senior, 'requests', parseBookingListQuery({ reference }));
+    expect(requests.rows.map((row) => [row.reference, row.status])).toEqual([[reference, 'payment_required']]);
+    expect((await listBookings(database.db, senior, 'requests', parseBookingListQuery({ reference, status: 'quotation_request' }))).rows).toEqual([]);
+  });
+
+  it('writes a Russian agent’s mail amount in Russian and links a decided request without "Pay now"', async () => {
+    const reference = await makeRequest(senior);
+    await database.db.update(bookings).set({ locale: 'ru' }).where(eq(bookings.reference, reference));
+    await quoteRequest(database.db, operator, { reference, netTotal: 123_450, publishedTotal: 150_000 });
+    await confirmRequest(database.db, operator, { reference, payment: 'balance' });
+    const mails = await database.db.select().from(mailOutbox).where(eq(mailOutbox.kind, 'request.confirmed'));
+    const body = mails.find((mail) => mail.subject.includes(reference))?.textBody ?? '';
+    expect(body).toContain('1\u00a0234,50\u00a0AED');
+    expect(body).toContain(`/ru/my-bookings/${reference}`);
+    expect(body).not.toContain('#pay-now');
   });
 
   it('confirms to completed from the balance, debiting the ledger once', async () => {

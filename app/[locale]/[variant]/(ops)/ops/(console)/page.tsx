@@ -27,7 +27,7 @@ export default async function OpsDashboardPage({ params }: { params: SiteParams 
     <OpsPage title={t('title')}>
       <ul className="grid gap-3 sm:grid-cols-2 lg:grid-cols-4">
         {tiles.map((tile) => (
-          <li key={tile.href} className="rounded-lg border p-4">
+          <li key={tile.href} className="rounded-xl border border-border p-4">
             <p className="text-sm text-muted-foreground">{tile.label}</p>
             <p className="mt-1 text-3xl font-semibold" data-testid="ops-count">
               {tile.value}

@@ -15,6 +15,7 @@ import { type Locale, localizedPath } from '@/i18n/locales';
 import { dubaiToday } from '@/server/shared/availability/rules';
 import { requirePageAccess } from '@/server/auth/principal';
 import { BOOKING_REFERENCE_PATTERN } from '@/server/bookings/booking-reference';
+import { PAY_NOW_ANCHOR } from '@/server/shared/bookings/booking-links';
 import { type BookingDetail, getBookingDetail } from '@/server/bookings/queries';
 import { type BookingPayments, loadBookingPayments } from '@/server/bookings/payment-attempts';
 import { getDb } from '@/server/db/database';
@@ -186,7 +187,7 @@ export default async function BookingDetailPage({ params, searchParams }: { para
           </section>
 
           {payNow ? (
-            <section aria-labelledby="pay-now-title" className="grid gap-3 rounded-xl border border-primary/40 bg-primary/5 p-4 xs:p-6" data-testid="pay-now">
+            <section id={PAY_NOW_ANCHOR} aria-labelledby="pay-now-title" className="grid scroll-mt-24 gap-3 rounded-xl border border-primary/40 bg-primary/5 p-4 xs:p-6" data-testid="pay-now">
               <h2 id="pay-now-title" className="text-lg font-semibold">
                 {tp('payNow.title')}
               </h2>

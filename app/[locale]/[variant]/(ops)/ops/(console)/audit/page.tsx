@@ -1,5 +1,6 @@
 import NextLink from 'next/link';
-import { getFormatter, getTranslations } from 'next-intl/server';
+import { getTranslations } from 'next-intl/server';
+import { dubaiDateTime } from '@/components/ops/agencies/ops-format';
 import { OpsPage, OpsTable } from '@/components/ops/ops-page';
 import { OpsSearch, OpsSearchDates, OpsSearchInput } from '@/components/ops/ops-search';
 import { buttonVariants } from '@/components/ui/button';
@@ -21,7 +22,7 @@ const FILTER_FIELDS = ['agency', 'user', 'staff', 'entity', 'entityId'] as const
 /** The whole audit log, newest first, searchable by agency, user, staff, entity and date (issue 19 §8). */
 export default async function OpsAuditPage({ params, searchParams }: { params: SiteParams; searchParams: SearchParams }) {
   const staff = await requireOpsPage('ops:audit', '/ops/audit');
-  const [{ locale }, t, common, format] = await Promise.all([resolveSiteParams(params), getTranslations('opsAudit'), getTranslations('ops.common'), getFormatter()]);
+  const [{ locale }, t, common] = await Promise.all([resolveSiteParams(params), getTranslations('opsAudit'), getTranslations('ops.common')]);
   const filters = parseAuditFilters(await searchParams);
   const { rows, next } = await listAuditLog(await getDb(), staff, filters);
   const path = localizedPath(locale, '/ops/audit');
@@ -55,7 +56,7 @@ export default async function OpsAuditPage({ params, searchParams }: { params: S
           <tbody>
             {rows.map((row) => (
               <tr key={row.id} data-testid="audit-row">
-                <td className="whitespace-nowrap">{format.dateTime(row.createdAt, { dateStyle: 'medium', timeStyle: 'medium', timeZone: 'Asia/Dubai' })}</td>
+                <td className="whitespace-nowrap">{dubaiDateTime(row.createdAt, locale)}</td>
                 <td>
                   {row.staff ? (
                     <>

@@ -1,5 +1,6 @@
 import NextLink from 'next/link';
-import { getFormatter, getTranslations } from 'next-intl/server';
+import { getTranslations } from 'next-intl/server';
+import { dubaiDateTime } from '@/components/ops/agencies/ops-format';
 import { OpsPage, OpsTable } from '@/components/ops/ops-page';
 import { mailKindLabel } from '@/components/ops/outbox/mail-kind';
 import { OpsPager } from '@/components/ops/ops-pager';
@@ -20,7 +21,7 @@ type SearchParams = Promise<Record<string, string | string[] | undefined>>;
 /** Every mail the portal wrote, newest first, searchable (issue 19 §8). */
 export default async function OpsOutboxPage({ params, searchParams }: { params: SiteParams; searchParams: SearchParams }) {
   const staff = await requireOpsPage('ops:outbox', '/ops/outbox');
-  const [{ locale }, t, common, format] = await Promise.all([resolveSiteParams(params), getTranslations('opsOutbox'), getTranslations('ops.common'), getFormatter()]);
+  const [{ locale }, t, common] = await Promise.all([resolveSiteParams(params), getTranslations('opsOutbox'), getTranslations('ops.common')]);
   const filters = parseOutboxFilters(await searchParams);
   const { rows, hasNext } = await listOutbox(await getDb(), staff, filters);
   const path = localizedPath(locale, '/ops/outbox');
@@ -49,7 +50,7 @@ export default async function OpsOutboxPage({ params, searchParams }: { params: 
           <tbody>
             {rows.map((mail) => (
               <tr key={mail.id} data-testid="outbox-row" data-id={mail.id} data-recipient={mail.recipient} data-kind={mail.kind} data-subject={mail.subject}>
-                <td className="whitespace-nowrap">{format.dateTime(mail.createdAt, { dateStyle: 'medium', timeStyle: 'short', timeZone: 'Asia/Dubai' })}</td>
+                <td className="whitespace-nowrap">{dubaiDateTime(mail.createdAt, locale)}</td>
                 <td>{mail.recipient}</td>
                 <td>
                   <NextLink href={localizedPath(locale, `/ops/outbox/${mail.id}`)} className="text-primary underline-offset-4 hover:underline">

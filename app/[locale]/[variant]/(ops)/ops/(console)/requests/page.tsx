@@ -1,6 +1,7 @@
 import NextLink from 'next/link';
 import { getTranslations } from 'next-intl/server';
-import { formatAmount, formatDay } from '@/components/balance/format';
+import { formatAmount } from '@/components/balance/format';
+import { formatDisplayDay } from '@/i18n/dates';
 import { OpsPage, OpsTable } from '@/components/ops/ops-page';
 import { OpsPager } from '@/components/ops/ops-pager';
 import { RequestFiltersForm } from '@/components/ops/requests/request-filters';
@@ -27,11 +28,14 @@ export default async function OpsRequestsPage({ params, searchParams }: { params
   const [{ rows, hasNext }, agencies] = await Promise.all([listOpenRequests(db, staff, filters), listAgencyChoices(db, staff)]);
   const path = localizedPath(locale, '/ops/requests');
   const now = new Date();
+  const filtered = Boolean(filters.agency || filters.reason || filters.from || filters.to);
   return (
     <OpsPage title={t('title')} description={t('description')}>
       <RequestFiltersForm action={path} filters={filters} agencies={agencies} />
       {rows.length === 0 ? (
-        <p className="rounded-lg border border-dashed p-6 text-center text-muted-foreground">{common('noMatches')}</p>
+        <p className="rounded-xl border border-dashed border-border bg-muted p-10 text-center text-muted-foreground" data-testid="ops-requests-empty">
+          {filtered ? common('noMatches') : t('empty')}
+        </p>
       ) : (
         <OpsTable caption={t('title')}>
           <thead>
@@ -62,7 +66,7 @@ export default async function OpsRequestsPage({ params, searchParams }: { params
                   <span className="block text-xs text-muted-foreground">{row.offerName[locale]}</span>
                 </td>
                 <td className="whitespace-nowrap">
-                  {formatDay(row.tourDate, locale)}
+                  {formatDisplayDay(row.tourDate, locale)}
                   {row.startTime ? ` ${row.startTime}` : ''}
                 </td>
                 <td className="whitespace-nowrap">{t('people', { adults: row.adults, children: row.children, infants: row.infants })}</td>

@@ -20,7 +20,7 @@ export default async function OpsSettingsPage() {
   const form = { submitLabel: common('save'), pendingLabel: common('saving'), successMessage: common('saved') };
   return (
     <OpsPage title={t('title')} description={t('description')}>
-      <section aria-labelledby="settings-general" className="grid gap-3 rounded-lg border p-4">
+      <section aria-labelledby="settings-general" className="grid gap-3 rounded-xl border border-border p-4">
         <h2 id="settings-general" className="text-lg font-semibold">
           {t('general')}
         </h2>
@@ -57,7 +57,7 @@ export default async function OpsSettingsPage() {
       {VARIANTS.map((variant) => {
         const site = settings.sites[variant];
         return (
-          <section key={variant} aria-labelledby={`settings-site-${variant}`} className="grid gap-3 rounded-lg border p-4">
+          <section key={variant} aria-labelledby={`settings-site-${variant}`} className="grid gap-3 rounded-xl border border-border p-4">
             <h2 id={`settings-site-${variant}`} className="text-lg font-semibold">
               {t(`variants.${variant}`)}
             </h2>

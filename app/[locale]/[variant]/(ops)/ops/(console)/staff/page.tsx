@@ -104,7 +104,7 @@ export default async function OpsStaffPage({ params, searchParams }: { params: S
         </tbody>
       </OpsTable>
       <OpsPager path={localizedPath(locale, '/ops/staff')} params={{}} page={page} hasNext={hasNext} />
-      <section aria-labelledby="staff-create" className="grid gap-3 rounded-lg border p-4">
+      <section aria-labelledby="staff-create" className="grid gap-3 rounded-xl border border-border p-4">
         <h2 id="staff-create" className="text-lg font-semibold">
           {t('create')}
         </h2>

@@ -79,13 +79,13 @@ export default async function OpsAgencyPage({
         </p>
       ) : null}
       <div className="grid gap-4 lg:grid-cols-2">
-        <section aria-labelledby="agency-profile" className="grid gap-2 rounded-lg border p-4">
+        <section aria-labelledby="agency-profile" className="grid gap-2 rounded-xl border border-border p-4">
           <h2 id="agency-profile" className="font-semibold">
             {t('detail.profile')}
           </h2>
           <OpsFacts facts={profile.map(([label, value]) => ({ label, value }))} />
         </section>
-        <section aria-labelledby="agency-funds" className="grid content-start gap-2 rounded-lg border p-4">
+        <section aria-labelledby="agency-funds" className="grid content-start gap-2 rounded-xl border border-border p-4">
           <h2 id="agency-funds" className="font-semibold">
             {t('detail.funds')}
           </h2>

@@ -30,7 +30,7 @@ export default async function CatalogHotelsPage({ params, searchParams }: { para
   const { hotels, hasNext } = await listHotels(db, staff, { ...query, cityId });
   return (
     <OpsPage title={t('hotels.title')} actions={<CatalogNav locale={locale} />}>
-      <section aria-labelledby="new-hotel" className="grid gap-3 rounded-lg border border-dashed p-4">
+      <section aria-labelledby="new-hotel" className="grid gap-3 rounded-xl border border-dashed border-border p-4">
         <h2 id="new-hotel" className="text-lg font-semibold">
           {t('hotels.new')}
         </h2>
@@ -40,7 +40,7 @@ export default async function CatalogHotelsPage({ params, searchParams }: { para
         <OpsSearchInput name="q" label={t('hotels.search')} defaultValue={query.q} maxLength={100} />
         <OpsSearchSelect name="city" label={t('fields.city')} defaultValue={cityId ?? undefined} allLabel={common('all')} options={options.cities.map((city) => ({ value: city.id, label: city.name[locale] }))} />
       </OpsSearch>
-      {hotels.length === 0 ? <p>{common('noMatches')}</p> : null}
+      {hotels.length === 0 ? <p>{query.q || cityId ? common('noMatches') : common('empty')}</p> : null}
       {hotels.map((hotel) => (
         <details key={hotel.id} className="rounded-lg border p-3">
           <summary className="cursor-pointer font-medium">

@@ -24,7 +24,7 @@ export default async function CatalogPromosPage({ params, searchParams }: { para
   const { promos, hasNext } = await listPromos(await getDb(), staff, query);
   return (
     <OpsPage title={t('promos.title')} actions={<CatalogNav locale={locale} />}>
-      <section aria-labelledby="new-promo" className="grid gap-3 rounded-lg border border-dashed p-4">
+      <section aria-labelledby="new-promo" className="grid gap-3 rounded-xl border border-dashed border-border p-4">
         <h2 id="new-promo" className="text-lg font-semibold">
           {t('promos.new')}
         </h2>

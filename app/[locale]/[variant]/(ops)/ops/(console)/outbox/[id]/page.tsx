@@ -1,6 +1,7 @@
 import NextLink from 'next/link';
 import { notFound } from 'next/navigation';
-import { getFormatter, getTranslations } from 'next-intl/server';
+import { getTranslations } from 'next-intl/server';
+import { dubaiDateTime } from '@/components/ops/agencies/ops-format';
 import { OpsForm } from '@/components/ops/ops-form';
 import { OpsPage } from '@/components/ops/ops-page';
 import { MailHtml, MailText } from '@/components/ops/outbox/mail-text';
@@ -20,13 +21,13 @@ export async function generateMetadata() {
 /** One mail: its text (links clickable), its HTML in a sandboxed frame, and resend. */
 export default async function OpsOutboxMailPage({ params }: { params: Promise<Awaited<SiteParams> & { id: string }> }) {
   const staff = await requireOpsPage('ops:outbox', '/ops/outbox');
-  const [{ id }, { locale }, t, format] = await Promise.all([params, resolveSiteParams(params), getTranslations('opsOutbox'), getFormatter()]);
+  const [{ id }, { locale }, t] = await Promise.all([params, resolveSiteParams(params), getTranslations('opsOutbox')]);
   const mail = await loadOutboxMail(await getDb(), staff, id);
   if (!mail) notFound();
   return (
     <OpsPage
       title={mail.subject}
-      description={t('meta', { recipient: mail.recipient, kind: mailKindLabel(t, mail.kind), when: format.dateTime(mail.createdAt, { dateStyle: 'medium', timeStyle: 'short', timeZone: 'Asia/Dubai' }) })}
+      description={t('meta', { recipient: mail.recipient, kind: mailKindLabel(t, mail.kind), when: dubaiDateTime(mail.createdAt, locale) })}
       actions={
         <NextLink href={localizedPath(locale, '/ops/outbox')} className="text-sm text-primary underline-offset-4 hover:underline">
           {t('back')}

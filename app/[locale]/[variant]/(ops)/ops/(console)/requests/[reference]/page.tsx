@@ -1,7 +1,8 @@
 import NextLink from 'next/link';
 import { notFound } from 'next/navigation';
 import { getTranslations } from 'next-intl/server';
-import { formatAmount, formatDay } from '@/components/balance/format';
+import { aed, dubaiDateTime } from '@/components/ops/agencies/ops-format';
+import { formatDisplayDay } from '@/i18n/dates';
 import { OpsField, OpsForm, OpsSelect, OpsTextArea } from '@/components/ops/ops-form';
 import { OpsPage } from '@/components/ops/ops-page';
 import { localizedPath } from '@/i18n/locales';
@@ -29,14 +30,14 @@ export default async function OpsRequestPage({ params }: { params: Promise<Await
     if (isDomainError(error, 'notFound')) notFound();
     throw error;
   }
-  const amount = (minor: number) => `AED ${formatAmount(minor, locale)}`;
+  const amount = (minor: number) => aed(minor, locale);
   const details: [string, string][] = [
     [t('detail.status'), t(`statuses.${request.status}`)],
     [t('detail.agency'), request.agencyName],
     [t('detail.agent'), `${request.agentName} <${request.agentEmail}>`],
     [t('detail.tour'), request.tourTitle[locale]],
     [t('detail.option'), request.offerName[locale]],
-    [t('detail.date'), `${formatDay(request.tourDate, locale)}${request.startTime ? ` ${request.startTime}` : ''}`],
+    [t('detail.date'), `${formatDisplayDay(request.tourDate, locale)}${request.startTime ? ` ${request.startTime}` : ''}`],
     [t('detail.people'), t('people', { adults: request.adults, children: request.children, infants: request.infants })],
     [t('detail.guest'), `${request.guestName}, ${request.guestPhone}, ${request.guestEmail}`],
     [t('detail.reason'), request.requestReason && ['noLiveAvailability', 'cutOffPassed', 'bookWithAgent'].includes(request.requestReason) ? t(`reasons.${request.requestReason as 'cutOffPassed'}`) : t('reasons.unknown')],
@@ -45,7 +46,7 @@ export default async function OpsRequestPage({ params }: { params: Promise<Await
     [t('detail.funds'), amount(request.agencyBalanceMinor + request.agencyCreditLimitMinor)],
   ];
   if (request.notes) details.push([t('detail.notes'), request.notes]);
-  if (request.quotedAt) details.push([t('detail.quotedAt'), request.quotedAt.toISOString().slice(0, 16).replace('T', ' ')]);
+  if (request.quotedAt) details.push([t('detail.quotedAt'), dubaiDateTime(request.quotedAt, locale)]);
   if (request.declineReason) details.push([t('detail.declineReason'), request.declineReason]);
   const open = request.status === 'quotation_request';
   return (
@@ -57,7 +58,7 @@ export default async function OpsRequestPage({ params }: { params: Promise<Await
         </NextLink>
       }
     >
-      <dl className="grid gap-x-6 gap-y-2 rounded-lg border p-4 text-sm sm:grid-cols-[max-content_1fr]" data-testid="ops-request-detail">
+      <dl className="grid gap-x-6 gap-y-2 rounded-xl border border-border p-4 text-sm xs:p-6 sm:grid-cols-[max-content_1fr]" data-testid="ops-request-detail">
         {details.map(([label, value]) => (
           <div key={label} className="contents">
             <dt className="text-muted-foreground">{label}</dt>
@@ -67,7 +68,7 @@ export default async function OpsRequestPage({ params }: { params: Promise<Await
       </dl>
       {open ? (
         <div className="grid gap-4 lg:grid-cols-3">
-          <section className="rounded-lg border p-4" aria-labelledby="quote-title">
+          <section className="rounded-xl border border-border p-4 xs:p-6" aria-labelledby="quote-title">
             <h2 id="quote-title" className="mb-3 font-semibold">
               {t('quote.title')}
             </h2>
@@ -77,7 +78,7 @@ export default async function OpsRequestPage({ params }: { params: Promise<Await
               <OpsField name="publishedTotal" label={t('quote.publishedTotal')} inputMode="decimal" defaultValue={(request.publishedTotalMinor / 100).toFixed(2)} />
             </OpsForm>
           </section>
-          <section className="rounded-lg border p-4" aria-labelledby="confirm-title">
+          <section className="rounded-xl border border-border p-4 xs:p-6" aria-labelledby="confirm-title">
             <h2 id="confirm-title" className="mb-3 font-semibold">
               {t('confirm.title')}
             </h2>
@@ -93,7 +94,7 @@ export default async function OpsRequestPage({ params }: { params: Promise<Await
               />
             </OpsForm>
           </section>
-          <section className="rounded-lg border p-4" aria-labelledby="decline-title">
+          <section className="rounded-xl border border-border p-4 xs:p-6" aria-labelledby="decline-title">
             <h2 id="decline-title" className="mb-3 font-semibold">
               {t('decline.title')}
             </h2>

@@ -57,7 +57,7 @@ export default async function ConsoleTourPage({ params, searchParams }: { params
         <TourGallery tourId={loaded.tour.id} photos={loaded.photos} />
       </section>
       {loaded.offers.map((offer, index) => (
-        <section key={offer.id} aria-labelledby={`offer-${offer.id}`} className="grid gap-3 rounded-lg border p-4">
+        <section key={offer.id} aria-labelledby={`offer-${offer.id}`} className="grid gap-3 rounded-xl border border-border p-4">
           <h2 id={`offer-${offer.id}`} className="text-lg font-semibold">
             {t('offers.heading', { name: offer.name[locale] })}
           </h2>
@@ -82,7 +82,7 @@ export default async function ConsoleTourPage({ params, searchParams }: { params
         ) : null}
         <PickUpTimeForm tourId={id} hotels={cityHotels} />
       </section>
-      <section aria-labelledby="new-offer" className="grid gap-3 rounded-lg border p-4">
+      <section aria-labelledby="new-offer" className="grid gap-3 rounded-xl border border-border p-4">
         <h2 id="new-offer" className="text-lg font-semibold">
           {t('offers.new')}
         </h2>
