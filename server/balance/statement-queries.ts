@@ -4,7 +4,7 @@ import type { Principal } from '@/server/auth/principal';
 import { can } from '@/server/shared/auth/permissions';
 import { dubaiInstant, dubaiToday, dubaiWallClock } from '@/server/shared/availability/rules';
 import type { Database } from '@/server/db/connection';
-import { agencies, bookings, ledgerEntries } from '@/server/db/schema';
+import { agencies, bookings, depositNotices, ledgerEntries } from '@/server/db/schema';
 import { Forbidden, NotFound } from '@/server/errors';
 import { isCalendarMonth } from '@/server/shared/dates';
 import { availableFunds } from '@/server/ledger/ledger';
@@ -42,6 +42,8 @@ export type StatementRow = {
   kind: LedgerEntryKind;
   description: string;
   bookingReference: string | null;
+  /** A credited deposit notice's bank reference, for a `deposit` entry. */
+  bankReference: string | null;
   debitMinor: number;
   creditMinor: number;
   /** The balance after this entry: the opening balance plus every credit less every debit up to it. */
@@ -163,6 +165,7 @@ const STATEMENT_COLUMNS = {
   kind: ledgerEntries.kind,
   description: ledgerEntries.description,
   bookingReference: bookings.reference,
+  bankReference: depositNotices.bankReference,
   debitMinor: ledgerEntries.debitMinor,
   creditMinor: ledgerEntries.creditMinor,
   balanceMinor: ledgerEntries.balanceAfterMinor,
@@ -193,12 +196,15 @@ type MonthTotals = { debitMinor: number; creditMinor: number; entries: number };
 
 // The booking is the agency's own: the ledger row and the booking share the agency id.
 const ownBooking = and(eq(bookings.id, ledgerEntries.bookingId), eq(bookings.agencyId, ledgerEntries.agencyId));
+// The deposit notice a `deposit` entry credited, of the same agency (its index on agency_id finds it).
+const creditedNotice = and(eq(depositNotices.ledgerEntryId, ledgerEntries.id), eq(depositNotices.agencyId, ledgerEntries.agencyId));
 
 function selectEntries(db: Database, where: SQL, limit: number) {
   return db
     .select(STATEMENT_COLUMNS)
     .from(ledgerEntries)
     .leftJoin(bookings, ownBooking)
+    .leftJoin(depositNotices, creditedNotice)
     .where(where)
     .orderBy(asc(ledgerEntries.createdAt), asc(ledgerEntries.id))
     .limit(limit);
@@ -238,6 +244,7 @@ export async function loadStatement(
     .select({ ...STATEMENT_COLUMNS, month: summary })
     .from(ledgerEntries)
     .leftJoin(bookings, ownBooking)
+    .leftJoin(depositNotices, creditedNotice)
     .where(inMonth(principal, month))
     .orderBy(asc(ledgerEntries.createdAt), asc(ledgerEntries.id))
     .limit(pageSize)
