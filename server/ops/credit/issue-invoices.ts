@@ -11,8 +11,12 @@ import { recordPaidInvoices, rowsOf } from '@/server/ledger/invoice-payments';
 
 // A month's invoices (spec §9): per agency, its balance bookings of the month in Asia/Dubai less
 // their refunds and plus their cancellation fees, when that is more than zero; due the agency's
-// payment terms after the month's end ("invoice cleared within 30 days of month end"). Idempotent on (agency, month): a second run of
-// the same month issues nothing new, so the job and the console may both run it.
+// payment terms after the month's end ("invoice cleared within 30 days of month end").
+// Idempotent on (agency, month): a second run of the same month issues nothing new, so the job
+// and the console may both run it.
+
+/** Invoices written per statement: four parameters each, far below PostgreSQL's 65,535. */
+const INSERT_BATCH = 1_000;
 
 /** `yyyy-MM` of the month before `now`'s month in Asia/Dubai: the last month that has ended. */
 export function lastEndedMonth(now: Date): string {
@@ -46,23 +50,23 @@ export async function issueMonthInvoices(db: Database, month: string, options: {
       from amounts join agencies on agencies.id = amounts.agency_id
       where amounts.amount > 0`),
     );
-    const rows =
-      owed.length === 0
-        ? []
-        : await tx
-            .insert(agencyInvoices)
-            .values(
-              owed.map((row) => ({
-                agencyId: row.agency_id,
-                month: first,
-                amountMinor: Number(row.amount),
-                // The one due date /balance shows and the credit check compares (spec §9).
-                dueOn: invoiceDueDate(month, row.payment_terms_days),
-              })),
-            )
-            .onConflictDoNothing({ target: [agencyInvoices.agencyId, agencyInvoices.month] })
-            .returning({ id: agencyInvoices.id });
-    const issuedCount = rows.length;
+    let issuedCount = 0;
+    for (let start = 0; start < owed.length; start += INSERT_BATCH) {
+      const issuedNow = await tx
+        .insert(agencyInvoices)
+        .values(
+          owed.slice(start, start + INSERT_BATCH).map((row) => ({
+            agencyId: row.agency_id,
+            month: first,
+            amountMinor: Number(row.amount),
+            // The one due date /balance shows and the credit check compares (spec §9).
+            dueOn: invoiceDueDate(month, row.payment_terms_days),
+          })),
+        )
+        .onConflictDoNothing({ target: [agencyInvoices.agencyId, agencyInvoices.month] })
+        .returning({ id: agencyInvoices.id });
+      issuedCount += issuedNow.length;
+    }
     if (options.staff) {
       await recordStaffAudit(tx, {
         actorStaffId: options.staff.staffId,
