@@ -23,6 +23,9 @@ const SIX_MB: Upload = { name: 'licence.pdf', mimeType: 'application/pdf', buffe
 // Sign-ups walk several pages and hash passwords on a cold server: more than the default 30 s.
 test.describe.configure({ timeout: 90_000 });
 
+/** A trade licence in force for years to come (sign-up refuses an expired one). */
+const LICENCE_IN_FORCE = `${new Date().getUTCFullYear() + 2}-06-30`;
+
 const uniqueEmail = (tag: string) => `${tag}.${Date.now()}.${Math.random().toString(36).slice(2, 7)}@e2e-agency.test`;
 
 type OutboxMail = { kind: string; subject: string; textBody: string };
@@ -58,10 +61,11 @@ class SignUpPage {
     await this.page.getByLabel('Work e-mail').fill(fields.email);
     await this.page.getByLabel('Contact number').fill(fields.phone ?? '+971 50 111 2233');
     await this.page.getByLabel('Company name').fill(fields.company ?? 'Falcon Trips L.L.C.');
+    await this.licenceExpiry().fill(LICENCE_IN_FORCE);
   }
 
   async attach(licence: Upload, vat?: Upload) {
-    await this.page.getByLabel('Trade licence').setInputFiles(licence);
+    await this.page.getByLabel('Trade licence', { exact: true }).setInputFiles(licence);
     if (vat) await this.page.getByLabel('VAT certificate (optional)').setInputFiles(vat);
   }
 
@@ -69,7 +73,11 @@ class SignUpPage {
     await this.page.getByRole('button', { name: 'Register' }).click();
   }
 
-  fieldError(field: 'name' | 'email' | 'contactPhone' | 'companyName' | 'tradeLicence' | 'vatCertificate') {
+  licenceExpiry() {
+    return this.page.getByLabel('Trade licence expiry date');
+  }
+
+  fieldError(field: 'name' | 'email' | 'contactPhone' | 'companyName' | 'tradeLicenceExpiry' | 'tradeLicence' | 'vatCertificate') {
     return this.page.locator(`#${field}-error`);
   }
 }
@@ -95,7 +103,7 @@ async function signIn(page: Page, email: string, password: string) {
 async function registeredAgent(request: APIRequestContext, tag: string): Promise<string> {
   const email = uniqueEmail(tag);
   const signUp = await request.post('/api/b2b/account/signup', {
-    multipart: { name: 'Karim Nasser', email, contactNumber: '+971 55 222 3344', companyName: 'Oasis Journeys', tradeLicence: PDF },
+    multipart: { name: 'Karim Nasser', email, contactNumber: '+971 55 222 3344', companyName: 'Oasis Journeys', tradeLicenceExpiry: LICENCE_IN_FORCE, tradeLicence: PDF },
   });
   expect(signUp.status()).toBe(204);
   const token = new URL(await mailedLink(request, email, 'verifyEmail'), 'http://x').searchParams.get('token');
@@ -254,8 +262,15 @@ test('bad sign-up input gets its message at the field, and nothing is created or
   await expect(signUp.fieldError('name')).toHaveCount(0);
   expect(await outbox(request, email)).toEqual([]);
 
-  // Fixed, the same address registers as a new agency: the refusals created nothing.
+  // A licence past its expiry date is refused at its field; the file stays chosen.
   await page.getByLabel('Work e-mail').fill(email);
+  await signUp.licenceExpiry().fill('2024-01-31');
+  await signUp.submit();
+  await expect(signUp.fieldError('tradeLicenceExpiry')).toHaveText('This trade licence has expired. Register with a valid licence and its expiry date.');
+  expect(await outbox(request, email)).toEqual([]);
+
+  // Fixed, the same address registers as a new agency: the refusals created nothing.
+  await signUp.licenceExpiry().fill(LICENCE_IN_FORCE);
   await signUp.submit();
   await expect(page.getByRole('heading', { name: 'Check your e-mail' })).toBeVisible();
   expect((await outbox(request, email)).map((mail) => mail.kind)).toEqual(['verifyEmail']);
@@ -290,6 +305,7 @@ test('the Russian sign-up page, its messages and its mail are in Russian, and fi
   await page.getByLabel('Рабочая эл. почта').fill(email);
   await page.getByLabel('Контактный телефон').fill('+7 912 345 67 89');
   await page.getByLabel('Название компании').fill('Сокол Тревел');
+  await page.getByLabel('Дата окончания действия торговой лицензии').fill(LICENCE_IN_FORCE);
   await page.getByLabel('Торговая лицензия').setInputFiles(PDF);
   await page.getByRole('button', { name: 'Зарегистрироваться' }).click();
   await expect(page.locator('#name-error')).toHaveText('Используйте только буквы и пробелы.');
@@ -314,7 +330,7 @@ test('the Russian sign-up page, its messages and its mail are in Russian, and fi
 
 test('the public REST calls answer bad input with 422 field errors and reveal no account', async ({ request }) => {
   const email = uniqueEmail('rest');
-  const fields = { name: 'Karim 2', email, contactNumber: '+971 55 222 3344', companyName: 'Oasis Journeys' };
+  const fields = { name: 'Karim 2', email, contactNumber: '+971 55 222 3344', companyName: 'Oasis Journeys', tradeLicenceExpiry: LICENCE_IN_FORCE };
   const badName = await request.post('/api/b2b/account/signup', { multipart: { ...fields, tradeLicence: PDF } });
   expect(badName.status()).toBe(422);
   expect(await badName.json()).toEqual([{ fieldName: 'name', errorMessage: 'Use letters and spaces only.' }]);

@@ -129,6 +129,21 @@ test('bad input is refused at its fields, keeps what was typed, and changes noth
   await expect(email).not.toHaveValue('accounts-at-gulfhorizons');
 });
 
+test('a trade licence expiry date already past is warned about and refused at its field', async ({ page }) => {
+  const settings = await openAsAdmin(page);
+  const expiry = settings.field('Basic info', 'Trade licence expiry date');
+  const savedExpiry = await expiry.inputValue();
+  await expiry.fill('2024-01-31');
+  await expect(page.getByText('This trade licence has expired: upload the renewed licence and enter its new expiry date.')).toBeVisible();
+  await settings.save();
+  await expect(settings.errorOf('tradeLicenceExpiry')).toHaveText(
+    'This date has passed. Enter the expiry date of the renewed licence, today or later, and upload the licence.',
+  );
+  await expect(expiry).toHaveValue('2024-01-31');
+  await page.reload();
+  await expect(expiry).toHaveValue(savedExpiry);
+});
+
 test('a renamed executable is refused at its field and nothing is stored', async ({ page }) => {
   const settings = await openAsAdmin(page);
   const currentLicence = page.locator('#tradeLicence-current');

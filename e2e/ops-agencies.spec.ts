@@ -33,7 +33,8 @@ async function signUpAgency(page: Page, request: APIRequestContext, company: str
   await page.getByLabel('Work e-mail').fill(email);
   await page.getByLabel('Contact number').fill('+971 50 111 2233');
   await page.getByLabel('Company name').fill(company);
-  await page.getByLabel('Trade licence').setInputFiles(PDF);
+  await page.getByLabel('Trade licence expiry date').fill(`${new Date().getUTCFullYear() + 2}-06-30`);
+  await page.getByLabel('Trade licence', { exact: true }).setInputFiles(PDF);
   await page.getByRole('button', { name: 'Register' }).click();
   await expect(page.getByRole('heading', { name: 'Check your e-mail' })).toBeVisible();
   await page.goto(await verificationPath(request, email));

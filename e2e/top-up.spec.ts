@@ -109,7 +109,7 @@ test('a card top-up through the sandbox credits the balance once, however often 
   await page.getByLabel('Card number').fill('4242 4242 4242 4242');
   await page.getByRole('button', { name: 'Pay', exact: true }).click();
   await page.waitForURL(/\/balance\?topUp=/);
-  await expect(page.getByTestId('top-up-paid')).toBeVisible();
+  await expect(page.getByTestId('top-up-paid')).toHaveText('Card top-up received: AED 150.00 was credited to your balance.');
   await expect(page.locator('#statement')).toContainText('Card top-up');
 
   // The return URL again (a reload, the webhook's twin): nothing is credited twice.
@@ -146,9 +146,10 @@ test('a deposit credited in the console shows in the statement; a rejected one s
   await expect(refusedRow.getByText('Rejected')).toBeVisible();
   await expect(refusedRow.getByTestId('deposit-rejection-reason')).toHaveText('No transfer with this reference reached us');
 
-  // The statement shows a deposit by its kind and amount.
+  // The statement shows a deposit by its kind, amount and bank reference.
   await page.goto('/balance');
   await expect(page.getByText('1,234.56').first()).toBeVisible();
+  await expect(page.locator('#statement').getByTestId('bank-reference').filter({ hasText: credited })).toHaveText(`Bank reference ${credited}`);
 });
 
 test('a manual ledger adjustment shows in the agency statement', async ({ page, browser }) => {

@@ -21,6 +21,8 @@ export type SignUpFormLabels = {
   companyNameHint: string;
   documents: string;
   tradeLicence: string;
+  tradeLicenceExpiry: string;
+  tradeLicenceExpiryHint: string;
   vatCertificate: string;
   fileHint: string;
   tooLarge: string;
@@ -96,6 +98,9 @@ export function SignUpForm({ accept, labels }: { accept: string; labels: SignUpF
           required
           labels={{ tooLarge: labels.tooLarge, download: labels.download }}
         />
+        <FormField name="tradeLicenceExpiry" label={labels.tradeLicenceExpiry} hint={labels.tradeLicenceExpiryHint} error={errors.tradeLicenceExpiry}>
+          <Input name="tradeLicenceExpiry" type="date" required defaultValue={values.tradeLicenceExpiry} className="w-auto" />
+        </FormField>
         <FileField
           name="vatCertificate"
           label={labels.vatCertificate}

@@ -26,7 +26,7 @@ export type CompanyFormLabels = {
   saved: string;
   savedNoChanges: string;
   chooseFilesAgain: string;
-  /** Shown under the expiry date while it is in the past (a warning: the form still saves). */
+  /** Shown under the expiry date while it is in the past (a new past date is refused on save). */
   licenceExpired: string;
 };
 

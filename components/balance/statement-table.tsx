@@ -87,6 +87,11 @@ export async function StatementTable({ statement, locale }: { statement: Stateme
                 <td>
                   {kindLabels[row.kind]}
                   {row.kind === 'adjustment' ? <span className="block text-xs text-muted-foreground">{row.description}</span> : null}
+                  {row.bankReference ? (
+                    <span className="block text-xs break-words text-muted-foreground" data-testid="bank-reference">
+                      {t('statement.bankReference', { reference: row.bankReference })}
+                    </span>
+                  ) : null}
                   <span className="block text-xs text-muted-foreground">
                     {row.time}
                     {row.bookingReference ? (

@@ -1,10 +1,17 @@
 import type { Metadata } from 'next';
 import { getTranslations } from 'next-intl/server';
+import { getRefundFeePercent } from '@/server/settings/settings';
 import { resolveSiteParams, type SiteParams } from '@/server/sites/site-params';
 
 type Section = { heading: string; paragraphs: string[] };
 
-/** Terms of use and privacy policy: static pages whose text lives in messages/legal. */
+/** The figures the terms state that the operator sets: the same settings the portal applies. */
+async function documentValues(document: 'terms' | 'privacy'): Promise<Record<string, number>> {
+  if (document !== 'terms') return {};
+  return { refundFee: (await getRefundFeePercent()) / 100 };
+}
+
+/** Terms of use and privacy policy: pages whose text lives in messages/legal, with the operator's figures filled in. */
 export function legalDocument(document: 'terms' | 'privacy') {
   async function generateMetadata({ params }: { params: SiteParams }): Promise<Metadata> {
     const { locale } = await resolveSiteParams(params);
@@ -14,19 +21,20 @@ export function legalDocument(document: 'terms' | 'privacy') {
 
   async function LegalPage({ params }: { params: SiteParams }) {
     await resolveSiteParams(params);
-    const t = await getTranslations(`legal.${document}`);
+    const [t, values] = await Promise.all([getTranslations(`legal.${document}`), documentValues(document)]);
     const sections = t.raw('sections') as Section[];
     return (
       <article className="mx-auto max-w-3xl px-4 py-10">
         <h1 className="text-3xl font-semibold">{t('title')}</h1>
         <p className="mt-2 text-sm text-muted-foreground">{t('updated')}</p>
         <p className="mt-6 leading-relaxed">{t('intro')}</p>
-        {sections.map((section) => (
+        {sections.map((section, sectionIndex) => (
           <section key={section.heading} className="mt-8">
             <h2 className="text-xl font-semibold">{section.heading}</h2>
-            {section.paragraphs.map((paragraph) => (
+            {section.paragraphs.map((paragraph, index) => (
               <p key={paragraph.slice(0, 48)} className="mt-3 leading-relaxed">
-                {paragraph}
+                {/* Formatted as a message, so a figure reads in the page's language (2.5% / 2,5 %). */}
+                {t(`sections.${sectionIndex}.paragraphs.${index}` as never, values as never)}
               </p>
             ))}
           </section>

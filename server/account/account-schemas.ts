@@ -5,6 +5,7 @@ import { z } from 'zod';
 import { NAME_PATTERN } from '@/server/shared/bookings/checkout-schema';
 import { text } from '@/server/shared/text';
 import { PASSWORD_MIN_LENGTH } from '@/server/shared/account/password-policy';
+import { isCalendarDay } from '@/server/shared/dates';
 
 const requiredText = (max: number) =>
   text({ error: 'account.errors.required' })
@@ -41,6 +42,9 @@ export const signUpSchema = z.object({
   email: emailSchema,
   contactPhone: phone,
   companyName,
+  // Asked from the start, so the licence's expiry is known (and warned about) from day one; an
+  // expired licence is refused by `signUp`, which knows Dubai's today.
+  tradeLicenceExpiry: requiredText(10).refine((value) => isCalendarDay(value), { error: 'account.errors.date' }),
   tradeLicence: z.instanceof(File, { error: 'files.required' }),
   vatCertificate: z.instanceof(File).optional(),
 });

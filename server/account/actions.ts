@@ -29,7 +29,7 @@ import { signUp } from './sign-up';
 // hydration; what the visitor typed comes back with a failure (never passwords or files).
 
 type SignUpText = Exclude<SignUpField, 'tradeLicence' | 'vatCertificate'>;
-const SIGN_UP_TEXT: readonly SignUpText[] = ['name', 'email', 'contactPhone', 'companyName'];
+const SIGN_UP_TEXT: readonly SignUpText[] = ['name', 'email', 'contactPhone', 'companyName', 'tradeLicenceExpiry'];
 
 export type SignUpState = (ActionFailure<SignUpField> & { values: Partial<Record<SignUpText, string>> }) | { ok: true; email: string } | null;
 

@@ -7,6 +7,8 @@ import type { Database, Transaction } from '@/server/db/connection';
 import { uniqueViolation } from '@/server/db/errors';
 import { agencies, agencyProfiles, users } from '@/server/db/schema';
 import { RuleViolation, TooManyRequests } from '@/server/errors';
+import { isTradeLicenceExpired } from '@/server/shared/agencies/company-schema';
+import { dubaiToday } from '@/server/shared/availability/rules';
 import type { FilePurpose } from '@/server/shared/files/file-purpose';
 import { checkUpload } from '@/server/shared/files/file-rules';
 import type { FileStorage } from '@/server/files/storage';
@@ -38,6 +40,10 @@ export const SIGN_UP_LIMIT = { perAddress: 10, windowSeconds: 60 * 60 } as const
  * instead, so the form cannot be used to find out who has an account.
  */
 export async function signUp(db: Database, input: SignUpInput, options: SignUpOptions): Promise<void> {
+  // An agency registers with a licence in force: one past its expiry day (Dubai) is refused.
+  if (isTradeLicenceExpired(input.tradeLicenceExpiry, dubaiToday(options.now ?? new Date()))) {
+    throw new RuleViolation('account.errors.licenceExpired', {}, 'tradeLicenceExpiry');
+  }
   // Checked before the e-mail is looked at, so bad files get the same answer for any address.
   await checkDocument(input.tradeLicence, 'tradeLicence');
   if (input.vatCertificate) await checkDocument(input.vatCertificate, 'vatCertificate');
@@ -79,7 +85,10 @@ async function noticeExistingAccount(tx: Transaction, account: AccountRow, optio
 }
 
 async function createPendingAgency(tx: Transaction, input: SignUpInput, passwordHash: string, options: SignUpOptions): Promise<void> {
-  const [agency] = await tx.insert(agencies).values({ name: input.companyName, status: 'pending' }).returning({ id: agencies.id });
+  const [agency] = await tx
+    .insert(agencies)
+    .values({ name: input.companyName, status: 'pending', tradeLicenceExpiry: input.tradeLicenceExpiry })
+    .returning({ id: agencies.id });
   const agencyId = agency!.id;
   const [admin] = await tx
     .insert(users)
@@ -106,7 +115,14 @@ async function createPendingAgency(tx: Transaction, input: SignUpInput, password
     action: 'agency.create',
     changes: changedFields<Record<string, unknown>>(
       {},
-      { name: input.companyName, status: 'pending', contactPhone: input.contactPhone, tradeLicenceFile: licence.originalName, vatCertificateFile: vat?.originalName },
+      {
+        name: input.companyName,
+        status: 'pending',
+        contactPhone: input.contactPhone,
+        tradeLicenceExpiry: input.tradeLicenceExpiry,
+        tradeLicenceFile: licence.originalName,
+        vatCertificateFile: vat?.originalName,
+      },
     ),
   });
   await recordAudit(tx, {

@@ -5,11 +5,12 @@ import { can } from '@/server/shared/auth/permissions';
 import { changedFields, recordAudit } from '@/server/audit/audit';
 import type { Database } from '@/server/db/connection';
 import { agencies, agencyProfiles } from '@/server/db/schema';
-import { Forbidden } from '@/server/errors';
+import { Forbidden, RuleViolation } from '@/server/errors';
+import { dubaiToday } from '@/server/shared/availability/rules';
 import { type FileStorage, getFileStorage } from '@/server/files/storage';
 import { isProvidedFile, saveUpload } from '@/server/files/uploads';
 import { readCompanyRecord } from './company-queries';
-import { COMPANY_FILE_FIELDS, type CompanyFileField, type CompanyInput } from '@/server/shared/agencies/company-schema';
+import { COMPANY_FILE_FIELDS, type CompanyFileField, type CompanyInput, isTradeLicenceExpired } from '@/server/shared/agencies/company-schema';
 
 /** Files chosen in the form, by field; a field left empty keeps the stored file. */
 export type CompanyUploads = Partial<Record<CompanyFileField, File>>;
@@ -32,6 +33,7 @@ export async function updateCompany(
   try {
     return await db.transaction(async (tx) => {
       const before = await readCompanyRecord(tx, agencyId, { lock: true });
+      assertLicenceInForce(input.tradeLicenceExpiry, before.values.tradeLicenceExpiry);
       const fileIds = {
         tradeLicence: before.files.tradeLicence?.id ?? null,
         vatCertificate: before.files.vatCertificate?.id ?? null,
@@ -112,6 +114,17 @@ export async function updateCompany(
     // The rows went with the transaction; the bytes written before it failed go too.
     await Promise.allSettled(writtenKeys.map((key) => storage.delete(key)));
     throw error;
+  }
+}
+
+/**
+ * An expiry date set to a day already past (Dubai) is refused: the company settings record the
+ * licence the agency holds now, and an expired one is no licence to trade. A stored date that has
+ * passed since is left as it is when the admin changes other fields (the form warns about it).
+ */
+function assertLicenceInForce(expiry: string, stored: string): void {
+  if (expiry !== stored && isTradeLicenceExpired(expiry, dubaiToday(new Date()))) {
+    throw new RuleViolation('company.errors.licenceExpired', {}, 'tradeLicenceExpiry');
   }
 }
 

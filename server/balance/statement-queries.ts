@@ -4,10 +4,11 @@ import type { Principal } from '@/server/auth/principal';
 import { can } from '@/server/shared/auth/permissions';
 import { dubaiInstant, dubaiToday, dubaiWallClock } from '@/server/shared/availability/rules';
 import type { Database } from '@/server/db/connection';
-import { agencies, bookings, ledgerEntries } from '@/server/db/schema';
+import { agencies, bookings, depositNotices, ledgerEntries } from '@/server/db/schema';
 import { Forbidden, NotFound } from '@/server/errors';
 import { isCalendarMonth } from '@/server/shared/dates';
 import { availableFunds } from '@/server/ledger/ledger';
+import { addMonths, lastDayOf } from '@/server/shared/ledger/credit-terms';
 
 // The agency's balance page (spec §2 "Balance", §3 "Balance", §9 terms): reads of the append-only
 // ledger, always in AED fils and Asia/Dubai months. A month's opening balance is the running
@@ -41,6 +42,8 @@ export type StatementRow = {
   kind: LedgerEntryKind;
   description: string;
   bookingReference: string | null;
+  /** A credited deposit notice's bank reference, for a `deposit` entry. */
+  bankReference: string | null;
   debitMinor: number;
   creditMinor: number;
   /** The balance after this entry: the opening balance plus every credit less every debit up to it. */
@@ -60,23 +63,8 @@ export function monthOf(instant: Date): StatementMonth {
   return dubaiToday(instant).slice(0, 7);
 }
 
-/** The month `count` months after `month` (before it when negative). */
-export function addMonths(month: StatementMonth, count: number): StatementMonth {
-  const [year, monthNumber] = month.split('-').map(Number) as [number, number];
-  const index = year * 12 + (monthNumber - 1) + count;
-  return `${String(Math.floor(index / 12)).padStart(4, '0')}-${String((index % 12) + 1).padStart(2, '0')}`;
-}
-
-/** The last day of a month, `yyyy-MM-dd`. */
-export function lastDayOf(month: StatementMonth): string {
-  return new Date(Date.parse(`${addMonths(month, 1)}-01T00:00:00Z`) - 86_400_000).toISOString().slice(0, 10);
-}
-
-/** Spec §9 for one month: its invoice is cleared within 30 days of month end; its tax invoice comes after the 3rd of the next month. */
-export function monthTerms(month: StatementMonth): { dueDate: string; taxInvoiceAfter: string } {
-  const dueDate = new Date(Date.parse(`${lastDayOf(month)}T00:00:00Z`) + 30 * 86_400_000).toISOString().slice(0, 10);
-  return { dueDate, taxInvoiceAfter: `${addMonths(month, 1)}-03` };
-}
+// The calendar arithmetic and spec §9's terms are the shared credit rule's (server/shared/ledger).
+export { addMonths, lastDayOf };
 
 function monthStart(month: StatementMonth): Date {
   return dubaiInstant(`${month}-01`, null);
@@ -177,6 +165,7 @@ const STATEMENT_COLUMNS = {
   kind: ledgerEntries.kind,
   description: ledgerEntries.description,
   bookingReference: bookings.reference,
+  bankReference: depositNotices.bankReference,
   debitMinor: ledgerEntries.debitMinor,
   creditMinor: ledgerEntries.creditMinor,
   balanceMinor: ledgerEntries.balanceAfterMinor,
@@ -207,12 +196,15 @@ type MonthTotals = { debitMinor: number; creditMinor: number; entries: number };
 
 // The booking is the agency's own: the ledger row and the booking share the agency id.
 const ownBooking = and(eq(bookings.id, ledgerEntries.bookingId), eq(bookings.agencyId, ledgerEntries.agencyId));
+// The deposit notice a `deposit` entry credited, of the same agency (its index on agency_id finds it).
+const creditedNotice = and(eq(depositNotices.ledgerEntryId, ledgerEntries.id), eq(depositNotices.agencyId, ledgerEntries.agencyId));
 
 function selectEntries(db: Database, where: SQL, limit: number) {
   return db
     .select(STATEMENT_COLUMNS)
     .from(ledgerEntries)
     .leftJoin(bookings, ownBooking)
+    .leftJoin(depositNotices, creditedNotice)
     .where(where)
     .orderBy(asc(ledgerEntries.createdAt), asc(ledgerEntries.id))
     .limit(limit);
@@ -252,6 +244,7 @@ export async function loadStatement(
     .select({ ...STATEMENT_COLUMNS, month: summary })
     .from(ledgerEntries)
     .leftJoin(bookings, ownBooking)
+    .leftJoin(depositNotices, creditedNotice)
     .where(inMonth(principal, month))
     .orderBy(asc(ledgerEntries.createdAt), asc(ledgerEntries.id))
     .limit(pageSize)

@@ -905,7 +905,7 @@ export const auditLog = pgTable(
 
 /**
  * A month's invoice of an agency's balance bookings, issued after the month ends and due
- * `payment_terms_days` later. Paid when the agency's credits since cover its debits up to the
+ * `payment_terms_days` after the month's last day (`invoiceDueDate`). Paid when the agency's credits since cover its debits up to the
  * month's end (first in, first out), recorded in `paid_at`.
  */
 export const agencyInvoices = pgTable(

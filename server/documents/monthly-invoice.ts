@@ -1,6 +1,6 @@
 // The agency's monthly tax invoice (spec §9): the operator bills each agency once a month for the
 // bookings completed that month, at NET (b2b) rates with UAE VAT included. It is issued on the 3rd
-// of the next month (Asia/Dubai) and falls due 30 days after the month's end.
+// of the next month (Asia/Dubai) and falls due the agency's payment terms (30 days unless set otherwise) after the month's end.
 //
 // Deliberately simple and explainable: a booking is on the invoice of the Asia/Dubai month it was
 // made in when its status is `completed` at the time the invoice is read. Quotation requests,
@@ -14,7 +14,9 @@ import { dubaiInstant, dubaiToday } from '@/server/shared/availability/rules';
 import type { Database } from '@/server/db/connection';
 import { agencies, bookings, offers, tours } from '@/server/db/schema';
 import { Forbidden } from '@/server/errors';
-import { addMonths, isStatementMonth, lastDayOf, monthTerms, type StatementMonth } from '@/server/balance/statement-queries';
+import { isStatementMonth, type StatementMonth } from '@/server/balance/statement-queries';
+import { loadMonthCreditTerms } from '@/server/ledger/credit-standing';
+import { addMonths, lastDayOf, taxInvoiceAfter } from '@/server/shared/ledger/credit-terms';
 import { isProviderPaymentMethod } from '@/server/shared/bookings/checkout-schema';
 import { OPERATOR } from '@/server/shared/sites/site-content';
 import enMessages from '@/messages/en.json';
@@ -66,7 +68,7 @@ export function isInvoiceMonth(value: unknown): value is StatementMonth {
 
 /** The Asia/Dubai day from which a month's tax invoice can be downloaded: the 3rd of the next month. */
 export function monthlyInvoiceIssueDate(month: StatementMonth): string {
-  return monthTerms(month).taxInvoiceAfter;
+  return taxInvoiceAfter(month);
 }
 
 export function isMonthlyInvoiceAvailable(month: StatementMonth, now: Date): boolean {
@@ -128,6 +130,8 @@ export async function loadMonthlyInvoice(
     )
     .orderBy(asc(bookings.createdAt), asc(bookings.reference));
 
+  // The due date /balance shows and the credit check compares: the agency's terms after the month's end.
+  const terms = await loadMonthCreditTerms(db, principal.agencyId, month);
   const lines = rows.map(
     (row): MonthlyInvoiceLine => ({
       reference: row.reference,
@@ -154,7 +158,7 @@ export async function loadMonthlyInvoice(
     issueDate: monthlyInvoiceIssueDate(month),
     periodStart: `${month}-01`,
     periodEnd: lastDayOf(month),
-    dueDate: monthTerms(month).dueDate,
+    dueDate: terms.dueDate,
     agency,
     seller: {
       legalName: OPERATOR.legalName,

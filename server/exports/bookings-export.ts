@@ -36,9 +36,10 @@ export function bookingExportColumns(locale: Locale, seesNet: boolean): XlsxColu
     { header: t('exports.bookings.infants'), width: 8, kind: 'integer', value: (row) => row.infants },
     { header: t('exports.bookings.status'), width: 18, kind: 'text', value: (row) => t(`booking.status.${row.status}`) },
     { header: t('exports.bookings.paymentMethod'), width: 26, kind: 'text', value: (row) => t(`booking.paymentMethod.${row.paymentMethod}`) },
-    { header: t('exports.bookings.publishedRate'), width: 16, kind: 'money', value: (row) => row.publishedTotalMinor },
+    // Booking totals are kept in AED fils, whatever currency a guest was shown.
+    { header: t('exports.bookings.publishedRate', { currency: 'AED' }), width: 18, kind: 'money', currency: 'AED', value: (row) => row.publishedTotalMinor },
   ];
-  if (seesNet) columns.push({ header: t('exports.bookings.netRate'), width: 16, kind: 'money', value: (row) => row.netTotalMinor });
+  if (seesNet) columns.push({ header: t('exports.bookings.netRate', { currency: 'AED' }), width: 18, kind: 'money', currency: 'AED', value: (row) => row.netTotalMinor });
   // Last, so the columns before it keep their places for whoever reads the sheet by position.
   columns.push({ header: t('exports.bookings.widget'), width: 20, kind: 'text', value: (row) => row.widgetName });
   return columns;

@@ -19,8 +19,8 @@ export function commissionExportColumns(locale: Locale): XlsxColumn<CommissionRo
     { header: t('tour'), width: 36, kind: 'text', value: (row) => row.tourTitle[locale] },
     { header: t('ticket'), width: 28, kind: 'text', value: (row) => row.offerName[locale] },
     { header: t('guest'), width: 24, kind: 'text', value: (row) => row.guestName },
-    { header: t('totalSales'), width: 16, kind: 'money', value: (row) => row.totalSalesMinor },
-    { header: t('receivable'), width: 18, kind: 'money', value: (row) => row.agencyReceivableMinor },
+    { header: t('totalSales', { currency: 'AED' }), width: 18, kind: 'money', currency: 'AED', value: (row) => row.totalSalesMinor },
+    { header: t('receivable', { currency: 'AED' }), width: 24, kind: 'money', currency: 'AED', value: (row) => row.agencyReceivableMinor },
   ];
 }
 

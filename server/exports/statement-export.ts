@@ -21,10 +21,12 @@ export function statementExportColumns(locale: Locale): XlsxColumn<StatementShee
     // Asia/Dubai wall-clock time, written as such: Excel has no time zones.
     { header: t('statement.date'), width: 18, kind: 'dateTime', value: (row) => (row.opening ? null : new Date(`${row.day}T${row.time}:00Z`)) },
     { header: t('statement.description'), width: 28, kind: 'text', value: (row) => (row.opening ? t('statement.openingBalance') : t(`kind.${row.kind}`)) },
-    { header: t('statement.reference'), width: 14, kind: 'text', value: (row) => (row.opening ? null : row.bookingReference) },
-    { header: t('statement.debit'), width: 14, kind: 'money', value: (row) => (row.opening || row.debitMinor === 0 ? null : row.debitMinor) },
-    { header: t('statement.credit'), width: 14, kind: 'money', value: (row) => (row.opening || row.creditMinor === 0 ? null : row.creditMinor) },
-    { header: t('statement.balance'), width: 16, kind: 'money', value: (row) => row.balanceMinor },
+    // A booking's reference, or the bank's for a deposit.
+    { header: t('statement.reference'), width: 18, kind: 'text', value: (row) => (row.opening ? null : (row.bookingReference ?? row.bankReference)) },
+    // The ledger is kept in AED.
+    { header: t('export.debit', { currency: 'AED' }), width: 16, kind: 'money', currency: 'AED', value: (row) => (row.opening || row.debitMinor === 0 ? null : row.debitMinor) },
+    { header: t('export.credit', { currency: 'AED' }), width: 16, kind: 'money', currency: 'AED', value: (row) => (row.opening || row.creditMinor === 0 ? null : row.creditMinor) },
+    { header: t('export.balance', { currency: 'AED' }), width: 18, kind: 'money', currency: 'AED', value: (row) => row.balanceMinor },
   ];
 }
 

@@ -2,24 +2,32 @@ import 'server-only';
 import { Writable } from 'node:stream';
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import ExcelJS from 'exceljs';
+import type { Currency } from '@/server/shared/money/money';
 
 // The one way the portal writes a spreadsheet: an xlsx built row by row as the rows arrive and sent
 // as it is built, so a 100,000-row export neither waits for the whole file nor holds it in memory.
 
 export type XlsxCellKind = 'text' | 'date' | 'dateTime' | 'money' | 'integer';
 
-export type XlsxColumn<Row> = { header: string; width: number; kind: XlsxCellKind; value: (row: Row) => string | number | Date | null };
+/** A money column says its currency: in its header (the caller's message) and in every cell's format. */
+export type XlsxColumn<Row> = { header: string; width: number; value: (row: Row) => string | number | Date | null } & (
+  | { kind: Exclude<XlsxCellKind, 'money'> }
+  | { kind: 'money'; currency: Currency }
+);
 
 export const XLSX_CONTENT_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
-/** Money is AED (the row gives fils); Excel shows a number it can still sum. */
-const NUMBER_FORMATS: Record<XlsxCellKind, string | undefined> = {
+const NUMBER_FORMATS: Record<Exclude<XlsxCellKind, 'money'>, string | undefined> = {
   text: undefined,
   date: 'dd mmm yy',
   dateTime: 'dd mmm yy hh:mm',
-  money: '#,##0.00 "AED"',
   integer: '0',
 };
+
+/** The row gives minor units; Excel shows a number in the column's currency that it can still sum. */
+function numberFormat(column: XlsxColumn<never>): string | undefined {
+  return column.kind === 'money' ? `#,##0.00 "${column.currency}"` : NUMBER_FORMATS[column.kind];
+}
 
 /** Compressed bytes held between the workbook and the client before the rows wait for the client. */
 const BUFFERED_BYTES = 32 * 1024;
@@ -136,7 +144,7 @@ async function writeWorkbook<Row>(sink: Writable, cancelled: AbortSignal, option
   const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: sink, useSharedStrings: false, useStyles: true });
   const sheet = workbook.addWorksheet(options.sheetName.slice(0, 31), { views: [{ state: 'frozen', ySplit: 1 }] });
   sheet.columns = columns.map((column) => {
-    const numFmt = NUMBER_FORMATS[column.kind];
+    const numFmt = numberFormat(column);
     return { width: column.width, ...(numFmt ? { style: { numFmt } } : {}) };
   });
   const header = sheet.addRow(columns.map((column) => column.header));

@@ -7,7 +7,7 @@ import type { Database } from '@/server/db/connection';
 import { bookings, payments } from '@/server/db/schema';
 import { Conflict, Forbidden, NotFound } from '@/server/errors';
 import { debitAgency } from '@/server/ledger/ledger';
-import { assertMayPayFromBalance } from '@/server/ops/credit/credit-standing';
+import { assertMayPayFromBalance } from '@/server/ledger/credit-standing';
 import { can } from '@/server/shared/auth/permissions';
 
 /**

@@ -12,7 +12,7 @@ import { DEFAULT_SETTINGS, type Settings, type SiteSettings } from './defaults';
 export const SITE_SETTINGS_TAG = 'settings:sites';
 /** The rouble rate's cached read: the Russian domain's pages and rouble widget sites show prices by it. */
 export const DISPLAY_RATES_TAG = 'settings:rates';
-/** The refund tiers and fee, shown beside every offer's cancellation policy on the tour pages. */
+/** The refund tiers and fee, shown beside every offer's cancellation policy on the tour pages and in the terms of use. */
 export const REFUND_TERMS_TAG = 'settings:refund-terms';
 
 /** The operator's settings; a key the database lacks keeps its default. Never cached: rates change. */
@@ -54,3 +54,8 @@ export const getDisplayRates = unstable_cache(
   ['settings-rates'],
   { tags: [DISPLAY_RATES_TAG] },
 );
+
+/** The refund processing fee as the terms of use state it: tagged, so a new fee expires the page. */
+export const getRefundFeePercent = unstable_cache(async (): Promise<number> => (await loadSettings(await getDb())).refundProcessingFeePercent, ['settings-refund-fee'], {
+  tags: [REFUND_TERMS_TAG],
+});

@@ -38,12 +38,16 @@ export function visitorAddress(): string {
   return `10.${(visitors >> 16) & 255}.${(visitors >> 8) & 255}.${visitors & 255}`;
 }
 
+/** A trade licence expiry date well ahead of any clock the tests run on. */
+export const LICENCE_IN_FORCE = `${new Date().getUTCFullYear() + 2}-06-30`;
+
 export function signUpInput(overrides: Partial<SignUpInput> = {}): SignUpInput {
   return {
     name: 'Maya Rahman',
     email: `maya.${crypto.randomUUID().slice(0, 8)}@falcon-trips.test`,
     contactPhone: '+971 50 111 2233',
     companyName: 'Falcon Trips L.L.C.',
+    tradeLicenceExpiry: LICENCE_IN_FORCE,
     tradeLicence: fileOf(PDF_BYTES, 'trade licence.pdf'),
     vatCertificate: fileOf(PNG_BYTES, 'vat.png', 'image/png'),
     ...overrides,

@@ -11,6 +11,7 @@ import {
   fileOf,
   EXE_BYTES,
   largePdf,
+  LICENCE_IN_FORCE,
   linkToken,
   MAIL,
   mailsTo,
@@ -48,7 +49,7 @@ describe('sign-up', () => {
     expect(admin).toMatchObject({ name: 'Maya Rahman', phone: '+971 50 111 2233', role: 'admin', status: 'emailNotVerified' });
     expect(await verifyPassword(admin.passwordHash, '')).toBe(false);
     const [agency] = await db.select().from(agencies).where(eq(agencies.id, admin.agencyId));
-    expect(agency).toMatchObject({ name: 'Falcon Trips L.L.C.', status: 'pending' });
+    expect(agency).toMatchObject({ name: 'Falcon Trips L.L.C.', status: 'pending', tradeLicenceExpiry: LICENCE_IN_FORCE });
 
     const [profile] = await db.select().from(agencyProfiles).where(eq(agencyProfiles.agencyId, admin.agencyId));
     expect(profile?.contactPhone).toBe('+971 50 111 2233');
@@ -177,6 +178,26 @@ describe('bad input changes nothing', () => {
     expect(await mailsTo(db, input.email)).toEqual([]);
   });
 
+  it('refuses a trade licence past its expiry day (Dubai), writing nothing; the expiry day itself is still in force', async () => {
+    const { db } = database;
+    const before = await accountCounts(db);
+    const filesBefore = await uploads.files();
+    // 20:30 UTC on 24 November is already 25 November in Dubai.
+    const now = new Date('2026-11-24T20:30:00Z');
+    const expired = signUpInput({ tradeLicenceExpiry: '2026-11-24' });
+    const error = await rejection(signUp(db, expired, { ...options(), now }));
+    expect([error.code, error.field]).toEqual(['account.errors.licenceExpired', 'tradeLicenceExpiry']);
+    expect(await accountCounts(db)).toEqual(before);
+    expect(await uploads.files()).toEqual(filesBefore);
+    expect(await mailsTo(db, expired.email)).toEqual([]);
+
+    const lastDay = signUpInput({ tradeLicenceExpiry: '2026-11-25' });
+    await signUp(db, lastDay, { ...options(), now });
+    const admin = await userByEmail(db, lastDay.email);
+    const [agency] = await db.select().from(agencies).where(eq(agencies.id, admin.agencyId));
+    expect(agency?.tradeLicenceExpiry).toBe('2026-11-25');
+  });
+
   it('accepts a file of exactly 5 MB', async () => {
     const { db } = database;
     const bytes = new Uint8Array(5 * 1024 * 1024);
@@ -203,6 +224,8 @@ describe('the sign-up form’s fields', () => {
     ['a phone without digits', { contactPhone: 'call me' }, 'contactPhone', 'account.errors.phone'],
     ['a company name of digits only', { companyName: '2026' }, 'companyName', 'account.errors.companyName'],
     ['no trade licence', { tradeLicence: undefined }, 'tradeLicence', 'files.required'],
+    ['no trade licence expiry date', { tradeLicenceExpiry: '' }, 'tradeLicenceExpiry', 'account.errors.required'],
+    ['a trade licence expiry that is no day', { tradeLicenceExpiry: '2027-02-30' }, 'tradeLicenceExpiry', 'account.errors.date'],
   ])('refuses %s with its message key', (_case, overrides, field, message) => {
     expect(firstIssue({ ...valid(), ...overrides })).toEqual({ field, message });
   });

@@ -1,6 +1,7 @@
 import { companySchema, isTradeLicenceExpired } from '@/server/shared/agencies/company-schema';
 
-// Issue 17 §22d: an expired trade licence is saved, with a warning (the spec refuses nothing for it).
+// The licence's expiry rule: sign-up and a changed expiry in the company settings refuse a past
+// day (tests/account/sign-up.test.ts, tests/agencies/update-company.test.ts); the form warns.
 describe('isTradeLicenceExpired', () => {
   const today = '2026-11-25';
 

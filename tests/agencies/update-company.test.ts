@@ -6,12 +6,13 @@ import { loadCompanySettings, readCompanyRecord } from '@/server/agencies/compan
 import { companySchema, type CompanyValues } from '@/server/shared/agencies/company-schema';
 import { type CompanyUploads, readCompanyUploads, updateCompany } from '@/server/agencies/update-company';
 import type { Principal } from '@/server/auth/principal';
-import { agencyProfiles, auditLog, storedFiles } from '@/server/db/schema';
+import { agencies, agencyProfiles, auditLog, storedFiles } from '@/server/db/schema';
+import { dubaiToday } from '@/server/shared/availability/rules';
 import { seedDemoData } from '@/server/db/seed';
 import { Forbidden, NotFound, RuleViolation } from '@/server/errors';
 import { LocalDiskStorage } from '@/server/files/storage';
 import { loadVisibleFile } from '@/server/files/uploads';
-import { principalFor } from '../support/booking-fixtures';
+import { addDays, principalFor } from '../support/booking-fixtures';
 import { createTestDatabase, type TestDatabase } from '../support/test-database';
 
 const GULF_HORIZONS = '6d1f3c1e-6a0b-4f3e-9a51-0d2b7a1c0002';
@@ -176,6 +177,31 @@ describe('refused saves change nothing', () => {
     expect(await auditEntries()).toHaveLength(entries);
     // The good file written before the bad one was refused is gone from storage too.
     expect(await storedBytes()).toEqual(bytes);
+  });
+
+  it('refuses a trade licence expiry set to a day already past, with its new licence file, and takes today', async () => {
+    const before = await readCompanyRecord(database.db, GULF_HORIZONS);
+    const entries = (await auditEntries()).length;
+    const bytes = await storedBytes();
+    const today = dubaiToday(new Date());
+    const yesterday = addDays(today, -1);
+
+    const refused = submit(admin, { ...before.values, tradeLicenceExpiry: yesterday }, { tradeLicence: pdf('old licence.pdf') });
+    await expect(refused).rejects.toMatchObject({ code: 'company.errors.licenceExpired', field: 'tradeLicenceExpiry' });
+    expect(await readCompanyRecord(database.db, GULF_HORIZONS)).toEqual(before);
+    expect(await auditEntries()).toHaveLength(entries);
+    expect(await storedBytes()).toEqual(bytes);
+
+    expect(await submit(admin, { ...before.values, tradeLicenceExpiry: today })).toMatchObject({ ok: true, changedFields: ['tradeLicenceExpiry'] });
+    expect((await current()).tradeLicenceExpiry).toBe(today);
+  });
+
+  it('keeps saving other fields once a stored expiry date has passed since (the form warns about it)', async () => {
+    const lapsed = addDays(dubaiToday(new Date()), -3);
+    await database.db.update(agencies).set({ tradeLicenceExpiry: lapsed }).where(eq(agencies.id, GULF_HORIZONS));
+    const result = await submit(admin, { ...(await current()), bankNotes: 'Renewal of the licence under way' });
+    expect(result).toMatchObject({ ok: true, changedFields: ['bankNotes'] });
+    expect((await current()).tradeLicenceExpiry).toBe(lapsed);
   });
 
   it.each(['senior@gulfhorizons.test', 'junior@gulfhorizons.test'])('forbids %s and changes nothing', async (email) => {

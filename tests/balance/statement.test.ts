@@ -6,6 +6,7 @@ import type { RefundQuote } from '@/server/bookings/refund-rules';
 import { agencies, ledgerEntries, offers } from '@/server/db/schema';
 import { seedDemoData } from '@/server/db/seed';
 import type { Database } from '@/server/db/connection';
+import { invoiceDueDate, isPastDue, monthTerms } from '@/server/shared/ledger/credit-terms';
 import { Forbidden, NotFound } from '@/server/errors';
 import {
   addMonths,
@@ -13,7 +14,6 @@ import {
   loadBalanceOverview,
   loadMonthlySummary,
   loadStatement,
-  monthTerms,
   type StatementPage,
   type StatementRow,
   streamStatement,
@@ -309,6 +309,10 @@ describe('access', () => {
 
 describe('the terms of a month', () => {
   it('clears the invoice 30 days after month end and issues the tax invoice after the 3rd of the next month', () => {
+    expect(monthTerms('2026-11', 15)).toEqual({ dueDate: '2026-12-15', taxInvoiceAfter: '2026-12-03' });
+    expect(invoiceDueDate('2028-02')).toBe('2028-03-30');
+    expect(isPastDue('2026-12-30', '2026-12-30')).toBe(false);
+    expect(isPastDue('2026-12-30', '2026-12-31')).toBe(true);
     expect(monthTerms('2026-11')).toEqual({ dueDate: '2026-12-30', taxInvoiceAfter: '2026-12-03' });
     expect(monthTerms('2026-12')).toEqual({ dueDate: '2027-01-30', taxInvoiceAfter: '2027-01-03' });
     expect(monthTerms('2027-02')).toEqual({ dueDate: '2027-03-30', taxInvoiceAfter: '2027-03-03' });

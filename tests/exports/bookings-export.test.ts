@@ -84,8 +84,8 @@ describe('booking xlsx export', () => {
       'Infants',
       'Status',
       'Payment method',
-      'Published rate',
-      'NET rate',
+      'Published rate, AED',
+      'NET rate, AED',
       'Widget',
     ]);
     const [listed] = (await listBookings(db, senior, 'all', query('sort=reference&dir=asc'))).rows;

@@ -9,7 +9,7 @@ const columns: XlsxColumn<Row>[] = [
   { header: 'Name', width: 24, kind: 'text', value: (row) => row.name },
   { header: 'Day', width: 12, kind: 'date', value: (row) => row.day },
   { header: 'At', width: 16, kind: 'dateTime', value: (row) => row.at },
-  { header: 'Amount', width: 14, kind: 'money', value: (row) => row.amountMinor },
+  { header: 'Amount, AED', width: 14, kind: 'money', currency: 'AED', value: (row) => row.amountMinor },
   { header: 'Note', width: 30, kind: 'text', value: (row) => row.note },
 ];
 
@@ -54,7 +54,7 @@ describe('xlsxResponse', () => {
     const sheet = workbook.getWorksheet('Rows');
     if (!sheet) throw new Error('no sheet');
     expect(sheet.rowCount).toBe(3_001);
-    expect(sheet.getRow(1).values).toEqual([undefined, 'Id', 'Name', 'Day', 'At', 'Amount', 'Note']);
+    expect(sheet.getRow(1).values).toEqual([undefined, 'Id', 'Name', 'Day', 'At', 'Amount, AED', 'Note']);
     expect(sheet.getRow(1).getCell(1).font?.bold).toBe(true);
     expect(sheet.views[0]).toMatchObject({ state: 'frozen', ySplit: 1 });
     expect(columns.map((_, index) => sheet.getColumn(index + 1).width)).toEqual([8, 24, 12, 16, 14, 30]);

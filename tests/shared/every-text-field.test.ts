@@ -47,7 +47,7 @@ const CASES: Record<string, Case> = {
   },
   signUp: {
     schema: signUpSchema,
-    valid: { name: 'Priya Nair', email: 'priya@example.test', contactPhone: '+971 55 234 5602', companyName: 'Travel 360 L.L.C.', tradeLicence: pdf() },
+    valid: { name: 'Priya Nair', email: 'priya@example.test', contactPhone: '+971 55 234 5602', companyName: 'Travel 360 L.L.C.', tradeLicenceExpiry: '2030-06-30', tradeLicence: pdf() },
     fields: ['name', 'email', 'contactPhone', 'companyName'],
   },
   forgotPassword: { schema: forgotPasswordSchema, valid: { email: 'priya@example.test' }, fields: ['email'] },

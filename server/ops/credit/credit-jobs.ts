@@ -1,7 +1,7 @@
 import 'server-only';
 import type { Database } from '@/server/db/connection';
 import type { JobQueue } from '@/server/jobs/job-queue';
-import { recordPaidInvoices } from './invoice-payments';
+import { recordPaidInvoices } from '@/server/ledger/invoice-payments';
 import { issueMonthInvoices, lastEndedMonth } from './issue-invoices';
 
 /**

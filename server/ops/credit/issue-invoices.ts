@@ -5,13 +5,18 @@ import type { Database } from '@/server/db/connection';
 import { agencies, agencyInvoices } from '@/server/db/schema';
 import { RuleViolation } from '@/server/errors';
 import { dubaiToday } from '@/server/shared/availability/rules';
+import { invoiceDueDate } from '@/server/shared/ledger/credit-terms';
 import type { StaffPrincipal } from '@/server/staff/staff-principal';
-import { recordPaidInvoices, rowsOf } from './invoice-payments';
+import { recordPaidInvoices, rowsOf } from '@/server/ledger/invoice-payments';
 
-// A month's invoices (spec §9, issue 19 §3): per agency, its balance bookings of the month in
-// Asia/Dubai less their refunds and plus their cancellation fees, when that is more than zero; due
-// the agency's payment terms after the issue date. Idempotent on (agency, month): a second run of
-// the same month issues nothing new, so the job and the console may both run it.
+// A month's invoices (spec §9): per agency, its balance bookings of the month in Asia/Dubai less
+// their refunds and plus their cancellation fees, when that is more than zero; due the agency's
+// payment terms after the month's end ("invoice cleared within 30 days of month end").
+// Idempotent on (agency, month): a second run of the same month issues nothing new, so the job
+// and the console may both run it.
+
+/** Invoices written per statement: four parameters each, far below PostgreSQL's 65,535. */
+const INSERT_BATCH = 1_000;
 
 /** `yyyy-MM` of the month before `now`'s month in Asia/Dubai: the last month that has ended. */
 export function lastEndedMonth(now: Date): string {
@@ -26,9 +31,9 @@ export async function issueMonthInvoices(db: Database, month: string, options: {
   const now = options.now ?? new Date();
   if (month > lastEndedMonth(now)) throw new RuleViolation('opsAgencies.invoices.errors.monthNotEnded', {}, 'month');
   const first = `${month}-01`;
-  const today = dubaiToday(now);
   const issued = await db.transaction(async (tx) => {
-    const rows = await tx.execute<{ id: string }>(sql`
+    const owed = rowsOf<{ agency_id: string; amount: string | number; payment_terms_days: number }>(
+      await tx.execute(sql`
       with month_bookings as (
         select distinct booking_id from ledger_entries
         where kind = 'booking' and booking_id is not null
@@ -41,13 +46,27 @@ export async function issueMonthInvoices(db: Database, month: string, options: {
         where ledger_entries.kind in ('booking', 'refund', 'cancellation_fee')
         group by ledger_entries.agency_id
       )
-      insert into agency_invoices (agency_id, month, amount_minor, issued_at, due_on)
-      select amounts.agency_id, ${first}::date, amounts.amount, now(), ${today}::date + agencies.payment_terms_days
+      select amounts.agency_id, amounts.amount, agencies.payment_terms_days
       from amounts join agencies on agencies.id = amounts.agency_id
-      where amounts.amount > 0
-      on conflict (agency_id, month) do nothing
-      returning id`);
-    const issuedCount = rowsOf(rows).length;
+      where amounts.amount > 0`),
+    );
+    let issuedCount = 0;
+    for (let start = 0; start < owed.length; start += INSERT_BATCH) {
+      const issuedNow = await tx
+        .insert(agencyInvoices)
+        .values(
+          owed.slice(start, start + INSERT_BATCH).map((row) => ({
+            agencyId: row.agency_id,
+            month: first,
+            amountMinor: Number(row.amount),
+            // The one due date /balance shows and the credit check compares (spec §9).
+            dueOn: invoiceDueDate(month, row.payment_terms_days),
+          })),
+        )
+        .onConflictDoNothing({ target: [agencyInvoices.agencyId, agencyInvoices.month] })
+        .returning({ id: agencyInvoices.id });
+      issuedCount += issuedNow.length;
+    }
     if (options.staff) {
       await recordStaffAudit(tx, {
         actorStaffId: options.staff.staffId,

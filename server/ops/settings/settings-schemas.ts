@@ -19,6 +19,14 @@ const decimal = (max: number, { positive = false } = {}) =>
     .transform(Number)
     .refine((value) => value <= max && (!positive || value > 0), { error: positive ? E('rate') : E('percentMax') });
 
+/** Spec §9 "Refund processing fee 2-3%": the bounds the console accepts, so the fee charged stays within them. */
+export const REFUND_PROCESSING_FEE_PERCENT = { min: 2, max: 3 } as const;
+
+const refundFeePercent = required(12)
+  .regex(/^\d{1,6}(\.\d{1,4})?$/, { error: E('number') })
+  .transform(Number)
+  .refine((value) => value >= REFUND_PROCESSING_FEE_PERCENT.min && value <= REFUND_PROCESSING_FEE_PERCENT.max, { error: E('refundFeeRange') });
+
 /** International format: a leading plus, then 7–15 digits, with spaces, dashes or brackets between. */
 const PHONE = /^\+[0-9](?:[0-9 ()-]{5,22})[0-9]$/;
 const phone = required(30)
@@ -38,7 +46,7 @@ export const generalSettingsSchema = z
     refundMoreThan48h: decimal(100),
     refundBetween24hAnd48h: decimal(100),
     refundLessThan24h: decimal(100),
-    refundProcessingFeePercent: decimal(10),
+    refundProcessingFeePercent: refundFeePercent,
     bankBeneficiary: required(150),
     bankName: required(200),
     bankIban: required(40)

@@ -101,9 +101,9 @@ export type CompanyValues = Record<CompanyTextField, string>;
 export const COMPANY_TEXT_FIELDS = Object.keys(companySchema.shape) as CompanyTextField[];
 
 /**
- * Whether the trade licence's expiry date has passed (`today` is Dubai's, `yyyy-MM-dd`). An expired
- * licence is still saved, since the agency may be renewing it and the spec refuses nothing for it,
- * but the form warns so the admin uploads the renewed one. The day it expires it is still valid.
+ * Whether the trade licence's expiry date has passed (`today` is Dubai's, `yyyy-MM-dd`): the day it
+ * expires it is still valid. Sign-up and a changed expiry in the company settings are refused when
+ * it has; a stored date that has passed since makes the form warn, so the admin uploads the renewed one.
  */
 export function isTradeLicenceExpired(expiry: string, today: string): boolean {
   return isCalendarDay(expiry) && expiry < today;

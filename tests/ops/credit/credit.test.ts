@@ -7,14 +7,16 @@ import { EmbeddedQueue } from '@/server/jobs/embedded-queue';
 import { installJobQueue } from '@/server/jobs/jobs';
 import { creditAgency } from '@/server/ledger/ledger';
 import { creditMonthlyJob } from '@/server/ops/credit/credit-jobs';
-import { findOverdueInvoice, recordPaidInvoices } from '@/server/ops/credit/invoice-payments';
+import { findOverdueInvoice, recordPaidInvoices } from '@/server/ledger/invoice-payments';
 import { issueMonthInvoices, lastEndedMonth } from '@/server/ops/credit/issue-invoices';
-import { dubaiToday } from '@/server/shared/availability/rules';
+import { assertMayPayFromBalance, loadMonthCreditTerms } from '@/server/ledger/credit-standing';
+import { dubaiInstant, dubaiToday } from '@/server/shared/availability/rules';
+import { invoiceDueDate, lastDayOf } from '@/server/shared/ledger/credit-terms';
 import { addDays, agencyBalance, checkoutInput, findOffer, prepareSlot, principalFor } from '../../support/booking-fixtures';
 import { rejection } from '../../support/rejection';
 import { createTestDatabase, type TestDatabase } from '../../support/test-database';
 
-// The enforced 30-day credit (issue 19 §3, spec §9) on a real database. Ledger entries carry the
+// The enforced 30-day credit (spec §9) on a real database. Ledger entries carry the
 // real clock, so the invoiced month is this month and "later" is a `now` after it ends.
 
 let database: TestDatabase;
@@ -65,7 +67,7 @@ async function deposit(db: Database, agencyId: string, amountMinor: number) {
 }
 
 describe('issuing a month’s invoices', () => {
-  it('invoices the month’s balance bookings once per agency, due the agency’s terms after the issue date', async () => {
+  it('invoices the month’s balance bookings once per agency, due the agency’s terms after the month’s end', async () => {
     const { db } = database;
     const { agencyId, principal } = await newAgency(db, 1_000_000, 15);
     await book(db, principal, 'balance', 2);
@@ -77,7 +79,9 @@ describe('issuing a month’s invoices', () => {
     expect(first.issued).toBeGreaterThanOrEqual(1);
     const [invoice, ...more] = await invoicesOf(db, agencyId);
     expect(more).toHaveLength(0);
-    expect(invoice).toMatchObject({ month: `${thisMonth}-01`, amountMinor: owed, dueOn: addDays(dubaiToday(nextMonth), 15), paidAt: null });
+    expect(invoice).toMatchObject({ month: `${thisMonth}-01`, amountMinor: owed, dueOn: invoiceDueDate(thisMonth, 15), paidAt: null });
+    // The month's last day plus 15, whatever day the run happened to issue it.
+    expect(invoice!.dueOn).toBe(addDays(lastDayOf(thisMonth), 15));
 
     const again = await issueMonthInvoices(db, thisMonth, { now: nextMonth });
     expect(again.issued).toBe(0);
@@ -110,12 +114,12 @@ describe('issuing a month’s invoices', () => {
 describe('the paid rule and the overdue agency', () => {
   it('keeps an unpaid invoice overdue after its due date until credits cover the month', async () => {
     const { db } = database;
-    const { agencyId, principal } = await newAgency(db, 1_000_000, 0);
+    const { agencyId, principal } = await newAgency(db, 1_000_000, 10);
     await book(db, principal, 'balance', 2);
     await issueMonthInvoices(db, thisMonth, { now: nextMonth });
     const [invoice] = await invoicesOf(db, agencyId);
     expect(invoice?.paidAt).toBeNull();
-    const afterDue = new Date(nextMonth.getTime() + 2 * 86_400_000);
+    const afterDue = dubaiInstant(addDays(invoice!.dueOn, 2), '12:00');
     expect(await findOverdueInvoice(db, agencyId, nextMonth)).toBeNull();
     const overdue = await findOverdueInvoice(db, agencyId, afterDue);
     expect(overdue).toMatchObject({ invoiceId: invoice!.id, amountMinor: invoice!.amountMinor });
@@ -131,13 +135,39 @@ describe('the paid rule and the overdue agency', () => {
   });
 });
 
+describe('one due date', () => {
+  it('is the date /balance shows before and after the invoice run, and the first day past it closes the credit', async () => {
+    const { db } = database;
+    const { agencyId, principal } = await newAgency(db, 1_000_000, 10);
+    await book(db, principal, 'balance', 2);
+    const expected = invoiceDueDate(thisMonth, 10);
+
+    const shownBefore = await loadMonthCreditTerms(db, agencyId, thisMonth);
+    expect(shownBefore).toMatchObject({ dueDate: expected, paymentTermsDays: 10, invoiced: false });
+    await issueMonthInvoices(db, thisMonth, { now: nextMonth });
+    const [invoice] = await invoicesOf(db, agencyId);
+    expect(invoice?.dueOn).toBe(expected);
+    // The operator changing the terms later does not move an issued invoice's date on /balance.
+    await db.update(agencies).set({ paymentTermsDays: 45 }).where(eq(agencies.id, agencyId));
+    expect(await loadMonthCreditTerms(db, agencyId, thisMonth)).toMatchObject({ dueDate: expected, paymentTermsDays: 45, invoiced: true });
+
+    const onDueDay = dubaiInstant(expected, '23:00');
+    const dayAfter = dubaiInstant(addDays(expected, 1), '00:30');
+    expect(await findOverdueInvoice(db, agencyId, onDueDay)).toBeNull();
+    await expect(db.transaction((tx) => assertMayPayFromBalance(tx, agencyId, 100, onDueDay))).resolves.toBeUndefined();
+    expect(await findOverdueInvoice(db, agencyId, dayAfter)).toMatchObject({ dueOn: expected });
+    const refused = await rejection(db.transaction((tx) => assertMayPayFromBalance(tx, agencyId, 100, dayAfter)));
+    expect(refused).toMatchObject({ message: 'checkout.creditOverdue', values: { dueOn: expected } });
+  });
+});
+
 describe('an overdue agency at checkout', () => {
   /** An agency with an overdue invoice and a debt it has not paid. */
   async function overdueAgency(db: Database) {
     const created = await newAgency(db, 1_000_000, 0);
     await book(db, created.principal, 'balance', 2);
     await issueMonthInvoices(db, thisMonth, { now: nextMonth });
-    // The due date (the issue date, terms 0) lies before today in real time.
+    // Its due date moved to yesterday in real time, so the real clock finds it overdue.
     await db
       .update(agencyInvoices)
       .set({ dueOn: addDays(dubaiToday(realNow), -1) })

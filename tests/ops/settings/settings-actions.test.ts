@@ -129,6 +129,20 @@ describe('general settings', () => {
     expect(updateTag).not.toHaveBeenCalled();
   });
 
+  it('keeps the refund processing fee within the terms’ 2–3%, both bounds included', async () => {
+    staffSession.staff = operator;
+    const before = (await loadSettings(live.db)).refundProcessingFeePercent;
+    for (const fee of ['1.99', '3.01', '0', '10']) {
+      const result = await saveGeneralSettingsAction(null, form({ ...general, refundProcessingFeePercent: fee }));
+      expect(result, fee).toMatchObject({ ok: false, status: 422, fieldErrors: { refundProcessingFeePercent: 'Enter a fee between 2% and 3%, e.g. 2.5.' } });
+    }
+    expect((await loadSettings(live.db)).refundProcessingFeePercent).toBe(before);
+    for (const fee of ['2', '2.75', '3']) {
+      expect(await saveGeneralSettingsAction(null, form({ ...general, refundProcessingFeePercent: fee })), fee).toMatchObject({ ok: true });
+      expect((await loadSettings(live.db)).refundProcessingFeePercent).toBe(Number(fee));
+    }
+  });
+
   it('refuses refund tiers that grow as the tour comes nearer', async () => {
     staffSession.staff = operator;
     const result = await saveGeneralSettingsAction(null, form({ ...general, refundLessThan24h: '80' }));

@@ -25,7 +25,8 @@ import {
   monthOf,
   type StatementMonth,
 } from '@/server/balance/statement-queries';
-import { loadCreditStanding } from '@/server/ops/credit/credit-standing';
+import { loadCreditStanding, loadMonthCreditTerms } from '@/server/ledger/credit-standing';
+import { formatMoney } from '@/server/shared/money/money';
 import { resolveSiteParams, type SiteParams } from '@/server/sites/site-params';
 
 type SearchParams = Promise<Record<string, string | string[] | undefined>>;
@@ -48,13 +49,14 @@ export default async function BalancePage({ params, searchParams }: { params: Si
   const month: StatementMonth = isStatementMonth(requested) && requested <= current ? requested : current;
 
   const db = await getDb();
-  const [overview, pending, summary, statement, t, credit] = await Promise.all([
+  const [overview, pending, summary, statement, t, credit, terms] = await Promise.all([
     loadBalanceOverview(db, principal),
     loadPendingDeposits(db, principal),
     loadMonthlySummary(db, principal, { months: 12 }),
     loadStatement(db, principal, month, { page }),
     getTranslations('balance'),
     loadCreditStanding(db, principal.agencyId, now),
+    loadMonthCreditTerms(db, principal.agencyId, month),
   ]);
   // Back from a card top-up (issue 18 §8): said only once the payment has settled and credited.
   const topUpPayment = typeof topUp === 'string' && PAYMENT_ID_PATTERN.test(topUp) ? await loadPaymentResult(db, principal, topUp) : null;
@@ -82,7 +84,7 @@ export default async function BalancePage({ params, searchParams }: { params: Si
       {toppedUp ? (
         <p role="status" className="mt-6 flex items-center gap-2 rounded-lg border border-success/40 bg-success/10 px-3 py-2 text-sm text-success" data-testid="top-up-paid">
           <CheckCircle2 aria-hidden className="size-4 shrink-0" />
-          {tp('topUp.paid', { amount: formatAmount(toppedUp.baseAmountMinor, locale) })}
+          {tp('topUp.paid', { amount: formatMoney(toppedUp.baseAmountMinor, 'AED', locale) })}
         </p>
       ) : null}
 
@@ -90,7 +92,7 @@ export default async function BalancePage({ params, searchParams }: { params: Si
         <p role="alert" className="mt-6 rounded-lg border border-destructive/40 bg-destructive/10 px-3 py-2 text-sm text-destructive" data-testid="credit-overdue">
           {t('creditOverdue', {
             month: formatMonth(credit.overdue.month.slice(0, 7), locale),
-            amount: formatAmount(credit.overdue.amountMinor, locale),
+            amount: formatMoney(credit.overdue.amountMinor, 'AED', locale),
             dueOn: formatDisplayDate(new Date(`${credit.overdue.dueOn}T00:00:00`), locale),
           })}
         </p>
@@ -116,7 +118,7 @@ export default async function BalancePage({ params, searchParams }: { params: Si
           invoiceHref={invoiceHref}
           locale={locale}
         />
-        <AccountTerms month={month} locale={locale} />
+        <AccountTerms month={month} terms={terms} locale={locale} />
       </div>
 
       <section id="statement" aria-labelledby="statement-title" className="mt-10 scroll-mt-20">

@@ -18,7 +18,7 @@ import { requestDisplayCurrency } from '@/server/pay/request-context';
 import { formatMoney } from '@/server/shared/money/money';
 import type { ChargeQuote } from '@/server/shared/payments/charge-quote';
 import { getDb } from '@/server/db/database';
-import { loadCreditStanding, overdueMessageValues } from '@/server/ops/credit/credit-standing';
+import { loadCreditStanding, overdueMessageValues } from '@/server/ledger/credit-standing';
 import { describePolicy } from '@/server/shared/bookings/offer-terms';
 import { can } from '@/server/shared/auth/permissions';
 import { CONTROL_CHARACTERS_ERROR } from '@/server/shared/text';

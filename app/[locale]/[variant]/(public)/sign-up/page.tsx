@@ -35,6 +35,8 @@ export default async function SignUpPage({ params }: { params: SiteParams }) {
             companyNameHint: t('companyNameHint'),
             documents: t('documents'),
             tradeLicence: t('tradeLicence'),
+            tradeLicenceExpiry: t('tradeLicenceExpiry'),
+            tradeLicenceExpiryHint: t('tradeLicenceExpiryHint'),
             vatCertificate: t('vatCertificate'),
             fileHint: t('fileHint', { list: formats.list }),
             tooLarge: files('tooLarge'),

@@ -10,7 +10,7 @@ const MAX_SIGN_UP_BYTES = 11 * 1024 * 1024;
 
 /**
  * Spec §6/§7 public call "POST /b2b/account/signup" (multipart: name, email, contactNumber or
- * contactPhone, companyName, tradeLicence, vatCertificate). 204 for a new and a registered e-mail
+ * contactPhone, companyName, tradeLicenceExpiry `yyyy-MM-dd`, tradeLicence, vatCertificate). 204 for a new and a registered e-mail
  * alike; 422 `[{fieldName, errorMessage}]` for bad input. `?language=ru` for Russian.
  */
 export const POST = runRoute({

@@ -38,7 +38,7 @@ export default async function OpsSettingsPage() {
             <OpsField name="refundMoreThan48h" label={t('refundMoreThan48h')} inputMode="decimal" defaultValue={settings.refundTiers.moreThan48h} />
             <OpsField name="refundBetween24hAnd48h" label={t('refundBetween24hAnd48h')} inputMode="decimal" defaultValue={settings.refundTiers.between24hAnd48h} />
             <OpsField name="refundLessThan24h" label={t('refundLessThan24h')} inputMode="decimal" defaultValue={settings.refundTiers.lessThan24h} />
-            <OpsField name="refundProcessingFeePercent" label={t('refundProcessingFeePercent')} inputMode="decimal" defaultValue={settings.refundProcessingFeePercent} />
+            <OpsField name="refundProcessingFeePercent" label={t('refundProcessingFeePercent')} hint={t('refundProcessingFeePercentHint')} inputMode="decimal" defaultValue={settings.refundProcessingFeePercent} />
           </fieldset>
           <fieldset className="grid gap-3 sm:grid-cols-2">
             <legend className="mb-2 font-medium">{t('bank')}</legend>

@@ -13,7 +13,7 @@ import { getDb } from '@/server/db/database';
 import { isDomainError } from '@/server/errors';
 import { listAgencyAudit, listAgencyBookings, listAgencyStatement, loadOpsAgency } from '@/server/ops/agencies/agency-detail';
 import { pageSchema } from '@/server/ops/agencies/agency-schemas';
-import { findOverdueInvoice } from '@/server/ops/credit/invoice-payments';
+import { findOverdueInvoice } from '@/server/ledger/invoice-payments';
 import { listInvoices } from '@/server/ops/credit/issue-invoices';
 import { resolveSiteParams, type SiteParams } from '@/server/sites/site-params';
 import { requireOpsPage } from '@/server/staff/staff-principal';

@@ -1,13 +1,14 @@
 import 'server-only';
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { Database, Transaction } from '@/server/db/connection';
-import { agencies } from '@/server/db/schema';
+import { agencies, agencyInvoices } from '@/server/db/schema';
 import { RuleViolation } from '@/server/errors';
 import { lockAgencyFunds } from '@/server/ledger/ledger';
+import { DEFAULT_PAYMENT_TERMS_DAYS, monthTerms, type MonthTerms } from '@/server/shared/ledger/credit-terms';
 import { findOverdueInvoice, type OverdueInvoice } from './invoice-payments';
 
 /**
- * The enforced 30-day credit (issue 19 §3), in the booking's transaction before its debit: an
+ * The enforced 30-day credit (spec §9), in the booking's transaction before its debit: an
  * agency with an overdue invoice may pay from its balance only what its balance itself covers;
  * the credit limit is closed to it until the invoice is paid. Card, cash and requests never reach here.
  */
@@ -33,4 +34,24 @@ export async function loadCreditStanding(db: Database, agencyId: string, now: Da
 /** The values of `checkout.creditOverdue` and `balance.creditOverdue`. */
 export function overdueMessageValues(overdue: OverdueInvoice) {
   return { amount: (overdue.amountMinor / 100).toFixed(2), month: overdue.month.slice(0, 7), dueOn: overdue.dueOn };
+}
+
+export type MonthCreditTerms = MonthTerms & { paymentTermsDays: number; invoiced: boolean };
+
+/**
+ * Spec §9's dates for one month of the agency, as `/balance` and the monthly invoice show them:
+ * an invoiced month's stored due date (the one the credit check compares), else the date the
+ * invoice run will store, from the same `invoiceDueDate` under the agency's payment terms.
+ */
+export async function loadMonthCreditTerms(db: Database, agencyId: string, month: string): Promise<MonthCreditTerms> {
+  const [[agency], [invoice]] = await Promise.all([
+    db.select({ paymentTermsDays: agencies.paymentTermsDays }).from(agencies).where(eq(agencies.id, agencyId)),
+    db
+      .select({ dueOn: agencyInvoices.dueOn })
+      .from(agencyInvoices)
+      .where(and(eq(agencyInvoices.agencyId, agencyId), eq(agencyInvoices.month, `${month}-01`))),
+  ]);
+  const paymentTermsDays = agency?.paymentTermsDays ?? DEFAULT_PAYMENT_TERMS_DAYS;
+  const terms = monthTerms(month, paymentTermsDays);
+  return { ...terms, dueDate: invoice?.dueOn ?? terms.dueDate, paymentTermsDays, invoiced: invoice !== undefined };
 }

@@ -4,7 +4,7 @@ import type { Database, Transaction } from '@/server/db/connection';
 import { agencyInvoices } from '@/server/db/schema';
 import { dubaiToday } from '@/server/shared/availability/rules';
 
-// The 30-day credit's paid rule (spec §9, issue 19 §3): money pays the oldest debts first, so a
+// The 30-day credit's paid rule (spec §9): money pays the oldest debts first, so a
 // month's invoice is paid once the agency's credits cover all its debits up to that month's end,
 // that is when balance now + every debit after the month's end >= 0.
 
@@ -34,7 +34,8 @@ export type OverdueInvoice = { invoiceId: string; month: string; amountMinor: nu
 
 /**
  * The agency's oldest invoice that is unpaid and past its due date (Asia/Dubai), after recording
- * the ones paid since; null when the agency is in good standing.
+ * the ones paid since; null when the agency is in good standing. The due date is the one the
+ * invoice run stored from `invoiceDueDate`; "past" is `isPastDue`'s (the due day is still in time).
  */
 export async function findOverdueInvoice(db: Database | Transaction, agencyId: string, now: Date): Promise<OverdueInvoice | null> {
   await recordPaidInvoices(db, agencyId);
