@@ -155,6 +155,8 @@ test('the Russian domain charges the card the discounted roubles shown, and the 
   const shown = await applyPromo(page);
   expect(shown.total).toContain('₽');
   expect(shown.netAfter).toBe(shown.netBefore - Math.round(shown.netBefore / 10));
+  // The button says what it charges ("Pay AED 130.00").
+  await expect(page.locator('form button[type="submit"]').last()).toHaveText(TEXTS.en.pay.payments.submitPayAmount.replace('{amount}', shown.total));
   await submitCheckout(page);
   await page.waitForURL(/\/ru\/pay\/sandbox\//, { timeout: 30_000 });
   await expect(page.getByTestId('sandbox-amount')).toHaveText(shown.total);
@@ -178,6 +180,7 @@ test('a booking left unpaid on the hosted page is paid from its detail page', as
   const slot = await openSlot(page, 8);
   await checkout(page, MAIN, '', slot, 'card');
   const reference = await referenceOnSandboxPage(page);
+  const charged = await page.getByTestId('sandbox-amount').innerText();
 
   // Abandoned: the agent goes back to the booking instead of paying.
   await page.goto(`${MAIN}/my-bookings/${reference}`);
@@ -189,7 +192,8 @@ test('a booking left unpaid on the hosted page is paid from its detail page', as
   await expect(payNow.getByTestId('hold-until')).toHaveText(/\d{2}:\d{2}/);
   // By card: a balance payment would move Desert Rose's balance under the other specs' figures.
   await payNow.getByTestId('pay-now-card').click();
-  await payNow.getByRole('button', { name: TEXTS.en.pay.payments.payNow.pay }).click();
+  // The button names the charge the hosted page asked for: the same quote.
+  await payNow.getByRole('button', { name: TEXTS.en.pay.payments.payNow.payAmount.replace('{amount}', charged), exact: true }).click();
   await page.waitForURL(/\/pay\/sandbox\//);
   await payByCard(page, TEST_CARDS.success);
   await page.waitForURL(new RegExp(`/checkout/confirmation/${reference}$`));
@@ -203,6 +207,8 @@ test('with a promo code the card is charged the discounted total shown; the paid
   await page.locator('#paymentMethod-card').check();
   const shown = await applyPromo(page);
   expect(shown.netAfter).toBe(shown.netBefore - Math.round(shown.netBefore / 10));
+  // The button says what it charges ("Pay AED 130.00").
+  await expect(page.locator('form button[type="submit"]').last()).toHaveText(TEXTS.en.pay.payments.submitPayAmount.replace('{amount}', shown.total));
   await submitCheckout(page);
   await page.waitForURL(/\/pay\/sandbox\//, { timeout: 30_000 });
   // The hosted page asks for exactly the total the checkout showed.

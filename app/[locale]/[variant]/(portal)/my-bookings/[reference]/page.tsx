@@ -53,7 +53,7 @@ export default async function BookingDetailPage({ params, searchParams }: { para
   const db = await getDb();
   const paymentsView = await loadBookingPayments(db, principal, booking.reference);
   const needsPayment = booking.status === 'payment_required' || booking.status === 'payment_failed';
-  const payNow = needsPayment ? { options: await payNowOptions(db, principal, variant, locale), labels: await payNowLabels() } : null;
+  const payNow = needsPayment ? { options: await payNowOptions(db, principal, variant, locale, booking.reference), labels: await payNowLabels() } : null;
   const tp = await getTranslations('payments');
   const notGiven = <span className="text-muted-foreground">{t('notGiven')}</span>;
   const refundDestination = booking.cancellation?.destination ?? 'balance';
