@@ -574,6 +574,7 @@ export function CheckoutForm({ hidden, pickUp, hotels, appliedPromo, refusedProm
       <div
         className="sticky bottom-0 z-10 -mx-4 flex flex-wrap items-center justify-between gap-x-4 gap-y-2 border-t border-border bg-background px-4 py-3 pr-20 lg:static lg:mx-0 lg:block lg:border-0 lg:p-0"
         data-testid="checkout-pay-bar"
+        data-pay-bar
       >
         <p className="lg:hidden" data-testid="pay-bar-total">
           {charge ? (
