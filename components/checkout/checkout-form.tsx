@@ -570,9 +570,10 @@ export function CheckoutForm({ hidden, pickUp, hotels, appliedPromo, refusedProm
       {/* The pay bar: below lg it stays at the bottom of the screen while the form scrolls, with
           the total beside the button, so a phone never loses either (and it leaves the WhatsApp
           button its corner). What it says is what the method charges: a provider's quote, the
-          NET the balance debits (to roles that see it), else the published rate. */}
+          NET the balance debits (to roles that see it), else the published rate. No z-index: the
+          confirming loader inside it must cover the whole page, header included. */}
       <div
-        className="sticky bottom-0 z-10 -mx-4 flex flex-wrap items-center justify-between gap-x-4 gap-y-2 border-t border-border bg-background px-4 py-3 pr-20 lg:static lg:mx-0 lg:block lg:border-0 lg:p-0"
+        className="sticky bottom-0 -mx-4 flex flex-wrap items-center justify-between gap-x-4 gap-y-2 border-t border-border bg-background px-4 py-3 pr-20 lg:static lg:mx-0 lg:block lg:border-0 lg:p-0"
         data-testid="checkout-pay-bar"
         data-pay-bar
       >
