@@ -190,6 +190,17 @@ test('a booking left unpaid on the hosted page is paid from its detail page', as
   await expect(page.getByTestId('payment-made')).toHaveText(TEXTS.en.app.bookingDetail.paymentRequired);
   await expect(page.getByTestId('nothing-paid')).toHaveText(TEXTS.en.app.bookingDetail.cancel.nothingPaidUnpaid);
   await expect(payNow.getByTestId('hold-until')).toHaveText(/\d{2}:\d{2}/);
+  // On a phone the attempts are cards: the status and the amount in full, inside the screen.
+  const viewport = page.viewportSize()!;
+  await page.setViewportSize({ width: 430, height: 932 });
+  const cells = await page
+    .getByTestId('payment-attempt')
+    .first()
+    .locator('td')
+    .evaluateAll((tds) => tds.map((td) => ({ label: td.getAttribute('data-label'), right: td.getBoundingClientRect().right, fits: td.scrollWidth <= td.clientWidth + 1 })));
+  expect(cells.map((cell) => cell.label)).toEqual(['Date', 'Method', 'Provider', 'Status', 'Amount']);
+  for (const cell of cells) expect(cell.right <= 430 && cell.fits, `${cell.label} fits`).toBe(true);
+  await page.setViewportSize(viewport);
   // By card: a balance payment would move Desert Rose's balance under the other specs' figures.
   await payNow.getByTestId('pay-now-card').click();
   // The button names the charge the hosted page asked for: the same quote.
