@@ -169,6 +169,11 @@ export function GuestCheckoutForm({ offerId, days, prices, currency, locale, ide
       ref={formRef}
       action={formAction}
       onSubmit={checkBeforeSending}
+      // A field's message goes as soon as it is corrected.
+      onChange={(event) => {
+        const field = (event.target as HTMLInputElement).name;
+        if (clientErrors[field]) setClientErrors(({ [field]: _corrected, ...rest }) => rest);
+      }}
       // Hydrated, the form checks itself and says what is wrong at each field in the site's
       // language; before that the browser's own checks are all there is.
       noValidate={hydrated}
