@@ -171,7 +171,8 @@ export function GuestCheckoutForm({ offerId, days, prices, currency, locale, ide
       onSubmit={checkBeforeSending}
       // A field's message goes as soon as it is corrected.
       onChange={(event) => {
-        const field = (event.target as HTMLInputElement).name;
+        const target: EventTarget = event.target;
+        const field = target instanceof HTMLInputElement || target instanceof HTMLTextAreaElement || target instanceof HTMLSelectElement ? target.name : '';
         if (clientErrors[field]) setClientErrors(({ [field]: _corrected, ...rest }) => rest);
       }}
       // Hydrated, the form checks itself and says what is wrong at each field in the site's
