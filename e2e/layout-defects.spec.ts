@@ -102,6 +102,24 @@ test.describe('§16 the WhatsApp button never covers a price on a phone', () => 
     const [slot] = await openSlots(page, 'burj-khalifa-at-the-top', 1);
     await page.goto(url('main', `/checkout?offer=${slot!.offerId}&date=${slot!.date}&time=${slot!.time}&adults=1`));
     await expectClearOfWhatsApp(page, page.getByTestId('net-total').locator('[data-price-aed]').first());
+    // Nor a field: the guest's e-mail at the bottom of the screen.
+    await expectClearOfWhatsApp(page, page.locator('#guestEmail'));
+    // The button sits in a landmark of its own.
+    await expect(page.getByRole('complementary', { name: 'Chat on WhatsApp' }).getByTestId('whatsapp-button')).toHaveCount(1);
+
+    // The pay bar stays at the screen's bottom while the form scrolls, the total beside the
+    // button, and a provider method's button names what it charges.
+    await page.locator('#guestName').scrollIntoViewIfNeeded();
+    const bar = page.getByTestId('checkout-pay-bar');
+    const barBox = await box(bar);
+    expect(barBox.y + barBox.height).toBeLessThanOrEqual(PHONE.height + 1);
+    expect(barBox.y).toBeGreaterThan(PHONE.height - 140);
+    await expect(bar.getByTestId('pay-bar-total')).toBeVisible();
+    await page.locator('#paymentMethod-card').check();
+    const charged = (await page.getByTestId('charge-total').locator('dd').innerText()).trim();
+    await expect(bar.getByTestId('pay-bar-total')).toContainText(charged);
+    await expect(bar.getByRole('button')).toHaveText(`Pay ${charged}`);
+    expect(overlaps(await box(bar.getByRole('button')), await box(page.getByTestId('whatsapp-button')))).toBe(false);
     await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
     // The line's text, not its box (which is padded down to make the room).
     const rights = await page.getByTestId('footer-rights').evaluate((element) => {

@@ -2,7 +2,8 @@ import { expect, type Page, test } from '@playwright/test';
 import { CONSOLE_SECTIONS, OPS_ADMIN, signInAsStaff } from './support/ops';
 
 // The operator console at the portal's breakpoints (430, 768 and 960 px) in both languages: every
-// section's page fits the width (wide tables scroll inside their own box, the page never does),
+// section's page fits the width (on a phone nothing is cut at the edge: tables are cards, the
+// section links wrap; wider, a table may scroll inside its own box, the page never does),
 // has its heading in the page's language, and shows no message key where a text belongs.
 
 const WIDTHS = [430, 768, 960];
@@ -15,6 +16,15 @@ async function pageFacts(page: Page) {
     overflow: document.documentElement.scrollWidth - window.innerWidth,
     lang: document.documentElement.lang,
     heading: document.querySelector('h1')?.textContent?.trim() ?? '',
+    // Nothing a person reads or presses is cut at the screen's edge, not even inside a box that
+    // scrolls sideways: on a phone tables are cards and the section links wrap.
+    cut: [...document.querySelectorAll('nav a, main a, main button, main td')]
+      .filter((element) => {
+        const rect = element.getBoundingClientRect();
+        return rect.width > 0 && (rect.right > window.innerWidth + 1 || rect.left < -1);
+      })
+      .slice(0, 3)
+      .map((element) => `${element.tagName.toLowerCase()} "${(element.textContent ?? '').trim().slice(0, 30)}"`),
     // A message key that failed to resolve shows as `namespace.key` in the text.
     keys: (document.querySelector('main')?.innerText.match(/\bops[A-Z]\w*\.\w+/g) ?? []).slice(0, 3),
   }));
@@ -43,6 +53,7 @@ test('every console page fits a phone, a tablet and a small laptop, in English a
         await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
         const facts = await pageFacts(page);
         expect(facts.overflow, `${path} at ${width}px in ${locale} is wider than the screen`).toBeLessThanOrEqual(1);
+        if (width < 768) expect(facts.cut, `${path} at ${width}px in ${locale}: cut at the edge`).toEqual([]);
         expect(facts.lang).toBe(locale);
         expect(facts.keys, `${locale} ${path}`).toEqual([]);
         if (locale === 'en') english.set(path, facts.heading);

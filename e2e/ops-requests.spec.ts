@@ -97,7 +97,7 @@ test('a request is quoted and confirmed in the console, then paid with Pay now; 
   const payNow = page.getByTestId('pay-now');
   await expect(payNow).toBeVisible();
   await payNow.getByTestId('pay-now-card').click();
-  await payNow.getByRole('button', { name: 'Pay now' }).click();
+  await payNow.getByRole('button', { name: /^Pay AED [\d,.]+$/ }).click();
   await page.waitForURL(/\/pay\/sandbox\//);
   await page.getByLabel('Card number').fill('4242 4242 4242 4242');
   await page.getByRole('button', { name: 'Pay', exact: true }).click();

@@ -159,6 +159,8 @@ test('the Russian domain charges the card the discounted roubles shown, and the 
   const shown = await applyPromo(page);
   expect(shown.total).toContain('₽');
   expect(shown.netAfter).toBe(shown.netBefore - Math.round(shown.netBefore / 10));
+  // The button says what it charges ("Pay AED 130.00").
+  await expect(page.locator('form button[type="submit"]').last()).toHaveText(TEXTS.en.pay.payments.submitPayAmount.replace('{amount}', shown.total));
   await submitCheckout(page);
   await page.waitForURL(/\/ru\/pay\/sandbox\//, { timeout: 30_000 });
   await expect(page.getByTestId('sandbox-amount')).toHaveText(shown.total);
@@ -182,6 +184,7 @@ test('a booking left unpaid on the hosted page is paid from its detail page', as
   const slot = await openSlot(page, 8);
   await checkout(page, MAIN, '', slot, 'card');
   const reference = await referenceOnSandboxPage(page);
+  const charged = await page.getByTestId('sandbox-amount').innerText();
 
   // Abandoned: the agent goes back to the booking instead of paying.
   await page.goto(`${MAIN}/my-bookings/${reference}`);
@@ -191,9 +194,21 @@ test('a booking left unpaid on the hosted page is paid from its detail page', as
   await expect(page.getByTestId('payment-made')).toHaveText(TEXTS.en.app.bookingDetail.paymentRequired);
   await expect(page.getByTestId('nothing-paid')).toHaveText(TEXTS.en.app.bookingDetail.cancel.nothingPaidUnpaid);
   await expect(payNow.getByTestId('hold-until')).toHaveText(/\d{2}:\d{2}/);
+  // On a phone the attempts are cards: the status and the amount in full, inside the screen.
+  const viewport = page.viewportSize()!;
+  await page.setViewportSize({ width: 430, height: 932 });
+  const cells = await page
+    .getByTestId('payment-attempt')
+    .first()
+    .locator('td')
+    .evaluateAll((tds) => tds.map((td) => ({ label: td.getAttribute('data-label'), right: td.getBoundingClientRect().right, fits: td.scrollWidth <= td.clientWidth + 1 })));
+  expect(cells.map((cell) => cell.label)).toEqual(['Date', 'Method', 'Provider', 'Status', 'Amount']);
+  for (const cell of cells) expect(cell.right <= 430 && cell.fits, `${cell.label} fits`).toBe(true);
+  await page.setViewportSize(viewport);
   // By card: a balance payment would move Desert Rose's balance under the other specs' figures.
   await payNow.getByTestId('pay-now-card').click();
-  await payNow.getByRole('button', { name: TEXTS.en.pay.payments.payNow.pay }).click();
+  // The button names the charge the hosted page asked for: the same quote.
+  await payNow.getByRole('button', { name: TEXTS.en.pay.payments.payNow.payAmount.replace('{amount}', charged), exact: true }).click();
   await page.waitForURL(/\/pay\/sandbox\//);
   await payByCard(page, TEST_CARDS.success);
   await page.waitForURL(new RegExp(`/checkout/confirmation/${reference}$`));
@@ -207,6 +222,8 @@ test('with a promo code the card is charged the discounted total shown; the paid
   await page.locator('#paymentMethod-card').check();
   const shown = await applyPromo(page);
   expect(shown.netAfter).toBe(shown.netBefore - Math.round(shown.netBefore / 10));
+  // The button says what it charges ("Pay AED 130.00").
+  await expect(page.locator('form button[type="submit"]').last()).toHaveText(TEXTS.en.pay.payments.submitPayAmount.replace('{amount}', shown.total));
   await submitCheckout(page);
   await page.waitForURL(/\/pay\/sandbox\//, { timeout: 30_000 });
   // The hosted page asks for exactly the total the checkout showed.

@@ -44,6 +44,8 @@ test('the widget sites, their checkout and the embed fit a phone, a tablet and a
       await offer.getByRole('link', { name: new RegExp(`^${site.book}: `) }).click();
       await expect(page).toHaveURL(new RegExp(`^${site.origin}/book/[0-9a-f-]{36}$`));
       await expect(page.getByTestId('guest-checkout')).toBeVisible();
+      // The open days on a calendar, not a list of sixty dates.
+      await expect(page.getByTestId('guest-calendar')).toBeVisible();
       await expect(page.getByTestId('guest-prices')).toContainText(site.price);
       await expectFits(page, `${site.origin} checkout at ${width}px`, site.lang);
     }

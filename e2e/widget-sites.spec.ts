@@ -197,8 +197,19 @@ test("an embed widget's code, pasted into a page of the agency's verified domain
   const form = frame.getByTestId('guest-checkout');
   // The last open day: the first one's seats are left for the visitor without JavaScript below,
   // whose form lists the first day's start times only.
-  const dates = form.getByLabel('Date');
-  await dates.selectOption((await dates.locator('option').last().getAttribute('value'))!);
+  const calendar = form.getByTestId('guest-calendar');
+  const openDays = calendar.locator('button[data-date][aria-disabled="false"]');
+  await expect(openDays.first()).toBeVisible();
+  // The calendar's last month with an open day (the checkout offers the next sixty days).
+  for (let step = 0; step < 3; step += 1) {
+    await calendar.getByRole('button', { name: 'Next month' }).click();
+    if ((await openDays.count()) === 0) {
+      await calendar.getByRole('button', { name: 'Previous month' }).click();
+      break;
+    }
+  }
+  await openDays.last().click();
+  await expect(openDays.last()).toHaveAttribute('aria-pressed', 'true');
   await fillGuest(form, { adults: 1, name: 'Ivan Petrov', phone: '+7 900 123 45 67', email: 'ivan@example.test' });
   const payment = await payInNewWindow(form, page.waitForEvent('popup'));
   await payment.getByLabel('Card number').fill('4242 4242 4242 4242');

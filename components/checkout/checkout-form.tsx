@@ -90,6 +90,11 @@ export type CheckoutFormLabels = {
   charge: string;
   /** The Book button of a provider method ("Book and pay"). */
   submitPay: string;
+  /** Raw, with `{amount}`: the Book button of a provider method whose charge is known ("Pay AED 130.00"). */
+  submitPayAmount: string;
+  /** The pay bar's total: what a provider method charges or the balance debits ("Total to pay"). */
+  totalToPay: string;
+  publishedRate: string;
   requestOnly: string | null;
   /** "Please correct N fields", by N (index 0 unused). */
   errorSummary: readonly string[];
@@ -115,6 +120,8 @@ type Props = {
   balanceShort: boolean;
   /** The agent may top up (the link beside an insufficient balance). */
   canTopUp: boolean;
+  /** The booking's totals in AED fils, for the pay bar: the NET only for a role that sees it. */
+  totals: { netMinor: number | null; publishedMinor: number };
   labels: CheckoutFormLabels;
 };
 
@@ -131,7 +138,7 @@ type PromoState = { status: 'page' } | { status: 'idle' } | { status: 'applied';
  * Hydrated, it checks what it can before posting, sums up every error at the top with a link to
  * each field, checks a promo code on "Apply", and keeps what was typed across a language switch.
  */
-export function CheckoutForm({ hidden, pickUp, hotels, appliedPromo, refusedPromo, paymentMethods, providerMethods = {}, balanceShort, canTopUp, labels }: Props) {
+export function CheckoutForm({ hidden, pickUp, hotels, appliedPromo, refusedPromo, paymentMethods, providerMethods = {}, balanceShort, canTopUp, totals, labels }: Props) {
   const router = useRouter();
   const locale = useRouteLocale();
   const [state, formAction, pending] = useActionState<CheckoutState, FormData>(checkoutAction, null);
@@ -564,11 +571,40 @@ export function CheckoutForm({ hidden, pickUp, hotels, appliedPromo, refusedProm
         </section>
       ) : null}
 
-      <SubmitButton
-        label={method === 'request' ? labels.submitRequest : charge ? labels.submitPay : labels.submit}
-        confirming={labels.confirming}
-        loader={labels.loader}
-      />
+      {/* The pay bar: below lg it stays at the bottom of the screen while the form scrolls, with
+          the total beside the button, so a phone never loses either (and it leaves the WhatsApp
+          button its corner). What it says is what the method charges: a provider's quote, the
+          NET the balance debits (to roles that see it), else the published rate. No z-index: the
+          confirming loader inside it must cover the whole page, header included. */}
+      <div
+        className="sticky bottom-0 -mx-4 flex flex-wrap items-center justify-between gap-x-4 gap-y-2 border-t border-border bg-background px-4 py-3 pr-20 lg:static lg:mx-0 lg:block lg:border-0 lg:p-0"
+        data-testid="checkout-pay-bar"
+        data-pay-bar
+      >
+        <p className="lg:hidden" data-testid="pay-bar-total">
+          {charge ? (
+            <>
+              <span className="block text-xs text-muted-foreground">{labels.totalToPay}</span>
+              <span className="font-semibold tabular-nums">{charge.total.amount}</span>
+            </>
+          ) : method === 'balance' && totals.netMinor !== null ? (
+            <>
+              <span className="block text-xs text-muted-foreground">{labels.totalToPay}</span>
+              <Price fils={totals.netMinor} className="font-semibold" />
+            </>
+          ) : (
+            <>
+              <span className="block text-xs text-muted-foreground">{labels.publishedRate}</span>
+              <Price fils={totals.publishedMinor} className="font-semibold" />
+            </>
+          )}
+        </p>
+        <SubmitButton
+          label={method === 'request' ? labels.submitRequest : charge ? fillTemplate(labels.submitPayAmount, { amount: charge.total.amount }) : labels.submit}
+          confirming={labels.confirming}
+          loader={labels.loader}
+        />
+      </div>
     </form>
   );
 }

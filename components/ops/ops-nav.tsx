@@ -14,8 +14,9 @@ export function OpsNav({ items, label }: { items: OpsNavItem[]; label: string })
     .filter((item) => pathname === item.href || pathname.startsWith(`${item.href}/`))
     .sort((a, b) => b.href.length - a.href.length)[0]?.href;
   return (
-    <nav aria-label={label} className="overflow-x-auto">
-      <ul className="flex gap-1 md:flex-col">
+    // Wrapped onto as many lines as a phone needs: every section in sight, none cut at the edge.
+    <nav aria-label={label}>
+      <ul className="flex flex-wrap gap-1 md:flex-col">
         {items.map((item) => (
           <li key={item.href}>
             <NextLink

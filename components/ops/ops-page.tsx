@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { labelTableCells } from '@/components/ui/label-table-cells';
 
 /** A console page's title, an optional line under it and actions on the right. */
 export function OpsPage({ title, description, actions, children }: { title: string; description?: string; actions?: ReactNode; children: ReactNode }) {
@@ -16,13 +17,16 @@ export function OpsPage({ title, description, actions, children }: { title: stri
   );
 }
 
-/** A bordered, scrollable table frame: console lists stay readable at 430 px by scrolling sideways. */
+/**
+ * A console list: a bordered table from 768 px (scrolling sideways inside its frame if it must),
+ * one card per row on a phone, each value under its column's name (`.table-cards`).
+ */
 export function OpsTable({ caption, children }: { caption: string; children: ReactNode }) {
   return (
-    <div className="overflow-x-auto rounded-lg border">
-      <table className="w-full text-sm [&_td]:px-3 [&_td]:py-2 [&_td]:align-top [&_th]:px-3 [&_th]:py-2 [&_th]:text-left [&_th]:font-medium [&_thead]:bg-muted [&_tbody_tr]:border-t">
+    <div className="overflow-x-auto rounded-lg md:border">
+      <table className="table-cards w-full text-sm [&_td]:px-3 [&_td]:py-2 [&_td]:align-top [&_th]:px-3 [&_th]:py-2 [&_th]:text-left [&_th]:font-medium [&_thead]:bg-muted [&_tbody_tr]:border-t">
         <caption className="sr-only">{caption}</caption>
-        {children}
+        {labelTableCells(children)}
       </table>
     </div>
   );

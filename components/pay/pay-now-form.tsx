@@ -4,14 +4,19 @@ import { useActionState, useState } from 'react';
 import { PendingButton } from '@/components/agents/pending-button';
 import { useBookingDataStaleAfter } from '@/components/bookings/booking-data';
 import { useActionFailureFeedback } from '@/components/http/http-feedback';
+import { fillTemplate } from '@/components/bookings/picker/labels';
 import { cn } from '@/components/ui/cn';
 import { payBookingAction, type PayBookingState } from '@/server/pay/pay-actions';
 import type { PayNowMethod } from '@/server/pay/pay-schema';
 
-/** A way to pay, as the page offers it: a label and, for the balance, the funds available. */
-export type PayNowOption = { method: PayNowMethod; label: string; note?: string; sandbox?: boolean };
+/**
+ * A way to pay, as the page offers it: a label, for the balance the funds available, and what it
+ * charges (formatted by the server from the booking's charge quote) where the page knows it.
+ */
+export type PayNowOption = { method: PayNowMethod; label: string; note?: string; sandbox?: boolean; amount?: string };
 
-export type PayNowLabels = { legend: string; pay: string; paying: string; sandbox: string };
+/** `payAmount` is raw, with `{amount}`: the button of a method whose amount is known ("Pay AED 130.00"). */
+export type PayNowLabels = { legend: string; pay: string; payAmount: string; paying: string; sandbox: string };
 
 /**
  * "Pay now" / "Pay again" for a booking that needs payment: card, crypto (SBP on the Russian
@@ -38,6 +43,7 @@ export function PayNowForm({
   const [method, setMethod] = useState<PayNowMethod | undefined>(options[0]?.method);
   const errorId = `${idPrefix}-${reference}-error`;
   const error = state?.fieldErrors.method ?? state?.message;
+  const amount = options.find((option) => option.method === method)?.amount;
 
   return (
     <form action={formAction} className={cn('grid gap-3', compact && 'flex flex-wrap items-center gap-2')} data-testid="pay-now-form" aria-describedby={error ? errorId : undefined}>
@@ -85,7 +91,7 @@ export function PayNowForm({
         </fieldset>
       )}
       <div>
-        <PendingButton label={labels.pay} pendingLabel={labels.paying} size={compact ? 'sm' : 'default'} />
+        <PendingButton label={amount ? fillTemplate(labels.payAmount, { amount }) : labels.pay} pendingLabel={labels.paying} size={compact ? 'sm' : 'default'} />
       </div>
       {error ? (
         <p id={errorId} role="alert" className="w-full text-sm text-destructive">

@@ -5,15 +5,19 @@ import { MessageCircle } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { whatsAppLink } from '@/server/shared/sites/site-content';
 
-/** What the button must never hide: every price and total (`Price` marks itself with `data-price-aed`). */
-const KEEP_CLEAR = '[data-price-aed], [data-keep-clear]';
+/**
+ * What the button must never hide: every price and total (`Price` marks itself with
+ * `data-price-aed`), and every control a person types in or presses (the checkout's e-mail, a
+ * sign-up file field, a sticky pay bar).
+ */
+const KEEP_CLEAR = '[data-price-aed], [data-keep-clear], input:not([type="hidden"]), select, textarea, button, [role="button"]';
 /** Room around the button that counts as covered, so a price is not left touching its edge. */
 const MARGIN = 8;
 
 /**
  * The floating WhatsApp button (spec §2). On a phone (and up to the width where the content column
  * leaves it a gutter) it sits over the right-hand column where cards and totals put their prices,
- * so while a price is under it, it steps aside (fades out and lets clicks through); it comes back
+ * so while a price or a control is under it, it steps aside (fades out and lets clicks through); it comes back
  * as soon as the price scrolls on. Keyboard focus always shows it.
  */
 export function WhatsAppButton({ number, label }: { number: string; label: string }) {
@@ -61,24 +65,27 @@ export function WhatsAppButton({ number, label }: { number: string; label: strin
     };
   }, []);
 
+  // In a landmark of its own, so a screen reader's landmark list reaches it like the rest of the page.
   return (
-    <a
-      ref={ref}
-      href={whatsAppLink(number)}
-      target="_blank"
-      rel="noopener noreferrer"
-      aria-label={label}
-      title={label}
-      data-testid="whatsapp-button"
-      data-covering={covering ? 'true' : undefined}
-      // clsx, not `cn`, as in the header's currency switch: the classes never conflict, and
-      // tailwind-merge would add 8.7 KB gzip to every public page's first load for this one button.
-      className={clsx(
-        'fixed right-4 bottom-4 z-50 flex size-14 items-center justify-center rounded-full bg-whatsapp text-white shadow-lg transition-[opacity,scale] duration-150 hover:scale-105 focus-visible:ring-4 focus-visible:ring-primary/40 focus-visible:outline-none',
-        covering && 'pointer-events-none scale-75 opacity-0 focus-visible:pointer-events-auto focus-visible:scale-100 focus-visible:opacity-100',
-      )}
-    >
-      <MessageCircle aria-hidden className="size-7" />
-    </a>
+    <aside aria-label={label}>
+      <a
+        ref={ref}
+        href={whatsAppLink(number)}
+        target="_blank"
+        rel="noopener noreferrer"
+        aria-label={label}
+        title={label}
+        data-testid="whatsapp-button"
+        data-covering={covering ? 'true' : undefined}
+        // clsx, not `cn`, as in the header's currency switch: the classes never conflict, and
+        // tailwind-merge would add 8.7 KB gzip to every public page's first load for this one button.
+        className={clsx(
+          'fixed right-4 bottom-4 z-50 flex size-14 items-center justify-center rounded-full bg-whatsapp text-white shadow-lg transition-[opacity,scale] duration-150 hover:scale-105 focus-visible:ring-4 focus-visible:ring-primary/40 focus-visible:outline-none',
+          covering && 'pointer-events-none scale-75 opacity-0 focus-visible:pointer-events-auto focus-visible:scale-100 focus-visible:opacity-100',
+        )}
+      >
+        <MessageCircle aria-hidden className="size-7" />
+      </a>
+    </aside>
   );
 }

@@ -1,14 +1,16 @@
 'use client';
 
 import { CreditCard, LoaderCircle } from 'lucide-react';
-import { useActionState, useEffect, useRef, useState, useSyncExternalStore } from 'react';
+import { type FormEvent, useActionState, useEffect, useRef, useState, useSyncExternalStore } from 'react';
 import { useFormStatus } from 'react-dom';
+import { MonthCalendar } from '@/components/bookings/picker/month-calendar';
 import { FormField } from '@/components/forms/form-field';
 import { Input } from '@/components/ui/input';
 import type { Locale } from '@/i18n/locales';
 import { linesTotal, priceLines } from '@/server/shared/bookings/pricing';
 import type { OfferPrices } from '@/server/shared/catalog/prices';
 import { type Currency, formatMoney } from '@/server/shared/money/money';
+import { guestCheckoutSchema } from '@/server/shared/widgets/guest-checkout-schema';
 import { bookAsGuestAction, type GuestCheckoutState } from '@/server/widgets/guest-bookings/guest-actions';
 
 export type GuestCheckoutLabels = {
@@ -31,6 +33,10 @@ export type GuestCheckoutLabels = {
   windowNote: string;
   openPayment: string;
   popupBlocked: string;
+  /** The portal picker's month calendar, in the widget's language. */
+  calendar: { previousMonth: string; nextMonth: string; dayAvailable: string; daySoldOut: string; dayUnavailable: string };
+  /** The schema's messages by key (`checkout.errors.required`…), in the widget's language, for the checks made here. */
+  fieldMessages: Record<string, string>;
 };
 
 export type GuestCheckoutDay = { date: string; label: string; times: string[] };
@@ -53,6 +59,16 @@ type Props = {
 
 const noSubscription = () => () => {};
 
+type CountName = 'adults' | 'children' | 'infants';
+const COUNT_NAMES: readonly CountName[] = ['adults', 'children', 'infants'];
+/** The fields in page order: the first refused one takes the focus. */
+const FIELD_ORDER = ['date', 'time', 'adults', 'children', 'infants', 'guestName', 'guestPhone', 'guestEmail', 'guestEmailConfirm', 'notes'] as const;
+
+function countOf(value: FormDataEntryValue | string | null | undefined, fallback: number): number {
+  const count = Number(value);
+  return value === null || value === undefined || value === '' || !Number.isFinite(count) ? fallback : Math.max(0, Math.trunc(count));
+}
+
 const FIELD_CLASS = 'h-10 w-full rounded-lg border border-input bg-background px-3 text-base md:text-sm';
 
 /**
@@ -64,9 +80,14 @@ const FIELD_CLASS = 'h-10 w-full rounded-lg border border-input bg-background px
 export function GuestCheckoutForm({ offerId, days, prices, currency, locale, idempotencyKey, opensWindow, embed, labels }: Props) {
   const [state, formAction] = useActionState<GuestCheckoutState, FormData>(bookAsGuestAction, null);
   const typed = state && !state.ok ? state.values : {};
-  const errors: Record<string, string | undefined> = state && !state.ok ? state.fieldErrors : {};
+  const [clientErrors, setClientErrors] = useState<Record<string, string>>({});
+  const errors: Record<string, string | undefined> = Object.keys(clientErrors).length > 0 ? clientErrors : state && !state.ok ? state.fieldErrors : {};
+  const formRef = useRef<HTMLFormElement>(null);
   const [date, setDate] = useState(typed.date ?? days[0]?.date ?? '');
-  const [counts, setCounts] = useState({ adults: Number(typed.adults ?? 2), children: Number(typed.children ?? 0), infants: Number(typed.infants ?? 0) });
+  const [month, setMonth] = useState((typed.date ?? days[0]?.date ?? '').slice(0, 7));
+  // The party fields are the browser's own (uncontrolled): what a guest typed before the page
+  // hydrated stays, and is read into the total once it has.
+  const [counts, setCounts] = useState({ adults: countOf(typed.adults, 2), children: countOf(typed.children, 0), infants: countOf(typed.infants, 0) });
   const paymentWindow = useRef<Window | null>(null);
   const [blockedUrl, setBlockedUrl] = useState<string | null>(null);
   // Set once hydrated: the action then answers the payment page's URL instead of redirecting.
@@ -74,6 +95,41 @@ export function GuestCheckoutForm({ offerId, days, prices, currency, locale, ide
   const times = days.find((day) => day.date === date)?.times ?? [];
   const total = linesTotal(priceLines(prices, counts));
   const amount = formatMoney(total, currency, locale);
+  const openDates = new Set(days.map((day) => day.date));
+  const firstMonth = days[0]?.date.slice(0, 7) ?? month;
+
+  useEffect(() => {
+    const form = formRef.current;
+    if (!form) return;
+    const data = new FormData(form);
+    setCounts((current) => ({
+      adults: countOf(data.get('adults'), current.adults),
+      children: countOf(data.get('children'), current.children),
+      infants: countOf(data.get('infants'), current.infants),
+    }));
+  }, []);
+
+  /** Checked here with the booking's own schema, so every message is the site's, in its language, before anything is sent. */
+  function checkBeforeSending(event: FormEvent<HTMLFormElement>) {
+    const data = new FormData(event.currentTarget);
+    const input = Object.fromEntries([...data].filter((entry): entry is [string, string] => typeof entry[1] === 'string'));
+    const parsed = guestCheckoutSchema.safeParse({ ...input, paymentMethod: 'card', hotelId: '', room: '', promoCode: '' });
+    const found: Record<string, string> = {};
+    for (const issue of parsed.success ? [] : parsed.error.issues) {
+      const field = String(issue.path[0] ?? '');
+      if ((FIELD_ORDER as readonly string[]).includes(field)) found[field] ??= labels.fieldMessages[issue.message] ?? labels.fieldMessages['checkout.errors.required'] ?? '';
+    }
+    setClientErrors(found);
+    const first = FIELD_ORDER.find((field) => found[field]);
+    if (first) {
+      event.preventDefault();
+      event.currentTarget.querySelector<HTMLElement>(`[name="${first}"]:not([type="hidden"])`)?.focus();
+      return;
+    }
+    // The click is the last moment a browser lets a frame open a window: open it now, fill it in
+    // when the payment page is known.
+    if (opensWindow) paymentWindow.current = window.open('about:blank', '_blank');
+  }
 
   useEffect(() => {
     if (!state?.ok) {
@@ -94,28 +150,34 @@ export function GuestCheckoutForm({ offerId, days, prices, currency, locale, ide
     );
   }
 
-  const count = (name: 'adults' | 'children' | 'infants', label: string, min: number) => (
-    <FormField name={name} id={`guest-${name}`} label={label} error={errors[name]}>
+  const count = (name: CountName, label: string) => (
+    <FormField key={name} name={name} id={`guest-${name}`} label={label} error={errors[name]}>
       <Input
         type="number"
         name={name}
-        min={min}
+        min={0}
         max={name === 'infants' ? 20 : 50}
         inputMode="numeric"
-        value={counts[name]}
-        onChange={(event) => setCounts((current) => ({ ...current, [name]: Math.max(0, Number(event.target.value) || 0) }))}
+        defaultValue={counts[name]}
+        onChange={(event) => setCounts((current) => ({ ...current, [name]: countOf(event.target.value, 0) }))}
       />
     </FormField>
   );
 
   return (
     <form
+      ref={formRef}
       action={formAction}
-      // The click is the last moment a browser lets a frame open a window: open it now, fill it in
-      // when the payment page is known.
-      onSubmit={() => {
-        if (opensWindow) paymentWindow.current = window.open('about:blank', '_blank');
+      onSubmit={checkBeforeSending}
+      // A field's message goes as soon as it is corrected.
+      onChange={(event) => {
+        const target: EventTarget = event.target;
+        const field = target instanceof HTMLInputElement || target instanceof HTMLTextAreaElement || target instanceof HTMLSelectElement ? target.name : '';
+        if (clientErrors[field]) setClientErrors(({ [field]: _corrected, ...rest }) => rest);
       }}
+      // Hydrated, the form checks itself and says what is wrong at each field in the site's
+      // language; before that the browser's own checks are all there is.
+      noValidate={hydrated}
       className="grid gap-4"
       data-testid="guest-checkout"
     >
@@ -134,15 +196,42 @@ export function GuestCheckoutForm({ offerId, days, prices, currency, locale, ide
         </p>
       ) : null}
       <div className="grid gap-4 sm:grid-cols-2">
-        <FormField name="date" id="guest-date" label={labels.date} error={errors.date}>
-          <select name="date" value={date} onChange={(event) => setDate(event.target.value)} className={FIELD_CLASS}>
-            {days.map((day) => (
-              <option key={day.date} value={day.date}>
-                {day.label}
-              </option>
-            ))}
-          </select>
-        </FormField>
+        {hydrated ? (
+          // The open days on the portal picker's calendar; the date list below stands in before the script runs.
+          <fieldset className="grid gap-1.5" data-testid="guest-calendar">
+            <legend className="mb-1.5 text-sm font-medium">{labels.date}</legend>
+            <input type="hidden" name="date" value={date} />
+            <MonthCalendar
+              month={month}
+              locale={locale}
+              dayStatus={(day) => (openDates.has(day) ? 'available' : 'unavailable')}
+              selected={date}
+              onSelect={(day) => {
+                setDate(day);
+                setClientErrors(({ date: _date, time: _time, ...rest }) => rest);
+              }}
+              canGoBack={month > firstMonth}
+              onMonthChange={setMonth}
+              busy={false}
+              labels={labels.calendar}
+            />
+            {errors.date ? (
+              <p id="guest-date-error" className="text-sm text-destructive">
+                {errors.date}
+              </p>
+            ) : null}
+          </fieldset>
+        ) : (
+          <FormField name="date" id="guest-date" label={labels.date} error={errors.date}>
+            <select name="date" value={date} onChange={(event) => setDate(event.target.value)} className={FIELD_CLASS}>
+              {days.map((day) => (
+                <option key={day.date} value={day.date}>
+                  {day.label}
+                </option>
+              ))}
+            </select>
+          </FormField>
+        )}
         {times.length > 0 ? (
           <FormField name="time" id="guest-time" label={labels.time} error={errors.time}>
             <select name="time" defaultValue={typed.time} key={date} className={FIELD_CLASS}>
@@ -156,9 +245,7 @@ export function GuestCheckoutForm({ offerId, days, prices, currency, locale, ide
         ) : null}
       </div>
       <div className="grid grid-cols-3 gap-3">
-        {count('adults', labels.adults, 0)}
-        {count('children', labels.children, 0)}
-        {count('infants', labels.infants, 0)}
+        {COUNT_NAMES.map((name) => count(name, labels[name]))}
       </div>
       <div className="grid gap-4 sm:grid-cols-2">
         <FormField name="guestName" id="guest-name" label={labels.guestName} hint={labels.guestNameHint} error={errors.guestName}>

@@ -1,37 +1,66 @@
 import 'server-only';
+import { and, eq } from 'drizzle-orm';
 import { getTranslations } from 'next-intl/server';
-import type { PayNowOption } from '@/components/pay/pay-now-form';
+import type { PayNowLabels, PayNowOption } from '@/components/pay/pay-now-form';
 import type { Locale } from '@/i18n/locales';
 import type { Principal } from '@/server/auth/principal';
 import { loadBalanceOverview } from '@/server/balance/statement-queries';
+import { visibleBookings } from '@/server/bookings/booking-scope';
 import type { Database } from '@/server/db/connection';
+import { bookings } from '@/server/db/schema';
+import { quoteCheckoutCharges } from '@/server/payments/checkout-charges';
 import { mayPayThroughProvider, offeredPaymentMethods } from '@/server/payments/payment-methods';
 import { can } from '@/server/shared/auth/permissions';
-import { formatAedAs } from '@/server/shared/money/money';
+import { formatAedAs, formatMoney } from '@/server/shared/money/money';
+import type { ChargeableBooking } from '@/server/shared/payments/charge-quote';
 import type { Variant } from '@/server/shared/sites/site-variants';
 import { loadChargeSettings, requestDisplayCurrency } from './request-context';
 
 /**
  * The ways a booking that needs payment can be paid on this host: the provider methods offered
- * here, then the agency's balance, with the funds available for a role that may see them.
+ * here, then the agency's balance, with the funds available for a role that may see them. Given
+ * the booking's reference, each way says what it charges: a provider method the same charge
+ * quote the checkout shows and starting the payment charges, the balance the NET it debits.
  */
-export async function payNowOptions(db: Database, principal: Principal, variant: Variant, locale: Locale): Promise<PayNowOption[]> {
+export async function payNowOptions(db: Database, principal: Principal, variant: Variant, locale: Locale, reference?: string): Promise<PayNowOption[]> {
   const tb = await getTranslations('booking');
   const t = await getTranslations('payments');
   const displayCurrency = await requestDisplayCurrency(variant);
-  const providers = (mayPayThroughProvider(principal.role) ? offeredPaymentMethods({ variant, displayCurrency }) : []).map(
-    (option): PayNowOption => ({ method: option.method, label: tb(`paymentMethod.${option.method}`), sandbox: option.isSandbox }),
-  );
+  const paysByProvider = mayPayThroughProvider(principal.role);
+  // The amounts are the NET's: only for a role that sees it (the one that may pay by provider).
+  const booking = reference && paysByProvider ? await loadChargeableBooking(db, principal, reference) : null;
+  const { rates } = await loadChargeSettings(db);
+  const providers: PayNowOption[] = booking
+    ? (await quoteCheckoutCharges(db, booking, { variant, displayCurrency })).map(({ offered, quote }) => ({
+        method: offered.method,
+        label: tb(`paymentMethod.${offered.method}`),
+        sandbox: offered.isSandbox,
+        amount: formatMoney(quote.totalMinor, quote.currency, locale),
+      }))
+    : (paysByProvider ? offeredPaymentMethods({ variant, displayCurrency }) : []).map(
+        (option): PayNowOption => ({ method: option.method, label: tb(`paymentMethod.${option.method}`), sandbox: option.isSandbox }),
+      );
   let note: string | undefined;
   if (can(principal.role, 'balance:view')) {
-    const [overview, { rates }] = await Promise.all([loadBalanceOverview(db, principal), loadChargeSettings(db)]);
+    const overview = await loadBalanceOverview(db, principal);
     note = t('payNow.available', { amount: formatAedAs(overview.availableMinor, displayCurrency, locale, rates) });
   }
-  return [...providers, { method: 'balance', label: tb('paymentMethod.balance'), note }];
+  const balanceAmount = booking ? formatAedAs(booking.netTotalMinor, displayCurrency, locale, rates) : undefined;
+  return [...providers, { method: 'balance', label: tb('paymentMethod.balance'), note, amount: balanceAmount }];
+}
+
+/** What a visible booking's payment is computed from, or null when the principal has no such booking. */
+async function loadChargeableBooking(db: Database, principal: Principal, reference: string): Promise<ChargeableBooking | null> {
+  const [row] = await db
+    .select({ netTotalMinor: bookings.netTotalMinor, publishedTotalMinor: bookings.publishedTotalMinor, widgetId: bookings.widgetId })
+    .from(bookings)
+    .where(and(eq(bookings.reference, reference), visibleBookings(principal)))
+    .limit(1);
+  return row ?? null;
 }
 
 /** Labels of the Pay now form. */
-export async function payNowLabels(): Promise<{ legend: string; pay: string; paying: string; sandbox: string }> {
+export async function payNowLabels(): Promise<PayNowLabels> {
   const t = await getTranslations('payments');
-  return { legend: t('payNow.legend'), pay: t('payNow.pay'), paying: t('payNow.paying'), sandbox: t('sandbox') };
+  return { legend: t('payNow.legend'), pay: t('payNow.pay'), payAmount: t.raw('payNow.payAmount') as string, paying: t('payNow.paying'), sandbox: t('sandbox') };
 }

@@ -2,6 +2,7 @@
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { CheckoutForm, type CheckoutFormLabels, type ProviderMethodView } from '@/components/checkout/checkout-form';
+import { CurrencyProvider } from '@/components/currency/currency-provider';
 import { HttpFeedbackProvider } from '@/components/http/http-feedback';
 import { createTranslator } from 'next-intl';
 import en from '@/messages/en.json';
@@ -51,12 +52,15 @@ const labels: CheckoutFormLabels = {
   walletsNeedGuestDetails: t.walletsNeedGuestDetails,
   charge: t.charge.title,
   submitPay: t.submitPay,
+  submitPayAmount: t.submitPayAmount,
+  totalToPay: t.charge.total,
 } as unknown as CheckoutFormLabels;
 
 function renderForm(providerMethods: Partial<Record<'card' | 'crypto' | 'sbp', ProviderMethodView>>) {
   const methods: PaymentMethod[] = ['balance', 'cash', 'request', ...(Object.keys(providerMethods) as PaymentMethod[])];
   return render(
     <HttpFeedbackProvider labels={en.errors}>
+      <CurrencyProvider defaultCurrency="AED">
       <CheckoutForm
         hidden={{ offerId: 'o1', date: '2026-12-20', time: '', adults: '1', children: '0', infants: '0' }}
         pickUp="none"
@@ -67,8 +71,10 @@ function renderForm(providerMethods: Partial<Record<'card' | 'crypto' | 'sbp', P
         providerMethods={providerMethods}
         balanceShort={false}
         canTopUp
+        totals={{ netMinor: 480_00, publishedMinor: 600_00 }}
         labels={labels}
       />
+      </CurrencyProvider>
     </HttpFeedbackProvider>,
   );
 }
@@ -90,7 +96,9 @@ describe('checkout charge lines', () => {
       `Tax (6%)${formatMoney(735_00, 'RUB', 'en')}`,
     ]);
     expect(within(charge).getByTestId('charge-total').textContent).toBe(`Total to pay${formatMoney(13_720_00, 'RUB', 'en')}`);
-    expect(screen.getByRole('button', { name: t.submitPay })).toBeInTheDocument();
+    // The button and the pay bar name the charge's total, in the charge's currency.
+    expect(screen.getByRole('button', { name: `Pay ${formatMoney(13_720_00, 'RUB', 'en')}` })).toBeInTheDocument();
+    expect(screen.getByTestId('pay-bar-total').textContent).toBe(`Total to pay${formatMoney(13_720_00, 'RUB', 'en')}`);
 
     await userEvent.click(screen.getByRole('radio', { name: /SBP/ }));
     expect(within(screen.getByTestId('charge-lines')).getAllByTestId('charge-line')).toHaveLength(3);
@@ -108,5 +116,14 @@ describe('checkout charge lines', () => {
     await userEvent.click(screen.getByRole('radio', { name: /Card/ }));
     expect(within(screen.getByTestId('charge-lines')).getAllByTestId('charge-line')).toHaveLength(1);
     expect(screen.getByTestId('charge-total').textContent).toBe(`Total to pay${formatMoney(500_00, 'AED', 'en')}`);
+    expect(screen.getByRole('button', { name: `Pay ${formatMoney(500_00, 'AED', 'en')}` })).toBeInTheDocument();
+  });
+
+  it('puts the NET the balance debits in the pay bar, and the published rate for cash', async () => {
+    renderForm({});
+    expect(screen.getByTestId('pay-bar-total')).toHaveTextContent(/^Total to pay.*480/);
+    await userEvent.click(screen.getByRole('radio', { name: /Cash/ }));
+    expect(screen.getByTestId('pay-bar-total')).toHaveTextContent(new RegExp(`^${en.checkout.publishedRate}.*600`));
+    expect(screen.getByRole('button', { name: en.checkout.submit })).toBeInTheDocument();
   });
 });

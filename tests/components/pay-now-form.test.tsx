@@ -13,9 +13,9 @@ import payments from '@/messages/payments/en.json';
 vi.mock('@/server/pay/pay-actions', () => ({ payBookingAction: vi.fn(async () => null) }));
 
 const t = payments.payments;
-const labels = { legend: t.payNow.legend, pay: t.payNow.pay, paying: t.payNow.paying, sandbox: t.sandbox };
+const labels = { legend: t.payNow.legend, pay: t.payNow.pay, payAmount: t.payNow.payAmount, paying: t.payNow.paying, sandbox: t.sandbox };
 const options: PayNowOption[] = [
-  { method: 'card', label: en.booking.paymentMethod.card, sandbox: true },
+  { method: 'card', label: en.booking.paymentMethod.card, sandbox: true, amount: 'AED 130.00' },
   { method: 'crypto', label: en.booking.paymentMethod.crypto, sandbox: true },
   { method: 'balance', label: en.booking.paymentMethod.balance, note: 'available: AED 60,000.00' },
 ];
@@ -37,6 +37,8 @@ describe('PayNowForm', () => {
     expect(radios[0]).toBeChecked();
     expect(screen.getByTestId('pay-now-card')).toHaveTextContent(t.sandbox);
     expect(screen.getByTestId('pay-now-balance')).toHaveTextContent('available: AED 60,000.00');
+    // The button names what the chosen method charges, where the page knows it.
+    expect(screen.getByRole('button', { name: 'Pay AED 130.00' })).toBeEnabled();
 
     await userEvent.click(within(group).getByRole('radio', { name: /Account balance/ }));
     expect(within(group).getByRole('radio', { name: /Account balance/ })).toBeChecked();

@@ -136,6 +136,7 @@ export default async function CheckoutPage({ params, searchParams }: { params: S
                 providerMethods={providerMethods}
                 balanceShort={!view.balanceCoversNet || creditClosed}
                 canTopUp={can(principal.role, 'balance:topUp')}
+                totals={{ netMinor: view.showNet ? view.quote.netTotalMinor : null, publishedMinor: view.quote.publishedTotalMinor }}
                 labels={labels}
               />
             </div>
@@ -193,6 +194,9 @@ async function formLabels(view: CheckoutView, locale: Locale): Promise<CheckoutF
     walletsNeedGuestDetails: payments('walletsNeedGuestDetails'),
     charge: payments('charge.title'),
     submitPay: payments('submitPay'),
+    submitPayAmount: payments.raw('submitPayAmount') as string,
+    totalToPay: payments('charge.total'),
+    publishedRate: t('publishedRate'),
     errorSummary: Array.from({ length: ERROR_SUMMARY_MAX + 1 }, (_, count) => t('errorSummary', { count })),
     requestOnly: view.requestOnly ? `${availability(view.requestOnly)} ${t('requestOnly')}` : null,
     submit: t('submit'),

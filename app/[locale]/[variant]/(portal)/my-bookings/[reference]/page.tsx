@@ -54,7 +54,7 @@ export default async function BookingDetailPage({ params, searchParams }: { para
   const db = await getDb();
   const paymentsView = await loadBookingPayments(db, principal, booking.reference);
   const needsPayment = booking.status === 'payment_required' || booking.status === 'payment_failed';
-  const payNow = needsPayment ? { options: await payNowOptions(db, principal, variant, locale), labels: await payNowLabels() } : null;
+  const payNow = needsPayment ? { options: await payNowOptions(db, principal, variant, locale, booking.reference), labels: await payNowLabels() } : null;
   const tp = await getTranslations('payments');
   const notGiven = <span className="text-muted-foreground">{t('notGiven')}</span>;
   const refundDestination = booking.cancellation?.destination ?? 'balance';
@@ -255,8 +255,9 @@ async function PaymentAttempts({ view, locale }: { view: BookingPayments; locale
         {t('attempts.title')}
       </h2>
       {view.attempts.length === 0 ? <p className="mt-2 text-sm text-muted-foreground">{t('attempts.none')}</p> : null}
+      {/* One card per attempt on a phone (`.table-cards`): status and amount never cut at the edge. */}
       <div className={cn('mt-4 overflow-x-auto', view.attempts.length === 0 && 'hidden')}>
-        <table className="w-full min-w-[28rem] text-sm">
+        <table className="table-cards w-full text-sm md:min-w-[28rem]">
           <thead className="text-left text-muted-foreground">
             <tr>
               <th scope="col" className="py-1 pr-3 font-normal">{t('attempts.date')}</th>
@@ -269,11 +270,11 @@ async function PaymentAttempts({ view, locale }: { view: BookingPayments; locale
           <tbody>
             {view.attempts.map((attempt) => (
               <tr key={attempt.id} className="border-t border-border" data-testid="payment-attempt" data-status={attempt.status}>
-                <td className="py-2 pr-3 whitespace-nowrap">{formatInstant(attempt.createdAt, locale)}</td>
-                <td className="py-2 pr-3">{tb.has(`paymentMethod.${attempt.method}` as never) ? tb(`paymentMethod.${attempt.method}` as never) : attempt.method}</td>
-                <td className="py-2 pr-3">{t.has(`provider.${attempt.provider}` as never) ? t(`provider.${attempt.provider}` as never) : attempt.provider}</td>
-                <td className="py-2 pr-3">{t.has(`attemptStatus.${attempt.status}` as never) ? t(`attemptStatus.${attempt.status}` as never) : attempt.status}</td>
-                <td className="py-2 text-right whitespace-nowrap tabular-nums">
+                <td data-label={t('attempts.date')} className="py-2 pr-3 whitespace-nowrap">{formatInstant(attempt.createdAt, locale)}</td>
+                <td data-label={t('attempts.method')} className="py-2 pr-3">{tb.has(`paymentMethod.${attempt.method}` as never) ? tb(`paymentMethod.${attempt.method}` as never) : attempt.method}</td>
+                <td data-label={t('attempts.provider')} className="py-2 pr-3">{t.has(`provider.${attempt.provider}` as never) ? t(`provider.${attempt.provider}` as never) : attempt.provider}</td>
+                <td data-label={t('attempts.status')} className="py-2 pr-3">{t.has(`attemptStatus.${attempt.status}` as never) ? t(`attemptStatus.${attempt.status}` as never) : attempt.status}</td>
+                <td data-label={t('attempts.amount')} className="py-2 text-right whitespace-nowrap tabular-nums">
                   {attempt.amountMinor !== null && isCurrency(attempt.currency) ? formatMoney(attempt.amountMinor, attempt.currency, locale) : '—'}
                   {attempt.refunds.map((refund) => {
                     const amount = refund.amountMinor !== null && isCurrency(attempt.currency) ? formatMoney(refund.amountMinor, attempt.currency, locale) : '';

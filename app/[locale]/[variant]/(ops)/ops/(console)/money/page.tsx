@@ -65,7 +65,7 @@ export default async function OpsMoneyPage({ params, searchParams }: { params: S
                   <td>{row.agencyName}</td>
                   <td className="text-right whitespace-nowrap tabular-nums">{formatAmount(row.amountMinor, locale)}</td>
                   <td className="whitespace-nowrap">{formatDay(row.transferDate, locale)}</td>
-                  <td className="break-all">{row.bankReference}</td>
+                  <td className="break-words">{row.bankReference}</td>
                   <td className="whitespace-nowrap">{formatDay(dubaiToday(row.createdAt), locale)}</td>
                   <td>
                     <a href={`/api/ops/deposit-slips/${row.slip.id}`} download className="text-primary underline-offset-4 hover:underline">
