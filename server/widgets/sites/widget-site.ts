@@ -22,7 +22,7 @@ import type { OfferPrices } from '@/server/shared/catalog/prices';
 import { type Currency, type ExchangeRates, isCurrency } from '@/server/shared/money/money';
 import { hostName } from '@/server/shared/sites/site-variants';
 import { guestPrices, keepsMinimumMargin, priceKindsOf } from '@/server/shared/widgets/widget-pricing';
-import { HOST_NAME, SITE_WIDGET_TYPES, type WidgetType } from '@/server/shared/widgets/widget-schema';
+import { HOST_NAME, offersShownFor, SITE_WIDGET_TYPES, type WidgetType } from '@/server/shared/widgets/widget-schema';
 import { widgetHostTag, widgetTag } from '../widget-tags';
 
 // A widget's site on its verified domain (issue 20): what the site's pages, sitemap and robots
@@ -254,7 +254,7 @@ export async function loadSiteWidget(db: Database, id: string, { language }: { l
     reservationContacts: widget.reservationContacts,
     partners: widget.partners,
     socials: widget.socials,
-    offers: siteOffers,
+    offers: offersShownFor(widget.type, siteOffers),
   };
 }
 
