@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { render, screen, within } from '@testing-library/react';
 import { createTranslator } from 'next-intl';
-import { EmbedOfferList } from '@/components/widget-bookings/embed-offer-list';
+import { EmbedOfferList, type WidgetBookingsTranslator } from '@/components/widget-bookings/embed-offer-list';
 import { loadMessages } from '@/messages/areas';
 import {
   catalogueIssues,
@@ -71,7 +71,7 @@ const offer = (offerId: string, tourSlug: string, tourTitle: string, name: strin
 const offers = [offer(OFFER_A1, 'dunes', 'Desert dunes', 'Morning'), offer(OFFER_A2, 'dunes', 'Desert dunes', 'Evening'), offer(OFFER_B1, 'dhow', 'Dhow cruise', 'Dinner')];
 
 async function renderList(type: 'embedded' | 'multi_tour_embedded', shown: WidgetSiteOffer[]) {
-  const t = createTranslator({ locale: 'en', messages: await loadMessages('en'), namespace: 'widgetBookings', timeZone: 'Asia/Dubai' });
+  const t = createTranslator({ locale: 'en', messages: await loadMessages('en'), namespace: 'widgetBookings' as never, timeZone: 'Asia/Dubai' }) as unknown as WidgetBookingsTranslator;
   render(<EmbedOfferList widget={{ type, offersTitle: '', offers: shown, currency: 'AED', locale: 'en', rates: null }} checkoutHref={(id) => `/embedded/checkout?offer=${id}`} t={t} />);
 }
 
