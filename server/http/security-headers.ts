@@ -48,15 +48,24 @@ export function contentSecurityPolicy({
   scriptSources = [],
   frameAncestors = [],
   stripe = false,
-}: { scriptSources?: readonly string[]; frameAncestors?: readonly string[]; stripe?: boolean } = {}): string {
+  googleTag = null,
+}: {
+  scriptSources?: readonly string[];
+  frameAncestors?: readonly string[];
+  stripe?: boolean;
+  /** The configured gtag.js address, on a widget booking's result page (googleTagSources). */
+  googleTag?: string | null;
+} = {}): string {
+  const google = googleTag ? googleTagSources(googleTag) : null;
+  const frames = [...(stripe ? STRIPE_SOURCES.frame : []), ...(google?.frame ?? [])];
   return [
     "default-src 'self'",
-    scriptSrc(stripe ? [...scriptSources, ...STRIPE_SOURCES.script] : scriptSources),
+    scriptSrc([...scriptSources, ...(stripe ? STRIPE_SOURCES.script : []), ...(google?.script ?? [])]),
     "style-src 'self' 'unsafe-inline'",
-    "img-src 'self' data: blob:",
+    ['img-src', "'self'", 'data:', 'blob:', ...(google?.img ?? [])].join(' '),
     "font-src 'self'",
-    ['connect-src', "'self'", ...(stripe ? STRIPE_SOURCES.connect : [])].join(' '),
-    ...(stripe ? [['frame-src', ...STRIPE_SOURCES.frame].join(' ')] : []),
+    ['connect-src', "'self'", ...(stripe ? STRIPE_SOURCES.connect : []), ...(google?.connect ?? [])].join(' '),
+    ...(frames.length > 0 ? [['frame-src', ...frames].join(' ')] : []),
     "object-src 'none'",
     "base-uri 'self'",
     "form-action 'self'",
@@ -73,6 +82,29 @@ const STRIPE_SOURCES = {
   connect: ['https://api.stripe.com'],
   frame: ['https://js.stripe.com', 'https://*.js.stripe.com', 'https://hooks.stripe.com'],
 };
+
+/**
+ * What gtag.js loads and reports to for a Google Ads conversion (Google's documented policy for
+ * Ads), plus the configured script's own origin (a first-party tagging server may serve it).
+ * Allowed only on a widget booking's result page, and only when GOOGLE_TAG_URL is set: the
+ * offline default and the tests load nothing from the internet.
+ */
+export function googleTagSources(scriptUrl: string): { script: string[]; img: string[]; connect: string[]; frame: string[] } {
+  let origin: string[] = [];
+  try {
+    const url = new URL(scriptUrl);
+    if (url.protocol === 'https:') origin = [url.origin];
+  } catch {
+    origin = [];
+  }
+  const ads = ['https://www.googleadservices.com', 'https://www.google.com', 'https://googleads.g.doubleclick.net'];
+  return {
+    script: [...new Set([...origin, 'https://www.googletagmanager.com', ...ads])],
+    img: ['https://www.googletagmanager.com', ...ads],
+    connect: ['https://www.googletagmanager.com', ...ads],
+    frame: ['https://bid.g.doubleclick.net', 'https://td.doubleclick.net', 'https://www.googletagmanager.com'],
+  };
+}
 
 function scriptSrc(sources: readonly string[]): string {
   return ['script-src', ...new Set(["'self'", SESSION_HINT_SOURCE, NO_EVAL_SOURCE, ...sources])].join(' ');

@@ -43,6 +43,7 @@ const site = (overrides: Partial<WidgetSite> = {}): WidgetSite => ({
   metaTitle: `Title ${SCRIPT}`,
   metaDescription: `Description ${SCRIPT}`,
   noIndex: false,
+  conversionActionId: '',
   heroVideoUrl: 'javascript:alert(1)',
   heroImageUrl: null,
   logoUrls: [],

@@ -7,6 +7,7 @@ import { LOCALES } from '@/i18n/locales';
 import { CURRENCIES } from '@/server/shared/money/money';
 import type { OfferPrices } from '@/server/shared/catalog/prices';
 import { text } from '@/server/shared/text';
+import { CONVERSION_ACTION_ID } from './ads-conversion';
 import { keepsMinimumMargin, MAX_DISCOUNT_PERCENT, priceKindsOf, type PriceKind } from './widget-pricing';
 
 export const WIDGET_TYPES = ['single_tour', 'multi_tour', 'offers_only', 'embedded', 'multi_tour_embedded'] as const;
@@ -101,7 +102,7 @@ const baseSchema = z.object({
   metaTitle: line(70),
   metaDescription: line(160),
   noIndex: z.boolean(),
-  conversionActionId: optional(100, (value) => /^[A-Za-z0-9/_:-]+$/.test(value), 'widgets.errors.conversionActionId'),
+  conversionActionId: optional(100, (value) => CONVERSION_ACTION_ID.test(value), 'widgets.errors.conversionActionId'),
   heroVideoUrl: optional(500, isHttpsUrl, 'widgets.errors.url'),
   heroVideoDisabled: z.boolean(),
   contacts: contactsSchema,

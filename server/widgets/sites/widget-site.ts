@@ -62,6 +62,8 @@ export type WidgetSite = {
   metaTitle: string;
   metaDescription: string;
   noIndex: boolean;
+  /** The agency's Google Ads conversion action, reported on the booking result page; '' for none. */
+  conversionActionId: string;
   /** Null when the agency turned the video off or gave none. */
   heroVideoUrl: string | null;
   heroImageUrl: string | null;
@@ -214,6 +216,7 @@ export async function loadSiteWidget(db: Database, id: string, { language }: { l
       metaTitle: widgets.metaTitle,
       metaDescription: widgets.metaDescription,
       noIndex: widgets.noIndex,
+      conversionActionId: widgets.conversionActionId,
       heroVideoUrl: widgets.heroVideoUrl,
       heroVideoDisabled: widgets.heroVideoDisabled,
       heroImageFileId: widgets.heroImageFileId,
@@ -247,6 +250,7 @@ export async function loadSiteWidget(db: Database, id: string, { language }: { l
     metaTitle: widget.metaTitle,
     metaDescription: widget.metaDescription,
     noIndex: widget.noIndex,
+    conversionActionId: widget.conversionActionId,
     heroVideoUrl: widget.heroVideoDisabled || widget.heroVideoUrl === '' ? null : widget.heroVideoUrl,
     heroImageUrl: widget.heroImageFileId ? publicImageUrl(widget.heroImageFileId) : null,
     logoUrls: widget.logoFileIds.map(publicImageUrl),
