@@ -6,12 +6,14 @@ import { formatAedAs } from '@/server/shared/money/money';
 import { widgetBookPath } from '@/server/shared/widgets/widget-site-links';
 import type { WidgetSite, WidgetSiteOffer } from '@/server/widgets/sites/widget-site';
 import { widgetSiteTitle } from '@/server/widgets/sites/widget-site-seo';
+import { heroVideoOf } from '@/server/shared/widgets/hero-video';
 import { GuestPriceList } from './guest-price-list';
+import { HeroVideoFacade } from './hero-video-facade';
 import { emailHref, httpsHref, phoneHref, telegramHref, viberHref, whatsAppHref } from './contact-links';
 
-// An agency's widget site (issue 20): white-label, in the widget's language and currency, at the
-// guest's prices. Server-rendered text only, no client script; the agency's texts are rendered
-// as text (React escapes them), never as HTML.
+// An agency's widget site: white-label, in the widget's language and currency, at the guest's
+// prices. Server-rendered text; the one island is the hero video's click-to-play facade, on a site
+// with a video only. The agency's texts are rendered as text (React escapes them), never as HTML.
 
 /** The `widgetSites` messages in the site's language: getTranslations on a page, createTranslator in a test. */
 export type WidgetSiteTranslator = (key: string, values?: Record<string, string | number>) => string;
@@ -53,21 +55,50 @@ export function WidgetSiteHeader({ site, t }: Props) {
   );
 }
 
+/**
+ * What stands behind the site's title: the agency's hero image; without one, the photo of the
+ * first tour it sells; without any photo, its logo on the brand colour. Never a bare dark block.
+ */
+function heroBackdropOf(site: WidgetSite): { kind: 'image' | 'tourPhoto'; url: string } | { kind: 'brand'; logoUrl: string | null } {
+  if (site.heroImageUrl) return { kind: 'image', url: site.heroImageUrl };
+  const photo = site.offers.find((offer) => offer.photoUrl)?.photoUrl;
+  if (photo) return { kind: 'tourPhoto', url: photo };
+  return { kind: 'brand', logoUrl: site.logoUrls[0] ?? null };
+}
+
 function Hero({ site, t }: Props) {
+  const backdrop = heroBackdropOf(site);
+  const video = heroVideoOf(site.heroVideoUrl);
   return (
-    <section className="relative isolate overflow-hidden bg-zinc-900 text-white">
-      {site.heroImageUrl ? (
-        <StaticImage src={site.heroImageUrl} alt="" width={1920} height={800} priority fetchPriority="high" sizes="100vw" className="absolute inset-0 -z-10 size-full object-cover opacity-60" />
+    <section
+      className={`relative isolate overflow-hidden text-white ${backdrop.kind === 'brand' ? 'bg-gradient-to-br from-primary to-[#141d5c]' : 'bg-zinc-900'}`}
+      data-testid="widget-hero"
+      data-backdrop={backdrop.kind}
+    >
+      {backdrop.kind !== 'brand' ? (
+        <>
+          <StaticImage src={backdrop.url} alt="" width={1920} height={800} priority fetchPriority="high" sizes="100vw" className="absolute inset-0 -z-10 size-full object-cover" />
+          {/* A shade under the title, so white text reads on any photo. */}
+          <div aria-hidden className="absolute inset-0 -z-10 bg-gradient-to-r from-black/70 via-black/45 to-black/20" />
+        </>
       ) : null}
-      <div className="mx-auto max-w-6xl px-4 py-16 md:py-24">
-        <h1 className="max-w-3xl text-3xl font-semibold md:text-5xl">{widgetSiteTitle(site)}</h1>
-        {site.metaDescription ? <p className="mt-4 max-w-2xl text-lg text-white/90">{site.metaDescription}</p> : null}
-        {/* A link, not a player: the pages' Content-Security-Policy loads media from this host only. */}
-        {site.heroVideoUrl && httpsHref(site.heroVideoUrl) ? (
-          <a href={site.heroVideoUrl} target="_blank" rel="noopener noreferrer" className="mt-6 inline-flex items-center gap-2 rounded-lg bg-white/15 px-4 py-2 font-medium hover:bg-white/25">
-            <PlayCircle aria-hidden className="size-5" />
-            {t('hero.watchVideo')}
-          </a>
+      <div className={`mx-auto max-w-6xl px-4 py-16 md:py-24 ${backdrop.kind === 'brand' && backdrop.logoUrl ? 'grid items-center gap-8 md:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]' : ''}`}>
+        <div>
+          <h1 className="max-w-3xl text-3xl font-semibold md:text-5xl">{widgetSiteTitle(site)}</h1>
+          {site.metaDescription ? <p className="mt-4 max-w-2xl text-lg text-white/90">{site.metaDescription}</p> : null}
+          {video ? (
+            <HeroVideoFacade video={video} label={t('hero.playVideo')} title={t('hero.videoTitle', { name: widgetSiteTitle(site) })} />
+          ) : site.heroVideoUrl && httpsHref(site.heroVideoUrl) ? (
+            <a href={site.heroVideoUrl} target="_blank" rel="noopener noreferrer" className="mt-6 inline-flex items-center gap-2 rounded-lg bg-white/15 px-4 py-2 font-medium hover:bg-white/25">
+              <PlayCircle aria-hidden className="size-5" />
+              {t('hero.watchVideo')}
+            </a>
+          ) : null}
+        </div>
+        {backdrop.kind === 'brand' && backdrop.logoUrl ? (
+          <div className="justify-self-center rounded-2xl bg-white p-6 shadow-lg md:justify-self-end">
+            <StaticImage src={backdrop.logoUrl} alt={t('header.logo', { name: site.name })} width={320} height={160} sizes="320px" className="h-24 w-auto max-w-64 object-contain md:h-32" />
+          </div>
         ) : null}
       </div>
     </section>
