@@ -74,7 +74,7 @@ describe('the widget site of a host', () => {
     await deleteWidget(database.db, admin, deleted);
     expect(await loadWidgetSiteFrom(database.db, 'deleted.desertrose.test')).toBeNull();
 
-    await siteWidget('embed.desertrose.test', { type: 'embedded' });
+    await siteWidget('embed.desertrose.test', { type: 'multi_tour_embedded' });
     expect(await loadWidgetSiteFrom(database.db, 'embed.desertrose.test')).toBeNull();
 
     await siteWidget('tours.gulfhorizons.test', {}, otherAdmin);
