@@ -34,7 +34,7 @@ export function EmbedOfferList({ widget, checkoutHref, t }: ListProps) {
   const tours = toursOf(widget.offers);
   const title = widget.offersTitle || (single && tours[0]?.[0] ? tours[0][0].tourTitle : t('embed.title'));
   return (
-    <section aria-labelledby="embed-offers" className="grid gap-4" data-testid="embed-offer-list" data-type={widget.type}>
+    <section aria-labelledby="embed-offers" className="@container grid gap-4" data-testid="embed-offer-list" data-type={widget.type}>
       <h1 id="embed-offers" className="text-xl font-semibold">
         {title}
       </h1>
@@ -61,9 +61,9 @@ function OfferItems({ offers, widget, checkoutHref, t, heading: Heading }: Omit<
   return (
     <ul className="grid gap-3">
       {offers.map((offer) => (
-        <li key={offer.offerId} className="flex flex-col gap-3 rounded-xl border border-zinc-200 p-3 sm:flex-row" data-testid="embed-offer" data-offer-id={offer.offerId}>
+        <li key={offer.offerId} className="flex flex-col gap-3 rounded-xl border border-zinc-200 p-3 @min-[40rem]:flex-row" data-testid="embed-offer" data-offer-id={offer.offerId}>
           {offer.photoUrl ? (
-            <StaticImage src={offer.photoUrl} alt="" width={320} height={200} sizes="(min-width: 640px) 160px, 100vw" className="aspect-[16/10] w-full rounded-lg object-cover sm:w-40" />
+            <StaticImage src={offer.photoUrl} alt="" width={320} height={200} sizes="(min-width: 640px) 160px, 100vw" className="aspect-[16/10] w-full rounded-lg object-cover @min-[40rem]:w-40" />
           ) : null}
           <div className="flex flex-1 flex-col gap-2">
             <div>

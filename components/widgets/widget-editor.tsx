@@ -19,7 +19,7 @@ import { CheckboxField, SelectField, TextAreaField, TextField } from './widget-f
 import type { WidgetEditorLabels } from './widget-editor-labels';
 import { WidgetLinkList } from './widget-link-list';
 import { type OfferChoice, WidgetOfferTable } from './widget-offer-table';
-import { WidgetPreview } from './widget-preview';
+import { type PreviewMedia, type PreviewMessages, WidgetPreview } from './widget-preview';
 
 type Props = {
   /** Null for a widget not saved yet. */
@@ -30,6 +30,9 @@ type Props = {
   labels: WidgetEditorLabels;
   /** The domain's records and check, rendered by the server under the domain field. */
   domainPanel?: ReactNode;
+  /** The saved pictures and the guest pages' texts, for the preview. */
+  media: PreviewMedia;
+  previewMessages: PreviewMessages;
 };
 
 export type EditorState = { kind: 'saved' } | { kind: 'failed'; message: string } | null;
@@ -77,7 +80,7 @@ function flattenErrors(errors: FieldErrors, prefix = ''): { path: string; messag
  * the same (its catalogue may have changed since the page was rendered). A refused or failed save
  * keeps everything typed; leaving with unsaved changes asks first.
  */
-export function WidgetEditor({ widgetId, values, choices, rates, labels, domainPanel }: Props) {
+export function WidgetEditor({ widgetId, values, choices, rates, labels, domainPanel, media, previewMessages }: Props) {
   const locale = useRouteLocale();
   const router = useRouter();
   const catalogue = useMemo(() => new Map<string, WidgetOfferCost>(choices.map((choice) => [choice.offerId, { tourId: choice.tourId, b2b: choice.b2b }])), [choices]);
@@ -216,7 +219,7 @@ export function WidgetEditor({ widgetId, values, choices, rates, labels, domainP
         </Section>
 
         <Section title={labels.sections.preview}>
-          <WidgetPreview choices={choices} rates={rates} labels={labels} />
+          <WidgetPreview choices={choices} rates={rates} labels={labels} media={media} messages={previewMessages} />
         </Section>
 
         <div className="sticky bottom-0 z-10 -mx-4 flex flex-wrap items-center gap-3 border-t border-border bg-background/95 px-4 py-3 backdrop-blur">
