@@ -61,9 +61,19 @@ export async function WidgetEditorPage({ locale, widgetId, values, notice, domai
       <h1 className="mt-2 text-2xl font-semibold">{widgetId ? t('editor.editTitle') : t('editor.newTitle')}</h1>
       {notice && NOTICES.has(notice) ? <WidgetNotice text={t(`notices.${notice as 'created' | 'duplicated'}`)} /> : null}
       <div className="mt-6">
-        <WidgetEditor key={widgetId ?? 'new'} widgetId={widgetId} values={values} choices={choices} rates={rates} labels={labels} domainPanel={domainPanel} media={previewMedia} previewMessages={previewMessages} />
+        <WidgetEditor
+          key={widgetId ?? 'new'}
+          widgetId={widgetId}
+          values={values}
+          choices={choices}
+          rates={rates}
+          labels={labels}
+          domainPanel={domainPanel}
+          mediaPanel={<WidgetMediaSection widgetId={widgetId} logoFileIds={media?.logoFileIds ?? []} heroImageFileId={media?.heroImageFileId ?? null} />}
+          media={previewMedia}
+          previewMessages={previewMessages}
+        />
       </div>
-      <WidgetMediaSection widgetId={widgetId} logoFileIds={media?.logoFileIds ?? []} heroImageFileId={media?.heroImageFileId ?? null} />
       {widgetId && EMBED_WIDGET_TYPES.includes(values.type) ? <EmbedCodeSection widgetId={widgetId} /> : null}
     </div>
   );
