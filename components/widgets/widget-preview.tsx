@@ -1,7 +1,7 @@
 'use client';
 
 import { createTranslator } from 'next-intl';
-import { type ReactNode, useState } from 'react';
+import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { useWatch } from 'react-hook-form';
 import { EmbedOfferList, type WidgetBookingsTranslator } from '@/components/widget-bookings/embed-offer-list';
 import { WidgetSiteLanding, WidgetSiteTour, type WidgetSiteTranslator } from '@/components/widget-sites/widget-site-landing';
@@ -143,7 +143,7 @@ export function WidgetPreview({
         </div>
       )}
       {site.offers.length === 0 ? <p className="text-sm text-muted-foreground">{labels.preview.empty}</p> : null}
-      <div className="flex flex-wrap items-start gap-4" lang={locale}>
+      <div className="grid items-start gap-4 sm:flex sm:flex-wrap" lang={locale}>
         <PreviewScreen label={labels.preview.phone} size={PHONE} testId="widget-preview-phone">
           {page()}
         </PreviewScreen>
@@ -155,22 +155,39 @@ export function WidgetPreview({
   );
 }
 
-/** A device's screen: the page laid out at the device's width, scaled to fit the editor, scrolled inside. */
+/**
+ * A device's screen: the page laid out at the device's width, scaled to fit the editor (down to
+ * the column's width on a narrow screen), scrolled inside.
+ */
 function PreviewScreen({ label, size, testId, children }: { label: string; size: { width: number; height: number; scale: number }; testId: string; children: ReactNode }) {
+  const frame = useRef<HTMLDivElement>(null);
+  const [scale, setScale] = useState(size.scale);
+  useEffect(() => {
+    const element = frame.current?.parentElement;
+    if (!element) return;
+    const fit = () => setScale(Math.min(size.scale, element.clientWidth / size.width));
+    fit();
+    const observer = new ResizeObserver(fit);
+    observer.observe(element);
+    return () => observer.disconnect();
+  }, [size.scale, size.width]);
   return (
-    <figure className="grid gap-1">
+    <figure className="grid min-w-0 gap-1">
       <figcaption className="text-xs font-medium text-muted-foreground">{label}</figcaption>
-      <div className="overflow-hidden rounded-xl border border-border bg-white shadow-sm" style={{ width: size.width * size.scale, height: size.height * size.scale }}>
+      <div ref={frame} className="overflow-hidden rounded-xl border border-border bg-white shadow-sm" style={{ width: size.width * scale, height: size.height * scale }}>
         <div
-          // Scrollable by keyboard too; the page inside is inert, so this is the one stop.
+          // Scrollable by keyboard too; the page inside is only shown, so this is the one stop.
           tabIndex={0}
           aria-label={label}
           role="region"
           className="origin-top-left overflow-y-auto overscroll-contain"
-          style={{ width: size.width, height: size.height, transform: `scale(${size.scale})` }}
+          style={{ width: size.width, height: size.height, transform: `scale(${scale})` }}
           data-testid={testId}
         >
-          <div inert>{children}</div>
+          {/* A picture of the guest's page: not part of the editor's page for keyboards and screen readers. */}
+          <div inert aria-hidden>
+            {children}
+          </div>
         </div>
       </div>
     </figure>
