@@ -167,6 +167,7 @@ function PreviewScreen({ label, size, testId, children }: { label: string; size:
     if (!element) return;
     const fit = () => setScale(Math.min(size.scale, element.clientWidth / size.width));
     fit();
+    if (typeof ResizeObserver === 'undefined') return;
     const observer = new ResizeObserver(fit);
     observer.observe(element);
     return () => observer.disconnect();
