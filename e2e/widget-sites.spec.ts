@@ -229,6 +229,7 @@ test("an embed widget's code, pasted into a page of the agency's verified domain
   await page.getByLabel('Widget name').fill(`Embed ${unique}`);
   await page.getByLabel('Type').selectOption({ label: 'Embedded (single tour)' });
   await page.getByLabel('Your domain').fill(shop);
+  await page.getByLabel('Conversion action id').fill(CONVERSION);
   await addWidgetOffers(page, 1);
   // The embed's own preview: its tickets, not a site.
   await expect(page.getByTestId('widget-preview')).toHaveAttribute('data-view', 'tickets');
@@ -275,6 +276,8 @@ test("an embed widget's code, pasted into a page of the agency's verified domain
   await payment.getByRole('button', { name: 'Pay', exact: true }).click();
   await payment.waitForURL(/\/embedded\/booking\/[0-9a-f-]{36}\?/, { timeout: 30_000 });
   await expect(payment.getByTestId('guest-booking')).toHaveAttribute('data-status', 'completed', { timeout: 20_000 });
+  // The embed's result page reports the conversion too.
+  await expect.poll(async () => (await queuedGtagCalls(payment))?.find((call) => call[0] === 'event')).toMatchObject(['event', 'conversion', { send_to: CONVERSION, currency: 'AED' }]);
   // The confirmation mail links a page that exists: the portal's page of the booking (the agency's
   // own page cannot serve it), by the guest link's token, with the voucher.
   const embedReference = /TD-[A-Z2-9]{7}/.exec(await payment.getByTestId('guest-booking').getByRole('heading').innerText())![0];
