@@ -7,7 +7,7 @@ import { widgetBookPath, widgetSiteTitle } from '@/server/shared/widgets/widget-
 import type { WidgetSite, WidgetSiteOffer } from '@/server/widgets/sites/widget-site';
 import { heroVideoOf } from '@/server/shared/widgets/hero-video';
 import { GuestPriceList } from './guest-price-list';
-import { HeroVideoFacade } from './hero-video-facade';
+import { HeroVideo } from './hero-video';
 import { emailHref, httpsHref, phoneHref, telegramHref, viberHref, whatsAppHref } from './contact-links';
 
 // An agency's widget site: white-label, in the widget's language and currency, at the guest's
@@ -105,7 +105,7 @@ function Hero({ site, t }: Props) {
           <h1 className="max-w-3xl text-3xl font-semibold @3xl:text-5xl">{widgetSiteTitle(site)}</h1>
           {site.metaDescription ? <p className="mt-4 max-w-2xl text-lg text-white/90">{site.metaDescription}</p> : null}
           {video ? (
-            <HeroVideoFacade video={video} label={t('hero.playVideo')} title={t('hero.videoTitle', { name: widgetSiteTitle(site) })} />
+            <HeroVideo video={video} label={t('hero.playVideo')} title={t('hero.videoTitle', { name: widgetSiteTitle(site) })} />
           ) : site.heroVideoUrl && httpsHref(site.heroVideoUrl) ? (
             <a href={site.heroVideoUrl} target="_blank" rel="noopener noreferrer" className="mt-6 inline-flex items-center gap-2 rounded-lg bg-white/15 px-4 py-2 font-medium hover:bg-white/25">
               <PlayCircle aria-hidden className="size-5" />
