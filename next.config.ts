@@ -2,7 +2,7 @@ import type { NextConfig } from 'next';
 import createNextIntlPlugin from 'next-intl/plugin';
 import { securityHeaderRules } from './server/http/security-headers';
 import { ACTION_BODY_LIMIT_MB } from './server/routing/action-body';
-import { routeRedirects, routeRewrites } from './server/routing/route-rules';
+import { routeRedirects, routeRewrites, widgetHostCondition } from './server/routing/route-rules';
 import { parseHostsConfig } from './server/shared/sites/site-variants';
 
 const withNextIntl = createNextIntlPlugin('./i18n/request.ts');
@@ -38,7 +38,7 @@ const nextConfig: NextConfig = {
   },
   // nosniff, Referrer-Policy, Permissions-Policy, framing, HSTS behind HTTPS, and a default
   // Content-Security-Policy that the proxy (nonce) and the encoded-page cache (hashes) refine per page.
-  headers: async () => securityHeaderRules(),
+  headers: async () => securityHeaderRules({ widgetHost: widgetHostCondition(hosts) }),
   redirects: async () => routeRedirects(hosts),
   // After files: public files and API routes are served first, then page paths are rewritten.
   rewrites: async () => ({ beforeFiles: [], afterFiles: routeRewrites(hosts), fallback: [] }),

@@ -17,6 +17,12 @@ const INTL_LOCALE_HEADER = 'X-NEXT-INTL-LOCALE';
 const PAYMENT_PAGE = /^(?:\/ru)?\/pay\/[^/]+$/;
 const STRIPE_CONFIGURED = Boolean(process.env.STRIPE_PUBLISHABLE_KEY?.trim());
 
+// A widget booking's result page reports the conversion to the agency's Google Ads; gtag.js loads
+// only where the deployment names its address (components/widget-bookings/booking-conversion.tsx).
+const GOOGLE_TAG_URL = process.env.GOOGLE_TAG_URL?.trim() || null;
+const EMBED_RESULT_PAGE = /^(?:\/ru)?\/embedded\/booking\/[^/]+$/;
+const SITE_RESULT_PAGE = /^(?:\/ru)?\/booking\/[^/]+$/;
+
 const SESSION_COOKIE_PREFIXES = ['authjs.session-token', '__Secure-authjs.session-token'];
 
 const HOSTS = parseHostsConfig(process.env.HOSTS);
@@ -48,6 +54,12 @@ function pageHost(request: NextRequest): string {
   // (Next keeps the Flight headers, `rsc` among them, from the proxy: the redirect's header marks it.)
   const forwarded = headers.get('x-action-redirect') ? headers.get('x-forwarded-host')?.split(',')[0]?.trim() : null;
   return forwarded || headers.get('host') || request.nextUrl.host;
+}
+
+/** A widget booking's result page: the embed's, or the site's on a widget's domain. */
+function isConversionPage(request: NextRequest): boolean {
+  const { pathname } = request.nextUrl;
+  return EMBED_RESULT_PAGE.test(pathname) || (SITE_RESULT_PAGE.test(pathname) && isWidgetHost(pageHost(request), HOSTS));
 }
 
 export async function proxy(request: NextRequest) {
@@ -85,6 +97,7 @@ export async function proxy(request: NextRequest) {
     scriptSources: [nonceSource(createNonce())],
     frameAncestors: frameAncestorsOf(nextUrl),
     stripe: STRIPE_CONFIGURED && PAYMENT_PAGE.test(nextUrl.pathname),
+    googleTag: GOOGLE_TAG_URL && isConversionPage(request) ? GOOGLE_TAG_URL : null,
   });
   // Host and locale routing are config rewrites (server/routing/route-rules.ts), applied after this.
   const headers = new Headers(request.headers);

@@ -21,6 +21,22 @@ const unique = Date.now().toString(36);
 const DOMAIN = `tours-${unique}.gulfhorizons.test`;
 const SITE = `http://${DOMAIN}:${PORT}`;
 const NAME = `Dunes site ${unique}`;
+const CONVERSION = 'AW-123456789/AbC-D_efG';
+
+/** The gtag calls the page queued in window.dataLayer, each as the list of its arguments. */
+function queuedGtagCalls(page: Page): Promise<unknown[][] | null> {
+  return page.evaluate(() => {
+    const layer = (window as { dataLayer?: ArrayLike<unknown>[] }).dataLayer;
+    return layer ? layer.map((entry) => Array.from(entry).map((value) => (value instanceof Date ? 'date' : value))) : null;
+  });
+}
+
+/** Where the tour's photo sits against its title inside a preview screen: beside it (desktop) or above it (phone). */
+async function tourLayout(screen: Locator): Promise<'beside' | 'above'> {
+  const photo = (await screen.locator('article img').first().boundingBox())!;
+  const title = (await screen.locator('article h3').first().boundingBox())!;
+  return title.x >= photo.x + photo.width - 1 ? 'beside' : 'above';
+}
 
 let dns: DnsTestServer;
 /** The agency's own web server, for the embed. */
@@ -60,9 +76,27 @@ test('an admin verifies the domain of a multi-tour widget, and a guest books on 
   await page.getByLabel('Type').selectOption({ label: 'Multiple tours' });
   await page.getByLabel('Company').fill('Dunes & Co');
   await page.getByLabel('Your domain').fill(DOMAIN);
+  await page.getByLabel('Conversion action id').fill(CONVERSION);
+  await page.getByLabel('Hero video URL').fill('https://www.youtube.com/watch?v=dQw4w9WgXcQ');
   await addWidgetOffers(page, 2);
+
+  // The preview: the site as its guests will see it, following the form, at a phone's and a desktop's width.
+  const phone = page.getByTestId('widget-preview-phone');
+  const desktop = page.getByTestId('widget-preview-desktop');
+  await page.getByLabel('Meta title').fill(`Dunes of Dubai ${unique}`);
+  for (const screen of [phone, desktop]) {
+    await expect(screen.locator('h1')).toHaveText(`Dunes of Dubai ${unique}`);
+  }
+  expect(await tourLayout(desktop)).toBe('beside');
+  expect(await tourLayout(phone)).toBe('above');
+  await page.getByRole('button', { name: 'A tour' }).click();
+  await expect(page.getByTestId('widget-preview')).toHaveAttribute('data-view', 'tour');
+  await expect(desktop.locator('article')).toHaveCount(1);
+
   await page.getByRole('button', { name: 'Save widget' }).click();
   await expect(page).toHaveURL(/\/widgets\/[0-9a-f-]{36}\?notice=created$/);
+  // The pictures are uploaded inside the editor's Media section.
+  await expect(page.getByRole('group', { name: 'Media' }).getByTestId('widget-media')).toBeVisible();
 
   // The records to create, then a check with the TXT record missing: failed, saying what was found.
   const panel = page.getByTestId('domain-panel');
@@ -78,13 +112,32 @@ test('an admin verifies the domain of a multi-tour widget, and a guest books on 
   dns.publishWidgetDomain(DOMAIN, { token, cnameTarget: E2E_WIDGET_CNAME_TARGET });
   await page.getByTestId('domain-check').click();
   await expect(page.getByTestId('domain-panel')).toHaveAttribute('data-domain-status', 'verified');
+  // Verified: said so (the check refreshes the panel), with the set-up records folded away.
+  await expect(page.getByTestId('domain-verified')).toContainText(`Verified: ${DOMAIN} serves your widget.`);
+  await expect(page.getByTestId('domain-records')).toBeHidden();
 
   // The site, under its own host name: white-label, at the agency's prices.
   const guest = await (await browser.newContext()).newPage();
+  // Nothing of YouTube before the click; the player's request is answered here, offline.
+  const thirdParty: string[] = [];
+  guest.on('request', (request) => {
+    const url = new URL(request.url());
+    if (url.protocol.startsWith('http') && !url.hostname.endsWith('.test') && url.hostname !== 'localhost') thirdParty.push(request.url());
+  });
+  await guest.route('https://www.youtube-nocookie.com/**', (route) => route.fulfill({ status: 200, contentType: 'text/html', body: '<!doctype html><title>player</title>' }));
   const landing = await guest.goto(`${SITE}/`);
   expect(landing?.status()).toBe(200);
   await expect(guest.getByText('Dunes & Co').first()).toBeVisible();
   await expect(guest.getByText('Traveldesk')).toHaveCount(0);
+  // No hero picture uploaded: the first tour's photo stands behind the title, not a bare dark block.
+  const hero = guest.getByTestId('widget-hero');
+  await expect(hero).toHaveAttribute('data-backdrop', 'tourPhoto');
+  await expect(hero.locator('img').first()).toHaveJSProperty('complete', true);
+  expect(thirdParty).toEqual([]);
+  await guest.getByRole('button', { name: 'Play the video' }).click();
+  await expect(guest.getByTitle(/^Video: /)).toHaveAttribute('src', 'https://www.youtube-nocookie.com/embed/dQw4w9WgXcQ?autoplay=1&rel=0');
+  await expect.poll(() => thirdParty.some((url) => url.startsWith('https://www.youtube-nocookie.com/embed/dQw4w9WgXcQ'))).toBe(true);
+  expect(await queuedGtagCalls(guest)).toBeNull();
   await guest.getByRole('link', { name: /^Book: / }).first().click();
   await expect(guest).toHaveURL(new RegExp(`^${SITE}/book/[0-9a-f-]{36}$`));
 
@@ -111,6 +164,15 @@ test('an admin verifies the domain of a multi-tour widget, and a guest books on 
   await expect(result).toHaveAttribute('data-status', 'completed', { timeout: 20_000 });
   await expect(guest.getByTestId('guest-paid')).toHaveText(total);
   const reference = /TD-[A-Z2-9]{7}/.exec(await result.getByRole('heading').innerText())![0];
+  // The agency's Google Ads conversion, queued for gtag.js with what the guest paid; gtag.js
+  // itself is not loaded (GOOGLE_TAG_URL is not set): nothing from the internet.
+  const paid = Number(/[\d,]+\.\d{2}/.exec(total)![0].replaceAll(',', ''));
+  await expect.poll(() => queuedGtagCalls(guest)).toEqual([
+    ['js', 'date'],
+    ['config', 'AW-123456789'],
+    ['event', 'conversion', { send_to: CONVERSION, value: paid, currency: 'AED', transaction_id: reference }],
+  ]);
+  await expect(guest.locator('script[src*="googletagmanager"]')).toHaveCount(0);
   const paymentId = /\/booking\/([0-9a-f-]{36})$/.exec(guest.url())![1]!;
 
   // The confirmation mail: in the agency's name, linking the booking on the agency's site by the
@@ -144,6 +206,8 @@ test('an admin verifies the domain of a multi-tour widget, and a guest books on 
   const row = page.getByTestId('widget-sales-row').filter({ hasText: NAME });
   await expect(row).toHaveCount(1);
   await expect(row).toContainText('1');
+  // Never on the portal's pages.
+  expect(await queuedGtagCalls(page)).toBeNull();
 });
 
 test('a host no verified widget serves gets the not-found page, and no portal page', async ({ page }) => {
@@ -161,9 +225,14 @@ test("an embed widget's code, pasted into a page of the agency's verified domain
   const shopOrigin = `http://${shop}:${PORT + 7}`;
   await signIn(page, '/widgets/new');
   await page.getByLabel('Widget name').fill(`Embed ${unique}`);
-  await page.getByLabel('Type').selectOption({ label: 'Embedded' });
+  await page.getByLabel('Type').selectOption({ label: 'Embedded (single tour)' });
   await page.getByLabel('Your domain').fill(shop);
+  await page.getByLabel('Conversion action id').fill(CONVERSION);
   await addWidgetOffers(page, 1);
+  // The embed's own preview: its tickets, not a site.
+  await expect(page.getByTestId('widget-preview')).toHaveAttribute('data-view', 'tickets');
+  await expect(page.getByTestId('widget-preview-phone').getByTestId('embed-offer-list')).toHaveAttribute('data-type', 'embedded');
+  await expect(page.getByTestId('widget-preview-phone').getByTestId('embed-offer')).toHaveCount(1);
   await page.getByRole('button', { name: 'Save widget' }).click();
   await expect(page).toHaveURL(/\/widgets\/[0-9a-f-]{36}\?notice=created$/);
   const token = await page.getByTestId('domain-panel').locator('[data-record="TXT"] [data-testid="record-value"]').innerText();
@@ -216,6 +285,8 @@ test("an embed widget's code, pasted into a page of the agency's verified domain
   await payment.getByRole('button', { name: 'Pay', exact: true }).click();
   await payment.waitForURL(/\/embedded\/booking\/[0-9a-f-]{36}\?/, { timeout: 30_000 });
   await expect(payment.getByTestId('guest-booking')).toHaveAttribute('data-status', 'completed', { timeout: 20_000 });
+  // The embed's result page reports the conversion too.
+  await expect.poll(async () => (await queuedGtagCalls(payment))?.find((call) => call[0] === 'event')).toMatchObject(['event', 'conversion', { send_to: CONVERSION, currency: 'AED' }]);
   // The confirmation mail links a page that exists: the portal's page of the booking (the agency's
   // own page cannot serve it), by the guest link's token, with the voucher.
   const embedReference = /TD-[A-Z2-9]{7}/.exec(await payment.getByTestId('guest-booking').getByRole('heading').innerText())![0];

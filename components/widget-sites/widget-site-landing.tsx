@@ -3,15 +3,16 @@ import Link from 'next/link';
 import type { ReactNode } from 'react';
 import { StaticImage } from '@/components/ui/static-image';
 import { formatAedAs } from '@/server/shared/money/money';
-import { widgetBookPath } from '@/server/shared/widgets/widget-site-links';
+import { widgetBookPath, widgetSiteTitle } from '@/server/shared/widgets/widget-site-links';
 import type { WidgetSite, WidgetSiteOffer } from '@/server/widgets/sites/widget-site';
-import { widgetSiteTitle } from '@/server/widgets/sites/widget-site-seo';
+import { heroVideoOf } from '@/server/shared/widgets/hero-video';
 import { GuestPriceList } from './guest-price-list';
+import { HeroVideo } from './hero-video';
 import { emailHref, httpsHref, phoneHref, telegramHref, viberHref, whatsAppHref } from './contact-links';
 
-// An agency's widget site (issue 20): white-label, in the widget's language and currency, at the
-// guest's prices. Server-rendered text only, no client script; the agency's texts are rendered
-// as text (React escapes them), never as HTML.
+// An agency's widget site: white-label, in the widget's language and currency, at the guest's
+// prices. Server-rendered text; the one island is the hero video's click-to-play facade, on a site
+// with a video only. The agency's texts are rendered as text (React escapes them), never as HTML.
 
 /** The `widgetSites` messages in the site's language: getTranslations on a page, createTranslator in a test. */
 export type WidgetSiteTranslator = (key: string, values?: Record<string, string | number>) => string;
@@ -20,12 +21,31 @@ type Props = { site: WidgetSite; t: WidgetSiteTranslator };
 
 export function WidgetSiteLanding({ site, t }: Props) {
   return (
-    <div className="flex min-h-dvh flex-col bg-white text-zinc-900">
+    // A container: the layout follows the site's own width, which is the window's on the site and
+    // a phone's or a desktop's in the editor's preview.
+    <div className="@container flex min-h-dvh flex-col bg-white text-zinc-900">
       <WidgetSiteHeader site={site} t={t} />
       <main className="flex-1">
         <Hero site={site} t={t} />
         <OffersSection site={site} t={t} />
         <ContactsSection site={site} t={t} />
+      </main>
+      <WidgetSiteFooter site={site} t={t} />
+    </div>
+  );
+}
+
+/**
+ * One tour of the site as the guest sees it, between the site's header and footer: the editor's
+ * preview of a tour (its photo, story and offers with their prices and "Book" links).
+ */
+export function WidgetSiteTour({ site, t, tourSlug }: Props & { tourSlug: string }) {
+  const offers = site.offers.filter((offer) => offer.tourSlug === tourSlug);
+  return (
+    <div className="@container flex min-h-dvh flex-col bg-white text-zinc-900">
+      <WidgetSiteHeader site={site} t={t} />
+      <main className="mx-auto w-full max-w-6xl flex-1 px-4 py-10">
+        <TourBlock site={site} offers={offers} t={t} />
       </main>
       <WidgetSiteFooter site={site} t={t} />
     </div>
@@ -53,21 +73,50 @@ export function WidgetSiteHeader({ site, t }: Props) {
   );
 }
 
+/**
+ * What stands behind the site's title: the agency's hero image; without one, the photo of the
+ * first tour it sells; without any photo, its logo on the brand colour. Never a bare dark block.
+ */
+function heroBackdropOf(site: WidgetSite): { kind: 'image' | 'tourPhoto'; url: string } | { kind: 'brand'; logoUrl: string | null } {
+  if (site.heroImageUrl) return { kind: 'image', url: site.heroImageUrl };
+  const photo = site.offers.find((offer) => offer.photoUrl)?.photoUrl;
+  if (photo) return { kind: 'tourPhoto', url: photo };
+  return { kind: 'brand', logoUrl: site.logoUrls[0] ?? null };
+}
+
 function Hero({ site, t }: Props) {
+  const backdrop = heroBackdropOf(site);
+  const video = heroVideoOf(site.heroVideoUrl);
   return (
-    <section className="relative isolate overflow-hidden bg-zinc-900 text-white">
-      {site.heroImageUrl ? (
-        <StaticImage src={site.heroImageUrl} alt="" width={1920} height={800} priority fetchPriority="high" sizes="100vw" className="absolute inset-0 -z-10 size-full object-cover opacity-60" />
+    <section
+      className={`relative isolate overflow-hidden text-white ${backdrop.kind === 'brand' ? 'bg-gradient-to-br from-primary to-[#141d5c]' : 'bg-zinc-900'}`}
+      data-testid="widget-hero"
+      data-backdrop={backdrop.kind}
+    >
+      {backdrop.kind !== 'brand' ? (
+        <>
+          <StaticImage src={backdrop.url} alt="" width={1920} height={800} priority fetchPriority="high" sizes="100vw" className="absolute inset-0 -z-10 size-full object-cover" />
+          {/* A shade under the title, so white text reads on any photo. */}
+          <div aria-hidden className="absolute inset-0 -z-10 bg-gradient-to-r from-black/70 via-black/45 to-black/20" />
+        </>
       ) : null}
-      <div className="mx-auto max-w-6xl px-4 py-16 md:py-24">
-        <h1 className="max-w-3xl text-3xl font-semibold md:text-5xl">{widgetSiteTitle(site)}</h1>
-        {site.metaDescription ? <p className="mt-4 max-w-2xl text-lg text-white/90">{site.metaDescription}</p> : null}
-        {/* A link, not a player: the pages' Content-Security-Policy loads media from this host only. */}
-        {site.heroVideoUrl && httpsHref(site.heroVideoUrl) ? (
-          <a href={site.heroVideoUrl} target="_blank" rel="noopener noreferrer" className="mt-6 inline-flex items-center gap-2 rounded-lg bg-white/15 px-4 py-2 font-medium hover:bg-white/25">
-            <PlayCircle aria-hidden className="size-5" />
-            {t('hero.watchVideo')}
-          </a>
+      <div className={`mx-auto max-w-6xl px-4 py-16 @3xl:py-24 ${backdrop.kind === 'brand' && backdrop.logoUrl ? 'grid items-center gap-8 @3xl:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]' : ''}`}>
+        <div>
+          <h1 className="max-w-3xl text-3xl font-semibold @3xl:text-5xl">{widgetSiteTitle(site)}</h1>
+          {site.metaDescription ? <p className="mt-4 max-w-2xl text-lg text-white/90">{site.metaDescription}</p> : null}
+          {video ? (
+            <HeroVideo video={video} label={t('hero.playVideo')} title={t('hero.videoTitle', { name: widgetSiteTitle(site) })} />
+          ) : site.heroVideoUrl && httpsHref(site.heroVideoUrl) ? (
+            <a href={site.heroVideoUrl} target="_blank" rel="noopener noreferrer" className="mt-6 inline-flex items-center gap-2 rounded-lg bg-white/15 px-4 py-2 font-medium hover:bg-white/25">
+              <PlayCircle aria-hidden className="size-5" />
+              {t('hero.watchVideo')}
+            </a>
+          ) : null}
+        </div>
+        {backdrop.kind === 'brand' && backdrop.logoUrl ? (
+          <div className="justify-self-center rounded-2xl bg-white p-6 shadow-lg @3xl:justify-self-end">
+            <StaticImage src={backdrop.logoUrl} alt={t('header.logo', { name: site.name })} width={320} height={160} sizes="320px" className="h-24 w-auto max-w-64 object-contain @3xl:h-32" />
+          </div>
         ) : null}
       </div>
     </section>
@@ -90,7 +139,7 @@ function OffersSection({ site, t }: Props) {
       </h2>
       {site.offers.length === 0 ? <p className="mt-4 text-zinc-600">{t('offers.empty')}</p> : null}
       {site.type === 'offers_only' ? (
-        <ul className="mt-6 grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
+        <ul className="mt-6 grid gap-6 @min-[40rem]:grid-cols-2 @5xl:grid-cols-3">
           {site.offers.map((offer) => (
             <li key={offer.offerId}>
               <OfferCard site={site} offer={offer} t={t} withTour />
@@ -122,7 +171,7 @@ function TourBlock({ site, offers, t }: Props & { offers: WidgetSiteOffer[] }) {
   const [tour] = offers;
   if (!tour) return null;
   return (
-    <article className="grid gap-6 md:grid-cols-[minmax(0,2fr)_minmax(0,3fr)]">
+    <article className="grid gap-6 @3xl:grid-cols-[minmax(0,2fr)_minmax(0,3fr)]">
       {tour.photoUrl ? (
         <StaticImage src={tour.photoUrl} alt="" width={800} height={500} sizes="(min-width: 768px) 40vw, 100vw" className="aspect-[16/10] w-full rounded-xl object-cover" />
       ) : null}
@@ -241,7 +290,7 @@ function ContactsSection({ site, t }: Props) {
   if (contactLines.length === 0 && !contacts.company && !hasReservations) return null;
   return (
     <section aria-labelledby="contacts" className="bg-zinc-50">
-      <div className="mx-auto grid max-w-6xl gap-8 px-4 py-12 md:grid-cols-2">
+      <div className="mx-auto grid max-w-6xl gap-8 px-4 py-12 @3xl:grid-cols-2">
         <div>
           <h2 id="contacts" className="text-2xl font-semibold">
             {t('contacts.title')}
@@ -298,9 +347,9 @@ function LinkList({ title, links }: { title: string; links: WidgetSite['partners
 
 export function WidgetSiteFooter({ site, t }: Props) {
   return (
-    <footer className="bg-zinc-900 text-zinc-200">
+    <footer className="@container bg-zinc-900 text-zinc-200">
       <div className="mx-auto grid max-w-6xl gap-6 px-4 py-10">
-        <div className="grid gap-6 md:grid-cols-2">
+        <div className="grid gap-6 @3xl:grid-cols-2">
           <LinkList title={t('partners.title')} links={site.partners} />
           <LinkList title={t('socials.title')} links={site.socials} />
         </div>

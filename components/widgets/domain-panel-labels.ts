@@ -20,6 +20,7 @@ export async function domainPanelLabels(): Promise<DomainPanelLabels> {
     statuses: Object.fromEntries(STATUSES.map((status) => [status, widgetsT(`domainStatus.${status}`)])) as DomainPanelLabels['statuses'],
     noDomain: t('noDomain'),
     lead: t('lead'),
+    verified: { lead: t.raw('verified.lead') as string, records: t('verified.records') },
     records: { caption: t('records.caption'), type: t('records.type'), name: t('records.name'), value: t('records.value') },
     copy: { name: t.raw('copy.name') as string, value: t.raw('copy.value') as string, copied: t('copy.copied'), failed: t('copy.failed') },
     apex: t.raw('apex') as string,

@@ -19,6 +19,8 @@ export type DomainPanelLabels = {
   statuses: Record<WidgetDomainStatus, string>;
   noDomain: string;
   lead: string;
+  /** For a verified domain, in place of the set-up instructions: `lead` with `{domain}`, and the records' fold. */
+  verified: { lead: string; records: string };
   records: { caption: string; type: string; name: string; value: string };
   /** `name` and `value` with `{type}`. */
   copy: { name: string; value: string; copied: string; failed: string };
@@ -77,16 +79,8 @@ export function DomainPanel({ widgetId, domain, cnameTarget, aRecords = [], labe
       ]
     : [];
   const reason = check?.error ? (reasons[check.error as DomainCheckError] ?? reasons.unknown) : null;
-
-  return (
-    <div className="grid min-w-0 gap-4 text-sm" data-testid="domain-panel" data-domain-status={domain.status}>
-      <p className="flex flex-wrap items-center gap-2">
-        <span className="font-medium break-all">{domain.domain}</span>
-        <span className="sr-only">{labels.status}:</span>
-        <DomainStatusBadge status={domain.status} label={labels.statuses[domain.status]} />
-      </p>
-      <p className="text-muted-foreground">{labels.lead}</p>
-
+  const verified = domain.status === 'verified';
+  const recordsTable = (
       <div className="overflow-hidden rounded-lg border border-border">
         <table className="w-full table-fixed" data-testid="domain-records">
           <caption className="sr-only">{labels.records.caption}</caption>
@@ -124,7 +118,33 @@ export function DomainPanel({ widgetId, domain, cnameTarget, aRecords = [], labe
           </tbody>
         </table>
       </div>
-      {aRecords.length > 0 ? <p className="text-muted-foreground">{fill(labels.apex, { addresses: aRecords.join(', ') })}</p> : null}
+  );
+
+  return (
+    <div className="grid min-w-0 gap-4 text-sm" data-testid="domain-panel" data-domain-status={domain.status}>
+      <p className="flex flex-wrap items-center gap-2">
+        <span className="font-medium break-all">{domain.domain}</span>
+        <span className="sr-only">{labels.status}:</span>
+        <DomainStatusBadge status={domain.status} label={labels.statuses[domain.status]} />
+      </p>
+      {verified ? (
+        <p className="flex items-start gap-2 rounded-lg border border-emerald-300 bg-emerald-50 px-3 py-2 text-emerald-900" data-testid="domain-verified">
+          <CircleCheck aria-hidden className="mt-0.5 size-4 shrink-0" />
+          {fill(labels.verified.lead, { domain: domain.domain })}
+        </p>
+      ) : (
+        <p className="text-muted-foreground">{labels.lead}</p>
+      )}
+      {/* A verified domain needs no set-up: its records stay at hand, folded, for a move of DNS provider. */}
+      {verified ? (
+        <details className="group" data-testid="domain-records-fold">
+          <summary className="cursor-pointer font-medium text-primary">{labels.verified.records}</summary>
+          <div className="mt-2">{recordsTable}</div>
+        </details>
+      ) : (
+        recordsTable
+      )}
+      {aRecords.length > 0 && !verified ? <p className="text-muted-foreground">{fill(labels.apex, { addresses: aRecords.join(', ') })}</p> : null}
 
       <section className="grid gap-2" data-testid="domain-last-check">
         <h3 className="font-medium">{labels.lastCheck.title}</h3>

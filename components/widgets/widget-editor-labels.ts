@@ -65,7 +65,7 @@ export type WidgetEditorLabels = {
   reservationFields: { field: string; label: string }[];
   links: { add: string; remove: string; empty: string };
   offers: Record<(typeof OFFER_TEXTS)[number], string> & { minimum: string };
-  preview: { lead: string; empty: string };
+  preview: { lead: string; empty: string; pages: string; landing: string; tour: string; phone: string; desktop: string };
   /** Error texts by message key, for the resolver's issues. */
   errors: Record<string, string>;
 };
@@ -99,7 +99,15 @@ export async function widgetEditorLabels(): Promise<WidgetEditorLabels> {
       ...(Object.fromEntries(OFFER_TEXTS.map((key) => [key, t(`editor.offers.${key}`)])) as Record<(typeof OFFER_TEXTS)[number], string>),
       minimum: t('editor.offers.minimum', { amount: '{amount}' }),
     },
-    preview: { lead: t('editor.preview.lead'), empty: t('editor.preview.empty') },
+    preview: {
+      lead: t('editor.preview.lead'),
+      empty: t('editor.preview.empty'),
+      pages: t('editor.preview.pages'),
+      landing: t('editor.preview.landing'),
+      tour: t('editor.preview.tour'),
+      phone: t('editor.preview.phone'),
+      desktop: t('editor.preview.desktop'),
+    },
     errors,
   };
 }

@@ -6,10 +6,14 @@ import type { Locale } from '@/i18n/locales';
 import { getDb } from '@/server/db/database';
 import { loadDisplayRates } from '@/server/pay/request-context';
 import { EMBED_WIDGET_TYPES, type WidgetFormValues } from '@/server/shared/widgets/widget-schema';
+import { loadMessages } from '@/messages/areas';
+import { LOCALES } from '@/i18n/locales';
+import { publicImageUrl } from '@/server/widgets/sites/widget-site';
 import { listWidgetOfferChoices } from '@/server/widgets/widget-catalogue';
 import type { WidgetMedia } from '@/server/widgets/widget-queries';
 import { EmbedCodeSection } from './embed-code-section';
 import { WidgetEditor } from './widget-editor';
+import type { PreviewMessages } from './widget-preview';
 import { widgetEditorLabels } from './widget-editor-labels';
 import { WidgetMediaSection } from './widget-media-section';
 import { WidgetNotice } from './widget-notice';
@@ -26,10 +30,28 @@ type Props = {
 
 const NOTICES = new Set(['created', 'duplicated']);
 
+/** The guest pages' texts in both languages a widget may speak: the preview renders them as the widget's. */
+async function loadPreviewMessages(): Promise<PreviewMessages> {
+  const entries = await Promise.all(
+    LOCALES.map(async (language) => {
+      const messages = await loadMessages(language);
+      return [language, { widgetSites: messages.widgetSites, widgetBookings: messages.widgetBookings }] as const;
+    }),
+  );
+  return Object.fromEntries(entries) as unknown as PreviewMessages;
+}
+
 /** The editor's page body, new or existing: heading, back link, a notice after create or duplicate, the island. */
 export async function WidgetEditorPage({ locale, widgetId, values, notice, domainPanel, media }: Props) {
   const db = await getDb();
-  const [choices, rates, labels, t] = await Promise.all([listWidgetOfferChoices(db, locale), loadDisplayRates(), widgetEditorLabels(), getTranslations('widgets')]);
+  const [choices, rates, labels, t, previewMessages] = await Promise.all([
+    listWidgetOfferChoices(db, locale),
+    loadDisplayRates(),
+    widgetEditorLabels(),
+    getTranslations('widgets'),
+    loadPreviewMessages(),
+  ]);
+  const previewMedia = { logoUrls: (media?.logoFileIds ?? []).map(publicImageUrl), heroImageUrl: media?.heroImageFileId ? publicImageUrl(media.heroImageFileId) : null };
   return (
     <div className="mx-auto max-w-5xl px-4 py-8 md:py-10">
       <LocaleLink href="/widgets" className="inline-flex items-center gap-1 text-sm text-primary underline-offset-4 hover:underline">
@@ -39,9 +61,19 @@ export async function WidgetEditorPage({ locale, widgetId, values, notice, domai
       <h1 className="mt-2 text-2xl font-semibold">{widgetId ? t('editor.editTitle') : t('editor.newTitle')}</h1>
       {notice && NOTICES.has(notice) ? <WidgetNotice text={t(`notices.${notice as 'created' | 'duplicated'}`)} /> : null}
       <div className="mt-6">
-        <WidgetEditor key={widgetId ?? 'new'} widgetId={widgetId} values={values} choices={choices} rates={rates} labels={labels} domainPanel={domainPanel} />
+        <WidgetEditor
+          key={widgetId ?? 'new'}
+          widgetId={widgetId}
+          values={values}
+          choices={choices}
+          rates={rates}
+          labels={labels}
+          domainPanel={domainPanel}
+          mediaPanel={<WidgetMediaSection widgetId={widgetId} logoFileIds={media?.logoFileIds ?? []} heroImageFileId={media?.heroImageFileId ?? null} />}
+          media={previewMedia}
+          previewMessages={previewMessages}
+        />
       </div>
-      <WidgetMediaSection widgetId={widgetId} logoFileIds={media?.logoFileIds ?? []} heroImageFileId={media?.heroImageFileId ?? null} />
       {widgetId && EMBED_WIDGET_TYPES.includes(values.type) ? <EmbedCodeSection widgetId={widgetId} /> : null}
     </div>
   );

@@ -3,7 +3,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { LoaderCircle, Save } from 'lucide-react';
 import { useRouter } from 'next/navigation';
-import { type ReactNode, useEffect, useMemo, useRef, useState, useTransition } from 'react';
+import { type ReactNode, useEffect, useId, useMemo, useRef, useState, useTransition } from 'react';
 import { type FieldErrors, FormProvider, useForm } from 'react-hook-form';
 import { useActionFailureFeedback } from '@/components/http/http-feedback';
 import { useRouteLocale } from '@/components/i18n/locale-link';
@@ -15,11 +15,11 @@ import { saveWidgetAction } from '@/server/widgets/widget-actions';
 import { ErrorSummary, type SummaryItem } from './error-summary';
 import { ErrorTextContext } from './widget-error-text';
 import { useUnsavedChangesWarning } from './use-unsaved-changes-warning';
-import { CheckboxField, SelectField, TextAreaField, TextField } from './widget-fields';
+import { CheckboxField, EditorFormId, SelectField, TextAreaField, TextField } from './widget-fields';
 import type { WidgetEditorLabels } from './widget-editor-labels';
 import { WidgetLinkList } from './widget-link-list';
 import { type OfferChoice, WidgetOfferTable } from './widget-offer-table';
-import { WidgetPreview } from './widget-preview';
+import { type PreviewMedia, type PreviewMessages, WidgetPreview } from './widget-preview';
 
 type Props = {
   /** Null for a widget not saved yet. */
@@ -30,6 +30,11 @@ type Props = {
   labels: WidgetEditorLabels;
   /** The domain's records and check, rendered by the server under the domain field. */
   domainPanel?: ReactNode;
+  /** The pictures' upload forms, rendered by the server inside the Media section. */
+  mediaPanel?: ReactNode;
+  /** The saved pictures and the guest pages' texts, for the preview. */
+  media: PreviewMedia;
+  previewMessages: PreviewMessages;
 };
 
 export type EditorState = { kind: 'saved' } | { kind: 'failed'; message: string } | null;
@@ -77,7 +82,8 @@ function flattenErrors(errors: FieldErrors, prefix = ''): { path: string; messag
  * the same (its catalogue may have changed since the page was rendered). A refused or failed save
  * keeps everything typed; leaving with unsaved changes asks first.
  */
-export function WidgetEditor({ widgetId, values, choices, rates, labels, domainPanel }: Props) {
+export function WidgetEditor({ widgetId, values, choices, rates, labels, domainPanel, mediaPanel, media, previewMessages }: Props) {
+  const formId = useId();
   const locale = useRouteLocale();
   const router = useRouter();
   const catalogue = useMemo(() => new Map<string, WidgetOfferCost>(choices.map((choice) => [choice.offerId, { tourId: choice.tourId, b2b: choice.b2b }])), [choices]);
@@ -145,12 +151,10 @@ export function WidgetEditor({ widgetId, values, choices, rates, labels, domainP
   return (
     <ErrorTextContext value={labels.errors}>
     <FormProvider {...form}>
-      <form
-        noValidate
-        aria-busy={pending}
-        onSubmit={(event) => void handleSubmit(save, showSummary)(event)}
-        className="grid gap-8"
-      >
+    <EditorFormId value={formId}>
+      {/* The controls below belong to this form by its id (EditorFormId): the sections hold other forms. */}
+      <form id={formId} noValidate onSubmit={(event) => void handleSubmit(save, showSummary)(event)} />
+      <div aria-busy={pending} className="grid gap-8">
         <ErrorSummary ref={summaryRef} title={labels.summaryTitle} items={summary} />
         {state?.kind === 'failed' ? (
           <p role="alert" className="rounded-lg border border-destructive/50 bg-red-50 px-4 py-3 text-red-900" data-testid="widget-save-failed">
@@ -185,6 +189,7 @@ export function WidgetEditor({ widgetId, values, choices, rates, labels, domainP
         <Section title={labels.sections.media}>
           <TextField path="heroVideoUrl" label={labels.fields.heroVideoUrl} type="url" maxLength={500} />
           <CheckboxField path="heroVideoDisabled" label={labels.fields.heroVideoDisabled} />
+          {mediaPanel}
         </Section>
 
         <Section title={labels.sections.contacts}>
@@ -216,11 +221,11 @@ export function WidgetEditor({ widgetId, values, choices, rates, labels, domainP
         </Section>
 
         <Section title={labels.sections.preview}>
-          <WidgetPreview choices={choices} rates={rates} labels={labels} />
+          <WidgetPreview choices={choices} rates={rates} labels={labels} media={media} messages={previewMessages} />
         </Section>
 
         <div className="sticky bottom-0 z-10 -mx-4 flex flex-wrap items-center gap-3 border-t border-border bg-background/95 px-4 py-3 backdrop-blur">
-          <Button type="submit" disabled={pending}>
+          <Button type="submit" form={formId} disabled={pending}>
             {pending ? <LoaderCircle aria-hidden className="size-4 animate-spin" /> : <Save aria-hidden className="size-4" />}
             {pending ? labels.saving : labels.save}
           </Button>
@@ -229,7 +234,8 @@ export function WidgetEditor({ widgetId, values, choices, rates, labels, domainP
             {formState.isDirty ? <span className="text-amber-700" data-testid="widget-unsaved">{labels.unsavedBadge}</span> : null}
           </p>
         </div>
-      </form>
+      </div>
+    </EditorFormId>
     </FormProvider>
     </ErrorTextContext>
   );

@@ -4,8 +4,8 @@ import { MAX_WIDGET_LOGOS } from '@/server/widgets/widget-media';
 import { WidgetMediaRemoveForm, WidgetMediaUploadForm } from './widget-media-forms';
 
 /**
- * The editor's pictures (spec §2 "media"): the widget's logos and hero image, each uploaded or
- * removed on its own (files cannot ride in the editor's form, and a picture is kept as soon as it
+ * The editor's pictures (spec §2 "media"), inside its Media section: the widget's logos and hero
+ * image, each uploaded or removed on its own (files cannot ride in the editor's form, and a picture is kept as soon as it
  * is sent). A widget not saved yet has nothing to attach them to.
  */
 export async function WidgetMediaSection({ widgetId, logoFileIds, heroImageFileId }: { widgetId: string | null; logoFileIds: string[]; heroImageFileId: string | null }) {
@@ -13,10 +13,10 @@ export async function WidgetMediaSection({ widgetId, logoFileIds, heroImageFileI
   const files = await getTranslations('files');
   const labels = { file: t('file'), upload: t('upload'), uploading: t('uploading'), uploaded: t('uploaded'), tooLarge: files('tooLarge'), download: files('download') };
   return (
-    <section aria-labelledby="widget-media-title" className="mt-8 grid gap-4 rounded-xl border border-border p-4 md:p-6" data-testid="widget-media">
-      <h2 id="widget-media-title" className="text-lg font-semibold">
+    <section aria-labelledby="widget-media-title" className="grid gap-4 border-t border-border pt-4" data-testid="widget-media">
+      <h3 id="widget-media-title" className="font-semibold">
         {t('title')}
-      </h2>
+      </h3>
       {widgetId === null ? (
         <p className="text-sm text-muted-foreground">{t('saveFirst')}</p>
       ) : (
@@ -24,7 +24,7 @@ export async function WidgetMediaSection({ widgetId, logoFileIds, heroImageFileI
           <p className="text-sm text-muted-foreground">{t('lead')}</p>
           <div className="grid gap-6 md:grid-cols-2">
             <div className="grid content-start gap-3">
-              <h3 className="font-medium">{t('logos')}</h3>
+              <h4 className="font-medium">{t('logos')}</h4>
               {logoFileIds.length === 0 ? <p className="text-sm text-muted-foreground">{t('noLogos')}</p> : null}
               <ul className="grid gap-2">
                 {logoFileIds.map((fileId, index) => (
@@ -39,7 +39,7 @@ export async function WidgetMediaSection({ widgetId, logoFileIds, heroImageFileI
               {logoFileIds.length < MAX_WIDGET_LOGOS ? <WidgetMediaUploadForm widgetId={widgetId} kind="logo" labels={labels} /> : null}
             </div>
             <div className="grid content-start gap-3">
-              <h3 className="font-medium">{t('heroImage')}</h3>
+              <h4 className="font-medium">{t('heroImage')}</h4>
               {heroImageFileId ? (
                 <div className="flex flex-wrap items-center gap-3">
                   {/* eslint-disable-next-line @next/next/no-img-element */}

@@ -5,16 +5,16 @@ import { useId, useState } from 'react';
 import { get, useFieldArray, useFormContext, useWatch } from 'react-hook-form';
 import { useRouteLocale } from '@/components/i18n/locale-link';
 import { Button } from '@/components/ui/button';
-import type { OfferPrices } from '@/server/shared/catalog/prices';
 import { formatMoney } from '@/server/shared/money/money';
 import { discountedPrice, lowestAllowedSalePrice, type PriceKind, priceKindsOf } from '@/server/shared/widgets/widget-pricing';
 import { aedInput, MAX_WIDGET_OFFERS, type WidgetFormValues } from '@/server/shared/widgets/widget-schema';
+import type { WidgetOfferChoice } from '@/server/widgets/widget-catalogue';
 import type { WidgetEditorLabels } from './widget-editor-labels';
 import { useErrorText } from './widget-error-text';
 import { TextField } from './widget-fields';
 
-/** A sellable offer as the editor knows it: names in the editor's language, b2b cost and retail price in AED fils. */
-export type OfferChoice = { offerId: string; tourId: string; tourTitle: string; offerName: string; b2b: OfferPrices; retail: OfferPrices };
+/** A sellable offer as the editor knows it: names in the editor's language, b2b cost and retail price in AED fils, and its guests' view for the preview. */
+export type OfferChoice = WidgetOfferChoice;
 
 const SALE_FIELD = { adult: 'saleAdult', child: 'saleChild', trip: 'saleTrip' } as const satisfies Record<PriceKind, string>;
 const PER_LABEL = { adult: 'perAdult', child: 'perChild', trip: 'perTrip' } as const;

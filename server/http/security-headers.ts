@@ -5,6 +5,7 @@
 // exist, outside any bundle.
 import { createHash } from 'node:crypto';
 import { SESSION_HINT_SCRIPT } from '../shared/auth/session-hint';
+import { HERO_VIDEO_FRAME_SOURCES } from '../shared/widgets/hero-video';
 
 export const CSP_HEADER = 'Content-Security-Policy';
 
@@ -48,15 +49,28 @@ export function contentSecurityPolicy({
   scriptSources = [],
   frameAncestors = [],
   stripe = false,
-}: { scriptSources?: readonly string[]; frameAncestors?: readonly string[]; stripe?: boolean } = {}): string {
+  googleTag = null,
+  heroVideo = false,
+}: {
+  scriptSources?: readonly string[];
+  frameAncestors?: readonly string[];
+  stripe?: boolean;
+  /** The configured gtag.js address, on a widget booking's result page (googleTagSources). */
+  googleTag?: string | null;
+  /** A widget site's landing, whose hero video plays after a click (HERO_VIDEO_SOURCES). */
+  heroVideo?: boolean;
+} = {}): string {
+  const google = googleTag ? googleTagSources(googleTag) : null;
+  const frames = [...(stripe ? STRIPE_SOURCES.frame : []), ...(google?.frame ?? []), ...(heroVideo ? HERO_VIDEO_SOURCES.frame : [])];
   return [
     "default-src 'self'",
-    scriptSrc(stripe ? [...scriptSources, ...STRIPE_SOURCES.script] : scriptSources),
+    scriptSrc([...scriptSources, ...(stripe ? STRIPE_SOURCES.script : []), ...(google?.script ?? [])]),
     "style-src 'self' 'unsafe-inline'",
-    "img-src 'self' data: blob:",
+    ['img-src', "'self'", 'data:', 'blob:', ...(google?.img ?? [])].join(' '),
     "font-src 'self'",
-    ['connect-src', "'self'", ...(stripe ? STRIPE_SOURCES.connect : [])].join(' '),
-    ...(stripe ? [['frame-src', ...STRIPE_SOURCES.frame].join(' ')] : []),
+    ...(heroVideo ? [['media-src', ...HERO_VIDEO_SOURCES.media].join(' ')] : []),
+    ['connect-src', "'self'", ...(stripe ? STRIPE_SOURCES.connect : []), ...(google?.connect ?? [])].join(' '),
+    ...(frames.length > 0 ? [['frame-src', ...frames].join(' ')] : []),
     "object-src 'none'",
     "base-uri 'self'",
     "form-action 'self'",
@@ -73,6 +87,39 @@ const STRIPE_SOURCES = {
   connect: ['https://api.stripe.com'],
   frame: ['https://js.stripe.com', 'https://*.js.stripe.com', 'https://hooks.stripe.com'],
 };
+
+/**
+ * A widget site's hero video, played after the guest's click (components/widget-sites): the
+ * privacy-enhanced YouTube and Vimeo players, or a video file on the agency's own https host. Media cannot run
+ * code; what it could leak is the page's address, which the guest's click sends anyway.
+ */
+const HERO_VIDEO_SOURCES = {
+  frame: HERO_VIDEO_FRAME_SOURCES,
+  media: ["'self'", 'https:'],
+};
+
+/**
+ * What gtag.js loads and reports to for a Google Ads conversion (Google's documented policy for
+ * Ads), plus the configured script's own origin (a first-party tagging server may serve it).
+ * Allowed only on a widget booking's result page, and only when GOOGLE_TAG_URL is set: the
+ * offline default and the tests load nothing from the internet.
+ */
+export function googleTagSources(scriptUrl: string): { script: string[]; img: string[]; connect: string[]; frame: string[] } {
+  let origin: string[] = [];
+  try {
+    const url = new URL(scriptUrl);
+    if (url.protocol === 'https:') origin = [url.origin];
+  } catch {
+    origin = [];
+  }
+  const ads = ['https://www.googleadservices.com', 'https://www.google.com', 'https://googleads.g.doubleclick.net'];
+  return {
+    script: [...new Set([...origin, 'https://www.googletagmanager.com', ...ads])],
+    img: ['https://www.googletagmanager.com', ...ads],
+    connect: ['https://www.googletagmanager.com', ...ads],
+    frame: ['https://bid.g.doubleclick.net', 'https://td.doubleclick.net', 'https://www.googletagmanager.com'],
+  };
+}
 
 function scriptSrc(sources: readonly string[]): string {
   return ['script-src', ...new Set(["'self'", SESSION_HINT_SOURCE, NO_EVAL_SOURCE, ...sources])].join(' ');
@@ -135,7 +182,7 @@ const PERMISSIONS_POLICY = ['accelerometer', 'camera', 'geolocation', 'gyroscope
   .join(', ');
 
 type Header = { key: string; value: string };
-type HeaderRule = { source: string; has?: { type: 'header'; key: string; value: string }[]; headers: Header[] };
+type HeaderRule = { source: string; has?: ({ type: 'header'; key: string; value: string } | { type: 'host'; value: string })[]; headers: Header[] };
 
 // next.config `source` patterns (path-to-regexp): the framed pages (see isFramedPath), and every other path.
 export const FRAMED_SOURCES = ['/embedded', '/embedded/checkout', '/ru/embedded', '/ru/embedded/checkout'];
@@ -147,7 +194,7 @@ export const NOT_FRAMED_SOURCE = '/((?!(?:ru/)?embedded(?:/checkout)?$).*)';
  * any page nothing else gave a policy, and a page rendered per request outside the proxy shows
  * up as blocked scripts in the e2e check rather than as an open policy.
  */
-export function securityHeaderRules(): HeaderRule[] {
+export function securityHeaderRules({ widgetHost }: { widgetHost?: { type: 'host'; value: string } } = {}): HeaderRule[] {
   return [
     {
       source: '/:path*',
@@ -168,6 +215,9 @@ export function securityHeaderRules(): HeaderRule[] {
     // it not run, the page cannot be framed at all. No X-Frame-Options: it cannot name a site, and
     // a browser that knows no frame-ancestors would then refuse the frame on the widget's domain too.
     ...FRAMED_SOURCES.map((source) => ({ source, headers: [{ key: CSP_HEADER, value: contentSecurityPolicy() }] })),
+    // A widget site's landing (`/` on a widget's domain) may play its hero video; the later rule
+    // wins for the same header. Every other page, the site's own included, keeps no frame or media source.
+    ...(widgetHost ? [{ source: '/', has: [widgetHost], headers: [{ key: CSP_HEADER, value: contentSecurityPolicy({ heroVideo: true }) }] }] : []),
     {
       // Behind a TLS-terminating proxy (the only way this server is reached over HTTPS), which
       // says so in X-Forwarded-Proto; over plain HTTP a browser would ignore the header anyway.

@@ -87,7 +87,7 @@ const notConfigured = (hosts: HostsConfig) => `(?!(?:${Object.keys(hosts).map(es
  * isWidgetHost, which says the same in code). Next anchors the pattern and, as it has no named
  * group, passes the matched name on as `:host`.
  */
-function widgetHostCondition(hosts: HostsConfig) {
+export function widgetHostCondition(hosts: HostsConfig) {
   return { type: 'host' as const, value: `${notConfigured(hosts)}${ROUTABLE_HOST}` };
 }
 

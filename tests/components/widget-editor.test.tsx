@@ -6,6 +6,7 @@ import { WidgetEditor } from '@/components/widgets/widget-editor';
 import { widgetEditorLabels } from '@/components/widgets/widget-editor-labels';
 import type { OfferChoice } from '@/components/widgets/widget-offer-table';
 import en from '@/messages/en.json';
+import { loadMessages } from '@/messages/areas';
 import { emptyWidgetValues } from '@/server/shared/widgets/widget-schema';
 
 // Issue 20 §2: the editor refuses a sale price under the 5% minimum at its field and in the
@@ -14,6 +15,8 @@ import { emptyWidgetValues } from '@/server/shared/widgets/widget-schema';
 const saveWidgetAction = vi.hoisted(() => vi.fn());
 vi.mock('@/server/widgets/widget-actions', () => ({ saveWidgetAction }));
 vi.mock('next/navigation', () => ({ useRouter: () => ({ replace: vi.fn(), prefetch: vi.fn() }), useParams: () => ({ locale: 'en' }) }));
+// The preview renders the guest pages' links; a plain anchor stands for next/link's prefetching one.
+vi.mock('next/link', () => ({ default: ({ href, prefetch: _prefetch, ...props }: { href: string; prefetch?: boolean }) => <a href={href} {...props} /> }));
 vi.mock('next-intl/server', async () => {
   const { createTranslator } = await import('next-intl');
   const { loadMessages } = await import('@/messages/areas');
@@ -29,14 +32,33 @@ const choices: OfferChoice[] = [
     offerName: 'Evening safari',
     b2b: { adult: 10_000, child: null, trip: null },
     retail: { adult: 12_000, child: null, trip: null },
+    guest: {
+      tourSlug: 'desert-safari',
+      durationMinutes: 390,
+      photoUrl: '/images/demo/desert.webp',
+      text: {
+        en: { tourTitle: 'Desert safari', tourSummary: 'Dunes and dinner.', offerName: 'Evening safari' },
+        ru: { tourTitle: 'Сафари в пустыне', tourSummary: 'Дюны и ужин.', offerName: 'Вечернее сафари' },
+      },
+    },
   },
 ];
 
 async function renderEditor() {
   const labels = await widgetEditorLabels();
+  const [enMessages, ruMessages] = await Promise.all([loadMessages('en'), loadMessages('ru')]);
+  const previewMessages = { en: enMessages, ru: ruMessages };
   render(
     <HttpFeedbackProvider labels={en.errors}>
-      <WidgetEditor widgetId={null} values={emptyWidgetValues('en')} choices={choices} rates={{ rubPerAed: 25 }} labels={labels} />
+      <WidgetEditor
+        widgetId={null}
+        values={emptyWidgetValues('en')}
+        choices={choices}
+        rates={{ rubPerAed: 25 }}
+        labels={labels}
+        media={{ logoUrls: [], heroImageUrl: null }}
+        previewMessages={previewMessages}
+      />
     </HttpFeedbackProvider>,
   );
 }
@@ -77,5 +99,43 @@ describe('WidgetEditor', () => {
     const [id, values] = saveWidgetAction.mock.calls[0]!;
     expect(id).toBeNull();
     expect(values).toMatchObject({ name: 'Dunes', discountPercent: '0', offers: [{ offerId: choices[0]!.offerId, saleAdult: '120.00', saleChild: '', saleTrip: '' }] });
+  });
+
+  it('previews the whole site as guests will see it, at phone and desktop width, as the form changes', async () => {
+    await renderEditor();
+    const user = userEvent.setup();
+    const phone = () => screen.getByTestId('widget-preview-phone');
+    const desktop = () => screen.getByTestId('widget-preview-desktop');
+    await user.type(screen.getByLabelText('Widget name'), 'Dunes');
+    await user.type(screen.getByLabelText('Meta title'), 'Dunes of Dubai');
+    await user.selectOptions(screen.getByLabelText('Add an offer'), choices[0]!.offerId);
+    await user.click(screen.getByRole('button', { name: 'Add offer' }));
+    for (const screenOf of [phone, desktop]) {
+      expect(within(screenOf()).getByRole('heading', { level: 1, hidden: true })).toHaveTextContent('Dunes of Dubai');
+      expect(screenOf()).toHaveTextContent(/from AED\s120\.00/);
+      // No hero picture yet: the tour's photo stands behind the title.
+      expect(screenOf().querySelector('[data-testid="widget-hero"]')).toHaveAttribute('data-backdrop', 'tourPhoto');
+    }
+    const price = screen.getByLabelText('Sale price per adult, AED');
+    await user.clear(price);
+    await user.type(price, '150');
+    expect(phone()).toHaveTextContent(/from AED\s150\.00/);
+
+    // One tour, as its page shows it.
+    await user.click(screen.getByRole('button', { name: 'A tour' }));
+    expect(screen.getByTestId('widget-preview')).toHaveAttribute('data-view', 'tour');
+    expect(within(desktop()).getByRole('heading', { level: 3, hidden: true })).toHaveTextContent('Desert safari');
+
+    // In the widget's language and currency.
+    await user.selectOptions(screen.getByLabelText('Language'), 'ru');
+    await user.selectOptions(screen.getByLabelText('Currency'), 'USD');
+    expect(desktop()).toHaveTextContent('Сафари в пустыне');
+    expect(desktop()).toHaveTextContent(/от 41,10\sUSD/);
+
+    // An embed type previews its tickets instead of a site.
+    await user.selectOptions(screen.getByLabelText('Type'), 'embedded');
+    expect(screen.getByTestId('widget-preview')).toHaveAttribute('data-view', 'tickets');
+    expect(within(phone()).getByTestId('embed-offer-list')).toHaveAttribute('data-type', 'embedded');
+    expect(screen.queryByRole('button', { name: 'A tour' })).toBeNull();
   });
 });

@@ -77,6 +77,17 @@ describe('DomainPanel', () => {
     expect(lastCheck).toHaveTextContent('TXT found:nothing (not as required)');
   });
 
+  it('says a verified domain is verified, with its records folded away instead of the set-up steps', async () => {
+    await renderPanel({ ...failed, status: 'verified', check: { cname: ['widgets.localhost'], txt: [TOKEN], error: null } }, ['203.0.113.7']);
+    expect(screen.getByTestId('domain-verified')).toHaveTextContent('Verified: tours.example.com serves your widget.');
+    expect(screen.queryByText(/Create these two records/)).not.toBeInTheDocument();
+    expect(screen.queryByText(/give it an A record/)).not.toBeInTheDocument();
+    const fold = screen.getByTestId('domain-records-fold');
+    expect(fold).not.toHaveAttribute('open');
+    expect(within(fold).getByText('DNS records of the domain')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Check DNS records' })).toBeInTheDocument();
+  });
+
   it('says while checking, then announces the new state', async () => {
     let answer: (value: unknown) => void = () => {};
     action.checkWidgetDomainAction.mockReturnValue(new Promise((resolve) => (answer = resolve)));

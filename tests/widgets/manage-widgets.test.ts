@@ -92,13 +92,16 @@ describe('widget changes', () => {
     expect(id).toBeTruthy();
   });
 
-  it('refuses a widget without offers, an unknown offer and a single-tour widget with two tours', async () => {
+  it('refuses a widget without offers, an unknown offer and a single-tour widget (site or embed) with two tours', async () => {
     expect(((await refusal(createWidget(database.db, admin, input({ offers: [] })))) as InvalidFields).fieldErrors).toEqual({ offers: 'widgets.errors.noOffers' });
     const unknown = { ...priced(first), offerId: '00000000-0000-4000-8000-00000000dead' };
     expect(((await refusal(createWidget(database.db, admin, input({ offers: [unknown] })))) as InvalidFields).fieldErrors).toEqual({
       'offers.0.offerId': 'widgets.errors.offerUnavailable',
     });
     expect(((await refusal(createWidget(database.db, admin, input({ type: 'single_tour' })))) as InvalidFields).fieldErrors).toEqual({ offers: 'widgets.errors.singleTour' });
+    // The single-tour embed too; the multi-tour embed sells both tours.
+    expect(((await refusal(createWidget(database.db, admin, input({ type: 'embedded' })))) as InvalidFields).fieldErrors).toEqual({ offers: 'widgets.errors.singleTour' });
+    expect((await createWidget(database.db, admin, input({ type: 'multi_tour_embedded' }))).id).toBeTruthy();
   });
 
   it('refuses an inactive offer: the catalogue is read inside the save', async () => {

@@ -74,7 +74,7 @@ describe('the widget site of a host', () => {
     await deleteWidget(database.db, admin, deleted);
     expect(await loadWidgetSiteFrom(database.db, 'deleted.desertrose.test')).toBeNull();
 
-    await siteWidget('embed.desertrose.test', { type: 'embedded' });
+    await siteWidget('embed.desertrose.test', { type: 'multi_tour_embedded' });
     expect(await loadWidgetSiteFrom(database.db, 'embed.desertrose.test')).toBeNull();
 
     await siteWidget('tours.gulfhorizons.test', {}, otherAdmin);
@@ -126,6 +126,7 @@ describe('the widget site of a host', () => {
       offersTitle: 'Экскурсии',
       metaTitle: 'Туры по Дубаю',
       noIndex: true,
+      conversionActionId: 'AW-123456789/AbC-D_efG',
       heroVideoUrl: 'https://video.example.com/hero.mp4',
       heroVideoDisabled: true,
       partners: [{ name: 'Partner', url: 'https://partner.example.com' }],
@@ -147,6 +148,7 @@ describe('the widget site of a host', () => {
       offersTitle: 'Экскурсии',
       metaTitle: 'Туры по Дубаю',
       noIndex: true,
+      conversionActionId: 'AW-123456789/AbC-D_efG',
       heroVideoUrl: null,
       logoUrls: [`/api/catalog/images/${logo!.id}`],
       heroImageUrl: `/api/catalog/images/${hero!.id}`,

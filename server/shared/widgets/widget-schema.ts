@@ -7,6 +7,7 @@ import { LOCALES } from '@/i18n/locales';
 import { CURRENCIES } from '@/server/shared/money/money';
 import type { OfferPrices } from '@/server/shared/catalog/prices';
 import { text } from '@/server/shared/text';
+import { CONVERSION_ACTION_ID } from './ads-conversion';
 import { keepsMinimumMargin, MAX_DISCOUNT_PERCENT, priceKindsOf, type PriceKind } from './widget-pricing';
 
 export const WIDGET_TYPES = ['single_tour', 'multi_tour', 'offers_only', 'embedded', 'multi_tour_embedded'] as const;
@@ -17,6 +18,23 @@ export type WidgetDomainStatus = (typeof WIDGET_DOMAIN_STATUSES)[number];
 /** Types served as a site on the agency's domain; the others are framed on the agency's own pages. */
 export const SITE_WIDGET_TYPES: readonly WidgetType[] = ['single_tour', 'multi_tour', 'offers_only'];
 export const EMBED_WIDGET_TYPES: readonly WidgetType[] = ['embedded', 'multi_tour_embedded'];
+/** Types that sell one tour: a site about that tour, or an embed of its tickets. */
+export const SINGLE_TOUR_WIDGET_TYPES: readonly WidgetType[] = ['single_tour', 'embedded'];
+
+export function isSingleTourType(type: WidgetType): boolean {
+  return SINGLE_TOUR_WIDGET_TYPES.includes(type);
+}
+
+/**
+ * What a widget of `type` shows of its offers (in the agency's order): a single-tour type the
+ * offers of its first tour only, so a widget saved with several tours before its type was
+ * narrowed still behaves as one tour; the other types all of them.
+ */
+export function offersShownFor<T extends { tourSlug: string }>(type: WidgetType, offers: readonly T[]): T[] {
+  if (!isSingleTourType(type) || offers.length === 0) return [...offers];
+  const tour = offers[0]!.tourSlug;
+  return offers.filter((offer) => offer.tourSlug === tour);
+}
 export const MAX_WIDGET_OFFERS = 50;
 export const MAX_WIDGET_LINKS = 10;
 
@@ -84,7 +102,7 @@ const baseSchema = z.object({
   metaTitle: line(70),
   metaDescription: line(160),
   noIndex: z.boolean(),
-  conversionActionId: optional(100, (value) => /^[A-Za-z0-9/_:-]+$/.test(value), 'widgets.errors.conversionActionId'),
+  conversionActionId: optional(100, (value) => CONVERSION_ACTION_ID.test(value), 'widgets.errors.conversionActionId'),
   heroVideoUrl: optional(500, isHttpsUrl, 'widgets.errors.url'),
   heroVideoDisabled: z.boolean(),
   contacts: contactsSchema,
@@ -116,7 +134,7 @@ type CatalogueIssue = { path: (string | number)[]; message: string };
 
 /**
  * The rules that need the catalogue of sellable offers: at least one offer (spec §5), each one
- * live and offered once, a single-tour widget's offers from one tour, and every price the offer is
+ * live and offered once, a single-tour widget's (site or embed) offers from one tour, and every price the offer is
  * sold by given and at least 5% above its cost after the discount.
  */
 export function catalogueIssues(widget: WidgetInput, catalogue: ReadonlyMap<string, WidgetOfferCost>): CatalogueIssue[] {
@@ -141,7 +159,7 @@ export function catalogueIssues(widget: WidgetInput, catalogue: ReadonlyMap<stri
       }
     }
   });
-  if (widget.type === 'single_tour' && tours.size > 1) issues.push({ path: ['offers'], message: 'widgets.errors.singleTour' });
+  if (isSingleTourType(widget.type) && tours.size > 1) issues.push({ path: ['offers'], message: 'widgets.errors.singleTour' });
   return issues;
 }
 

@@ -7,3 +7,8 @@
 export function widgetBookPath(offerId: string): string {
   return `/book/${offerId}`;
 }
+
+/** A widget site's title: the agency's meta title, else the widget's name. */
+export function widgetSiteTitle(site: { metaTitle: string; name: string }): string {
+  return site.metaTitle || site.name;
+}

@@ -6,7 +6,7 @@ import type { Database } from '@/server/db/connection';
 import { getDb } from '@/server/db/database';
 import { agencies, widgets } from '@/server/db/schema';
 import { type Currency, type ExchangeRates, isCurrency } from '@/server/shared/money/money';
-import { HOST_NAME } from '@/server/shared/widgets/widget-schema';
+import { HOST_NAME, offersShownFor } from '@/server/shared/widgets/widget-schema';
 import { channelCondition, type WidgetChannel } from '../guest-bookings/widget-sale';
 import { loadWidgetOffers, loadWidgetRates, type WidgetSiteOffer } from '../sites/widget-site';
 
@@ -21,9 +21,13 @@ import { loadWidgetOffers, loadWidgetRates, type WidgetSiteOffer } from '../site
 /** An embed as its page's query names it: the widget and the host name of the framing page. */
 export type EmbedChannel = Extract<WidgetChannel, { widgetId: string }>;
 
+export type EmbedWidgetType = 'embedded' | 'multi_tour_embedded';
+
 export type EmbedWidget = {
   id: string;
   name: string;
+  /** `embedded` shows one tour's tickets, `multi_tour_embedded` several tours'. */
+  type: EmbedWidgetType;
   /** The verified domain: the only host whose pages show this embed. */
   domain: string;
   /** The widget's language, in which the embed shows its texts, names and dates. */
@@ -70,6 +74,7 @@ export async function loadEmbedWidgetFrom(db: Database, channel: EmbedChannel): 
     .select({
       id: widgets.id,
       name: widgets.name,
+      type: widgets.type,
       domain: widgets.domain,
       locale: widgets.locale,
       currency: widgets.currency,
@@ -80,10 +85,20 @@ export async function loadEmbedWidgetFrom(db: Database, channel: EmbedChannel): 
     .innerJoin(agencies, eq(agencies.id, widgets.agencyId))
     .where(and(channelCondition(channel), eq(agencies.status, 'active')))
     .limit(1);
-  if (!widget || widget.domain === null) return null;
+  if (!widget || widget.domain === null || (widget.type !== 'embedded' && widget.type !== 'multi_tour_embedded')) return null;
   const currency = isCurrency(widget.currency) ? widget.currency : 'AED';
   const [offers, rates] = await Promise.all([loadWidgetOffers(db, widget, widget.locale), loadWidgetRates(db, currency)]);
-  return { id: widget.id, name: widget.name, domain: widget.domain, locale: widget.locale, currency, rates, offersTitle: widget.offersTitle, offers };
+  return {
+    id: widget.id,
+    name: widget.name,
+    type: widget.type,
+    domain: widget.domain,
+    locale: widget.locale,
+    currency,
+    rates,
+    offersTitle: widget.offersTitle,
+    offers: offersShownFor(widget.type, offers),
+  };
 }
 
 /** The embedded widget of the channel, read once per request however many components ask. */

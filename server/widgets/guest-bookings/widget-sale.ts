@@ -86,6 +86,7 @@ export async function loadWidgetSaleForBooking(db: Database, channel: WidgetChan
       agencyApproved: agencyApprovedColumn,
       createdBy: widgets.createdBy,
       reference: bookings.reference,
+      conversionActionId: widgets.conversionActionId,
     })
     .from(payments)
     .innerJoin(bookings, eq(bookings.id, payments.bookingId))
@@ -98,7 +99,7 @@ export async function loadWidgetSaleForBooking(db: Database, channel: WidgetChan
   const agent = await actingAdmin(db, row.agencyId, row.createdBy);
   if (!agent) return null;
   const principal: Principal = { ...agent, role: 'admin', agencyId: row.agencyId, agencyName: row.agencyName, agencyApproved: row.agencyApproved };
-  return { widgetId: row.widgetId, locale: row.locale, reference: row.reference, principal };
+  return { widgetId: row.widgetId, locale: row.locale, reference: row.reference, conversionActionId: row.conversionActionId, principal };
 }
 
 /**

@@ -1,6 +1,6 @@
 import 'server-only';
 import type { Metadata } from 'next';
-import { widgetBookPath } from '@/server/shared/widgets/widget-site-links';
+import { widgetBookPath, widgetSiteTitle } from '@/server/shared/widgets/widget-site-links';
 import type { WidgetSite } from './widget-site';
 
 // A widget site's own SEO on its own domain: its title and description, its canonical URLs,
@@ -11,9 +11,7 @@ export function widgetSiteUrl(domain: string, path = '/'): string {
   return `https://${domain}${path}`;
 }
 
-export function widgetSiteTitle(site: WidgetSite): string {
-  return site.metaTitle || site.name;
-}
+export { widgetSiteTitle };
 
 export function widgetSiteMetadata(site: WidgetSite): Metadata {
   const title = widgetSiteTitle(site);

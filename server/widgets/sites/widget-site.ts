@@ -22,7 +22,7 @@ import type { OfferPrices } from '@/server/shared/catalog/prices';
 import { type Currency, type ExchangeRates, isCurrency } from '@/server/shared/money/money';
 import { hostName } from '@/server/shared/sites/site-variants';
 import { guestPrices, keepsMinimumMargin, priceKindsOf } from '@/server/shared/widgets/widget-pricing';
-import { HOST_NAME, SITE_WIDGET_TYPES, type WidgetType } from '@/server/shared/widgets/widget-schema';
+import { HOST_NAME, offersShownFor, SITE_WIDGET_TYPES, type WidgetType } from '@/server/shared/widgets/widget-schema';
 import { widgetHostTag, widgetTag } from '../widget-tags';
 
 // A widget's site on its verified domain (issue 20): what the site's pages, sitemap and robots
@@ -62,6 +62,8 @@ export type WidgetSite = {
   metaTitle: string;
   metaDescription: string;
   noIndex: boolean;
+  /** The agency's Google Ads conversion action, reported on the booking result page; '' for none. */
+  conversionActionId: string;
   /** Null when the agency turned the video off or gave none. */
   heroVideoUrl: string | null;
   heroImageUrl: string | null;
@@ -214,6 +216,7 @@ export async function loadSiteWidget(db: Database, id: string, { language }: { l
       metaTitle: widgets.metaTitle,
       metaDescription: widgets.metaDescription,
       noIndex: widgets.noIndex,
+      conversionActionId: widgets.conversionActionId,
       heroVideoUrl: widgets.heroVideoUrl,
       heroVideoDisabled: widgets.heroVideoDisabled,
       heroImageFileId: widgets.heroImageFileId,
@@ -247,6 +250,7 @@ export async function loadSiteWidget(db: Database, id: string, { language }: { l
     metaTitle: widget.metaTitle,
     metaDescription: widget.metaDescription,
     noIndex: widget.noIndex,
+    conversionActionId: widget.conversionActionId,
     heroVideoUrl: widget.heroVideoDisabled || widget.heroVideoUrl === '' ? null : widget.heroVideoUrl,
     heroImageUrl: widget.heroImageFileId ? publicImageUrl(widget.heroImageFileId) : null,
     logoUrls: widget.logoFileIds.map(publicImageUrl),
@@ -254,7 +258,7 @@ export async function loadSiteWidget(db: Database, id: string, { language }: { l
     reservationContacts: widget.reservationContacts,
     partners: widget.partners,
     socials: widget.socials,
-    offers: siteOffers,
+    offers: offersShownFor(widget.type, siteOffers),
   };
 }
 

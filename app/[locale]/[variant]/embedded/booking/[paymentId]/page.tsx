@@ -1,6 +1,7 @@
 import type { Metadata } from 'next';
 import { notFound, redirect } from 'next/navigation';
 import { getTranslations } from 'next-intl/server';
+import { BookingConversion } from '@/components/widget-bookings/booking-conversion';
 import { GuestBookingResult } from '@/components/widget-bookings/guest-booking-result';
 import { GuestBrandHeader } from '@/components/widget-bookings/guest-brand-header';
 import { localizedPath } from '@/i18n/locales';
@@ -38,6 +39,7 @@ export default async function EmbeddedBookingPage({ params, searchParams }: { pa
     <main className="mx-auto grid w-full max-w-3xl gap-6 bg-white px-4 py-8 text-zinc-900">
       {brand ? <GuestBrandHeader brand={brand} /> : null}
       <GuestBookingResult booking={booking} locale={sale.locale} {...guestDocumentLinks(booking)} contacts={brand ?? undefined} />
+      <BookingConversion conversionActionId={sale.conversionActionId} booking={booking} />
       {pending ? null : <p className="text-sm text-zinc-600">{t('closeWindow')}</p>}
     </main>
   );

@@ -1,6 +1,7 @@
 import type { Metadata } from 'next';
 import { notFound } from 'next/navigation';
 import { getTranslations, setRequestLocale } from 'next-intl/server';
+import { BookingConversion } from '@/components/widget-bookings/booking-conversion';
 import { GuestBookingResult } from '@/components/widget-bookings/guest-booking-result';
 import { WidgetSiteFooter, WidgetSiteHeader } from '@/components/widget-sites/widget-site-landing';
 import { getDb } from '@/server/db/database';
@@ -30,6 +31,7 @@ export default async function WidgetBookingPage({ params }: { params: Params }) 
       <WidgetSiteHeader site={site} t={t} />
       <main className="mx-auto w-full max-w-3xl flex-1 px-4 py-8">
         <GuestBookingResult booking={booking} locale={site.locale} {...guestDocumentLinks(booking)} backHref="/" />
+        <BookingConversion conversionActionId={site.conversionActionId} booking={booking} />
       </main>
       <WidgetSiteFooter site={site} t={t} />
     </div>
