@@ -1,15 +1,14 @@
 import { describePolicy, policyLines, resolveCancellationPolicy } from '@/server/shared/bookings/offer-terms';
 import { bookingPolicy, refundQuote } from '@/server/bookings/refund-rules';
+import { createTranslator } from 'next-intl';
 import en from '@/messages/en.json';
 
 const SETTINGS_TIERS = { moreThan48h: 100, between24hAnd48h: 50, lessThan24h: 0 };
 const cancel24 = { kind: 'custom', tiers: { moreThan48h: 100, between24hAnd48h: 100, lessThan24h: 0 } } as const;
 
-// A translator over the English messages, as a page's `t` would be.
-function t(key: string, values: Record<string, string | number> = {}): string {
-  const text = key.split('.').reduce<unknown>((node, part) => (node as Record<string, unknown>)[part], en.cancellationPolicy);
-  return String(text).replace(/\{(\w+)\}/g, (_, name: string) => String(values[name]));
-}
+// A translator over the English messages, as a page's `t` is (ICU: the percents are number formats).
+const translate = createTranslator({ locale: 'en', messages: en, namespace: 'cancellationPolicy' });
+const t = (key: string, values: Record<string, string | number> = {}): string => translate(key as Parameters<typeof translate>[0], values);
 
 describe('cancellation policy', () => {
   it('a standard offer takes the settings tiers when booked; its own tiers and non-refundable stay as they are', () => {
