@@ -70,8 +70,8 @@ test('the xlsx download holds exactly the filtered, sorted list, with typed cell
     'Infants',
     'Status',
     'Payment method',
-    'Published rate',
-    'NET rate',
+    'Published rate, AED',
+    'NET rate, AED',
     // The widget a guest booked through (issue 20), empty for the portal's bookings.
     'Widget',
   ]);
@@ -105,7 +105,7 @@ test('a junior agent exports its own bookings without NET rates, and is refused 
   expect(response.headers()['cache-control']).toContain('no-store');
   const sheet = await sheetOf(await response.body());
   expect(headers(sheet)).toHaveLength(15);
-  expect(headers(sheet)).not.toContain('NET rate');
+  expect(headers(sheet)).not.toContain('NET rate, AED');
   expect(sheet.getColumn(1).values.slice(2)).toEqual([reference]);
 
   expect((await page.request.get('/api/bookings/export?scope=all')).status()).toBe(403);

@@ -106,7 +106,7 @@ describe('booking xlsx export', () => {
     const junior = await principalFor(db, 'junior@desertrose.test');
     const sheet = await sheetOf(bookingExportResponse(db, junior, 'own', query(''), 'en', now));
     expect(headers(sheet)).toHaveLength(15);
-    expect(headers(sheet)).not.toContain('NET rate');
+    expect(headers(sheet)).not.toContain('NET rate, AED');
     expect(column(sheet, 7).every((guest) => String(guest).startsWith('Junior'))).toBe(true);
     expect(column(sheet, 1)).toHaveLength(6);
   });
