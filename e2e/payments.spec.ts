@@ -160,7 +160,7 @@ test('the Russian domain charges the card the discounted roubles shown, and the 
   expect(shown.total).toContain('₽');
   expect(shown.netAfter).toBe(shown.netBefore - Math.round(shown.netBefore / 10));
   // The button says what it charges ("Pay AED 130.00").
-  await expect(page.locator('form button[type="submit"]').last()).toHaveText(TEXTS.en.pay.payments.submitPayAmount.replace('{amount}', shown.total));
+  await expect(page.locator('form button[type="submit"]').last()).toHaveText(TEXTS.ru.pay.payments.submitPayAmount.replace('{amount}', shown.total));
   await submitCheckout(page);
   await page.waitForURL(/\/ru\/pay\/sandbox\//, { timeout: 30_000 });
   await expect(page.getByTestId('sandbox-amount')).toHaveText(shown.total);
