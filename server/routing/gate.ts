@@ -24,7 +24,7 @@ export function gateRedirect(request: GateRequest): string | null {
   const callbackUrl = `${request.pathname}${request.search}`;
   // The operator console has its own sign-in (with a second factor); its pages check staff themselves.
   if (isOpsPath(path)) {
-    // An enrolment link is opened before its member has any session (server/staff/staff-enrolment.ts).
+    // An enrolment link is opened before its member has a session (server/staff/staff-enrolment.ts).
     if (path === OPS_SIGN_IN || path.startsWith(OPS_ENROL_PREFIX) || request.hasSessionCookie) return null;
     return `${localizedPath(locale, OPS_SIGN_IN)}?${new URLSearchParams({ callbackUrl })}`;
   }
