@@ -3,7 +3,7 @@ import createNextIntlPlugin from 'next-intl/plugin';
 import { securityHeaderRules } from './server/http/security-headers';
 import { ACTION_BODY_LIMIT_MB } from './server/routing/action-body';
 import { routeRedirects, routeRewrites, widgetHostCondition } from './server/routing/route-rules';
-import { parseHostsConfig } from './server/shared/sites/site-variants';
+import { parseHostsConfig } from './shared/sites/site-variants';
 
 const withNextIntl = createNextIntlPlugin('./i18n/request.ts');
 

@@ -3,8 +3,8 @@ import { isDatabaseKnownDown, pendingDatabaseCheck } from '@/server/db/health-st
 import { contentSecurityPolicy, createNonce, CSP_HEADER, isFramedPath, nonceSource } from '@/server/http/security-headers';
 import { localeOfPath, proxyDecision } from '@/server/routing/gate';
 import { MAINTENANCE_RETRY_SECONDS, maintenancePage } from '@/server/routing/maintenance-page';
-import { isWidgetHost, parseHostsConfig } from '@/server/shared/sites/site-variants';
-import { HOST_NAME } from '@/server/shared/widgets/widget-schema';
+import { isWidgetHost, parseHostsConfig } from '@/shared/sites/site-variants';
+import { HOST_NAME } from '@/shared/widgets/widget-schema';
 
 // next-intl reads the request's locale from this header where no route segment gives it: in
 // server actions, which post to the page's URL but render no layout.

@@ -68,7 +68,7 @@ function spaced(text: string): string {
   return text.replace(/[\u00a0\u202f]/g, ' ');
 }
 
-/** As the portal formats an AED price (server/shared/money/money.ts): dollars at the fixed 3.65. */
+/** As the portal formats an AED price (shared/money/money.ts): dollars at the fixed 3.65. */
 function money(fils: number, currency: Currency, language: Language): string {
   const minor = currency === 'USD' ? Math.round(fils / 3.65) : fils;
   const format = new Intl.NumberFormat(language === 'ru' ? 'ru-RU' : 'en-AE', { style: 'currency', currency, currencyDisplay: 'code', minimumFractionDigits: 2, maximumFractionDigits: 2 });

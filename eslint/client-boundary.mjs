@@ -1,10 +1,9 @@
-// The client/server boundary of server/ (DESIGN.md "Layout"): client components import from
-// server/ only the client-safe folder server/shared/ and server action modules ('use server');
-// server/shared/ itself imports nothing server-only. Type-only imports cross freely: they vanish.
+// The client/server boundary (DESIGN.md "Layout"): client components import from server/ only
+// server action modules ('use server'); the browser's share of the domain rules lives in the
+// top-level shared/, which itself imports nothing server-only. Type-only imports cross freely: they vanish.
 import fs from 'node:fs';
 import path from 'node:path';
 
-const SHARED = '@/server/shared/';
 const directiveCache = new Map();
 
 function hasDirective(program, directive) {
@@ -27,10 +26,10 @@ const isTypeOnly = (node) =>
 const clientImports = {
   meta: {
     type: 'problem',
-    docs: { description: "client components import from server/ only server/shared/ and 'use server' action modules" },
+    docs: { description: "client components import from server/ only 'use server' action modules" },
     schema: [],
     messages: {
-      serverModule: "A client component may import '{{source}}' only as a type: move what the browser needs to server/shared/.",
+      serverModule: "A client component may import '{{source}}' only as a type: move what the browser needs to shared/.",
     },
   },
   create(context) {
@@ -42,7 +41,7 @@ const clientImports = {
       ImportDeclaration(node) {
         const source = node.source.value;
         if (!isClient || typeof source !== 'string' || !source.startsWith('@/server/') || isTypeOnly(node)) return;
-        if (source.startsWith(SHARED) || isServerActionModule(source, context.cwd)) return;
+        if (isServerActionModule(source, context.cwd)) return;
         context.report({ node, messageId: 'serverModule', data: { source } });
       },
     };
@@ -52,20 +51,20 @@ const clientImports = {
 const sharedStaysClientSafe = {
   meta: {
     type: 'problem',
-    docs: { description: 'server/shared/ imports nothing the browser cannot load' },
+    docs: { description: 'shared/ imports nothing the browser cannot load' },
     schema: [],
     messages: {
-      serverOnly: "server/shared/ is loaded by the browser too: it may not import '{{source}}'.",
+      serverOnly: "shared/ is loaded by the browser too: it may not import '{{source}}'.",
     },
   },
   create(context) {
     const file = path.relative(context.cwd, context.filename).split(path.sep).join('/');
-    if (!file.startsWith('server/shared/')) return {};
+    if (!file.startsWith('shared/')) return {};
     return {
       ImportDeclaration(node) {
         const source = node.source.value;
         if (typeof source !== 'string' || isTypeOnly(node)) return;
-        const serverModule = source.startsWith('@/server/') && !source.startsWith(SHARED);
+        const serverModule = source.startsWith('@/server/');
         if (serverModule || source === 'server-only' || source.startsWith('node:') || source.startsWith('next/server')) {
           context.report({ node, messageId: 'serverOnly', data: { source } });
         }

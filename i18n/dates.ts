@@ -1,7 +1,7 @@
 import { format } from 'date-fns';
 import { enUS, ru } from 'date-fns/locale';
 import type { Locale as DateFnsLocale } from 'date-fns';
-import { dubaiWallClock } from '@/server/shared/availability/rules';
+import { dubaiWallClock } from '@/shared/availability/rules';
 import type { Locale } from './locales';
 
 // The date-picker locales (spec §2: Russian registers its own; §9: English weeks start on

@@ -1,5 +1,5 @@
 import { LOCALES } from '@/i18n/locales';
-import { PORTAL_ROUTES } from '@/server/shared/auth/route-access';
+import { PORTAL_ROUTES } from '@/shared/auth/route-access';
 import { PUBLIC, runRoute } from '@/server/http/run-route';
 import { publicOrigin } from '@/server/sites/seo';
 import { variantOfRequest, widgetHostOfRequest } from '@/server/sites/request-site';

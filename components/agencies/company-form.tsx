@@ -9,8 +9,8 @@ import { useActionFailureFeedback } from '@/components/http/http-feedback';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { updateCompanyAction, type CompanyFormState } from '@/server/agencies/company-actions';
-import { type CompanyField, type CompanyFileField, type CompanyValues, isTradeLicenceExpired } from '@/server/shared/agencies/company-schema';
-import { allowedFormats } from '@/server/shared/files/file-rules';
+import { type CompanyField, type CompanyFileField, type CompanyValues, isTradeLicenceExpired } from '@/shared/agencies/company-schema';
+import { allowedFormats } from '@/shared/files/file-rules';
 import { COMPANY_SECTIONS, type CompanyControl, type CompanySectionKey } from './company-sections';
 
 export type CompanyFormLabels = {

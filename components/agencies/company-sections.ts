@@ -1,6 +1,6 @@
 // The company settings form's sections and controls (spec §3 "Agency"), in the order the admin
 // fills them in. Pure: the page reads it to build the labels, the form to render the controls.
-import type { CompanyFileField, CompanyTextField } from '@/server/shared/agencies/company-schema';
+import type { CompanyFileField, CompanyTextField } from '@/shared/agencies/company-schema';
 
 export type CompanyControl =
   | {

@@ -14,7 +14,7 @@ import {
   updateAgentAction,
 } from '@/server/agents/agent-actions';
 import type { AgentRow } from '@/server/agents/agent-queries';
-import type { AgentField } from '@/server/shared/agents/agent-schema';
+import type { AgentField } from '@/shared/agents/agent-schema';
 import { AgentForm } from './agent-form';
 import { AgentNotice } from './agent-notice';
 import type { AgentActionsLabels, AgentSentences, ConfirmLabels } from './agent-labels';

@@ -2,9 +2,9 @@ import { getTranslations } from 'next-intl/server';
 import { formatDisplayDate } from '@/i18n/dates';
 import type { Locale } from '@/i18n/locales';
 import type { AgentChange } from '@/server/agents/agent-queries';
-import { AGENT_FIELDS, type AgentField } from '@/server/shared/agents/agent-schema';
-import { dubaiWallClock } from '@/server/shared/availability/rules';
-import { isRole } from '@/server/shared/auth/permissions';
+import { AGENT_FIELDS, type AgentField } from '@/shared/agents/agent-schema';
+import { dubaiWallClock } from '@/shared/availability/rules';
+import { isRole } from '@/shared/auth/permissions';
 
 /** The audit trail of the agency's agents: who changed which agent, what and when (Asia/Dubai time). */
 export async function AgentChanges({ changes, locale }: { changes: AgentChange[]; locale: Locale }) {

@@ -5,8 +5,8 @@ import { FormField } from '@/components/forms/form-field';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import type { AgentFormState } from '@/server/agents/agent-actions';
-import type { AgentField } from '@/server/shared/agents/agent-schema';
-import { ROLES } from '@/server/shared/auth/permissions';
+import type { AgentField } from '@/shared/agents/agent-schema';
+import { ROLES } from '@/shared/auth/permissions';
 import type { AgentFormLabels } from './agent-labels';
 import { PendingButton } from './pending-button';
 

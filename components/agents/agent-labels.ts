@@ -1,5 +1,5 @@
-import type { AgentField } from '@/server/shared/agents/agent-schema';
-import type { Role } from '@/server/shared/auth/permissions';
+import type { AgentField } from '@/shared/agents/agent-schema';
+import type { Role } from '@/shared/auth/permissions';
 
 // Texts the agents islands render, resolved on the server (islands carry no translation runtime).
 

@@ -1,7 +1,7 @@
 import { getTranslations } from 'next-intl/server';
 import type { AgentRow } from '@/server/agents/agent-queries';
-import { AGENT_FIELDS } from '@/server/shared/agents/agent-schema';
-import { ROLES } from '@/server/shared/auth/permissions';
+import { AGENT_FIELDS } from '@/shared/agents/agent-schema';
+import { ROLES } from '@/shared/auth/permissions';
 import { cn } from '@/components/ui/cn';
 import { AgentActions } from './agent-actions';
 import type { AgentActionsLabels, AgentFormLabels } from './agent-labels';

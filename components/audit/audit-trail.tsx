@@ -4,8 +4,8 @@ import { formatDay } from '@/components/balance/format';
 import { buttonVariants } from '@/components/ui/button';
 import type { Locale } from '@/i18n/locales';
 import type { AuditTrailEntry, AuditTrailPage } from '@/server/audit/audit-queries';
-import { isRole } from '@/server/shared/auth/permissions';
-import { dubaiWallClock } from '@/server/shared/availability/rules';
+import { isRole } from '@/shared/auth/permissions';
+import { dubaiWallClock } from '@/shared/availability/rules';
 
 const USER_STATUSES = new Set(['active', 'emailNotVerified', 'deleted']);
 /** Fields whose values the trail never shows, only that they changed. */

@@ -15,7 +15,7 @@ import {
 } from 'react';
 import { reportClientError } from '@/components/errors/report-client-error';
 import { signOutAndGoHome } from '@/components/http/sign-out';
-import { SESSION_HINT_CLASS } from '@/server/shared/auth/session-hint';
+import { SESSION_HINT_CLASS } from '@/shared/auth/session-hint';
 import { announceSessionChange, notifyHintListeners, onSessionAnnounced, readHint, subscribeToHint, writeHint } from './session-signals';
 
 export type AgentSession =

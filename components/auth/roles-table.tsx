@@ -1,6 +1,6 @@
 import { Check, X } from 'lucide-react';
 import { getTranslations } from 'next-intl/server';
-import { can, ROLE_TABLE, ROLES } from '@/server/shared/auth/permissions';
+import { can, ROLE_TABLE, ROLES } from '@/shared/auth/permissions';
 
 /** The user-roles info table (spec §2/§6), drawn from the matrix the code enforces. */
 export async function RolesTable() {

@@ -1,4 +1,4 @@
-import { SESSION_HINT_COOKIE, SESSION_HINT_MAX_AGE_SECONDS } from '@/server/shared/auth/session-hint';
+import { SESSION_HINT_COOKIE, SESSION_HINT_MAX_AGE_SECONDS } from '@/shared/auth/session-hint';
 
 // What tabs of one browser tell each other about the session. The hint cookie says "an agent
 // signed in here" (server/auth/session-hint.ts); a localStorage entry announces a sign-in or

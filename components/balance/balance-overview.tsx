@@ -2,7 +2,7 @@ import { getTranslations } from 'next-intl/server';
 import { cn } from '@/components/ui/cn';
 import type { Locale } from '@/i18n/locales';
 import type { BalanceOverview as Overview } from '@/server/balance/statement-queries';
-import { formatMoney } from '@/server/shared/money/money';
+import { formatMoney } from '@/shared/money/money';
 
 /** The three figures an agent checks before booking on balance: balance, credit limit, available funds. */
 export async function BalanceOverview({ overview, locale }: { overview: Overview; locale: Locale }) {

@@ -2,7 +2,7 @@ import { getTranslations } from 'next-intl/server';
 import { cn } from '@/components/ui/cn';
 import { type Locale, localizedPath } from '@/i18n/locales';
 import type { LedgerEntryKind, StatementPage, StatementRow } from '@/server/balance/statement-queries';
-import { formatMoney } from '@/server/shared/money/money';
+import { formatMoney } from '@/shared/money/money';
 import { formatAmount, formatDay, formatMonth } from './format';
 
 const KINDS = ['opening', 'deposit', 'top_up', 'booking', 'refund', 'cancellation_fee', 'adjustment'] as const satisfies readonly LedgerEntryKind[];

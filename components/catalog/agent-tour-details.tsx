@@ -4,7 +4,7 @@ import dynamic from 'next/dynamic';
 import { createContext, type ReactNode, useContext, useState } from 'react';
 import { useAgentSession } from '@/components/auth/agent-session';
 import { useRouteLocale } from '@/components/i18n/locale-link';
-import type { OfferPrices } from '@/server/shared/catalog/prices';
+import type { OfferPrices } from '@/shared/catalog/prices';
 import type { AgentDetailsState } from './agent-details-query';
 import { PriceList, type PriceKindLabels } from './price-list';
 

@@ -5,8 +5,8 @@ import { OfferBooking } from '@/components/bookings/picker/offer-booking';
 import type { BookingLabels } from '@/components/bookings/picker/labels';
 import type { Locale } from '@/i18n/locales';
 import type { PublicOffer } from '@/server/catalog/queries';
-import { describePolicy, type PickUpMode, policySummary } from '@/server/shared/bookings/offer-terms';
-import type { DisplayCurrency } from '@/server/shared/money/money';
+import { describePolicy, type PickUpMode, policySummary } from '@/shared/bookings/offer-terms';
+import type { DisplayCurrency } from '@/shared/money/money';
 import { AgentRate } from './agent-tour-details';
 import { PriceList } from './price-list';
 

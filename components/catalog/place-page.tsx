@@ -7,7 +7,7 @@ import { LocaleLink } from '@/components/i18n/locale-link';
 import type { PlacePage } from '@/server/catalog/queries';
 import { absoluteUrl, pageMetadata } from '@/server/sites/seo';
 import { resolveSiteParams } from '@/server/sites/site-params';
-import { type Variant, VARIANT_FEATURES } from '@/server/shared/sites/site-variants';
+import { type Variant, VARIANT_FEATURES } from '@/shared/sites/site-variants';
 import { Breadcrumbs, breadcrumbJsonLd, type Crumb } from './breadcrumbs';
 import { JsonLd } from './json-ld';
 import { TourGrid } from './tour-card';

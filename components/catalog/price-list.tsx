@@ -1,6 +1,6 @@
 import type { Locale } from '@/i18n/locales';
-import type { OfferPrices } from '@/server/shared/catalog/prices';
-import { type DisplayCurrency, formatAedAs } from '@/server/shared/money/money';
+import type { OfferPrices } from '@/shared/catalog/prices';
+import { type DisplayCurrency, formatAedAs } from '@/shared/money/money';
 import { Price } from './price';
 
 const PRICE_KINDS = ['adult', 'child', 'trip'] as const satisfies readonly (keyof OfferPrices)[];

@@ -2,7 +2,7 @@
 
 import { useRouteLocale } from '@/components/i18n/locale-link';
 import { useCurrency } from '@/components/currency/currency-provider';
-import { convertBreakdown, type DisplayCurrency, formatAedAs, formatMoney } from '@/server/shared/money/money';
+import { convertBreakdown, type DisplayCurrency, formatAedAs, formatMoney } from '@/shared/money/money';
 
 /** A price the server already formatted, and the currency it is in. */
 export type PreformattedPrice = { currency: DisplayCurrency; text: string };

@@ -4,7 +4,7 @@ import { getTranslations } from 'next-intl/server';
 import type { Locale } from '@/i18n/locales';
 import { LocaleLink } from '@/components/i18n/locale-link';
 import type { TourCard as TourCardData } from '@/server/catalog/queries';
-import { type DisplayCurrency, formatAedAs } from '@/server/shared/money/money';
+import { type DisplayCurrency, formatAedAs } from '@/shared/money/money';
 import { durationParts } from './duration';
 import { Price } from './price';
 

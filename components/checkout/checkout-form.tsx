@@ -28,8 +28,8 @@ import { useActionFailureFeedback } from '@/components/http/http-feedback';
 import { checkoutAction, type CheckoutState } from '@/server/bookings/actions';
 import type { PromoCheck } from '@/server/bookings/promo-codes';
 import { applyPromoAction } from '@/server/bookings/promo-action';
-import { type CheckoutField, checkoutSchema, type PaymentMethod, type ProviderPaymentMethod } from '@/server/shared/bookings/checkout-schema';
-import type { PickUpMode } from '@/server/shared/bookings/offer-terms';
+import { type CheckoutField, checkoutSchema, type PaymentMethod, type ProviderPaymentMethod } from '@/shared/bookings/checkout-schema';
+import type { PickUpMode } from '@/shared/bookings/offer-terms';
 import { clearDraft, draftKey, parseDraft, readDraft, readStoredDraft, saveDraft, writeDraft } from './checkout-draft';
 import { ConfirmingLoader } from './confirming-loader';
 

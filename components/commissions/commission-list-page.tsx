@@ -11,7 +11,7 @@ import { Input } from '@/components/ui/input';
 import { formatDisplayDate } from '@/i18n/dates';
 import { type Locale, localizedPath } from '@/i18n/locales';
 import type { Principal } from '@/server/auth/principal';
-import { type BookingListQuery, bookingListSearch, invertedDateRanges } from '@/server/shared/bookings/list-schema';
+import { type BookingListQuery, bookingListSearch, invertedDateRanges } from '@/shared/bookings/list-schema';
 import { listCommissions } from '@/server/commissions/queries';
 import { listWidgetMargins } from '@/server/commissions/widget-margins';
 import { getDb } from '@/server/db/database';

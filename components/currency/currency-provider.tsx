@@ -1,7 +1,7 @@
 'use client';
 
 import { createContext, type ReactNode, useCallback, useContext, useMemo, useSyncExternalStore } from 'react';
-import { CURRENCY_COOKIE, type Currency, type ExchangeRates } from '@/server/shared/money/money';
+import { CURRENCY_COOKIE, type Currency, type ExchangeRates } from '@/shared/money/money';
 
 type CurrencyContextValue = {
   currency: Currency;

@@ -1,6 +1,6 @@
 'use client';
 
-import { SUPPORT_PHONE, telLink } from '@/server/shared/sites/site-content';
+import { SUPPORT_PHONE, telLink } from '@/shared/sites/site-content';
 import type { MaintenanceLabels } from './maintenance-screen';
 
 /** Spec §8: the frontend error screen, with the error text and component stack; and the maintenance screen's texts. */

@@ -4,7 +4,7 @@ import { Search } from 'lucide-react';
 import { useParams } from 'next/navigation';
 import { buttonVariants } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
-import { isVariant, VARIANT_FEATURES } from '@/server/shared/sites/site-variants';
+import { isVariant, VARIANT_FEATURES } from '@/shared/sites/site-variants';
 
 type Labels = { search: string; placeholder: string; submit: string };
 

@@ -1,4 +1,4 @@
-import type { ClientErrorCode } from '@/server/shared/telemetry/client-error-codes';
+import type { ClientErrorCode } from '@/shared/telemetry/client-error-codes';
 
 /**
  * Sends a browser error to the server's telemetry (spec §8: an exception with error severity): a

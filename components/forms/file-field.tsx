@@ -2,7 +2,7 @@
 
 import { type ChangeEvent, useState } from 'react';
 import { Label } from '@/components/ui/label';
-import { MAX_UPLOAD_BYTES } from '@/server/shared/files/file-rules';
+import { MAX_UPLOAD_BYTES } from '@/shared/files/file-rules';
 
 export type FileFieldLabels = {
   /** 'File is too large. Maximum size is 5MB.' in the page's language. */

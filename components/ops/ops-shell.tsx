@@ -6,7 +6,7 @@ import { HttpFeedbackProvider } from '@/components/http/http-feedback';
 import { LazyToaster } from '@/components/shell/lazy-toaster';
 import { Button } from '@/components/ui/button';
 import { type Locale, localizedPath } from '@/i18n/locales';
-import { opsMenuFor } from '@/server/shared/auth/route-access';
+import { opsMenuFor } from '@/shared/auth/route-access';
 import { staffSignOutAction } from '@/server/staff/staff-auth-actions';
 import type { StaffPrincipal } from '@/server/staff/staff-principal';
 import { OpsNav } from './ops-nav';

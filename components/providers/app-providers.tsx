@@ -6,7 +6,7 @@ import { AgentSessionProvider } from '@/components/auth/agent-session';
 import { CurrencyProvider } from '@/components/currency/currency-provider';
 import type { HttpLabels } from '@/components/http/api-client';
 import { HttpFeedbackProvider } from '@/components/http/http-feedback';
-import type { Currency, ExchangeRates } from '@/server/shared/money/money';
+import type { Currency, ExchangeRates } from '@/shared/money/money';
 
 /**
  * `session` undefined (static public pages): rendered for a visitor, and the client asks for the

@@ -4,7 +4,7 @@ import dynamic from 'next/dynamic';
 import { usePathname } from 'next/navigation';
 import { useAgentSession } from '@/components/auth/agent-session';
 import { LocaleLink } from '@/components/i18n/locale-link';
-import type { MenuKey } from '@/server/shared/auth/route-access';
+import type { MenuKey } from '@/shared/auth/route-access';
 import type { HeaderBalanceLabels } from './header-balance';
 
 export type AccountMenuLabels = {

@@ -3,7 +3,7 @@ import type { AgencyStatus } from '@/server/account/agency-standing';
 
 /**
  * On every portal page of an agency the operator has not approved: what is waiting and what
- * happens next (no NET rate shows until then, server/shared/auth/permissions.ts `memberCan`).
+ * happens next (no NET rate shows until then, shared/auth/permissions.ts `memberCan`).
  */
 export async function AgencyStandingBanner({ status }: { status: Extract<AgencyStatus, 'pending' | 'rejected'> }) {
   const t = await getTranslations('portal.standing');

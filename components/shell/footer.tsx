@@ -1,7 +1,7 @@
 import { getTranslations } from 'next-intl/server';
 import { LocaleLink } from '@/components/i18n/locale-link';
-import { type SiteContent, telLink, whatsAppLink } from '@/server/shared/sites/site-content';
-import type { Variant } from '@/server/shared/sites/site-variants';
+import { type SiteContent, telLink, whatsAppLink } from '@/shared/sites/site-content';
+import type { Variant } from '@/shared/sites/site-variants';
 
 export async function Footer({ site, variant, about: aboutText, address }: { site: SiteContent; variant: Variant; about: string; address: string }) {
   const t = await getTranslations('footer');

@@ -7,7 +7,7 @@ import { useCurrency } from '@/components/currency/currency-provider';
 import { useApiQuery } from '@/components/http/api-query';
 import { DropdownMenuItem } from '@/components/ui/dropdown-menu';
 import { LocaleLink, useRouteLocale } from '@/components/i18n/locale-link';
-import { formatAedAs } from '@/server/shared/money/money';
+import { formatAedAs } from '@/shared/money/money';
 
 export type HeaderBalanceLabels = {
   label: string;

@@ -4,8 +4,8 @@ import { getTranslations } from 'next-intl/server';
 import { CurrencySwitch } from '@/components/currency/currency-switch';
 import { LOCALES } from '@/i18n/locales';
 import { LocaleLink } from '@/components/i18n/locale-link';
-import { HEADER_MENU } from '@/server/shared/auth/route-access';
-import type { SiteContent } from '@/server/shared/sites/site-content';
+import { HEADER_MENU } from '@/shared/auth/route-access';
+import type { SiteContent } from '@/shared/sites/site-content';
 import { AccountMenu, type AccountMenuLabels } from './account-menu';
 import { LanguageSwitch } from './language-switch';
 

@@ -6,7 +6,7 @@ import { useTransition } from 'react';
 import { useCurrency } from '@/components/currency/currency-provider';
 import { useRouteLocale } from '@/components/i18n/locale-link';
 import { isLocale, LOCALE_COOKIE, LOCALES, type Locale, localizedPath, stripLocale } from '@/i18n/locales';
-import { currencyForLocale } from '@/server/shared/money/money';
+import { currencyForLocale } from '@/shared/money/money';
 
 const ONE_YEAR_SECONDS = 60 * 60 * 24 * 365;
 

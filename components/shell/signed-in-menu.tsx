@@ -13,8 +13,8 @@ import {
   DropdownMenuTrigger,
 } from '@/components/ui/dropdown-menu';
 import { LocaleLink } from '@/components/i18n/locale-link';
-import { can } from '@/server/shared/auth/permissions';
-import { menuFor } from '@/server/shared/auth/route-access';
+import { can } from '@/shared/auth/permissions';
+import { menuFor } from '@/shared/auth/route-access';
 import type { AccountMenuLabels } from './account-menu';
 import { HeaderBalance, MenuBalance } from './header-balance';
 

@@ -5,11 +5,11 @@ import { FrontendErrorBoundary } from '@/components/errors/frontend-error-bounda
 import { loadErrorLabels } from '@/components/errors/error-labels';
 import { AppProviders } from '@/components/providers/app-providers';
 import { loadDisplayRates } from '@/server/pay/request-context';
-import { displayCurrenciesFor } from '@/server/shared/money/display-currencies';
+import { displayCurrenciesFor } from '@/shared/money/display-currencies';
 import { toLocale } from '@/i18n/locales';
 import { getPublicSiteSettings } from '@/server/settings/settings';
-import { SITE_CONTENT } from '@/server/shared/sites/site-content';
-import { type Variant, VARIANT_FEATURES } from '@/server/shared/sites/site-variants';
+import { SITE_CONTENT } from '@/shared/sites/site-content';
+import { type Variant, VARIANT_FEATURES } from '@/shared/sites/site-variants';
 import { Footer } from './footer';
 import { Header } from './header';
 import { LazyToaster } from './lazy-toaster';

@@ -3,7 +3,7 @@
 import clsx from 'clsx';
 import { MessageCircle } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
-import { whatsAppLink } from '@/server/shared/sites/site-content';
+import { whatsAppLink } from '@/shared/sites/site-content';
 
 /**
  * What the button must never hide: every price and total (`Price` marks itself with

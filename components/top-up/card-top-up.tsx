@@ -7,8 +7,8 @@ import { useActionFailureFeedback, useApiFetch } from '@/components/http/http-fe
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import type { Locale } from '@/i18n/locales';
-import type { TopUpQuote } from '@/server/shared/top-up/top-up-fee';
-import { formatMoney } from '@/server/shared/money/money';
+import type { TopUpQuote } from '@/shared/top-up/top-up-fee';
+import { formatMoney } from '@/shared/money/money';
 import { cardTopUpAction, type CardTopUpState } from '@/server/pay/pay-actions';
 
 export type CardTopUpLabels = {

@@ -2,7 +2,7 @@ import { getTranslations } from 'next-intl/server';
 import { formatAmount, formatDay } from '@/components/balance/format';
 import { cn } from '@/components/ui/cn';
 import type { Locale } from '@/i18n/locales';
-import { dubaiToday } from '@/server/shared/availability/rules';
+import { dubaiToday } from '@/shared/availability/rules';
 import type { DepositNoticeRow } from '@/server/top-up/deposit-queries';
 
 const STATUS_STYLES: Record<DepositNoticeRow['status'], string> = {

@@ -1,7 +1,7 @@
 'use client';
 
 import { useEffect } from 'react';
-import { type AdsConversion, type ConversionSale, conversionCommands } from '@/server/shared/widgets/ads-conversion';
+import { type AdsConversion, type ConversionSale, conversionCommands } from '@/shared/widgets/ads-conversion';
 
 declare global {
   interface Window {

@@ -1,4 +1,4 @@
-import { adsConversionOf, gtagScriptUrl } from '@/server/shared/widgets/ads-conversion';
+import { adsConversionOf, gtagScriptUrl } from '@/shared/widgets/ads-conversion';
 import type { GuestBooking } from '@/server/widgets/guest-bookings/book-as-guest';
 import { AdsConversionTag } from './ads-conversion-tag';
 

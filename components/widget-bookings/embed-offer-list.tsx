@@ -1,7 +1,7 @@
 import { Clock } from 'lucide-react';
 import Link from 'next/link';
 import { StaticImage } from '@/components/ui/static-image';
-import { formatAedAs } from '@/server/shared/money/money';
+import { formatAedAs } from '@/shared/money/money';
 import { GuestPriceList } from '@/components/widget-sites/guest-price-list';
 import type { EmbedWidget } from '@/server/widgets/embeds/embed-widget';
 

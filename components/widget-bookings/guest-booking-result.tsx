@@ -2,7 +2,7 @@ import { CircleCheck, CircleX, LoaderCircle } from 'lucide-react';
 import { getTranslations } from 'next-intl/server';
 import { formatDisplayDate } from '@/i18n/dates';
 import type { Locale } from '@/i18n/locales';
-import { formatMoney, isCurrency } from '@/server/shared/money/money';
+import { formatMoney, isCurrency } from '@/shared/money/money';
 import type { GuestBooking } from '@/server/widgets/guest-bookings/book-as-guest';
 import type { GuestBrand } from '@/server/widgets/guest-bookings/guest-booking-view';
 import { RefreshWhilePending } from './refresh-while-pending';

@@ -7,10 +7,10 @@ import { MonthCalendar } from '@/components/bookings/picker/month-calendar';
 import { FormField } from '@/components/forms/form-field';
 import { Input } from '@/components/ui/input';
 import type { Locale } from '@/i18n/locales';
-import { linesTotal, priceLines } from '@/server/shared/bookings/pricing';
-import type { OfferPrices } from '@/server/shared/catalog/prices';
-import { type Currency, formatMoney } from '@/server/shared/money/money';
-import { guestCheckoutSchema } from '@/server/shared/widgets/guest-checkout-schema';
+import { linesTotal, priceLines } from '@/shared/bookings/pricing';
+import type { OfferPrices } from '@/shared/catalog/prices';
+import { type Currency, formatMoney } from '@/shared/money/money';
+import { guestCheckoutSchema } from '@/shared/widgets/guest-checkout-schema';
 import { bookAsGuestAction, type GuestCheckoutState } from '@/server/widgets/guest-bookings/guest-actions';
 
 export type GuestCheckoutLabels = {

@@ -1,7 +1,7 @@
 import 'server-only';
 import { getTranslations } from 'next-intl/server';
 import type { Locale } from '@/i18n/locales';
-import { CONTROL_CHARACTERS_ERROR } from '@/server/shared/text';
+import { CONTROL_CHARACTERS_ERROR } from '@/shared/text';
 import type { GuestCheckoutLabels } from './guest-checkout-form';
 
 const KEYS = [

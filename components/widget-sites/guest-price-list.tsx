@@ -1,5 +1,5 @@
-import { lowestPrice, type OfferPrices } from '@/server/shared/catalog/prices';
-import { PRICE_KINDS, type PriceKind } from '@/server/shared/widgets/widget-pricing';
+import { lowestPrice, type OfferPrices } from '@/shared/catalog/prices';
+import { PRICE_KINDS, type PriceKind } from '@/shared/widgets/widget-pricing';
 
 type Props = {
   prices: OfferPrices;

@@ -2,7 +2,7 @@
 
 import { PlayCircle } from 'lucide-react';
 import { useState } from 'react';
-import { type HeroVideo, heroVideoPlayerUrl } from '@/server/shared/widgets/hero-video';
+import { type HeroVideo, heroVideoPlayerUrl } from '@/shared/widgets/hero-video';
 
 /**
  * The hero video behind a click: until the guest presses "play", the page holds a button and no

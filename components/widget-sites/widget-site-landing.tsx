@@ -2,10 +2,10 @@ import { Clock, Mail, MapPin, MessageCircle, Phone, PlayCircle, Send } from 'luc
 import Link from 'next/link';
 import type { ReactNode } from 'react';
 import { StaticImage } from '@/components/ui/static-image';
-import { formatAedAs } from '@/server/shared/money/money';
-import { widgetBookPath, widgetSiteTitle } from '@/server/shared/widgets/widget-site-links';
+import { formatAedAs } from '@/shared/money/money';
+import { widgetBookPath, widgetSiteTitle } from '@/shared/widgets/widget-site-links';
 import type { WidgetSite, WidgetSiteOffer } from '@/server/widgets/sites/widget-site';
-import { heroVideoOf } from '@/server/shared/widgets/hero-video';
+import { heroVideoOf } from '@/shared/widgets/hero-video';
 import { GuestPriceList } from './guest-price-list';
 import { HeroVideo } from './hero-video';
 import { emailHref, httpsHref, phoneHref, telegramHref, viberHref, whatsAppHref } from './contact-links';

@@ -1,7 +1,7 @@
 import 'server-only';
 import { getLocale, getTranslations } from 'next-intl/server';
 import { toLocale } from '@/i18n/locales';
-import { DOMAIN_CHECK_ERRORS, type DomainCheckError } from '@/server/shared/widgets/domain-verification';
+import { DOMAIN_CHECK_ERRORS, type DomainCheckError } from '@/shared/widgets/domain-verification';
 import type { WidgetDomainStatus } from '@/server/widgets/widget-queries';
 import type { DomainPanelLabels } from './domain-panel';
 

@@ -1,8 +1,8 @@
 import { CircleCheck, CircleX } from 'lucide-react';
 import { formatDay } from '@/components/balance/format';
 import type { Locale } from '@/i18n/locales';
-import { dubaiWallClock } from '@/server/shared/availability/rules';
-import { type DomainCheckError, holdsToken, pointsAtTarget, txtRecordName } from '@/server/shared/widgets/domain-verification';
+import { dubaiWallClock } from '@/shared/availability/rules';
+import { type DomainCheckError, holdsToken, pointsAtTarget, txtRecordName } from '@/shared/widgets/domain-verification';
 import type { WidgetDomainState, WidgetDomainStatus } from '@/server/widgets/widget-queries';
 import { CopyTextButton } from './copy-text-button';
 import { DomainCheckButton } from './domain-check-button';

@@ -1,5 +1,5 @@
 import { cn } from '@/components/ui/cn';
-import type { WidgetDomainStatus } from '@/server/shared/widgets/widget-schema';
+import type { WidgetDomainStatus } from '@/shared/widgets/widget-schema';
 
 const TONE: Record<WidgetDomainStatus, string> = {
   pending: 'border-amber-300 bg-amber-50 text-amber-900',

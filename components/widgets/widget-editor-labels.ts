@@ -1,7 +1,7 @@
 import 'server-only';
 import { getTranslations } from 'next-intl/server';
-import { CURRENCIES } from '@/server/shared/money/money';
-import { WIDGET_CONTACT_FIELDS, WIDGET_TYPES, type WidgetType } from '@/server/shared/widgets/widget-schema';
+import { CURRENCIES } from '@/shared/money/money';
+import { WIDGET_CONTACT_FIELDS, WIDGET_TYPES, type WidgetType } from '@/shared/widgets/widget-schema';
 
 const SECTIONS = ['general', 'seo', 'media', 'contacts', 'partners', 'socials', 'reservation', 'dns', 'offers', 'preview'] as const;
 const FIELDS = [

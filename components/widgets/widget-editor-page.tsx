@@ -5,7 +5,7 @@ import { LocaleLink } from '@/components/i18n/locale-link';
 import type { Locale } from '@/i18n/locales';
 import { getDb } from '@/server/db/database';
 import { loadDisplayRates } from '@/server/pay/request-context';
-import { EMBED_WIDGET_TYPES, type WidgetFormValues } from '@/server/shared/widgets/widget-schema';
+import { EMBED_WIDGET_TYPES, type WidgetFormValues } from '@/shared/widgets/widget-schema';
 import { loadMessages } from '@/messages/areas';
 import { LOCALES } from '@/i18n/locales';
 import { publicImageUrl } from '@/server/widgets/sites/widget-site';

@@ -4,7 +4,7 @@ import { type ComponentProps, createContext, use } from 'react';
 import { get, useFormContext } from 'react-hook-form';
 import { FormField } from '@/components/forms/form-field';
 import { Input } from '@/components/ui/input';
-import type { WidgetFormValues } from '@/server/shared/widgets/widget-schema';
+import type { WidgetFormValues } from '@/shared/widgets/widget-schema';
 import { useErrorText } from './widget-error-text';
 
 // The editor's controls, registered with the form by their path; each shows its own error.

@@ -3,7 +3,7 @@
 import { Plus, X } from 'lucide-react';
 import { useFieldArray, useFormContext } from 'react-hook-form';
 import { Button } from '@/components/ui/button';
-import { MAX_WIDGET_LINKS, type WidgetFormValues } from '@/server/shared/widgets/widget-schema';
+import { MAX_WIDGET_LINKS, type WidgetFormValues } from '@/shared/widgets/widget-schema';
 import type { WidgetEditorLabels } from './widget-editor-labels';
 import { TextField } from './widget-fields';
 

@@ -5,7 +5,7 @@ import { useActionState } from 'react';
 import { PendingButton } from '@/components/agents/pending-button';
 import { FileField } from '@/components/forms/file-field';
 import { useActionFailureFeedback } from '@/components/http/http-feedback';
-import { allowedFormats } from '@/server/shared/files/file-rules';
+import { allowedFormats } from '@/shared/files/file-rules';
 import { removeWidgetMediaAction, uploadWidgetMediaAction, type WidgetMediaState } from '@/server/widgets/widget-actions';
 
 export type WidgetMediaFormLabels = { file: string; upload: string; uploading: string; uploaded: string; tooLarge: string; download: string };

@@ -2,10 +2,10 @@
 // and the REST calls of spec §6. Pure. Error messages are message keys.
 import 'server-only';
 import { z } from 'zod';
-import { NAME_PATTERN } from '@/server/shared/bookings/checkout-schema';
-import { text } from '@/server/shared/text';
-import { PASSWORD_MIN_LENGTH } from '@/server/shared/account/password-policy';
-import { isCalendarDay } from '@/server/shared/dates';
+import { NAME_PATTERN } from '@/shared/bookings/checkout-schema';
+import { text } from '@/shared/text';
+import { PASSWORD_MIN_LENGTH } from '@/shared/account/password-policy';
+import { isCalendarDay } from '@/shared/dates';
 
 const requiredText = (max: number) =>
   text({ error: 'account.errors.required' })

@@ -3,7 +3,7 @@ import { unstable_rethrow } from 'next/navigation';
 import { getTranslations } from 'next-intl/server';
 import type { z } from 'zod';
 import { requirePermission, type Principal } from '@/server/auth/principal';
-import type { OpsPermission, Permission } from '@/server/shared/auth/permissions';
+import type { OpsPermission, Permission } from '@/shared/auth/permissions';
 import { requireStaffPermission, type StaffPrincipal } from '@/server/staff/staff-principal';
 import { getDb } from '@/server/db/database';
 import type { Database } from '@/server/db/connection';

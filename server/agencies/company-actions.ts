@@ -4,7 +4,7 @@ import 'server-only';
 import { refresh } from 'next/cache';
 import { getTranslations } from 'next-intl/server';
 import { type ActionFailure, runAction } from '@/server/actions/run-action';
-import { COMPANY_TEXT_FIELDS, type CompanyField, type CompanyTextField, type CompanyValues, companySchema } from '@/server/shared/agencies/company-schema';
+import { COMPANY_TEXT_FIELDS, type CompanyField, type CompanyTextField, type CompanyValues, companySchema } from '@/shared/agencies/company-schema';
 import { readCompanyUploads, updateCompany } from './update-company';
 
 /**

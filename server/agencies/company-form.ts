@@ -1,10 +1,10 @@
 import 'server-only';
 import type { Principal } from '@/server/auth/principal';
-import { can } from '@/server/shared/auth/permissions';
+import { can } from '@/shared/auth/permissions';
 import type { Database } from '@/server/db/connection';
 import { Forbidden } from '@/server/errors';
 import { type CompanySettings, loadCompanySettings } from './company-queries';
-import { COMPANY_TEXT_FIELDS, companySchema } from '@/server/shared/agencies/company-schema';
+import { COMPANY_TEXT_FIELDS, companySchema } from '@/shared/agencies/company-schema';
 import { readCompanyUploads, updateCompany } from './update-company';
 
 /**

@@ -1,11 +1,11 @@
 import 'server-only';
 import { and, eq, inArray } from 'drizzle-orm';
 import type { Principal } from '@/server/auth/principal';
-import { can } from '@/server/shared/auth/permissions';
+import { can } from '@/shared/auth/permissions';
 import type { Database, Transaction } from '@/server/db/connection';
 import { agencies, agencyProfiles, storedFiles } from '@/server/db/schema';
 import { Forbidden, NotFound } from '@/server/errors';
-import { COMPANY_FILE_FIELDS, type CompanyFileField, type CompanyValues } from '@/server/shared/agencies/company-schema';
+import { COMPANY_FILE_FIELDS, type CompanyFileField, type CompanyValues } from '@/shared/agencies/company-schema';
 
 /** A stored document of the agency, for its download link. */
 export type CompanyFile = { id: string; name: string; contentType: string; sizeBytes: number; uploadedAt: string; href: string };

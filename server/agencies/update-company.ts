@@ -1,16 +1,16 @@
 import 'server-only';
 import { eq, sql } from 'drizzle-orm';
 import type { Principal } from '@/server/auth/principal';
-import { can } from '@/server/shared/auth/permissions';
+import { can } from '@/shared/auth/permissions';
 import { changedFields, recordAudit } from '@/server/audit/audit';
 import type { Database } from '@/server/db/connection';
 import { agencies, agencyProfiles } from '@/server/db/schema';
 import { Forbidden, RuleViolation } from '@/server/errors';
-import { dubaiToday } from '@/server/shared/availability/rules';
+import { dubaiToday } from '@/shared/availability/rules';
 import { type FileStorage, getFileStorage } from '@/server/files/storage';
 import { isProvidedFile, saveUpload } from '@/server/files/uploads';
 import { readCompanyRecord } from './company-queries';
-import { COMPANY_FILE_FIELDS, type CompanyFileField, type CompanyInput, isTradeLicenceExpired } from '@/server/shared/agencies/company-schema';
+import { COMPANY_FILE_FIELDS, type CompanyFileField, type CompanyInput, isTradeLicenceExpired } from '@/shared/agencies/company-schema';
 
 /** Files chosen in the form, by field; a field left empty keeps the stored file. */
 export type CompanyUploads = Partial<Record<CompanyFileField, File>>;

@@ -7,7 +7,7 @@ import { getLocale, getTranslations } from 'next-intl/server';
 import { toLocale } from '@/i18n/locales';
 import { type ActionResult, runAction } from '@/server/actions/run-action';
 import { linkOrigin } from '@/server/http/link-origin';
-import { AGENT_FIELDS, type AgentField, agentIdSchema, createAgentSchema, updateAgentSchema } from '@/server/shared/agents/agent-schema';
+import { AGENT_FIELDS, type AgentField, agentIdSchema, createAgentSchema, updateAgentSchema } from '@/shared/agents/agent-schema';
 import { type AgentContext, createAgent, deleteAgent, resendInvite, restoreAgent, updateAgent } from './manage-agents';
 
 type Done = { message: string };

@@ -2,7 +2,7 @@ import 'server-only';
 import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Principal } from '@/server/auth/principal';
-import { can, type Role } from '@/server/shared/auth/permissions';
+import { can, type Role } from '@/shared/auth/permissions';
 import type { AuditChanges } from '@/server/audit/audit';
 import type { Database } from '@/server/db/connection';
 import { auditLog, users } from '@/server/db/schema';

@@ -1,7 +1,7 @@
 import 'server-only';
 import { createTranslator } from 'next-intl';
 import { type Locale, localizedPath } from '@/i18n/locales';
-import type { Role } from '@/server/shared/auth/permissions';
+import type { Role } from '@/shared/auth/permissions';
 import type { MailMessage } from '@/server/mail/mailer';
 import agentsEn from '@/messages/agents/en.json';
 import agentsRu from '@/messages/agents/ru.json';

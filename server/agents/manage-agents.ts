@@ -5,7 +5,7 @@ import { issueAccountToken } from '@/server/account/account-tokens';
 import { changedFields, recordAudit } from '@/server/audit/audit';
 import { endAgentSessions } from '@/server/auth/agent-sessions';
 import { hashPassword } from '@/server/auth/password';
-import { can } from '@/server/shared/auth/permissions';
+import { can } from '@/shared/auth/permissions';
 import type { Principal } from '@/server/auth/principal';
 import type { Database, Transaction } from '@/server/db/connection';
 import { uniqueViolation } from '@/server/db/errors';
@@ -13,7 +13,7 @@ import { accountTokens, auditLog, users } from '@/server/db/schema';
 import { Forbidden, NotFound, RuleViolation } from '@/server/errors';
 import { getMailer } from '@/server/mail/mailer';
 import { AGENT_COLUMNS, type AgentStatus } from './agent-queries';
-import type { AgentInput } from '@/server/shared/agents/agent-schema';
+import type { AgentInput } from '@/shared/agents/agent-schema';
 import { type InviteContext, inviteMail } from './invite-mail';
 
 // Creating, editing, deleting and restoring an agency's agents (admins only). Every change runs

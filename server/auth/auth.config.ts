@@ -1,7 +1,7 @@
 import 'server-only';
 import type { NextAuthConfig } from 'next-auth';
-import { isRole } from '@/server/shared/auth/permissions';
-import { SESSION_MAX_AGE_SECONDS } from '@/server/shared/auth/session-hint';
+import { isRole } from '@/shared/auth/permissions';
+import { SESSION_MAX_AGE_SECONDS } from '@/shared/auth/session-hint';
 
 export { SESSION_MAX_AGE_SECONDS };
 

@@ -8,7 +8,7 @@ import { authConfig } from './auth.config';
 import { authorizeCredentials } from './authorize';
 import { authorizeStaffCredentials, STAFF_PROVIDER } from '@/server/staff/authorize-staff';
 import { endStaffSession } from '@/server/staff/staff-sessions';
-import { SESSION_HINT_COOKIE, SESSION_HINT_MAX_AGE_SECONDS } from '@/server/shared/auth/session-hint';
+import { SESSION_HINT_COOKIE, SESSION_HINT_MAX_AGE_SECONDS } from '@/shared/auth/session-hint';
 
 export const { handlers, auth, signIn, signOut } = NextAuth({
   ...authConfig,

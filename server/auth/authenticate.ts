@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import type { Database } from '@/server/db/connection';
 import { agencies, users } from '@/server/db/schema';
 import { decoyPasswordHash, verifyPassword } from './password';
-import type { Role } from '@/server/shared/auth/permissions';
+import type { Role } from '@/shared/auth/permissions';
 import { admitSignIn, recordSignInSuccess } from './sign-in-throttle';
 
 export type AuthenticatedAgent = {

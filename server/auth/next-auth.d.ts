@@ -1,5 +1,5 @@
 import type { DefaultSession } from 'next-auth';
-import type { Role, StaffRole } from '@/server/shared/auth/permissions';
+import type { Role, StaffRole } from '@/shared/auth/permissions';
 
 declare module 'next-auth' {
   interface User {

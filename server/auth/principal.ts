@@ -12,8 +12,8 @@ import { preparedPerDatabase } from '@/server/db/prepared';
 import { agencyApprovedColumn } from '@/server/account/agency-standing';
 import { agencies, agentSessions, users } from '@/server/db/schema';
 import { Forbidden, Unauthorized } from '@/server/errors';
-import { memberCan, type Permission, type Role } from '@/server/shared/auth/permissions';
-import { type PortalPath, portalPermission } from '@/server/shared/auth/route-access';
+import { memberCan, type Permission, type Role } from '@/shared/auth/permissions';
+import { type PortalPath, portalPermission } from '@/shared/auth/route-access';
 import { type CookieList, readSessionCookie, type SessionClaims } from './session-cookie';
 
 /** The signed-in agent every query and action works for. */

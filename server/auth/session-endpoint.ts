@@ -4,7 +4,7 @@ import type { Database } from '@/server/db/connection';
 import { loadStaffPrincipal } from '@/server/staff/staff-principal';
 import { loadPrincipal } from './principal';
 import { isSessionCookieName, readSessionCookie } from './session-cookie';
-import { SESSION_HINT_COOKIE } from '@/server/shared/auth/session-hint';
+import { SESSION_HINT_COOKIE } from '@/shared/auth/session-hint';
 
 /**
  * Auth.js answers `/api/auth/session` from the cookie alone, and would renew a session whose row

@@ -3,7 +3,7 @@ import { and, asc, eq, type SQL, sql } from 'drizzle-orm';
 import type { Database } from '@/server/db/connection';
 import { preparedPerDatabase } from '@/server/db/prepared';
 import { availabilitySlots, offers, tours } from '@/server/db/schema';
-import { dubaiInstant, dubaiToday, isPastCutOff, type StockMode } from '@/server/shared/availability/rules';
+import { dubaiInstant, dubaiToday, isPastCutOff, type StockMode } from '@/shared/availability/rules';
 
 // Live availability for the date picker and spec §7's ByOffer/ByTour calls. Never cached: stock
 // changes with every booking.

@@ -2,7 +2,7 @@
 // the date picker never asks for more than it allows (one calendar month).
 import 'server-only';
 import { z } from 'zod';
-import { EARLIEST_DAY, isCalendarDay, LATEST_DAY } from '@/server/shared/dates';
+import { EARLIEST_DAY, isCalendarDay, LATEST_DAY } from '@/shared/dates';
 
 /** The longest range one call may ask for, in days, both ends included (two calendar months). */
 export const MAX_AVAILABILITY_DAYS = 62;

@@ -1,14 +1,14 @@
 import 'server-only';
 import { and, asc, desc, eq, gte, lt, sql, type SQL } from 'drizzle-orm';
 import type { Principal } from '@/server/auth/principal';
-import { can } from '@/server/shared/auth/permissions';
-import { dubaiInstant, dubaiToday, dubaiWallClock } from '@/server/shared/availability/rules';
+import { can } from '@/shared/auth/permissions';
+import { dubaiInstant, dubaiToday, dubaiWallClock } from '@/shared/availability/rules';
 import type { Database } from '@/server/db/connection';
 import { agencies, bookings, depositNotices, ledgerEntries } from '@/server/db/schema';
 import { Forbidden, NotFound } from '@/server/errors';
-import { isCalendarMonth } from '@/server/shared/dates';
+import { isCalendarMonth } from '@/shared/dates';
 import { availableFunds } from '@/server/ledger/ledger';
-import { addMonths, lastDayOf } from '@/server/shared/ledger/credit-terms';
+import { addMonths, lastDayOf } from '@/shared/ledger/credit-terms';
 
 // The agency's balance page (spec §2 "Balance", §3 "Balance", §9 terms): reads of the append-only
 // ledger, always in AED fils and Asia/Dubai months. A month's opening balance is the running
@@ -63,7 +63,7 @@ export function monthOf(instant: Date): StatementMonth {
   return dubaiToday(instant).slice(0, 7);
 }
 
-// The calendar arithmetic and spec §9's terms are the shared credit rule's (server/shared/ledger).
+// The calendar arithmetic and spec §9's terms are the shared credit rule's (shared/ledger).
 export { addMonths, lastDayOf };
 
 function monthStart(month: StatementMonth): Date {

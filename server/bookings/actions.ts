@@ -8,7 +8,7 @@ import { type ActionFailure, runAction } from '@/server/actions/run-action';
 import { bookAndPay } from '@/server/payments/book-and-pay';
 import { redirectToNextAction } from '@/server/pay/next-action';
 import { requestDisplayCurrency, requestOrigin, requestVariant } from '@/server/pay/request-context';
-import { checkoutSchema, type CheckoutField, isProviderPaymentMethod } from '@/server/shared/bookings/checkout-schema';
+import { checkoutSchema, type CheckoutField, isProviderPaymentMethod } from '@/shared/bookings/checkout-schema';
 import { createBooking } from './create-booking';
 
 /** A failed checkout, with what the agent entered so the form shows it again. */

@@ -2,9 +2,9 @@ import 'server-only';
 import { and, asc, eq } from 'drizzle-orm';
 import type { Database, Transaction } from '@/server/db/connection';
 import { availabilitySlots, cities, countries, hotels, offers, pickUpTimes, tours, type LocalizedText } from '@/server/db/schema';
-import type { SlotStock, StockMode } from '@/server/shared/availability/rules';
-import type { CancellationPolicy, PickUpMode } from '@/server/shared/bookings/offer-terms';
-import type { OfferPrices } from '@/server/shared/catalog/prices';
+import type { SlotStock, StockMode } from '@/shared/availability/rules';
+import type { CancellationPolicy, PickUpMode } from '@/shared/bookings/offer-terms';
+import type { OfferPrices } from '@/shared/catalog/prices';
 
 // What checkout and the booking transaction need to know about the offer being booked.
 

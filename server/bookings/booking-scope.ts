@@ -1,7 +1,7 @@
 import 'server-only';
 import { and, eq, type SQL } from 'drizzle-orm';
 import type { Principal } from '@/server/auth/principal';
-import { can } from '@/server/shared/auth/permissions';
+import { can } from '@/shared/auth/permissions';
 import { bookings } from '@/server/db/schema';
 
 /**

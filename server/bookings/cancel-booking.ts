@@ -1,7 +1,7 @@
 import 'server-only';
 import { and, eq, sql } from 'drizzle-orm';
 import type { Principal } from '@/server/auth/principal';
-import { can } from '@/server/shared/auth/permissions';
+import { can } from '@/shared/auth/permissions';
 import type { Database, Transaction } from '@/server/db/connection';
 import { bookings, offers } from '@/server/db/schema';
 import { Forbidden, NotFound, RuleViolation } from '@/server/errors';
@@ -10,7 +10,7 @@ import { loadSettings } from '@/server/settings/settings';
 import { visibleBookings } from './booking-scope';
 import { releaseHold } from '@/server/payments/holds';
 import { payingPayment, queueRefunds, recordRefund } from '@/server/payments/refunds';
-import { isProviderPaymentMethod } from '@/server/shared/bookings/checkout-schema';
+import { isProviderPaymentMethod } from '@/shared/bookings/checkout-schema';
 import { bookingPolicy, cancellationRefund, type CancellationRefund, isCancellable, type RefundQuote } from './refund-rules';
 
 /**

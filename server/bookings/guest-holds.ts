@@ -3,7 +3,7 @@ import { and, eq, isNotNull } from 'drizzle-orm';
 import type { Transaction } from '@/server/db/connection';
 import { availabilitySlots, bookings } from '@/server/db/schema';
 import { RuleViolation } from '@/server/errors';
-import { type GuestCounts, stockTaken, type StockMode } from '@/server/shared/availability/rules';
+import { type GuestCounts, stockTaken, type StockMode } from '@/shared/availability/rules';
 
 // Places held by widget guests' unpaid bookings (anonymous, and possibly never paid) may be at
 // most a share of what a slot has not sold: however many guest checkouts arrive, from however

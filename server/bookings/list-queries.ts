@@ -1,17 +1,17 @@
-import type { PaymentMethod } from '@/server/shared/bookings/checkout-schema';
+import type { PaymentMethod } from '@/shared/bookings/checkout-schema';
 import 'server-only';
 import { and, asc, count, desc, eq, gte, ilike, inArray, isNotNull, lt, lte, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Principal } from '@/server/auth/principal';
-import { can, memberCan } from '@/server/shared/auth/permissions';
-import { dubaiInstant } from '@/server/shared/availability/rules';
+import { can, memberCan } from '@/shared/auth/permissions';
+import { dubaiInstant } from '@/shared/availability/rules';
 import type { Database } from '@/server/db/connection';
 import { bookings, offers, tours, users, widgets, type LocalizedText } from '@/server/db/schema';
 import { Forbidden } from '@/server/errors';
 import { contains } from '@/server/db/like';
 import { visibleBookings } from './booking-scope';
 import type { BookingStatus } from './create-booking';
-import type { BookingListQuery } from '@/server/shared/bookings/list-schema';
+import type { BookingListQuery } from '@/shared/bookings/list-schema';
 
 /**
  * Which list: `all` the agency's bookings (seniors and admins), `own` the agent's own, `requests`

@@ -3,7 +3,7 @@ import { and, asc, desc, eq } from 'drizzle-orm';
 import type { Principal } from '@/server/auth/principal';
 import type { Database } from '@/server/db/connection';
 import { bookings, paymentRefunds, payments } from '@/server/db/schema';
-import { memberCan } from '@/server/shared/auth/permissions';
+import { memberCan } from '@/shared/auth/permissions';
 import { visibleBookings } from './booking-scope';
 
 /** One payment attempt at a booking, as its detail page lists it. */

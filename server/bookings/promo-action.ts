@@ -2,7 +2,7 @@
 
 import 'server-only';
 import { type ActionResult, runAction } from '@/server/actions/run-action';
-import { promoCheckSchema, type PromoCheckField } from '@/server/shared/bookings/checkout-schema';
+import { promoCheckSchema, type PromoCheckField } from '@/shared/bookings/checkout-schema';
 import { checkPromo, type PromoCheck } from './promo-codes';
 
 export type PromoCheckResult = ActionResult<PromoCheck, PromoCheckField>;

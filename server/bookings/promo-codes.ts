@@ -4,9 +4,9 @@ import type { Principal } from '@/server/auth/principal';
 import type { Database, Transaction } from '@/server/db/connection';
 import { bookings, promoCodes } from '@/server/db/schema';
 import { Forbidden, RuleViolation } from '@/server/errors';
-import { can, memberCan } from '@/server/shared/auth/permissions';
-import type { PromoCheckInput } from '@/server/shared/bookings/checkout-schema';
-import { quoteBooking } from '@/server/shared/bookings/pricing';
+import { can, memberCan } from '@/shared/auth/permissions';
+import type { PromoCheckInput } from '@/shared/bookings/checkout-schema';
+import { quoteBooking } from '@/shared/bookings/pricing';
 import { loadBookableOffer } from './bookable-offer';
 
 export type ValidPromo = { id: string; percentOff: number };

@@ -1,10 +1,10 @@
-import type { PaymentMethod } from '@/server/shared/bookings/checkout-schema';
+import type { PaymentMethod } from '@/shared/bookings/checkout-schema';
 import 'server-only';
 import { and, asc, eq } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { type Locale, toLocale } from '@/i18n/locales';
 import { getPrincipal, type Principal } from '@/server/auth/principal';
-import { memberCan } from '@/server/shared/auth/permissions';
+import { memberCan } from '@/shared/auth/permissions';
 import { getDb } from '@/server/db/database';
 import type { Database } from '@/server/db/connection';
 import { agencies, bookings, cities, hotels, offers, paymentRefunds, promoCodes, tours, users, widgets, type LocalizedText } from '@/server/db/schema';
@@ -12,18 +12,18 @@ import type { BookingDocument, BookingPayment, ProviderRefund } from '@/server/d
 import { chargeLinesOf } from '@/server/documents/payment-parts';
 import { findGateway } from '@/server/payments/gateways';
 import type { Settings } from '@/server/settings/defaults';
-import { isProviderPaymentMethod } from '@/server/shared/bookings/checkout-schema';
-import { CURRENCIES, type Currency } from '@/server/shared/money/money';
+import { isProviderPaymentMethod } from '@/shared/bookings/checkout-schema';
+import { CURRENCIES, type Currency } from '@/shared/money/money';
 import { NotFound, Unauthorized } from '@/server/errors';
 import { loadSettings } from '@/server/settings/settings';
-import { OPERATOR } from '@/server/shared/sites/site-content';
+import { OPERATOR } from '@/shared/sites/site-content';
 import enMessages from '@/messages/en.json';
 import ruMessages from '@/messages/ru.json';
 import { isBookingReference } from './booking-reference';
 import { visibleBookings } from './booking-scope';
 import type { BookingStatus } from './create-booking';
-import { priceLines } from '@/server/shared/bookings/pricing';
-import { type BookingCancellationPolicy, refundTiersOf } from '@/server/shared/bookings/offer-terms';
+import { priceLines } from '@/shared/bookings/pricing';
+import { type BookingCancellationPolicy, refundTiersOf } from '@/shared/bookings/offer-terms';
 import { payingPayment } from '@/server/payments/refunds';
 import { bookingPolicy, cancellationRefund, type CancellationRefund, type ChargedRefund, isCancellable, type RefundQuote, refundTier } from './refund-rules';
 

@@ -3,14 +3,14 @@
 // (issue 17 §3) and the processing fee from settings. Pure: the booking page shows the exact
 // figures the cancellation then applies.
 import 'server-only';
-import { dubaiInstant } from '@/server/shared/availability/rules';
+import { dubaiInstant } from '@/shared/availability/rules';
 import {
   type BookingCancellationPolicy,
   type CancellationPolicy,
   type RefundTiers,
   refundTiersOf,
   resolveCancellationPolicy,
-} from '@/server/shared/bookings/offer-terms';
+} from '@/shared/bookings/offer-terms';
 import type { Settings } from '@/server/settings/defaults';
 
 export type RefundTier = keyof RefundTiers;

@@ -3,7 +3,7 @@ import { and, eq, gte, type SQL, sql } from 'drizzle-orm';
 import type { Transaction } from '@/server/db/connection';
 import { availabilitySlots, bookings, offers } from '@/server/db/schema';
 import { RuleViolation } from '@/server/errors';
-import { type GuestCounts, stockProblem, stockTaken, type StockMode } from '@/server/shared/availability/rules';
+import { type GuestCounts, stockProblem, stockTaken, type StockMode } from '@/shared/availability/rules';
 
 // A slot's stock, taken by a booking (or a payment's hold) and given back by a cancellation, a
 // failed payment or an expired hold: always exactly what `stockTaken` says the booking took.

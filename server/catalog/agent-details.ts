@@ -1,11 +1,11 @@
 import 'server-only';
 import { and, asc, eq } from 'drizzle-orm';
 import type { Principal } from '@/server/auth/principal';
-import { memberCan } from '@/server/shared/auth/permissions';
+import { memberCan } from '@/shared/auth/permissions';
 import type { Database } from '@/server/db/connection';
 import { offers, tours, type LocalizedText } from '@/server/db/schema';
-import type { OfferPrices } from '@/server/shared/catalog/prices';
-import { isSlug } from '@/server/shared/catalog/slug';
+import type { OfferPrices } from '@/shared/catalog/prices';
+import { isSlug } from '@/shared/catalog/slug';
 
 /** What a signed-in agent sees on a tour page beyond the public page. Never cached. */
 export type AgentTourDetails = {

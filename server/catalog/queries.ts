@@ -19,10 +19,10 @@ import {
 } from '@/server/db/schema';
 import { contains } from '@/server/db/like';
 import { offerHeroImage } from './hero-image';
-import { lowestPrice, type OfferPrices } from '@/server/shared/catalog/prices';
-import { type BookingCancellationPolicy, type PickUpMode, resolveCancellationPolicy } from '@/server/shared/bookings/offer-terms';
+import { lowestPrice, type OfferPrices } from '@/shared/catalog/prices';
+import { type BookingCancellationPolicy, type PickUpMode, resolveCancellationPolicy } from '@/shared/bookings/offer-terms';
 import { loadSettings, REFUND_TERMS_TAG } from '@/server/settings/settings';
-import { isSlug } from '@/server/shared/catalog/slug';
+import { isSlug } from '@/shared/catalog/slug';
 import { CATALOG_REVALIDATE_SECONDS, CATALOG_TAGS } from './tags';
 
 // Public catalogue reads: retail data only, never b2b prices or notes to agents. They carry both

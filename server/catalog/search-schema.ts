@@ -3,9 +3,9 @@
 // filters: a control character in the text or a day outside the calendar never reaches the query.
 import 'server-only';
 import { z } from 'zod';
-import { isSlug } from '@/server/shared/catalog/slug';
-import { isCalendarDay } from '@/server/shared/dates';
-import { text } from '@/server/shared/text';
+import { isSlug } from '@/shared/catalog/slug';
+import { isCalendarDay } from '@/shared/dates';
+import { text } from '@/shared/text';
 import type { TourSearch } from './queries';
 
 /** "Load more" stops after this many pages. */

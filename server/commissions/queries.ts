@@ -1,11 +1,11 @@
 import 'server-only';
 import { and, count, desc, eq, gte, ilike, lte, ne, sql, sum, type SQL } from 'drizzle-orm';
 import type { Principal } from '@/server/auth/principal';
-import { memberCan } from '@/server/shared/auth/permissions';
+import { memberCan } from '@/shared/auth/permissions';
 import type { Database } from '@/server/db/connection';
 import { bookings, offers, tours, type LocalizedText } from '@/server/db/schema';
 import { Forbidden } from '@/server/errors';
-import type { BookingListQuery } from '@/server/shared/bookings/list-schema';
+import type { BookingListQuery } from '@/shared/bookings/list-schema';
 import { contains } from '@/server/db/like';
 
 /** Spec §3's commission row. Money in AED fils. */

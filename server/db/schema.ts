@@ -18,7 +18,7 @@ import {
 
 import type { Locale } from '@/i18n/locales';
 import type { NextAction } from '@/server/payments/gateway';
-import type { BookingCancellationPolicy, CancellationPolicy } from '@/server/shared/bookings/offer-terms';
+import type { BookingCancellationPolicy, CancellationPolicy } from '@/shared/bookings/offer-terms';
 
 /** Text kept in both portal languages. */
 export type LocalizedText = { en: string; ru: string };

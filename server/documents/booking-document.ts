@@ -2,10 +2,10 @@
 // (`loadBookingDocument`) from the database, rendered by the PDF renderers in this folder.
 import 'server-only';
 import type { Locale } from '@/i18n/locales';
-import type { BookingCancellationPolicy } from '@/server/shared/bookings/offer-terms';
+import type { BookingCancellationPolicy } from '@/shared/bookings/offer-terms';
 
-import type { PaymentMethod, ProviderPaymentMethod } from '@/server/shared/bookings/checkout-schema';
-import type { Currency } from '@/server/shared/money/money';
+import type { PaymentMethod, ProviderPaymentMethod } from '@/shared/bookings/checkout-schema';
+import type { Currency } from '@/shared/money/money';
 import type { DocumentBrand } from './white-label';
 
 export type BookingDocumentStatus = 'quotation_request' | 'payment_required' | 'completed' | 'cancelled' | 'payment_failed';

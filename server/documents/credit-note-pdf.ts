@@ -4,7 +4,7 @@
 // refund's state (issue 18 §9, §10) — and what was not refunded. At NET (b2b) prices, like the
 // invoice it credits.
 import 'server-only';
-import { formatMoney } from '@/server/shared/money/money';
+import { formatMoney } from '@/shared/money/money';
 import type { BookingCancellation, BookingDocument, BookingPayment } from './booking-document';
 import { creditNoteNumber } from './document-kinds';
 import { drawBookingLine, drawParties, drawTotals, type PartyLabels, type TotalRow } from './invoice-parts';

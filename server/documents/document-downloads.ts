@@ -1,7 +1,7 @@
 import 'server-only';
 import type { Locale } from '@/i18n/locales';
 import type { Principal } from '@/server/auth/principal';
-import { can, memberCan } from '@/server/shared/auth/permissions';
+import { can, memberCan } from '@/shared/auth/permissions';
 import { loadBookingDocument } from '@/server/bookings/queries';
 import type { Database } from '@/server/db/connection';
 import { Conflict, Forbidden, type MessageValues, NotFound } from '@/server/errors';

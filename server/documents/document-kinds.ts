@@ -1,9 +1,9 @@
 // Which booking documents there are, who may download them, and which a booking's state offers
 // (issue 17 §1, §2). Pure: the download route refuses what this refuses, and the booking pages
 // list only what it offers, so a link and its download never disagree.
-import type { PaymentMethod } from '@/server/shared/bookings/checkout-schema';
+import type { PaymentMethod } from '@/shared/bookings/checkout-schema';
 import 'server-only';
-import { can, type Permission, type Role } from '@/server/shared/auth/permissions';
+import { can, type Permission, type Role } from '@/shared/auth/permissions';
 
 /** The invoice and the credit note are at NET (b2b) prices, so they need the right to see them. */
 export const DOCUMENT_PERMISSIONS = {

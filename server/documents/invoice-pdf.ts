@@ -1,7 +1,7 @@
 // The tax invoice from the operator to the agency, at b2b (NET) prices. UAE VAT (5%) is included
 // in every price, so the invoice states the VAT contained in the total rather than adding it.
 import 'server-only';
-import { formatMoney } from '@/server/shared/money/money';
+import { formatMoney } from '@/shared/money/money';
 import type { BookingDocument, BookingPayment, ChargeLine } from './booking-document';
 import { paymentMethodName, providerName } from './payment-parts';
 import { creditNoteNumber } from './document-kinds';

@@ -5,7 +5,7 @@ import 'server-only';
 import { format } from 'date-fns';
 import { dateLocale } from '@/i18n/dates';
 import type { Locale } from '@/i18n/locales';
-import { formatMoney } from '@/server/shared/money/money';
+import { formatMoney } from '@/shared/money/money';
 import { AMOUNT_COLUMN, type Column, drawParties, drawRow, drawTotals, type PartyLabels, rowHeight, type TotalRow } from './invoice-parts';
 import type { MonthlyInvoice } from './monthly-invoice';
 import {

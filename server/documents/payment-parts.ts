@@ -1,8 +1,8 @@
 // How the documents name a provider payment (issue 18 §10): its method, its provider (the sandbox
 // labelled as a test), its reference, and its charge line by line (spec §9 fees and tax).
 import 'server-only';
-import { isProviderPaymentMethod } from '@/server/shared/bookings/checkout-schema';
-import type { ChargeFees } from '@/server/shared/payments/charge-quote';
+import { isProviderPaymentMethod } from '@/shared/bookings/checkout-schema';
+import type { ChargeFees } from '@/shared/payments/charge-quote';
 import type { BookingDocument, BookingPayment, ChargeLine } from './booking-document';
 import type { DocumentTranslator } from './pdf-layout';
 

@@ -6,14 +6,14 @@ import { parseISO } from 'date-fns';
 import { createTranslator } from 'next-intl';
 import PDFDocument from 'pdfkit';
 import { showsDemoLabel } from '@/server/settings/deployment-mode';
-import { dubaiToday } from '@/server/shared/availability/rules';
+import { dubaiToday } from '@/shared/availability/rules';
 import { formatDisplayDate } from '@/i18n/dates';
 import type { Locale } from '@/i18n/locales';
 import en from '@/messages/documents/en.json';
 import ru from '@/messages/documents/ru.json';
 import appEn from '@/messages/en.json';
 import appRu from '@/messages/ru.json';
-import type { PolicyTranslate } from '@/server/shared/bookings/offer-terms';
+import type { PolicyTranslate } from '@/shared/bookings/offer-terms';
 import type { BookingDocument } from './booking-document';
 
 export type Pdf = PDFKit.PDFDocument;

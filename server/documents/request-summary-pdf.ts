@@ -2,7 +2,7 @@
 // what was asked for, for whom and when, why it is a request, and that it is neither a
 // confirmation nor valid for travel, on every page. NET figures only for a reader who may see them.
 import 'server-only';
-import { formatMoney } from '@/server/shared/money/money';
+import { formatMoney } from '@/shared/money/money';
 import type { BookingDocument } from './booking-document';
 import {
   cancelledStamp,

@@ -3,8 +3,8 @@
 // price nor the promo discount (a NET figure). A cancelled booking's voucher is stamped CANCELLED
 // on every page and says it is not valid for travel.
 import 'server-only';
-import { describePolicy } from '@/server/shared/bookings/offer-terms';
-import { formatMoney } from '@/server/shared/money/money';
+import { describePolicy } from '@/shared/bookings/offer-terms';
+import { formatMoney } from '@/shared/money/money';
 import type { BookingDocument } from './booking-document';
 import { paymentLine } from './payment-parts';
 import {

@@ -2,7 +2,7 @@ import 'server-only';
 import { createTranslator } from 'next-intl';
 import type { Locale } from '@/i18n/locales';
 import type { Principal } from '@/server/auth/principal';
-import { dubaiToday } from '@/server/shared/availability/rules';
+import { dubaiToday } from '@/shared/availability/rules';
 import { assertCanSeeCommissions, type CommissionQuery, type CommissionRow, streamCommissionRows } from '@/server/commissions/queries';
 import type { Database } from '@/server/db/connection';
 import en from '@/messages/en.json';

@@ -2,7 +2,7 @@ import 'server-only';
 import { createTranslator } from 'next-intl';
 import type { Locale } from '@/i18n/locales';
 import type { Principal } from '@/server/auth/principal';
-import { can } from '@/server/shared/auth/permissions';
+import { can } from '@/shared/auth/permissions';
 import type { Database } from '@/server/db/connection';
 import { Forbidden, NotFound } from '@/server/errors';
 import { isStatementMonth, type StatementRow, streamStatement } from '@/server/balance/statement-queries';

@@ -2,7 +2,7 @@ import 'server-only';
 import { Writable } from 'node:stream';
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import ExcelJS from 'exceljs';
-import type { Currency } from '@/server/shared/money/money';
+import type { Currency } from '@/shared/money/money';
 
 // The one way the portal writes a spreadsheet: an xlsx built row by row as the rows arrive and sent
 // as it is built, so a 100,000-row export neither waits for the whole file nor holds it in memory.

@@ -3,12 +3,12 @@ import { randomUUID } from 'node:crypto';
 import { and, eq, inArray, isNotNull } from 'drizzle-orm';
 import type { Principal } from '@/server/auth/principal';
 import type { StaffPrincipal } from '@/server/staff/staff-principal';
-import { can } from '@/server/shared/auth/permissions';
+import { can } from '@/shared/auth/permissions';
 import type { Database, Transaction } from '@/server/db/connection';
 import { storedFiles } from '@/server/db/schema';
 import { NotFound, RuleViolation } from '@/server/errors';
-import { checkUpload } from '@/server/shared/files/file-rules';
-import { type AgencyFilePurpose, FILE_PURPOSE_PERMISSIONS, type FilePurpose, PUBLIC_FILE_PURPOSES } from '@/server/shared/files/file-purpose';
+import { checkUpload } from '@/shared/files/file-rules';
+import { type AgencyFilePurpose, FILE_PURPOSE_PERMISSIONS, type FilePurpose, PUBLIC_FILE_PURPOSES } from '@/shared/files/file-purpose';
 import { type FileStorage, getFileStorage } from './storage';
 
 export type StoredFile = typeof storedFiles.$inferSelect;

@@ -2,7 +2,7 @@ import { type IncomingMessage, Server, type ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
 import { localeOfPath } from '@/server/routing/gate';
 import { actionBodyRefusal } from '@/server/routing/action-body';
-import { isWidgetHost, parseHostsConfig } from '@/server/shared/sites/site-variants';
+import { isWidgetHost, parseHostsConfig } from '@/shared/sites/site-variants';
 import { type Locale, LOCALES } from '@/i18n/locales';
 import { loadMessages } from '@/messages/areas';
 

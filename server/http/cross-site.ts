@@ -1,6 +1,6 @@
 import 'server-only';
 import { publicOrigin } from '@/server/sites/seo';
-import { VARIANTS } from '@/server/shared/sites/site-variants';
+import { VARIANTS } from '@/shared/sites/site-variants';
 
 const MUTATING_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 

@@ -1,6 +1,6 @@
 import 'server-only';
 import { configuredPublicOrigin, publicOrigin } from '@/server/sites/seo';
-import { hostName, parseHostsConfig, type Variant } from '@/server/shared/sites/site-variants';
+import { hostName, parseHostsConfig, type Variant } from '@/shared/sites/site-variants';
 
 type Env = Readonly<Record<string, string | undefined>>;
 

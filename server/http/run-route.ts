@@ -3,7 +3,7 @@ import { unstable_rethrow } from 'next/navigation';
 import { z } from 'zod';
 import type { Locale } from '@/i18n/locales';
 import { getPrincipal, type Principal } from '@/server/auth/principal';
-import { can, OPS_PERMISSIONS, type OpsPermission, type Permission } from '@/server/shared/auth/permissions';
+import { can, OPS_PERMISSIONS, type OpsPermission, type Permission } from '@/shared/auth/permissions';
 import { getStaffPrincipal, type StaffPrincipal } from '@/server/staff/staff-principal';
 import type { Database } from '@/server/db/connection';
 import { getDb } from '@/server/db/database';

@@ -4,8 +4,8 @@
 // hashes. Relative imports and no 'server-only': next.config.ts loads this before path aliases
 // exist, outside any bundle.
 import { createHash } from 'node:crypto';
-import { SESSION_HINT_SCRIPT } from '../shared/auth/session-hint';
-import { HERO_VIDEO_FRAME_SOURCES } from '../shared/widgets/hero-video';
+import { SESSION_HINT_SCRIPT } from '../../shared/auth/session-hint';
+import { HERO_VIDEO_FRAME_SOURCES } from '../../shared/widgets/hero-video';
 
 export const CSP_HEADER = 'Content-Security-Policy';
 

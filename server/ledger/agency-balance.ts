@@ -1,10 +1,10 @@
 import 'server-only';
 import { z } from 'zod';
 import type { Principal } from '@/server/auth/principal';
-import { can } from '@/server/shared/auth/permissions';
+import { can } from '@/shared/auth/permissions';
 import type { Database } from '@/server/db/connection';
 import { Forbidden } from '@/server/errors';
-import { convertBreakdown, DISPLAY_CURRENCIES, type DisplayCurrency } from '@/server/shared/money/money';
+import { convertBreakdown, DISPLAY_CURRENCIES, type DisplayCurrency } from '@/shared/money/money';
 import { loadBalanceOverview } from '@/server/balance/statement-queries';
 
 /** Spec §7 `GET /b2b/balance (currencyCode)`: the currencies the header can show. */

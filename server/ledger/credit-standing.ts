@@ -4,7 +4,7 @@ import type { Database, Transaction } from '@/server/db/connection';
 import { agencies, agencyInvoices } from '@/server/db/schema';
 import { RuleViolation } from '@/server/errors';
 import { lockAgencyFunds } from '@/server/ledger/ledger';
-import { DEFAULT_PAYMENT_TERMS_DAYS, monthTerms, type MonthTerms } from '@/server/shared/ledger/credit-terms';
+import { DEFAULT_PAYMENT_TERMS_DAYS, monthTerms, type MonthTerms } from '@/shared/ledger/credit-terms';
 import { findOverdueInvoice, type OverdueInvoice } from './invoice-payments';
 
 /**

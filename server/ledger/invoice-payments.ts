@@ -2,7 +2,7 @@ import 'server-only';
 import { and, asc, eq, isNull, lt, sql } from 'drizzle-orm';
 import type { Database, Transaction } from '@/server/db/connection';
 import { agencyInvoices } from '@/server/db/schema';
-import { dubaiToday } from '@/server/shared/availability/rules';
+import { dubaiToday } from '@/shared/availability/rules';
 
 // The 30-day credit's paid rule (spec §9): money pays the oldest debts first, so a
 // month's invoice is paid once the agency's credits cover all its debits up to that month's end,

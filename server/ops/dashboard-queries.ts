@@ -2,7 +2,7 @@ import 'server-only';
 import { and, count, countDistinct, eq, isNull, lt } from 'drizzle-orm';
 import type { Database } from '@/server/db/connection';
 import { agencies, agencyInvoices, bookings, depositNotices } from '@/server/db/schema';
-import { dubaiToday } from '@/server/shared/availability/rules';
+import { dubaiToday } from '@/shared/availability/rules';
 import type { StaffPrincipal } from '@/server/staff/staff-principal';
 
 export type OpsWorkload = { pendingAgencies: number; openRequests: number; pendingDeposits: number; overdueAgencies: number };

@@ -10,10 +10,10 @@ import type { Database } from '@/server/db/connection';
 import { bookings } from '@/server/db/schema';
 import { quoteCheckoutCharges } from '@/server/payments/checkout-charges';
 import { mayPayThroughProvider, offeredPaymentMethods } from '@/server/payments/payment-methods';
-import { can } from '@/server/shared/auth/permissions';
-import { formatAedAs, formatMoney } from '@/server/shared/money/money';
-import type { ChargeableBooking } from '@/server/shared/payments/charge-quote';
-import type { Variant } from '@/server/shared/sites/site-variants';
+import { can } from '@/shared/auth/permissions';
+import { formatAedAs, formatMoney } from '@/shared/money/money';
+import type { ChargeableBooking } from '@/shared/payments/charge-quote';
+import type { Variant } from '@/shared/sites/site-variants';
 import { loadChargeSettings, requestDisplayCurrency } from './request-context';
 
 /**

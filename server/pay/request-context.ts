@@ -3,10 +3,10 @@ import { cookies, headers } from 'next/headers';
 import { linkOrigin } from '@/server/http/link-origin';
 import { getDisplayRates, loadSettings } from '@/server/settings/settings';
 import type { Database } from '@/server/db/connection';
-import { resolveDisplayCurrency } from '@/server/shared/money/display-currencies';
-import { CURRENCY_COOKIE, type Currency, type ExchangeRates } from '@/server/shared/money/money';
-import type { ChargeFees } from '@/server/shared/payments/charge-quote';
-import { parseHostsConfig, type Variant, variantForHost } from '@/server/shared/sites/site-variants';
+import { resolveDisplayCurrency } from '@/shared/money/display-currencies';
+import { CURRENCY_COOKIE, type Currency, type ExchangeRates } from '@/shared/money/money';
+import type { ChargeFees } from '@/shared/payments/charge-quote';
+import { parseHostsConfig, type Variant, variantForHost } from '@/shared/sites/site-variants';
 
 const HOSTS = parseHostsConfig(process.env.HOSTS);
 

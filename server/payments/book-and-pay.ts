@@ -6,7 +6,7 @@ import type { Principal } from '@/server/auth/principal';
 import { createBooking } from '@/server/bookings/create-booking';
 import type { Database } from '@/server/db/connection';
 import { RuleViolation } from '@/server/errors';
-import { type CheckoutInput, isProviderPaymentMethod } from '@/server/shared/bookings/checkout-schema';
+import { type CheckoutInput, isProviderPaymentMethod } from '@/shared/bookings/checkout-schema';
 import type { NextAction, ProviderId } from './gateway';
 import type { PaymentPlace } from './payment-place';
 import { mayPayThroughProvider } from './payment-methods';

@@ -1,9 +1,9 @@
 import 'server-only';
 import type { Database } from '@/server/db/connection';
 import { loadSettings } from '@/server/settings/settings';
-import type { Currency } from '@/server/shared/money/money';
-import { type ChargeableBooking, type ChargeQuote, quoteBookingCharge } from '@/server/shared/payments/charge-quote';
-import type { Variant } from '@/server/shared/sites/site-variants';
+import type { Currency } from '@/shared/money/money';
+import { type ChargeableBooking, type ChargeQuote, quoteBookingCharge } from '@/shared/payments/charge-quote';
+import type { Variant } from '@/shared/sites/site-variants';
 import { offeredPaymentMethods, type OfferedMethod } from './payment-methods';
 
 /**

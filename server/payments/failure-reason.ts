@@ -1,5 +1,5 @@
 import 'server-only';
-import { failureReasonOf, type FailureReasonTable, type PaymentFailureReason } from '@/server/shared/payments/failure-reasons';
+import { failureReasonOf, type FailureReasonTable, type PaymentFailureReason } from '@/shared/payments/failure-reasons';
 import type { ProviderId } from './gateway';
 import { COINBASE_FAILURE_REASONS } from './providers/coinbase';
 import { SANDBOX_FAILURE_REASONS } from './providers/sandbox/sandbox-charges';

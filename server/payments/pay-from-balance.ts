@@ -8,7 +8,7 @@ import { bookings, payments } from '@/server/db/schema';
 import { Conflict, Forbidden, NotFound } from '@/server/errors';
 import { debitAgency } from '@/server/ledger/ledger';
 import { assertMayPayFromBalance } from '@/server/ledger/credit-standing';
-import { can } from '@/server/shared/auth/permissions';
+import { can } from '@/shared/auth/permissions';
 
 /**
  * "Pay now" from the balance (issue 18 §7): a booking that needs payment is paid within the

@@ -1,7 +1,7 @@
 import 'server-only';
-import { can, type Role } from '@/server/shared/auth/permissions';
-import type { Currency } from '@/server/shared/money/money';
-import type { Variant } from '@/server/shared/sites/site-variants';
+import { can, type Role } from '@/shared/auth/permissions';
+import type { Currency } from '@/shared/money/money';
+import type { Variant } from '@/shared/sites/site-variants';
 import type { ChargeCurrency, ProviderId, ProviderMethod } from './gateway';
 import { gatewayForMethod } from './gateways';
 

@@ -2,9 +2,9 @@ import 'server-only';
 import type { Locale } from '@/i18n/locales';
 import { linkOrigin } from '@/server/http/link-origin';
 import { variantOfRequest } from '@/server/sites/request-site';
-import { type Currency, isCurrency } from '@/server/shared/money/money';
-import { VARIANT_FEATURES } from '@/server/shared/sites/site-variants';
-import type { Variant } from '@/server/shared/sites/site-variants';
+import { type Currency, isCurrency } from '@/shared/money/money';
+import { VARIANT_FEATURES } from '@/shared/sites/site-variants';
+import type { Variant } from '@/shared/sites/site-variants';
 
 export type PaymentPlace = { variant: Variant; displayCurrency: Currency; origin: string; locale: Locale };
 

@@ -1,5 +1,5 @@
 import 'server-only';
-import { checkoutSchema } from '@/server/shared/bookings/checkout-schema';
+import { checkoutSchema } from '@/shared/bookings/checkout-schema';
 import type { ProviderMethod } from './gateway';
 
 /** The JSON checkout of a provider route: like `POST /b2b/bookings`, with the method fixed. */

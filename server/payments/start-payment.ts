@@ -10,17 +10,17 @@ import type { Database, Transaction } from '@/server/db/connection';
 import { bookings, payments } from '@/server/db/schema';
 import { Conflict, Forbidden, NotFound, RuleViolation } from '@/server/errors';
 import { loadSettings } from '@/server/settings/settings';
-import { can } from '@/server/shared/auth/permissions';
-import { type ChargeQuote, quoteBookingCharge } from '@/server/shared/payments/charge-quote';
-import { quoteCardTopUp } from '@/server/shared/top-up/top-up-fee';
-import type { Currency } from '@/server/shared/money/money';
-import type { Variant } from '@/server/shared/sites/site-variants';
+import { can } from '@/shared/auth/permissions';
+import { type ChargeQuote, quoteBookingCharge } from '@/shared/payments/charge-quote';
+import { quoteCardTopUp } from '@/shared/top-up/top-up-fee';
+import type { Currency } from '@/shared/money/money';
+import type { Variant } from '@/shared/sites/site-variants';
 import type { NextAction, PaymentGateway, ProviderId, ProviderMethod } from './gateway';
 import { bookingChargeDescription, topUpChargeDescription } from './charge-description';
 import { findGateway } from './gateways';
 import { holdUntil, releaseHold, scheduleHoldExpiry } from './holds';
 import { findOfferedMethod, mayPayThroughProvider, type OfferedMethod } from './payment-methods';
-import { MAX_TOP_UP_MINOR } from '@/server/shared/payments/limits';
+import { MAX_TOP_UP_MINOR } from '@/shared/payments/limits';
 
 // Starting a provider payment (issue 18 §1): a `payments` row per attempt, written before the
 // provider is called, so every attempt is on record whatever the provider answers; the provider's

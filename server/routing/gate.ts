@@ -1,7 +1,7 @@
 // The proxy's decisions, pure so every branch is unit-tested without a server. The proxy runs
 // them for portal pages and the few public pages rendered per request (see proxy.ts's matcher);
 // cached public pages never reach them.
-import { isOpsPath, isPublicPath, OPS_ENROL_PREFIX, OPS_SIGN_IN } from '@/server/shared/auth/route-access';
+import { isOpsPath, isPublicPath, OPS_ENROL_PREFIX, OPS_SIGN_IN } from '@/shared/auth/route-access';
 import { type Locale, localizedPath, stripLocale, toLocale } from '@/i18n/locales';
 
 export type GateRequest = {

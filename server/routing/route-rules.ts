@@ -3,7 +3,7 @@
 // Relative imports: next.config.ts loads this before path aliases exist.
 import type { Redirect, Rewrite } from 'next/dist/lib/load-custom-routes';
 import { DEFAULT_LOCALE, LOCALE_COOKIE, LOCALES } from '../../i18n/locales';
-import { type HostsConfig, ROUTABLE_HOST, type Variant, VARIANT_FEATURES, VARIANTS, WIDGET_DOMAIN_SHAPE } from '../shared/sites/site-variants';
+import { type HostsConfig, ROUTABLE_HOST, type Variant, VARIANT_FEATURES, VARIANTS, WIDGET_DOMAIN_SHAPE } from '../../shared/sites/site-variants';
 
 /** Paths Next serves itself, never pages of the portal (public files are served before these rules). */
 const NOT_A_PAGE = '(?!api/|api$|_next/)';

@@ -2,9 +2,9 @@
 
 import en from '@/messages/en.json';
 import ru from '@/messages/ru.json';
-import type { RefundTiers } from '@/server/shared/bookings/offer-terms';
-import { SITE_CONTENT } from '@/server/shared/sites/site-content';
-import { VARIANTS, type Variant } from '@/server/shared/sites/site-variants';
+import type { RefundTiers } from '@/shared/bookings/offer-terms';
+import { SITE_CONTENT } from '@/shared/sites/site-content';
+import { VARIANTS, type Variant } from '@/shared/sites/site-variants';
 
 export type { RefundTiers };
 

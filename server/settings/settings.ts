@@ -4,8 +4,8 @@ import { unstable_cache } from 'next/cache';
 import type { Database, Transaction } from '@/server/db/connection';
 import { getDb } from '@/server/db/database';
 import { settings } from '@/server/db/schema';
-import type { ExchangeRates } from '@/server/shared/money/money';
-import { VARIANTS } from '@/server/shared/sites/site-variants';
+import type { ExchangeRates } from '@/shared/money/money';
+import { VARIANTS } from '@/shared/sites/site-variants';
 import { DEFAULT_SETTINGS, type Settings, type SiteSettings } from './defaults';
 
 /** The tag of every cached read of the hosts' data (public pages' shell): a save revalidates it. */

@@ -1,5 +1,5 @@
 import 'server-only';
-import { isWidgetHost, parseHostsConfig, type Variant, variantForHost } from '@/server/shared/sites/site-variants';
+import { isWidgetHost, parseHostsConfig, type Variant, variantForHost } from '@/shared/sites/site-variants';
 
 const hosts = parseHostsConfig(process.env.HOSTS);
 

@@ -1,7 +1,7 @@
 import 'server-only';
 import type { Metadata } from 'next';
 import { LOCALES, localizedPath, type Locale } from '@/i18n/locales';
-import type { Variant } from '@/server/shared/sites/site-variants';
+import type { Variant } from '@/shared/sites/site-variants';
 
 // Absolute URLs for canonical links, hreflang alternates, the sitemap and Open Graph.
 

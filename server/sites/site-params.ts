@@ -2,7 +2,7 @@ import 'server-only';
 import { notFound } from 'next/navigation';
 import { setRequestLocale } from 'next-intl/server';
 import { DEFAULT_LOCALE, isLocale, type Locale } from '@/i18n/locales';
-import { isVariant, type Variant } from '@/server/shared/sites/site-variants';
+import { isVariant, type Variant } from '@/shared/sites/site-variants';
 
 export type SiteParams = Promise<{ locale: string; variant: string }>;
 

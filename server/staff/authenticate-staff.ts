@@ -4,7 +4,7 @@ import type { Database } from '@/server/db/connection';
 import { staffMembers } from '@/server/db/schema';
 import { decoyPasswordHash, verifyPassword } from '@/server/auth/password';
 import { admitSignIn, recordSignInSuccess } from '@/server/auth/sign-in-throttle';
-import type { StaffRole } from '@/server/shared/auth/permissions';
+import type { StaffRole } from '@/shared/auth/permissions';
 import { consumeRecoveryCode, looksLikeRecoveryCode } from './recovery-codes';
 import { clearWrongSecondFactors, recordWrongSecondFactor, secondFactorLockedFor } from './second-factor-lockout';
 import { checkTotp } from './totp';

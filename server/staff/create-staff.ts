@@ -2,7 +2,7 @@ import 'server-only';
 import type { Database, Transaction } from '@/server/db/connection';
 import { staffMembers } from '@/server/db/schema';
 import { hashPassword } from '@/server/auth/password';
-import type { StaffRole } from '@/server/shared/auth/permissions';
+import type { StaffRole } from '@/shared/auth/permissions';
 import { renewRecoveryCodes } from './recovery-codes';
 import { newTotpSecret, totpUri } from './totp';
 

@@ -4,7 +4,7 @@ import 'server-only';
 import { z } from 'zod';
 import { type ActionResult, runPublicAction } from '@/server/actions/run-action';
 import { staffPasswordSchema } from '@/server/ops/staff/staff-schemas';
-import { text } from '@/server/shared/text';
+import { text } from '@/shared/text';
 import { completeEnrolment } from './staff-enrolment';
 
 // The enrolment link's form: public (the link's token is the credential), like a password reset.

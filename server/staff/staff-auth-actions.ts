@@ -10,7 +10,7 @@ import { signIn, signOut } from '@/server/auth/auth';
 import { MaintenanceSignin, ThrottledSignin } from '@/server/auth/authorize';
 import { safeCallbackUrl } from '@/server/auth/callback-url';
 import { CONTROL_CHARACTERS_MESSAGE } from '@/server/auth/credentials-schema';
-import { isOpsPath } from '@/server/shared/auth/route-access';
+import { isOpsPath } from '@/shared/auth/route-access';
 import { stripLocale } from '@/i18n/locales';
 import { SecondFactorLockedSignin, STAFF_PROVIDER, staffCredentialsSchema } from './authorize-staff';
 import { getStaffPrincipal } from './staff-principal';

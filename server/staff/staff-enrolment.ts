@@ -6,8 +6,8 @@ import type { Database, Transaction } from '@/server/db/connection';
 import { staffEnrolments, staffMembers } from '@/server/db/schema';
 import { RuleViolation } from '@/server/errors';
 import { hashPassword } from '@/server/auth/password';
-import type { StaffRole } from '@/server/shared/auth/permissions';
-import { OPS_ENROL_PREFIX } from '@/server/shared/auth/route-access';
+import type { StaffRole } from '@/shared/auth/permissions';
+import { OPS_ENROL_PREFIX } from '@/shared/auth/route-access';
 import { renewRecoveryCodes } from './recovery-codes';
 import { checkTotp, newTotpSecret, totpUri } from './totp';
 

@@ -11,7 +11,7 @@ import { preparedPerDatabase } from '@/server/db/prepared';
 import { staffMembers, staffSessions } from '@/server/db/schema';
 import { Forbidden, Unauthorized } from '@/server/errors';
 import { type CookieList, readSessionCookie, type SessionClaims } from '@/server/auth/session-cookie';
-import { can, type OpsPermission, type StaffRole } from '@/server/shared/auth/permissions';
+import { can, type OpsPermission, type StaffRole } from '@/shared/auth/permissions';
 
 /** The signed-in staff member every console query and action works for. */
 export type StaffPrincipal = { staffId: string; email: string; name: string; role: StaffRole };

@@ -3,7 +3,7 @@ import { randomBytes } from 'node:crypto';
 import { and, eq, lte } from 'drizzle-orm';
 import type { Database, Transaction } from '@/server/db/connection';
 import { staffSessions } from '@/server/db/schema';
-import { SESSION_MAX_AGE_SECONDS } from '@/server/shared/auth/session-hint';
+import { SESSION_MAX_AGE_SECONDS } from '@/shared/auth/session-hint';
 
 // Revocable staff sessions, as server/auth/agent-sessions.ts is for agents: the session cookie
 // names a row here and the staff principal is read through it on every request.

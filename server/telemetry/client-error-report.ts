@@ -1,7 +1,7 @@
 import 'server-only';
 import { SpanStatusCode, trace } from '@opentelemetry/api';
 import { z } from 'zod';
-import { CLIENT_ERROR_CODES } from '@/server/shared/telemetry/client-error-codes';
+import { CLIENT_ERROR_CODES } from '@/shared/telemetry/client-error-codes';
 
 /** Spec §9's telemetry limits: messages up to 32,768 characters, URLs up to 2,048. */
 export const clientErrorReportSchema = z.object({

@@ -1,7 +1,7 @@
 import 'server-only';
 import { and, desc, eq, sql } from 'drizzle-orm';
 import type { Principal } from '@/server/auth/principal';
-import { can } from '@/server/shared/auth/permissions';
+import { can } from '@/shared/auth/permissions';
 import type { Database } from '@/server/db/connection';
 import { depositNotices, storedFiles, users } from '@/server/db/schema';
 import { Forbidden } from '@/server/errors';

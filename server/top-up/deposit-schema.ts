@@ -1,7 +1,7 @@
 import 'server-only';
 import { z } from 'zod';
-import { calendarDay } from '@/server/shared/dates';
-import { text } from '@/server/shared/text';
+import { calendarDay } from '@/shared/dates';
+import { text } from '@/shared/text';
 
 /** Amounts are typed in AED with at most two decimals, e.g. "12,500.50". */
 const AMOUNT = /^\d{1,9}(\.\d{1,2})?$/;

@@ -1,8 +1,8 @@
 import 'server-only';
 import { addDays, parseISO } from 'date-fns';
 import type { Principal } from '@/server/auth/principal';
-import { can } from '@/server/shared/auth/permissions';
-import { dubaiToday } from '@/server/shared/availability/rules';
+import { can } from '@/shared/auth/permissions';
+import { dubaiToday } from '@/shared/availability/rules';
 import type { Database } from '@/server/db/connection';
 import { depositNotices } from '@/server/db/schema';
 import { Forbidden, RuleViolation } from '@/server/errors';

@@ -6,8 +6,8 @@ import type { Principal } from '@/server/auth/principal';
 import type { Database, Transaction } from '@/server/db/connection';
 import { widgetOffers, widgets } from '@/server/db/schema';
 import { InvalidFields, RuleViolation } from '@/server/errors';
-import { parseHostsConfig } from '@/server/shared/sites/site-variants';
-import { catalogueIssues, type WidgetInput } from '@/server/shared/widgets/widget-schema';
+import { parseHostsConfig } from '@/shared/sites/site-variants';
+import { catalogueIssues, type WidgetInput } from '@/shared/widgets/widget-schema';
 import { loadWidgetCatalogue } from './widget-catalogue';
 import { assertCanManageWidgets, loadOwnWidget } from './widget-queries';
 

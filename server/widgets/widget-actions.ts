@@ -10,7 +10,7 @@ import { type ActionFailure, type ActionResult, runAction } from '@/server/actio
 import { revalidateWidget } from '@/server/widgets/sites/widget-site';
 import { NotFound, RuleViolation } from '@/server/errors';
 import { isProvidedFile } from '@/server/files/uploads';
-import { widgetFormSchema } from '@/server/shared/widgets/widget-schema';
+import { widgetFormSchema } from '@/shared/widgets/widget-schema';
 import { createWidget, deleteWidget, duplicateWidget, updateWidget } from './manage-widgets';
 import { removeWidgetMedia, uploadWidgetMedia, WIDGET_MEDIA_KINDS, type WidgetMediaKind } from './widget-media';
 

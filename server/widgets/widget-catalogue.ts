@@ -4,8 +4,8 @@ import type { Locale } from '@/i18n/locales';
 import type { Database, Transaction } from '@/server/db/connection';
 import { offers, photos, tours } from '@/server/db/schema';
 import { LOCALES } from '@/i18n/locales';
-import type { OfferPrices } from '@/server/shared/catalog/prices';
-import type { WidgetOfferCost } from '@/server/shared/widgets/widget-schema';
+import type { OfferPrices } from '@/shared/catalog/prices';
+import type { WidgetOfferCost } from '@/shared/widgets/widget-schema';
 
 // The offers a widget may sell: live offers of live tours (without a required hotel pick-up), with their b2b cost (what the agency
 // pays) and the recommended retail price (a sensible first sale price).

@@ -4,8 +4,8 @@ import type { Principal } from '@/server/auth/principal';
 import type { Database } from '@/server/db/connection';
 import { widgetOffers, widgets } from '@/server/db/schema';
 import { Forbidden, NotFound } from '@/server/errors';
-import { memberCan } from '@/server/shared/auth/permissions';
-import { aedInput, type WidgetDomainStatus, type WidgetFormValues, type WidgetType } from '@/server/shared/widgets/widget-schema';
+import { memberCan } from '@/shared/auth/permissions';
+import { aedInput, type WidgetDomainStatus, type WidgetFormValues, type WidgetType } from '@/shared/widgets/widget-schema';
 
 // An agency's widgets as its admins see them: the list (spec §2) and one widget in the editor.
 // Every query is filtered by the principal's agency; another agency's widget is "not found".

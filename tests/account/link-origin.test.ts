@@ -1,7 +1,7 @@
 import { getPathMatch } from 'next/dist/shared/lib/router/utils/path-match';
 import { config as proxyConfig } from '@/proxy';
 import { linkOrigin } from '@/server/http/link-origin';
-import { DEFAULT_HOSTS, parseHostsConfig } from '@/server/shared/sites/site-variants';
+import { DEFAULT_HOSTS, parseHostsConfig } from '@/shared/sites/site-variants';
 
 const headers = (entries: Record<string, string>) => new Headers(entries);
 const env = { AUTH_URL: 'https://b2b.example.com/api/auth' };

@@ -8,7 +8,7 @@ import { agencies } from '@/server/db/schema';
 import { seedAgencies } from '@/server/db/seed/agencies';
 import { seedCatalogue } from '@/server/db/seed/catalogue';
 import { Forbidden } from '@/server/errors';
-import { memberCan } from '@/server/shared/auth/permissions';
+import { memberCan } from '@/shared/auth/permissions';
 import { DESERT_ROSE, principalFor } from '../support/booking-fixtures';
 import { createTestDatabase, type TestDatabase } from '../support/test-database';
 

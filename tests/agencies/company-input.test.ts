@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { readCompanyRecord } from '@/server/agencies/company-queries';
-import { COMPANY_TEXT_FIELDS, companySchema, type CompanyValues } from '@/server/shared/agencies/company-schema';
+import { COMPANY_TEXT_FIELDS, companySchema, type CompanyValues } from '@/shared/agencies/company-schema';
 import { updateCompany } from '@/server/agencies/update-company';
 import type { Principal } from '@/server/auth/principal';
 import { auditLog } from '@/server/db/schema';

@@ -1,4 +1,4 @@
-import { companySchema, isValidIban } from '@/server/shared/agencies/company-schema';
+import { companySchema, isValidIban } from '@/shared/agencies/company-schema';
 
 const VALID = {
   name: 'Gulf Horizons Tours',

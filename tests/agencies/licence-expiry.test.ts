@@ -1,4 +1,4 @@
-import { companySchema, isTradeLicenceExpired } from '@/server/shared/agencies/company-schema';
+import { companySchema, isTradeLicenceExpired } from '@/shared/agencies/company-schema';
 
 // The licence's expiry rule: sign-up and a changed expiry in the company settings refuse a past
 // day (tests/account/sign-up.test.ts, tests/agencies/update-company.test.ts); the form warns.

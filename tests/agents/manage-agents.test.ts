@@ -1,7 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import { peekAccountToken } from '@/server/account/account-tokens';
 import { listAgencyAgents, listAgentChanges } from '@/server/agents/agent-queries';
-import { createAgentSchema, type AgentInput } from '@/server/shared/agents/agent-schema';
+import { createAgentSchema, type AgentInput } from '@/shared/agents/agent-schema';
 import { createAgent, deleteAgent, resendInvite, restoreAgent, updateAgent } from '@/server/agents/manage-agents';
 import { startAgentSession } from '@/server/auth/agent-sessions';
 import { authenticateAgent } from '@/server/auth/authenticate';

@@ -1,5 +1,5 @@
-import { can, memberCan, PERMISSIONS, ROLES, type Permission, type Role } from '@/server/shared/auth/permissions';
-import { HEADER_MENU, isPublicPath, menuFor, PORTAL_ROUTES, canOpen, type PortalPath } from '@/server/shared/auth/route-access';
+import { can, memberCan, PERMISSIONS, ROLES, type Permission, type Role } from '@/shared/auth/permissions';
+import { HEADER_MENU, isPublicPath, menuFor, PORTAL_ROUTES, canOpen, type PortalPath } from '@/shared/auth/route-access';
 
 // DESIGN.md "Roles", written out by hand so that a change to the matrix fails here first.
 const EXPECTED: Record<Permission, Role[]> = {

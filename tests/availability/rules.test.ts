@@ -1,4 +1,4 @@
-import { dubaiInstant, dubaiToday, isPastCutOff, payingPeople, requestReason, stockProblem, stockTaken } from '@/server/shared/availability/rules';
+import { dubaiInstant, dubaiToday, isPastCutOff, payingPeople, requestReason, stockProblem, stockTaken } from '@/shared/availability/rules';
 
 const shared = (left: number) => ({ left, leftAdults: null, leftChildren: null });
 const perType = (leftAdults: number, leftChildren: number) => ({ left: leftAdults + leftChildren, leftAdults, leftChildren });

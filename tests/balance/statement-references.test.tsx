@@ -11,7 +11,7 @@ import { LocalDiskStorage } from '@/server/files/storage';
 import { decideDepositNotice } from '@/server/top-up/credit-deposit-notice';
 import { depositNoticeSchema } from '@/server/top-up/deposit-schema';
 import { submitDepositNotice } from '@/server/top-up/submit-deposit-notice';
-import { dubaiToday } from '@/server/shared/availability/rules';
+import { dubaiToday } from '@/shared/availability/rules';
 import { principalFor } from '../support/booking-fixtures';
 import { createTestDatabase, type TestDatabase } from '../support/test-database';
 

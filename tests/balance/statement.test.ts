@@ -6,7 +6,7 @@ import type { RefundQuote } from '@/server/bookings/refund-rules';
 import { agencies, ledgerEntries, offers } from '@/server/db/schema';
 import { seedDemoData } from '@/server/db/seed';
 import type { Database } from '@/server/db/connection';
-import { invoiceDueDate, isPastDue, monthTerms } from '@/server/shared/ledger/credit-terms';
+import { invoiceDueDate, isPastDue, monthTerms } from '@/shared/ledger/credit-terms';
 import { Forbidden, NotFound } from '@/server/errors';
 import {
   addMonths,

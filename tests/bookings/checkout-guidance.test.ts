@@ -4,7 +4,7 @@ import { createBooking } from '@/server/bookings/create-booking';
 import { applyPromoAction } from '@/server/bookings/promo-action';
 import { availabilitySlots, bookings, hotels, offers, tours } from '@/server/db/schema';
 import { seedDemoData } from '@/server/db/seed';
-import type { PickUpMode } from '@/server/shared/bookings/offer-terms';
+import type { PickUpMode } from '@/shared/bookings/offer-terms';
 import { addDays, checkoutInput, principalFor } from '../support/booking-fixtures';
 import { serveRoutesFrom, session } from '../support/route-requests';
 import { createTestDatabase, type TestDatabase } from '../support/test-database';

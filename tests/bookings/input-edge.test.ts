@@ -1,9 +1,9 @@
 import crypto from 'node:crypto';
 import type { Principal } from '@/server/auth/principal';
-import { checkoutSchema } from '@/server/shared/bookings/checkout-schema';
+import { checkoutSchema } from '@/shared/bookings/checkout-schema';
 import { createBooking } from '@/server/bookings/create-booking';
 import { listBookings } from '@/server/bookings/list-queries';
-import { parseBookingListQuery } from '@/server/shared/bookings/list-schema';
+import { parseBookingListQuery } from '@/shared/bookings/list-schema';
 import { loadBookingDetail, loadBookingDocument } from '@/server/bookings/queries';
 import type { Database } from '@/server/db/connection';
 import { seedDemoData } from '@/server/db/seed';

@@ -1,6 +1,6 @@
 import { createBooking } from '@/server/bookings/create-booking';
 import { listBookings, streamBookingRows } from '@/server/bookings/list-queries';
-import { parseBookingListQuery } from '@/server/shared/bookings/list-schema';
+import { parseBookingListQuery } from '@/shared/bookings/list-schema';
 import { seedDemoData } from '@/server/db/seed';
 import { Forbidden } from '@/server/errors';
 import { addDays, checkoutInput, findOffer, prepareSlot, principalFor } from '../support/booking-fixtures';

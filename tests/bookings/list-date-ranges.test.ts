@@ -1,4 +1,4 @@
-import { invertedDateRanges, parseBookingListQuery } from '@/server/shared/bookings/list-schema';
+import { invertedDateRanges, parseBookingListQuery } from '@/shared/bookings/list-schema';
 
 // Issue 17 §22c: a date range whose end is before its start is named, so the list points at it.
 describe('invertedDateRanges', () => {

@@ -1,4 +1,4 @@
-import { describePolicy, policyLines, resolveCancellationPolicy } from '@/server/shared/bookings/offer-terms';
+import { describePolicy, policyLines, resolveCancellationPolicy } from '@/shared/bookings/offer-terms';
 import { bookingPolicy, refundQuote } from '@/server/bookings/refund-rules';
 import { createTranslator } from 'next-intl';
 import en from '@/messages/en.json';

@@ -1,4 +1,4 @@
-import { linesTotal, priceLines, quoteBooking } from '@/server/shared/bookings/pricing';
+import { linesTotal, priceLines, quoteBooking } from '@/shared/bookings/pricing';
 
 const perPerson = (adult: number | null, child: number | null) => ({ adult, child, trip: null });
 const perTrip = (trip: number) => ({ adult: null, child: null, trip });

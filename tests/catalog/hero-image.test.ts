@@ -1,5 +1,5 @@
 import { offerHeroImage } from '@/server/catalog/hero-image';
-import { lowestPrice } from '@/server/shared/catalog/prices';
+import { lowestPrice } from '@/shared/catalog/prices';
 import { catalogTagsForTour } from '@/server/catalog/catalog-changes';
 
 const photos = [

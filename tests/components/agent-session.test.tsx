@@ -5,7 +5,7 @@ import { setupServer } from 'msw/node';
 import type { Session } from 'next-auth';
 import { AgentSessionProvider, SESSION_POLL_MS, useAgentSession, useRefreshAgentSession } from '@/components/auth/agent-session';
 import { SESSION_BROADCAST_KEY } from '@/components/auth/session-signals';
-import { SESSION_HINT_CLASS, SESSION_HINT_COOKIE } from '@/server/shared/auth/session-hint';
+import { SESSION_HINT_CLASS, SESSION_HINT_COOKIE } from '@/shared/auth/session-hint';
 import { signOutEndpoints } from '../support/auth-endpoints';
 
 const navigation = vi.hoisted(() => ({ goTo: vi.fn(), reloadPage: vi.fn() }));

@@ -9,7 +9,7 @@ import { HttpFeedbackProvider, useApiFetch } from '@/components/http/http-feedba
 import { LazyToaster } from '@/components/shell/lazy-toaster';
 import { SESSION_BROADCAST_KEY } from '@/components/auth/session-signals';
 import en from '@/messages/en.json';
-import { SESSION_HINT_COOKIE } from '@/server/shared/auth/session-hint';
+import { SESSION_HINT_COOKIE } from '@/shared/auth/session-hint';
 import { signOutEndpoints } from '../support/auth-endpoints';
 
 // Spec §8 in the browser, status by status, through the real toaster and a real fetch (msw answers).

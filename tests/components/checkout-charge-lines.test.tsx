@@ -7,9 +7,9 @@ import { HttpFeedbackProvider } from '@/components/http/http-feedback';
 import { createTranslator } from 'next-intl';
 import en from '@/messages/en.json';
 import payments from '@/messages/payments/en.json';
-import type { PaymentMethod } from '@/server/shared/bookings/checkout-schema';
-import { formatMoney } from '@/server/shared/money/money';
-import { quoteCharge } from '@/server/shared/payments/charge-quote';
+import type { PaymentMethod } from '@/shared/bookings/checkout-schema';
+import { formatMoney } from '@/shared/money/money';
+import { quoteCharge } from '@/shared/payments/charge-quote';
 
 // Issue 18 §4: a card, crypto or SBP method shows what it charges, line by line (spec §9), before
 // the Book button; a sandbox provider is labelled as test payments; Stripe's wallets ask for the

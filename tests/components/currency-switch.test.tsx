@@ -4,9 +4,9 @@ import userEvent from '@testing-library/user-event';
 import { Price } from '@/components/catalog/price';
 import { CurrencyProvider } from '@/components/currency/currency-provider';
 import { CurrencySwitch } from '@/components/currency/currency-switch';
-import { displayCurrenciesFor, resolveDisplayCurrency } from '@/server/shared/money/display-currencies';
-import { CURRENCY_COOKIE } from '@/server/shared/money/money';
-import { VARIANT_FEATURES, type Variant } from '@/server/shared/sites/site-variants';
+import { displayCurrenciesFor, resolveDisplayCurrency } from '@/shared/money/display-currencies';
+import { CURRENCY_COOKIE } from '@/shared/money/money';
+import { VARIANT_FEATURES, type Variant } from '@/shared/sites/site-variants';
 
 // Issue 18 §4: roubles appear in the header's currency switch on the Russian domain only, priced
 // at the settings' rate; the server re-checks a cookie against the host's list.

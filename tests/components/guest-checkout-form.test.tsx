@@ -6,7 +6,7 @@ import { renderToString } from 'react-dom/server';
 import { GuestCheckoutForm, type GuestCheckoutLabels } from '@/components/widget-bookings/guest-checkout-form';
 import ru from '@/messages/ru.json';
 import widgetBookings from '@/messages/widget-bookings/ru.json';
-import { formatMoney } from '@/server/shared/money/money';
+import { formatMoney } from '@/shared/money/money';
 
 // The widget guest's checkout: the open days on a calendar, the party typed before the page
 // hydrated kept, and every refusal said at its field in the site's language (here Russian), not

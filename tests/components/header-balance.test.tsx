@@ -12,8 +12,8 @@ import { AccountMenu, type AccountMenuLabels } from '@/components/shell/account-
 import type { AgencyBalance } from '@/components/shell/header-balance';
 import en from '@/messages/en.json';
 import header from '@/messages/header/en.json';
-import { SESSION_HINT_COOKIE } from '@/server/shared/auth/session-hint';
-import { CURRENCY_COOKIE } from '@/server/shared/money/money';
+import { SESSION_HINT_COOKIE } from '@/shared/auth/session-hint';
+import { CURRENCY_COOKIE } from '@/shared/money/money';
 import { FreshClientCache } from '../support/client-cache';
 
 vi.mock('next/navigation', () => ({

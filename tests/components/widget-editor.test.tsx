@@ -7,7 +7,7 @@ import { widgetEditorLabels } from '@/components/widgets/widget-editor-labels';
 import type { OfferChoice } from '@/components/widgets/widget-offer-table';
 import en from '@/messages/en.json';
 import { loadMessages } from '@/messages/areas';
-import { emptyWidgetValues } from '@/server/shared/widgets/widget-schema';
+import { emptyWidgetValues } from '@/shared/widgets/widget-schema';
 
 // Issue 20 §2: the editor refuses a sale price under the 5% minimum at its field and in the
 // summary before anything is sent, and sends the values as typed once they pass.

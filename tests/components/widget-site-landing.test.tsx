@@ -9,7 +9,7 @@ import { WidgetSiteNotFound } from '@/components/widget-sites/widget-site-not-fo
 import type { Locale } from '@/i18n/locales';
 import { loadMessages } from '@/messages/areas';
 import { contentSecurityPolicy, securityHeaderRules } from '@/server/http/security-headers';
-import { heroVideoOf, heroVideoPlayerUrl } from '@/server/shared/widgets/hero-video';
+import { heroVideoOf, heroVideoPlayerUrl } from '@/shared/widgets/hero-video';
 import type { WidgetSite, WidgetSiteOffer } from '@/server/widgets/sites/widget-site';
 
 // A widget site's page (issue 20): white-label, in the widget's language and currency, and every

@@ -11,7 +11,7 @@ import { renderRequestSummaryPdf } from '@/server/documents/request-summary-pdf'
 import { chargeLinesOf } from '@/server/documents/payment-parts';
 import { guestTickets, renderTicketsPdf } from '@/server/documents/tickets-pdf';
 import { renderVoucherPdf } from '@/server/documents/voucher-pdf';
-import { formatMoney } from '@/server/shared/money/money';
+import { formatMoney } from '@/shared/money/money';
 
 const SELLER: BookingDocument['seller'] = {
   legalName: 'Traveldesk Tourism L.L.C.',

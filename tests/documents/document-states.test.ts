@@ -8,7 +8,7 @@ import type { RefundQuote } from '@/server/bookings/refund-rules';
 import { bookings, offers } from '@/server/db/schema';
 import { seedDemoData } from '@/server/db/seed';
 import { DocumentNotOffered, renderBookingDocument } from '@/server/documents/document-downloads';
-import { formatMoney } from '@/server/shared/money/money';
+import { formatMoney } from '@/shared/money/money';
 import { addDays, checkoutInput, DESERT_ROSE, findOffer, ledgerOf, prepareSlot, principalFor } from '../support/booking-fixtures';
 import { agentRequest, segment, serveRoutesFrom, session } from '../support/route-requests';
 import { createTestDatabase, type TestDatabase } from '../support/test-database';

@@ -3,14 +3,14 @@ import { PDFParse } from 'pdf-parse';
 import type { Principal } from '@/server/auth/principal';
 import { cancelBooking } from '@/server/bookings/cancel-booking';
 import { createBooking } from '@/server/bookings/create-booking';
-import type { CheckoutInput } from '@/server/shared/bookings/checkout-schema';
+import type { CheckoutInput } from '@/shared/bookings/checkout-schema';
 import { bookings } from '@/server/db/schema';
 import { seedDemoData } from '@/server/db/seed';
 import { includedVat } from '@/server/documents/invoice-pdf';
 import { isInvoiceMonth, loadMonthlyInvoice, type MonthlyInvoice } from '@/server/documents/monthly-invoice';
 import { renderMonthlyInvoicePdf } from '@/server/documents/monthly-invoice-pdf';
 import { Forbidden } from '@/server/errors';
-import { formatMoney } from '@/server/shared/money/money';
+import { formatMoney } from '@/shared/money/money';
 import { addDays, checkoutInput, findOffer, prepareSlot, principalFor } from '../support/booking-fixtures';
 import { createTestDatabase, type TestDatabase } from '../support/test-database';
 

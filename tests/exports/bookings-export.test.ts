@@ -1,7 +1,7 @@
 import ExcelJS from 'exceljs';
 import { createBooking } from '@/server/bookings/create-booking';
 import { listBookings } from '@/server/bookings/list-queries';
-import { parseBookingListQuery } from '@/server/shared/bookings/list-schema';
+import { parseBookingListQuery } from '@/shared/bookings/list-schema';
 import { seedDemoData } from '@/server/db/seed';
 import { Forbidden } from '@/server/errors';
 import { bookingExportResponse } from '@/server/exports/bookings-export';

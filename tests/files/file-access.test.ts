@@ -5,7 +5,7 @@ import { GET as downloadFile } from '@/app/api/files/[id]/route';
 import type { Principal } from '@/server/auth/principal';
 import { seedDemoData } from '@/server/db/seed';
 import { NotFound } from '@/server/errors';
-import type { FilePurpose } from '@/server/shared/files/file-purpose';
+import type { FilePurpose } from '@/shared/files/file-purpose';
 import { type FileStorage, LocalDiskStorage } from '@/server/files/storage';
 import { loadVisibleFile, saveUpload } from '@/server/files/uploads';
 import { DESERT_ROSE, principalFor } from '../support/booking-fixtures';

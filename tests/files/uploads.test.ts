@@ -6,7 +6,7 @@ import { setupServer } from 'msw/node';
 import { storedFiles } from '@/server/db/schema';
 import { seedDemoData } from '@/server/db/seed';
 import { NotFound, RuleViolation } from '@/server/errors';
-import { allowedFormats, checkUpload, MAX_UPLOAD_BYTES } from '@/server/shared/files/file-rules';
+import { allowedFormats, checkUpload, MAX_UPLOAD_BYTES } from '@/shared/files/file-rules';
 import { LocalDiskStorage, S3Storage } from '@/server/files/storage';
 import { loadVisibleFile, saveUpload } from '@/server/files/uploads';
 import { DESERT_ROSE, principalFor } from '../support/booking-fixtures';

@@ -3,7 +3,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { installActionBodyLimit } from '@/server/http/action-body-limit';
 import { ACTION_BODY_LIMIT_MB, actionBodyRefusal, GUEST_ACTION_BODY_LIMIT } from '@/server/routing/action-body';
-import { DEFAULT_HOSTS } from '@/server/shared/sites/site-variants';
+import { DEFAULT_HOSTS } from '@/shared/sites/site-variants';
 
 // Server actions read their whole body before any check of Next's or ours: a chunked 100 MB post
 // to a widget's public guest checkout was read to its end. The server now refuses an action post

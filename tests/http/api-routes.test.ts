@@ -6,7 +6,7 @@ import { GET as getDocument } from '@/app/api/bookings/[reference]/[document]/ro
 import { GET as getHealth } from '@/app/api/health/route';
 import { agencies } from '@/server/db/schema';
 import { seedDemoData } from '@/server/db/seed';
-import { AED_PER_USD } from '@/server/shared/money/money';
+import { AED_PER_USD } from '@/shared/money/money';
 import { addDays, DESERT_ROSE, findOffer, principalFor } from '../support/booking-fixtures';
 import { agentRequest, apiRequest, segment, serveRoutesFrom, session } from '../support/route-requests';
 import { createTestDatabase, type TestDatabase } from '../support/test-database';

@@ -4,7 +4,7 @@ import { getScriptNonceFromHeader } from 'next/dist/server/app-render/get-script
 import { modifyRouteRegex } from 'next/dist/lib/redirect-status';
 import { getPathMatch } from 'next/dist/shared/lib/router/utils/path-match';
 import { matchHas } from 'next/dist/shared/lib/router/utils/prepare-destination';
-import { SESSION_HINT_SCRIPT } from '@/server/shared/auth/session-hint';
+import { SESSION_HINT_SCRIPT } from '@/shared/auth/session-hint';
 import {
   contentSecurityPolicy,
   createNonce,

@@ -1,6 +1,6 @@
 import en from '@/messages/en.json';
 import ru from '@/messages/ru.json';
-import { PICK_UP_MODES, policySummary, type RefundTiers } from '@/server/shared/bookings/offer-terms';
+import { PICK_UP_MODES, policySummary, type RefundTiers } from '@/shared/bookings/offer-terms';
 import { DEFAULT_SETTINGS } from '@/server/settings/defaults';
 
 // Issue 17 §3: beside each offer on the tour page, its policy in a few words and its pick-up, in

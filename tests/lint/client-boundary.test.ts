@@ -10,7 +10,7 @@ const file = (relative: string) => path.join(root, relative);
 
 tester.run('client-imports', clientBoundary.rules['client-imports'], {
   valid: [
-    { code: "'use client';\nimport { formatMoney } from '@/server/shared/money/money';", filename: file('components/x.tsx') },
+    { code: "'use client';\nimport { formatMoney } from '@/shared/money/money';", filename: file('components/x.tsx') },
     { code: "'use client';\nimport type { AgentRow } from '@/server/agents/agent-queries';", filename: file('components/x.tsx') },
     { code: "'use client';\nimport { type AgentRow } from '@/server/agents/agent-queries';", filename: file('components/x.tsx') },
     // A server action module ('use server') is a reference the browser calls, not code it loads.
@@ -34,13 +34,13 @@ tester.run('client-imports', clientBoundary.rules['client-imports'], {
 
 tester.run('shared-stays-client-safe', clientBoundary.rules['shared-stays-client-safe'], {
   valid: [
-    { code: "import { z } from 'zod';\nimport { can } from '@/server/shared/auth/permissions';", filename: file('server/shared/x.ts') },
-    { code: "import type { filePurpose } from '@/server/db/schema';", filename: file('server/shared/x.ts') },
+    { code: "import { z } from 'zod';\nimport { can } from '@/shared/auth/permissions';", filename: file('shared/x.ts') },
+    { code: "import type { filePurpose } from '@/server/db/schema';", filename: file('shared/x.ts') },
     { code: "import 'server-only';", filename: file('server/bookings/x.ts') },
   ],
   invalid: [
-    { code: "import 'server-only';", filename: file('server/shared/x.ts'), errors: [{ messageId: 'serverOnly' }] },
-    { code: "import { getDb } from '@/server/db/database';", filename: file('server/shared/x.ts'), errors: [{ messageId: 'serverOnly' }] },
-    { code: "import fs from 'node:fs';", filename: file('server/shared/x.ts'), errors: [{ messageId: 'serverOnly' }] },
+    { code: "import 'server-only';", filename: file('shared/x.ts'), errors: [{ messageId: 'serverOnly' }] },
+    { code: "import { getDb } from '@/server/db/database';", filename: file('shared/x.ts'), errors: [{ messageId: 'serverOnly' }] },
+    { code: "import fs from 'node:fs';", filename: file('shared/x.ts'), errors: [{ messageId: 'serverOnly' }] },
   ],
 });

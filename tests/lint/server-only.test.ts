@@ -33,16 +33,16 @@ function modules(dir: string): string[] {
 
 describe('server-only', () => {
   const candidates = modules('server').filter(
-    (file) => !file.startsWith('server/shared/') && !OUTSIDE_NEXT.some((prefix) => file === prefix || (prefix.endsWith('/') && file.startsWith(prefix))),
+    (file) => !file.startsWith('shared/') && !OUTSIDE_NEXT.some((prefix) => file === prefix || (prefix.endsWith('/') && file.startsWith(prefix))),
   );
 
-  it('guards every server module outside server/shared/', () => {
+  it('guards every server module outside shared/', () => {
     const unguarded = candidates.filter((file) => !/^import 'server-only';$/m.test(fs.readFileSync(path.join(root, file), 'utf8')));
     expect(unguarded).toEqual([]);
   });
 
-  it('keeps server/shared/ free of it', () => {
-    const guarded = modules('server/shared').filter((file) => /^import 'server-only';$/m.test(fs.readFileSync(path.join(root, file), 'utf8')));
+  it('keeps shared/ free of it', () => {
+    const guarded = modules('shared').filter((file) => /^import 'server-only';$/m.test(fs.readFileSync(path.join(root, file), 'utf8')));
     expect(guarded).toEqual([]);
   });
 });

@@ -1,5 +1,5 @@
 import { refundQuote } from '@/server/bookings/refund-rules';
-import { convertBreakdown, convertFromAed, type Currency, formatMoney } from '@/server/shared/money/money';
+import { convertBreakdown, convertFromAed, type Currency, formatMoney } from '@/shared/money/money';
 import type { Locale } from '@/i18n/locales';
 
 // Issue 17 §7: figures that add up are converted once each, and the figure derived from them (a

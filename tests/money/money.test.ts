@@ -1,4 +1,4 @@
-import { AED_PER_USD, convertFromAed, currencyForLocale, formatAedAs, formatMoney } from '@/server/shared/money/money';
+import { AED_PER_USD, convertFromAed, currencyForLocale, formatAedAs, formatMoney } from '@/shared/money/money';
 
 const normalizeSpaces = (text: string) => text.replace(/[\u00a0\u202f]/g, ' ');
 

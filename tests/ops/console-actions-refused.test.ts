@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import { sql } from 'drizzle-orm';
 import path from 'node:path';
 import type { Principal } from '@/server/auth/principal';
-import { ROLES } from '@/server/shared/auth/permissions';
+import { ROLES } from '@/shared/auth/permissions';
 import { createTestDatabase, type TestDatabase } from '../support/test-database';
 import { serveRoutesFrom, session, staffSession } from '../support/route-requests';
 

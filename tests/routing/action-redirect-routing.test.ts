@@ -1,4 +1,4 @@
-import { DEFAULT_HOSTS, parseHostsConfig } from '@/server/shared/sites/site-variants';
+import { DEFAULT_HOSTS, parseHostsConfig } from '@/shared/sites/site-variants';
 import { routeRedirects, routeRewrites } from '@/server/routing/route-rules';
 import { route, type RoutedRequest } from '../support/next-routes';
 

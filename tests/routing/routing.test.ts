@@ -5,11 +5,11 @@ import { getMiddlewareRouteMatcher, type MiddlewareRouteMatch } from 'next/dist/
 import { NextRequest } from 'next/server';
 import { config as proxyConfig, proxy } from '@/proxy';
 import { markDatabaseDown, markDatabaseUp } from '@/server/db/health-state';
-import { PORTAL_ROUTES } from '@/server/shared/auth/route-access';
+import { PORTAL_ROUTES } from '@/shared/auth/route-access';
 import { gateRedirect, proxyDecision, type ProxyRequest } from '@/server/routing/gate';
 import { MAINTENANCE_RETRY_SECONDS, maintenancePage } from '@/server/routing/maintenance-page';
 import { DIRECT_PAGE_PREFIXES, routeRedirects, routeRewrites } from '@/server/routing/route-rules';
-import { DEFAULT_HOSTS, parseHostsConfig, variantForHost } from '@/server/shared/sites/site-variants';
+import { DEFAULT_HOSTS, parseHostsConfig, variantForHost } from '@/shared/sites/site-variants';
 import { route, type RoutedRequest } from '../support/next-routes';
 
 // Not in Next's type declarations, but what `next build` compiles the proxy's matcher with.

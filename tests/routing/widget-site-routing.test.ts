@@ -1,7 +1,7 @@
 import { NextRequest } from 'next/server';
 import { proxy } from '@/proxy';
 import { routeRedirects, routeRewrites } from '@/server/routing/route-rules';
-import { DEFAULT_HOSTS, type HostsConfig, isWidgetHost, parseHostsConfig } from '@/server/shared/sites/site-variants';
+import { DEFAULT_HOSTS, type HostsConfig, isWidgetHost, parseHostsConfig } from '@/shared/sites/site-variants';
 import { route, type RoutedRequest } from '../support/next-routes';
 
 // Issue 20: a host that is none of the configured ones is an agency's widget domain, added at run

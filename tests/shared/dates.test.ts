@@ -1,4 +1,4 @@
-import { calendarDay, EARLIEST_DAY, isCalendarDay, isCalendarMonth, LATEST_DAY } from '@/server/shared/dates';
+import { calendarDay, EARLIEST_DAY, isCalendarDay, isCalendarMonth, LATEST_DAY } from '@/shared/dates';
 
 describe('isCalendarDay', () => {
   it('accepts the days of the calendar within 2000-01-01 … 2100-12-31', () => {

@@ -1,8 +1,8 @@
 import type { z } from 'zod';
 import { signUpSchema, changePasswordSchema, forgotPasswordSchema, resetPasswordSchema } from '@/server/account/account-schemas';
-import { companySchema, COMPANY_TEXT_FIELDS } from '@/server/shared/agencies/company-schema';
-import { createAgentSchema, updateAgentSchema } from '@/server/shared/agents/agent-schema';
-import { checkoutSchema } from '@/server/shared/bookings/checkout-schema';
+import { companySchema, COMPANY_TEXT_FIELDS } from '@/shared/agencies/company-schema';
+import { createAgentSchema, updateAgentSchema } from '@/shared/agents/agent-schema';
+import { checkoutSchema } from '@/shared/bookings/checkout-schema';
 import { depositNoticeSchema, topUpFeeQuerySchema } from '@/server/top-up/deposit-schema';
 
 // Issue 16 finding 7: every text field of every form and API schema refuses a control character at

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { CONTROL_CHARACTERS_ERROR, hasControlCharacters, text } from '@/server/shared/text';
+import { CONTROL_CHARACTERS_ERROR, hasControlCharacters, text } from '@/shared/text';
 
 const messages = (schema: z.ZodType, value: unknown) => schema.safeParse(value).error?.issues.map((issue) => issue.message) ?? [];
 

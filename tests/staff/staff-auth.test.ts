@@ -5,7 +5,7 @@ import { principalOfCookies } from '@/server/auth/principal';
 import { staffMembers } from '@/server/db/schema';
 import { DEMO_PASSWORD, seedAgencies } from '@/server/db/seed/agencies';
 import { DEMO_STAFF, DEMO_TOTP_SECRET, seedStaff } from '@/server/db/seed/staff';
-import { can, OPS_PERMISSIONS, type OpsPermission, PERMISSIONS, ROLES, STAFF_ROLES } from '@/server/shared/auth/permissions';
+import { can, OPS_PERMISSIONS, type OpsPermission, PERMISSIONS, ROLES, STAFF_ROLES } from '@/shared/auth/permissions';
 import { authorizeStaffCredentials } from '@/server/staff/authorize-staff';
 import { createStaffMember } from '@/server/staff/create-staff';
 import { endStaffSessions } from '@/server/staff/staff-sessions';

@@ -2,7 +2,7 @@ import crypto from 'node:crypto';
 import { and, asc, eq, isNotNull, isNull, ne, type SQL, sql } from 'drizzle-orm';
 import { agencyApprovedColumn } from '@/server/account/agency-standing';
 import type { Principal } from '@/server/auth/principal';
-import type { CheckoutInput } from '@/server/shared/bookings/checkout-schema';
+import type { CheckoutInput } from '@/shared/bookings/checkout-schema';
 import type { Database } from '@/server/db/connection';
 import { agencies, availabilitySlots, bookings, cities, ledgerEntries, offers, tours, users } from '@/server/db/schema';
 

@@ -1,7 +1,7 @@
 import dns2, { type DnsServer as Dns2Server, type Packet as DnsPacket } from 'dns2';
 import type { AddressInfo } from 'node:net';
 // Relative, not `@/…`: Playwright's e2e helper (e2e/support/dns-server.ts) loads this file too.
-import { txtRecordName } from '../../server/shared/widgets/domain-verification';
+import { txtRecordName } from '../../shared/widgets/domain-verification';
 
 // A small authoritative DNS server over UDP for tests: the widget-domain check asks it through
 // WIDGET_DNS_SERVERS instead of the internet's resolvers. Names answer what `set` gave them;

@@ -1,5 +1,5 @@
 import type { Principal } from '@/server/auth/principal';
-import type { OpsPermission, Permission } from '@/server/shared/auth/permissions';
+import type { OpsPermission, Permission } from '@/shared/auth/permissions';
 import type { StaffPrincipal } from '@/server/staff/staff-principal';
 import type { DatabaseConnection } from '@/server/db/connection';
 
@@ -17,7 +17,7 @@ export const session: { principal: Principal | null } = { principal: null };
  * `vi.mock('@/server/auth/principal', async () => (await import('../support/route-requests')).mockedPrincipalModule())`.
  */
 export async function mockedPrincipalModule() {
-  const { memberCan } = await import('@/server/shared/auth/permissions');
+  const { memberCan } = await import('@/shared/auth/permissions');
   const { Forbidden, Unauthorized } = await import('@/server/errors');
   const getPrincipal = async (): Promise<Principal | null> => session.principal;
   return {
@@ -39,7 +39,7 @@ export const staffSession: { staff: StaffPrincipal | null } = { staff: null };
  * `vi.mock('@/server/staff/staff-principal', async () => (await import('../support/route-requests')).mockedStaffPrincipalModule())`.
  */
 export async function mockedStaffPrincipalModule() {
-  const { can } = await import('@/server/shared/auth/permissions');
+  const { can } = await import('@/shared/auth/permissions');
   const { Forbidden, Unauthorized } = await import('@/server/errors');
   const getStaffPrincipal = async (): Promise<StaffPrincipal | null> => staffSession.staff;
   return {

@@ -9,7 +9,7 @@ import { decideDepositNotice } from '@/server/top-up/credit-deposit-notice';
 import { listDepositNotices, loadPendingDeposits } from '@/server/top-up/deposit-queries';
 import { depositNoticeSchema, parseAedAmount, topUpFeeQuerySchema } from '@/server/top-up/deposit-schema';
 import { submitDepositNotice } from '@/server/top-up/submit-deposit-notice';
-import { quoteCardTopUp } from '@/server/shared/top-up/top-up-fee';
+import { quoteCardTopUp } from '@/shared/top-up/top-up-fee';
 import { Forbidden, RuleViolation } from '@/server/errors';
 import { LocalDiskStorage } from '@/server/files/storage';
 import { agencyBalance, DESERT_ROSE, principalFor } from '../support/booking-fixtures';

@@ -2,8 +2,8 @@
 import { render } from '@testing-library/react';
 import { BookingConversion } from '@/components/widget-bookings/booking-conversion';
 import { contentSecurityPolicy } from '@/server/http/security-headers';
-import { adsConversionOf, gtagScriptUrl } from '@/server/shared/widgets/ads-conversion';
-import { widgetFormSchema, emptyWidgetValues } from '@/server/shared/widgets/widget-schema';
+import { adsConversionOf, gtagScriptUrl } from '@/shared/widgets/ads-conversion';
+import { widgetFormSchema, emptyWidgetValues } from '@/shared/widgets/widget-schema';
 
 // A widget booking fires the agency's Google Ads conversion on its result page: the gtag calls
 // are queued in window.dataLayer (what gtag.js reads), and gtag.js itself is loaded only when the

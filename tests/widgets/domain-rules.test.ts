@@ -1,5 +1,5 @@
 import { domainResolverConfig, widgetApexAddresses, widgetCnameTarget } from '@/server/widgets/domains/domain-resolver';
-import { type DnsFindings, type DnsLookup, evaluateDomainCheck, txtRecordName } from '@/server/shared/widgets/domain-verification';
+import { type DnsFindings, type DnsLookup, evaluateDomainCheck, txtRecordName } from '@/shared/widgets/domain-verification';
 
 // The verification rule without DNS: what was found in, verified or failed with the reason out.
 

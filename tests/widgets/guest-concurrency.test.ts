@@ -5,7 +5,7 @@ import { bookings, payments, rateLimits, widgets } from '@/server/db/schema';
 import { seedAgencies } from '@/server/db/seed/agencies';
 import { seedCatalogue } from '@/server/db/seed/catalogue';
 import { RuleViolation, TooManyRequests } from '@/server/errors';
-import { aedInput, emptyWidgetValues, widgetFormSchema } from '@/server/shared/widgets/widget-schema';
+import { aedInput, emptyWidgetValues, widgetFormSchema } from '@/shared/widgets/widget-schema';
 import { bookAsGuest, guestCheckoutsPerAddress, GUEST_CHECKOUTS_PER_WIDGET, startGuestPayment } from '@/server/widgets/guest-bookings/book-as-guest';
 import { createWidget } from '@/server/widgets/manage-widgets';
 import { checkoutInput, findOffer, prepareSlot, principalFor, slotStock } from '../support/booking-fixtures';

@@ -3,7 +3,7 @@ import type { Database } from '@/server/db/connection';
 import { payments } from '@/server/db/schema';
 import { bookAsGuest, startGuestPayment } from '@/server/widgets/guest-bookings/book-as-guest';
 import type { WidgetChannel } from '@/server/widgets/guest-bookings/widget-sale';
-import { type CheckoutInput, checkoutSchema } from '@/server/shared/bookings/checkout-schema';
+import { type CheckoutInput, checkoutSchema } from '@/shared/bookings/checkout-schema';
 import { addDays, prepareSlot } from '../support/booking-fixtures';
 
 /** A guest's card checkout of `offerId` for two adults on a fresh slot 30–130 days ahead, as the widget's form sends it. */

@@ -18,7 +18,7 @@ import { seedCatalogue } from '@/server/db/seed/catalogue';
 import { renderBookingDocument } from '@/server/documents/document-downloads';
 import { type FileStorage, LocalDiskStorage } from '@/server/files/storage';
 import { payWithSandboxCard } from '@/server/payments/providers/sandbox/sandbox-charges';
-import { aedInput, emptyWidgetValues, type WidgetFormValues, widgetFormSchema } from '@/server/shared/widgets/widget-schema';
+import { aedInput, emptyWidgetValues, type WidgetFormValues, widgetFormSchema } from '@/shared/widgets/widget-schema';
 import { GuestBookingResult } from '@/components/widget-bookings/guest-booking-result';
 import { returnToWidgetSite } from '@/server/widgets/guest-bookings/book-as-guest';
 import { guestBookingToken } from '@/server/widgets/guest-bookings/guest-link';

@@ -1,4 +1,4 @@
-import { discountedPrice, guestPrices, keepsMinimumMargin, lowestAllowedSalePrice, minimumSalePrice, priceKindsOf } from '@/server/shared/widgets/widget-pricing';
+import { discountedPrice, guestPrices, keepsMinimumMargin, lowestAllowedSalePrice, minimumSalePrice, priceKindsOf } from '@/shared/widgets/widget-pricing';
 
 describe('widget sale prices', () => {
   it('puts the minimum 5% above cost, rounded up to a whole fils', () => {

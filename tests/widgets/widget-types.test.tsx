@@ -10,7 +10,7 @@ import {
   type WidgetOfferCost,
   type WidgetType,
   widgetFormSchema,
-} from '@/server/shared/widgets/widget-schema';
+} from '@/shared/widgets/widget-schema';
 import type { WidgetSiteOffer } from '@/server/widgets/sites/widget-site';
 
 // Spec §4's widget types: "embedded" sells one tour and shows as one tour's tickets; "multi-tour

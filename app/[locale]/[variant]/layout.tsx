@@ -2,7 +2,7 @@ import type { Metadata, Viewport } from 'next';
 import { getTranslations } from 'next-intl/server';
 import type { ReactNode } from 'react';
 import { DemoLabel } from '@/components/shell/demo-label';
-import { SESSION_HINT_SCRIPT } from '@/server/shared/auth/session-hint';
+import { SESSION_HINT_SCRIPT } from '@/shared/auth/session-hint';
 import { NO_EVAL_SCRIPT } from '@/server/http/security-headers';
 import { resolveSiteParams, type SiteParams } from '@/server/sites/site-params';
 

@@ -3,7 +3,7 @@ import { getTranslations } from 'next-intl/server';
 import { buttonVariants } from '@/components/ui/button';
 import { cn } from '@/components/ui/cn';
 import { DOCUMENT_KINDS, type DocumentKind, type DocumentState, documentFilename, documentsFor } from '@/server/documents/document-kinds';
-import type { Role } from '@/server/shared/auth/permissions';
+import type { Role } from '@/shared/auth/permissions';
 
 /**
  * Download links to the PDFs a booking's state offers and the agent's role may have (issue 17 §2),

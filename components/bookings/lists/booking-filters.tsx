@@ -3,7 +3,7 @@ import { buttonVariants, Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import type { Locale } from '@/i18n/locales';
 import type { AgentOption, TourOption } from '@/server/bookings/list-options';
-import { BOOKING_SORTS, BOOKING_STATUSES, type BookingListQuery, bookingListSearch, type DateRangeName, PAGE_SIZES } from '@/server/shared/bookings/list-schema';
+import { BOOKING_SORTS, BOOKING_STATUSES, type BookingListQuery, bookingListSearch, type DateRangeName, PAGE_SIZES } from '@/shared/bookings/list-schema';
 import { type ActiveFilter, dateRangeFilters, FilterChips } from './filter-chips';
 import { DateRange, Field, Select } from './filter-fields';
 import { FilterForm } from './filter-form';

@@ -7,9 +7,9 @@ import { PayNowForm, type PayNowLabels, type PayNowOption } from '@/components/p
 import { cn } from '@/components/ui/cn';
 import { formatDisplayDate } from '@/i18n/dates';
 import { type Locale, localizedPath } from '@/i18n/locales';
-import { dubaiToday } from '@/server/shared/availability/rules';
+import { dubaiToday } from '@/shared/availability/rules';
 import type { BookingListRow } from '@/server/bookings/list-queries';
-import type { BookingListQuery } from '@/server/shared/bookings/list-schema';
+import type { BookingListQuery } from '@/shared/bookings/list-schema';
 import { listHref } from './list-href';
 import { StatusBadge } from './status-badge';
 

@@ -3,7 +3,7 @@ import Link from 'next/link';
 import { getTranslations } from 'next-intl/server';
 import { formatDisplayDate } from '@/i18n/dates';
 import type { Locale } from '@/i18n/locales';
-import { type BookingListQuery, bookingListSearch, DATE_RANGES, type DateRangeName } from '@/server/shared/bookings/list-schema';
+import { type BookingListQuery, bookingListSearch, DATE_RANGES, type DateRangeName } from '@/shared/bookings/list-schema';
 
 /** One active filter: what it says, and the query keys its removal clears. */
 export type ActiveFilter = { label: string; value: string; keys: readonly (keyof BookingListQuery)[] };

@@ -5,7 +5,7 @@ import { useRouter } from 'next/navigation';
 import { type FormEvent, type ReactNode, useId, useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { cn } from '@/components/ui/cn';
-import { bookingListSearch, parseBookingListQuery } from '@/server/shared/bookings/list-schema';
+import { bookingListSearch, parseBookingListQuery } from '@/shared/bookings/list-schema';
 
 type Props = {
   action: string;

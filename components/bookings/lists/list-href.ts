@@ -1,5 +1,5 @@
 import { type Locale, localizedPath } from '@/i18n/locales';
-import { type BookingListQuery, bookingListSearch } from '@/server/shared/bookings/list-schema';
+import { type BookingListQuery, bookingListSearch } from '@/shared/bookings/list-schema';
 
 /** A list page's URL for a query: only what differs from the defaults travels, so links stay short. */
 export function listHref(locale: Locale, path: string, query: Partial<BookingListQuery>): string {

@@ -5,7 +5,7 @@ import type { ReactNode } from 'react';
 import { buttonVariants } from '@/components/ui/button';
 import { cn } from '@/components/ui/cn';
 import type { Locale } from '@/i18n/locales';
-import type { BookingListQuery } from '@/server/shared/bookings/list-schema';
+import type { BookingListQuery } from '@/shared/bookings/list-schema';
 import { listHref } from './list-href';
 
 /** The pages to link: the first, the last, and two either side of the current one; null is a gap. */

@@ -1,6 +1,6 @@
 import { formatDisplayDay, formatDubaiDateTime, formatDubaiDay, formatMonthName } from '@/i18n/dates';
 import type { Locale } from '@/i18n/locales';
-import { formatMoney } from '@/server/shared/money/money';
+import { formatMoney } from '@/shared/money/money';
 
 // How the console shows money and dates: AED as kept, dates and times in the portal's formats
 // (spec §9 'dd MMM, yy' and 'HH:mm', in Asia/Dubai), months as words, so staff and agents read

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { agencies, ledgerEntries, users } from '../schema';
 import type { Database } from '../connection';
-import type { Role } from '@/server/shared/auth/permissions';
+import type { Role } from '@/shared/auth/permissions';
 import { hashPassword } from '@/server/auth/password';
 
 /** Fixed because docs, tests and checks sign in with them (issue 2). */

@@ -6,7 +6,7 @@
  * Start times are when the tour leaves: for an offer that collects guests in another city
  * (`pickUpCity`), the start time is the departure from that city.
  */
-import type { CancellationPolicy } from '@/server/shared/bookings/offer-terms';
+import type { CancellationPolicy } from '@/shared/bookings/offer-terms';
 import type { FaqItem, ItineraryStep, LocalizedText } from '../schema';
 import type { SeedCategory, SeedCity, SeedCountry, SeedHotel, SeedOffer, SeedPrices, SeedTour } from './types';
 

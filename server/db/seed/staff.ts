@@ -1,7 +1,7 @@
 import { inArray } from 'drizzle-orm';
 import { staffMembers } from '../schema';
 import type { Database } from '../connection';
-import type { StaffRole } from '@/server/shared/auth/permissions';
+import type { StaffRole } from '@/shared/auth/permissions';
 import { createStaffMember } from '@/server/staff/create-staff';
 import { DEMO_PASSWORD } from './agencies';
 

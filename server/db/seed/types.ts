@@ -1,4 +1,4 @@
-import type { CancellationPolicy, PickUpMode } from '@/server/shared/bookings/offer-terms';
+import type { CancellationPolicy, PickUpMode } from '@/shared/bookings/offer-terms';
 import type { FaqItem, ItineraryStep, LocalizedText } from '../schema';
 
 /** Demo catalogue records, keyed by slug so seeding can be re-run without duplicates. */

@@ -1,5 +1,5 @@
 import { and, asc, eq, inArray, ne } from 'drizzle-orm';
-import { lowestAllowedSalePrice } from '@/server/shared/widgets/widget-pricing';
+import { lowestAllowedSalePrice } from '@/shared/widgets/widget-pricing';
 import type { Database } from '../connection';
 import { offers, tours, users, widgetOffers, widgets } from '../schema';
 import { DEMO_AGENCIES } from './agencies';

@@ -2,7 +2,7 @@ import 'server-only';
 import { and, asc, desc, eq, exists, ilike, isNull, lt, or, sql } from 'drizzle-orm';
 import type { Database } from '@/server/db/connection';
 import { agencies, agencyInvoices, users } from '@/server/db/schema';
-import { dubaiToday } from '@/server/shared/availability/rules';
+import { dubaiToday } from '@/shared/availability/rules';
 import type { StaffPrincipal } from '@/server/staff/staff-principal';
 import type { AgencyListFilters } from './agency-schemas';
 

@@ -1,7 +1,7 @@
 import 'server-only';
 import { z } from 'zod';
 import { agencyStatus } from '@/server/db/schema';
-import { text } from '@/server/shared/text';
+import { text } from '@/shared/text';
 
 // The console's agency inputs, checked at the edge: bad input is a field error and changes nothing.
 

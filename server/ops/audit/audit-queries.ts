@@ -3,8 +3,8 @@ import { and, desc, eq, gte, ilike, lt, or, type SQL, sql } from 'drizzle-orm';
 import type { Database } from '@/server/db/connection';
 import { contains } from '@/server/db/like';
 import { agencies, auditLog, staffMembers, users } from '@/server/db/schema';
-import { isCalendarDay } from '@/server/shared/dates';
-import { hasControlCharacters } from '@/server/shared/text';
+import { isCalendarDay } from '@/shared/dates';
+import { hasControlCharacters } from '@/shared/text';
 import type { StaffPrincipal } from '@/server/staff/staff-principal';
 import { dubaiDayEnd, dubaiDayStart } from '@/server/ops/outbox/outbox-queries';
 

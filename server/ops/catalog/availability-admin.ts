@@ -4,7 +4,7 @@ import { recordStaffAudit } from '@/server/audit/audit';
 import type { Database, Transaction } from '@/server/db/connection';
 import { availabilitySlots, bookings, offers } from '@/server/db/schema';
 import { NotFound } from '@/server/errors';
-import { stockTaken } from '@/server/shared/availability/rules';
+import { stockTaken } from '@/shared/availability/rules';
 import type { StaffPrincipal } from '@/server/staff/staff-principal';
 import type { AvailabilityBulkEdit } from './schemas';
 

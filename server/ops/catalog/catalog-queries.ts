@@ -2,7 +2,7 @@ import 'server-only';
 import { and, asc, desc, eq, gte, ilike, lt, or, sql } from 'drizzle-orm';
 import type { Database } from '@/server/db/connection';
 import { availabilitySlots, categories, cities, countries, offers, photos, promoCodes, tourCategories, tours } from '@/server/db/schema';
-import { can } from '@/server/shared/auth/permissions';
+import { can } from '@/shared/auth/permissions';
 import { Forbidden } from '@/server/errors';
 import type { StaffPrincipal } from '@/server/staff/staff-principal';
 

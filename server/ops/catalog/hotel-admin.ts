@@ -6,7 +6,7 @@ import type { Database } from '@/server/db/connection';
 import { uniqueViolation } from '@/server/db/errors';
 import { cities, hotels, pickUpTimes, tours } from '@/server/db/schema';
 import { Forbidden, NotFound, RuleViolation } from '@/server/errors';
-import { can } from '@/server/shared/auth/permissions';
+import { can } from '@/shared/auth/permissions';
 import type { StaffPrincipal } from '@/server/staff/staff-principal';
 import type { hotelSchema, pickUpTimeSchema } from './schemas';
 import { CATALOG_PAGE_SIZE } from './catalog-queries';

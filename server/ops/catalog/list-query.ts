@@ -1,5 +1,5 @@
 import 'server-only';
-import { hasControlCharacters } from '@/server/shared/text';
+import { hasControlCharacters } from '@/shared/text';
 
 // A console list's query string: a search text and a 1-based page; anything else is ignored.
 

@@ -1,8 +1,8 @@
 import 'server-only';
 import { z } from 'zod';
 import { isProvidedFile } from '@/server/files/uploads';
-import { SLUG_PATTERN } from '@/server/shared/catalog/slug';
-import { text } from '@/server/shared/text';
+import { SLUG_PATTERN } from '@/shared/catalog/slug';
+import { text } from '@/shared/text';
 
 // The console's catalogue forms, field by field as the forms post them (flat names, strings):
 // every text in English and Russian, slugs in URL form, money typed in AED and kept in fils.

@@ -4,8 +4,8 @@ import { recordStaffAudit } from '@/server/audit/audit';
 import type { Database } from '@/server/db/connection';
 import { agencies, agencyInvoices } from '@/server/db/schema';
 import { RuleViolation } from '@/server/errors';
-import { dubaiToday } from '@/server/shared/availability/rules';
-import { invoiceDueDate } from '@/server/shared/ledger/credit-terms';
+import { dubaiToday } from '@/shared/availability/rules';
+import { invoiceDueDate } from '@/shared/ledger/credit-terms';
 import type { StaffPrincipal } from '@/server/staff/staff-principal';
 import { recordPaidInvoices, rowsOf } from '@/server/ledger/invoice-payments';
 

@@ -5,7 +5,7 @@ import type { Database } from '@/server/db/connection';
 import { agencies, ledgerEntries, paymentRefunds, payments } from '@/server/db/schema';
 import { Conflict, Forbidden, isDomainError, NotFound, RuleViolation } from '@/server/errors';
 import { creditAgency, debitAgency, lockAgencyFunds } from '@/server/ledger/ledger';
-import { can } from '@/server/shared/auth/permissions';
+import { can } from '@/shared/auth/permissions';
 import type { StaffPrincipal } from '@/server/staff/staff-principal';
 import { decideDepositNotice } from '@/server/top-up/credit-deposit-notice';
 

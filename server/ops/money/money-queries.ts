@@ -3,7 +3,7 @@ import { and, asc, desc, eq, gte, lt, or, sql } from 'drizzle-orm';
 import type { Database } from '@/server/db/connection';
 import { agencies, bookings, depositNotices, paymentRefunds, payments, storedFiles } from '@/server/db/schema';
 import { Forbidden } from '@/server/errors';
-import { can } from '@/server/shared/auth/permissions';
+import { can } from '@/shared/auth/permissions';
 import type { StaffPrincipal } from '@/server/staff/staff-principal';
 import { MONEY_PAGE_SIZE } from './money-schema';
 

@@ -1,7 +1,7 @@
 import 'server-only';
 import { z } from 'zod';
 import { aedAmount } from '@/server/ops/requests/request-schema';
-import { text } from '@/server/shared/text';
+import { text } from '@/shared/text';
 
 export const MONEY_PAGE_SIZE = 25;
 

@@ -3,8 +3,8 @@ import { and, desc, eq, gte, ilike, lt, or, type SQL } from 'drizzle-orm';
 import type { Database } from '@/server/db/connection';
 import { contains } from '@/server/db/like';
 import { mailOutbox } from '@/server/db/schema';
-import { isCalendarDay } from '@/server/shared/dates';
-import { hasControlCharacters } from '@/server/shared/text';
+import { isCalendarDay } from '@/shared/dates';
+import { hasControlCharacters } from '@/shared/text';
 import type { StaffPrincipal } from '@/server/staff/staff-principal';
 
 // The console's outbox (issue 19 §8): every mail the portal wrote, newest first, searched and

@@ -7,7 +7,7 @@ import { bookings, users } from '@/server/db/schema';
 import { Conflict, Forbidden, isDomainError, NotFound, RuleViolation } from '@/server/errors';
 import { debitAgency } from '@/server/ledger/ledger';
 import { assertMayPayFromBalance } from '@/server/ledger/credit-standing';
-import { can } from '@/server/shared/auth/permissions';
+import { can } from '@/shared/auth/permissions';
 import type { StaffPrincipal } from '@/server/staff/staff-principal';
 import type { Mailer } from '@/server/mail/mailer';
 import { sendRequestMail, type RequestMail } from './request-mail';

@@ -5,8 +5,8 @@ import en from '@/messages/ops-requests/en.json';
 import ru from '@/messages/ops-requests/ru.json';
 import type { Database, Transaction } from '@/server/db/connection';
 import { getMailer, type Mailer } from '@/server/mail/mailer';
-import { bookingPagePath } from '@/server/shared/bookings/booking-links';
-import { formatMoney } from '@/server/shared/money/money';
+import { bookingPagePath } from '@/shared/bookings/booking-links';
+import { formatMoney } from '@/shared/money/money';
 
 const MESSAGES: Record<Locale, typeof en> = { en, ru };
 

@@ -3,7 +3,7 @@ import { and, asc, eq, gte, lte, type SQL } from 'drizzle-orm';
 import type { Database } from '@/server/db/connection';
 import { agencies, bookings, offers, tours, users } from '@/server/db/schema';
 import { Forbidden, NotFound } from '@/server/errors';
-import { can } from '@/server/shared/auth/permissions';
+import { can } from '@/shared/auth/permissions';
 import type { StaffPrincipal } from '@/server/staff/staff-principal';
 import { REQUESTS_PAGE_SIZE, type RequestFilters } from './request-schema';
 

@@ -1,8 +1,8 @@
 import 'server-only';
 import { z } from 'zod';
 import { parseAedAmount } from '@/server/top-up/deposit-schema';
-import { calendarDay } from '@/server/shared/dates';
-import { text } from '@/server/shared/text';
+import { calendarDay } from '@/shared/dates';
+import { text } from '@/shared/text';
 
 export const REQUEST_REASONS = ['noLiveAvailability', 'cutOffPassed', 'bookWithAgent'] as const;
 export const REQUESTS_PAGE_SIZE = 25;

@@ -1,7 +1,7 @@
 import 'server-only';
 import { z } from 'zod';
-import { VARIANTS } from '@/server/shared/sites/site-variants';
-import { text } from '@/server/shared/text';
+import { VARIANTS } from '@/shared/sites/site-variants';
+import { text } from '@/shared/text';
 
 // The settings forms' fields, as a form posts them (strings). Error keys are messages under
 // `opsSettings.errors`. Bounds are what a real operator could mean: a fee of 60% is a typo.

@@ -7,7 +7,7 @@ import { staffMembers, staffRecoveryCodes } from '@/server/db/schema';
 import { getMailer, type Mailer } from '@/server/mail/mailer';
 import staffMessages from '@/messages/ops-staff/en.json';
 import { NotFound, RuleViolation } from '@/server/errors';
-import type { StaffRole } from '@/server/shared/auth/permissions';
+import type { StaffRole } from '@/shared/auth/permissions';
 import { renewRecoveryCodes } from '@/server/staff/recovery-codes';
 import { endStaffSessions } from '@/server/staff/staff-sessions';
 import type { StaffPrincipal } from '@/server/staff/staff-principal';

@@ -1,8 +1,8 @@
 import 'server-only';
 import { z } from 'zod';
-import { PASSWORD_MIN_LENGTH } from '@/server/shared/account/password-policy';
-import { STAFF_ROLES } from '@/server/shared/auth/permissions';
-import { text } from '@/server/shared/text';
+import { PASSWORD_MIN_LENGTH } from '@/shared/account/password-policy';
+import { STAFF_ROLES } from '@/shared/auth/permissions';
+import { text } from '@/shared/text';
 
 const E = (key: string) => `opsStaff.errors.${key}`;
 
@@ -20,7 +20,7 @@ export const createStaffSchema = z.object({
     .transform((value) => value.toLowerCase()),
   role: z.enum(STAFF_ROLES, { error: E('role') }),
 });
-/** A member's own password, chosen on their enrolment link; taken as typed (server/shared/account/password-policy.ts). */
+/** A member's own password, chosen on their enrolment link; taken as typed (shared/account/password-policy.ts). */
 export const staffPasswordSchema = text({ error: E('required'), trim: false })
   .min(1, { error: E('required') })
   .min(PASSWORD_MIN_LENGTH, { error: E('password') })

@@ -1,5 +1,5 @@
 import 'server-only';
-import type { FailureReasonTable } from '@/server/shared/payments/failure-reasons';
+import type { FailureReasonTable } from '@/shared/payments/failure-reasons';
 import { z } from 'zod';
 import {
   InvalidWebhook,

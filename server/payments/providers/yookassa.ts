@@ -1,5 +1,5 @@
 import 'server-only';
-import type { FailureReasonTable } from '@/server/shared/payments/failure-reasons';
+import type { FailureReasonTable } from '@/shared/payments/failure-reasons';
 import { BlockList, isIP } from 'node:net';
 import { z } from 'zod';
 import {

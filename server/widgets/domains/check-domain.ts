@@ -7,7 +7,7 @@ import type { Database } from '@/server/db/connection';
 import { uniqueViolation } from '@/server/db/errors';
 import { type WidgetDomainCheck, widgets } from '@/server/db/schema';
 import { Conflict, RuleViolation } from '@/server/errors';
-import { type DomainVerdict, evaluateDomainCheck } from '@/server/shared/widgets/domain-verification';
+import { type DomainVerdict, evaluateDomainCheck } from '@/shared/widgets/domain-verification';
 import { loadOwnWidget, type WidgetDomainState, type WidgetDomainStatus } from '../widget-queries';
 import { widgetHostTag } from '../widget-tags';
 import { domainExpectation, lookUpDomainRecords } from './domain-resolver';

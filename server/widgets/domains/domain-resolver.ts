@@ -1,6 +1,6 @@
 import 'server-only';
 import { Resolver } from 'node:dns/promises';
-import { parseHostsConfig } from '@/server/shared/sites/site-variants';
+import { parseHostsConfig } from '@/shared/sites/site-variants';
 import {
   type DnsFindings,
   type DnsLookup,
@@ -8,7 +8,7 @@ import {
   type DomainExpectation,
   normalizeHostName,
   txtRecordName,
-} from '@/server/shared/widgets/domain-verification';
+} from '@/shared/widgets/domain-verification';
 
 // Looks a widget domain's records up in DNS. Configured by the environment, read at each check
 // (tests point it at their own DNS server after the module is loaded):

@@ -5,8 +5,8 @@ import type { Locale } from '@/i18n/locales';
 import type { Database } from '@/server/db/connection';
 import { getDb } from '@/server/db/database';
 import { agencies, widgets } from '@/server/db/schema';
-import { type Currency, type ExchangeRates, isCurrency } from '@/server/shared/money/money';
-import { HOST_NAME, offersShownFor } from '@/server/shared/widgets/widget-schema';
+import { type Currency, type ExchangeRates, isCurrency } from '@/shared/money/money';
+import { HOST_NAME, offersShownFor } from '@/shared/widgets/widget-schema';
 import { channelCondition, type WidgetChannel } from '../guest-bookings/widget-sale';
 import { loadWidgetOffers, loadWidgetRates, type WidgetSiteOffer } from '../sites/widget-site';
 

@@ -8,8 +8,8 @@ import { NotFound } from '@/server/errors';
 import { z } from 'zod';
 import { addressBucket, clientAddress } from '@/server/http/client-address';
 import { linkOrigin, widgetDomainOrigin } from '@/server/http/link-origin';
-import type { CheckoutField } from '@/server/shared/bookings/checkout-schema';
-import { guestCheckoutSchema } from '@/server/shared/widgets/guest-checkout-schema';
+import type { CheckoutField } from '@/shared/bookings/checkout-schema';
+import { guestCheckoutSchema } from '@/shared/widgets/guest-checkout-schema';
 import { bookAsGuest, type GuestPlace, startGuestPayment } from './book-as-guest';
 
 // The guest's checkout on a widget's site or embed (issue 20 §6), and its step on to the payment:

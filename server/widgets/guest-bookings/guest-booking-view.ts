@@ -12,7 +12,7 @@ import { renderVoucherPdf } from '@/server/documents/voucher-pdf';
 import { type DocumentBrand, whiteLabelDocument } from '@/server/documents/white-label';
 import { NotFound } from '@/server/errors';
 import { getFileStorage } from '@/server/files/storage';
-import { EMBED_WIDGET_TYPES, SITE_WIDGET_TYPES } from '@/server/shared/widgets/widget-schema';
+import { EMBED_WIDGET_TYPES, SITE_WIDGET_TYPES } from '@/shared/widgets/widget-schema';
 import { type GuestBooking, GUEST_BOOKING_COLUMNS, guestTrip } from './book-as-guest';
 import { guestBookingToken, referenceOfGuestToken } from './guest-link';
 import { EMBED_GUEST_BOOKING_PATH, GUEST_BOOKING_PATH, GUEST_DOCUMENT_PATH } from './guest-paths';

@@ -2,7 +2,7 @@ import 'server-only';
 import { addDays, format } from 'date-fns';
 import { loadOfferAvailability } from '@/server/availability/queries';
 import type { Database } from '@/server/db/connection';
-import { dubaiToday } from '@/server/shared/availability/rules';
+import { dubaiToday } from '@/shared/availability/rules';
 
 /** How far ahead a guest may book online. */
 const BOOKABLE_DAYS = 60;

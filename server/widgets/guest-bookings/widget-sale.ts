@@ -4,9 +4,9 @@ import { agencyApprovedColumn } from '@/server/account/agency-standing';
 import type { Principal } from '@/server/auth/principal';
 import type { Database } from '@/server/db/connection';
 import { agencies, bookings, payments, users, widgetOffers, widgets } from '@/server/db/schema';
-import type { OfferPrices } from '@/server/shared/catalog/prices';
-import { guestPrices } from '@/server/shared/widgets/widget-pricing';
-import { EMBED_WIDGET_TYPES, SITE_WIDGET_TYPES } from '@/server/shared/widgets/widget-schema';
+import type { OfferPrices } from '@/shared/catalog/prices';
+import { guestPrices } from '@/shared/widgets/widget-pricing';
+import { EMBED_WIDGET_TYPES, SITE_WIDGET_TYPES } from '@/shared/widgets/widget-schema';
 
 // What a guest may buy through a widget: one of its offers at the widget's guest prices, booked
 // for the widget's agency. A site widget is found by the host it serves; an embedded one by its id

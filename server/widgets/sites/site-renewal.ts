@@ -2,7 +2,7 @@ import 'server-only';
 import { z } from 'zod';
 import { Forbidden } from '@/server/errors';
 import { bodySignatureProblem, signBody } from '@/server/http/signed-body';
-import { HOST_NAME } from '@/server/shared/widgets/widget-schema';
+import { HOST_NAME } from '@/shared/widgets/widget-schema';
 import { revalidateWidget } from './widget-site';
 
 // Next renews its cached pages and data only inside a request (revalidateTag needs one), and a

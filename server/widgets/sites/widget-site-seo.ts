@@ -1,6 +1,6 @@
 import 'server-only';
 import type { Metadata } from 'next';
-import { widgetBookPath, widgetSiteTitle } from '@/server/shared/widgets/widget-site-links';
+import { widgetBookPath, widgetSiteTitle } from '@/shared/widgets/widget-site-links';
 import type { WidgetSite } from './widget-site';
 
 // A widget site's own SEO on its own domain: its title and description, its canonical URLs,

@@ -18,11 +18,11 @@ import {
   widgets,
 } from '@/server/db/schema';
 import { getDisplayRates, loadSettings } from '@/server/settings/settings';
-import type { OfferPrices } from '@/server/shared/catalog/prices';
-import { type Currency, type ExchangeRates, isCurrency } from '@/server/shared/money/money';
-import { hostName } from '@/server/shared/sites/site-variants';
-import { guestPrices, keepsMinimumMargin, priceKindsOf } from '@/server/shared/widgets/widget-pricing';
-import { HOST_NAME, offersShownFor, SITE_WIDGET_TYPES, type WidgetType } from '@/server/shared/widgets/widget-schema';
+import type { OfferPrices } from '@/shared/catalog/prices';
+import { type Currency, type ExchangeRates, isCurrency } from '@/shared/money/money';
+import { hostName } from '@/shared/sites/site-variants';
+import { guestPrices, keepsMinimumMargin, priceKindsOf } from '@/shared/widgets/widget-pricing';
+import { HOST_NAME, offersShownFor, SITE_WIDGET_TYPES, type WidgetType } from '@/shared/widgets/widget-schema';
 import { widgetHostTag, widgetTag } from '../widget-tags';
 
 // A widget's site on its verified domain (issue 20): what the site's pages, sitemap and robots

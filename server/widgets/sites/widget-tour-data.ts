@@ -4,9 +4,9 @@ import { LOCALES, type Locale } from '@/i18n/locales';
 import type { Database } from '@/server/db/connection';
 import { NotFound } from '@/server/errors';
 import { loadSettings } from '@/server/settings/settings';
-import type { OfferPrices } from '@/server/shared/catalog/prices';
-import { isSlug } from '@/server/shared/catalog/slug';
-import { convertFromAed, CURRENCIES, type Currency, type ExchangeRates } from '@/server/shared/money/money';
+import type { OfferPrices } from '@/shared/catalog/prices';
+import { isSlug } from '@/shared/catalog/slug';
+import { convertFromAed, CURRENCIES, type Currency, type ExchangeRates } from '@/shared/money/money';
 import { findAgencyWidgetSellingTour, loadSiteWidget } from './widget-site';
 
 // Spec §7 `GET /widgets/tour/url/{url} (currencyCode, agencyGuid)`, a public call: a tour as an

@@ -16,7 +16,7 @@ import {
 import { listAgencyAudit, loadOpsAgency } from '@/server/ops/agencies/agency-detail';
 import { listOpsAgencies } from '@/server/ops/agencies/agency-list';
 import { agencyListFiltersSchema } from '@/server/ops/agencies/agency-schemas';
-import { dubaiToday } from '@/server/shared/availability/rules';
+import { dubaiToday } from '@/shared/availability/rules';
 import type { StaffPrincipal } from '@/server/staff/staff-principal';
 import { uploadDirectory } from '../../account/account-fixtures';
 import { apiRequest, segment, serveRoutesFrom, session, staffSession } from '../../support/route-requests';

@@ -7,7 +7,7 @@ import { auditLog, photos, staffMembers, storedFiles, tours } from '@/server/db/
 import { seedDemoData } from '@/server/db/seed';
 import { type FileStorage, LocalDiskStorage } from '@/server/files/storage';
 import { addPhotoAction, deletePhotoAction, movePhotoAction } from '@/server/ops/catalog/actions';
-import { MAX_UPLOAD_BYTES } from '@/server/shared/files/file-rules';
+import { MAX_UPLOAD_BYTES } from '@/shared/files/file-rules';
 import { apiRequest, serveRoutesFrom, session, staffSession } from '../../support/route-requests';
 import { createTestDatabase, type TestDatabase } from '../../support/test-database';
 

@@ -9,7 +9,7 @@ import { confirmRequestAction, declineRequestAction, quoteRequestAction } from '
 import { confirmRequest, declineRequest, quoteRequest } from '@/server/ops/requests/request-decisions';
 import { listOpenRequests } from '@/server/ops/requests/request-queries';
 import { requestFiltersSchema } from '@/server/ops/requests/request-schema';
-import { parseBookingListQuery } from '@/server/shared/bookings/list-schema';
+import { parseBookingListQuery } from '@/shared/bookings/list-schema';
 import type { StaffPrincipal } from '@/server/staff/staff-principal';
 import { addDays, agencyBalance, checkoutInput, DESERT_ROSE, findOffer, principalFor } from '../../support/booking-fixtures';
 import { serveRoutesFrom, session, staffSession } from '../../support/route-requests';

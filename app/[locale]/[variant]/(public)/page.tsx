@@ -7,7 +7,7 @@ import { LocaleLink } from '@/components/i18n/locale-link';
 import { getHomeData } from '@/server/catalog/queries';
 import { pageMetadata } from '@/server/sites/seo';
 import { resolveSiteParams, type SiteParams } from '@/server/sites/site-params';
-import { VARIANT_FEATURES } from '@/server/shared/sites/site-variants';
+import { VARIANT_FEATURES } from '@/shared/sites/site-variants';
 
 export const revalidate = 3600;
 

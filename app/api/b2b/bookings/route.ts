@@ -1,4 +1,4 @@
-import { checkoutSchema, isProviderPaymentMethod } from '@/server/shared/bookings/checkout-schema';
+import { checkoutSchema, isProviderPaymentMethod } from '@/shared/bookings/checkout-schema';
 import { createBooking } from '@/server/bookings/create-booking';
 import { routeJson, runRoute } from '@/server/http/run-route';
 import { bookAndPay } from '@/server/payments/book-and-pay';

@@ -1,5 +1,5 @@
 import type { BookingListScope } from '@/server/bookings/list-queries';
-import { parseBookingListQuery } from '@/server/shared/bookings/list-schema';
+import { parseBookingListQuery } from '@/shared/bookings/list-schema';
 import { bookingExportResponse } from '@/server/exports/bookings-export';
 import { runRoute } from '@/server/http/run-route';
 

@@ -1,4 +1,4 @@
-import { parseBookingListQuery } from '@/server/shared/bookings/list-schema';
+import { parseBookingListQuery } from '@/shared/bookings/list-schema';
 import { commissionExportResponse } from '@/server/exports/commissions-export';
 import { runRoute } from '@/server/http/run-route';
 

@@ -4,8 +4,8 @@ import type { Database } from '@/server/db/connection';
 import { sandboxCharges } from '@/server/db/schema';
 import { NotFound, RuleViolation } from '@/server/errors';
 import { sendJob } from '@/server/jobs/jobs';
-import type { FailureReasonTable } from '@/server/shared/payments/failure-reasons';
-import { sandboxCardOutcome, type SandboxCardOutcome } from '@/server/shared/payments/sandbox-cards';
+import type { FailureReasonTable } from '@/shared/payments/failure-reasons';
+import { sandboxCardOutcome, type SandboxCardOutcome } from '@/shared/payments/sandbox-cards';
 import { newSandboxId, type SandboxChargeStatus, type SandboxEvent, sandboxSecret } from './sandbox-gateway';
 import { SANDBOX_SIGNATURE_HEADER, signSandboxPayload } from './sandbox-signature';
 

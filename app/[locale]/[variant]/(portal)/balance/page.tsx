@@ -26,7 +26,7 @@ import {
   type StatementMonth,
 } from '@/server/balance/statement-queries';
 import { loadCreditStanding, loadMonthCreditTerms } from '@/server/ledger/credit-standing';
-import { formatMoney } from '@/server/shared/money/money';
+import { formatMoney } from '@/shared/money/money';
 import { resolveSiteParams, type SiteParams } from '@/server/sites/site-params';
 
 type SearchParams = Promise<Record<string, string | string[] | undefined>>;

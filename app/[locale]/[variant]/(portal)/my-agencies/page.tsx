@@ -5,12 +5,12 @@ import { CompanyForm, type CompanyFormLabels } from '@/components/agencies/compa
 import { COMPANY_SECTIONS } from '@/components/agencies/company-sections';
 import { localizedPath } from '@/i18n/locales';
 import { loadCompanySettings } from '@/server/agencies/company-queries';
-import { COMPANY_FILE_FIELDS, COMPANY_TEXT_FIELDS, type CompanyField } from '@/server/shared/agencies/company-schema';
+import { COMPANY_FILE_FIELDS, COMPANY_TEXT_FIELDS, type CompanyField } from '@/shared/agencies/company-schema';
 import { listAuditTrail } from '@/server/audit/audit-queries';
 import { requirePageAccess } from '@/server/auth/principal';
 import { getDb } from '@/server/db/database';
-import { dubaiToday } from '@/server/shared/availability/rules';
-import { allowedFormats } from '@/server/shared/files/file-rules';
+import { dubaiToday } from '@/shared/availability/rules';
+import { allowedFormats } from '@/shared/files/file-rules';
 import { resolveSiteParams, type SiteParams } from '@/server/sites/site-params';
 
 type SearchParams = Promise<Record<string, string | string[] | undefined>>;

@@ -4,7 +4,7 @@ import type { BookingListSearchParams } from '@/components/bookings/lists/bookin
 import { listSearch } from '@/components/bookings/lists/list-href';
 import { CommissionListPage } from '@/components/commissions/commission-list-page';
 import { requirePageAccess } from '@/server/auth/principal';
-import { parseBookingListQuery } from '@/server/shared/bookings/list-schema';
+import { parseBookingListQuery } from '@/shared/bookings/list-schema';
 import { resolveSiteParams, type SiteParams } from '@/server/sites/site-params';
 
 export async function generateMetadata({ params }: { params: SiteParams }): Promise<Metadata> {

@@ -1,7 +1,7 @@
 import { BookingListPage, bookingListMetadata, type BookingListSearchParams } from '@/components/bookings/lists/booking-list-page';
 import { listSearch } from '@/components/bookings/lists/list-href';
 import { requirePageAccess } from '@/server/auth/principal';
-import { parseBookingListQuery } from '@/server/shared/bookings/list-schema';
+import { parseBookingListQuery } from '@/shared/bookings/list-schema';
 import { resolveSiteParams, type SiteParams } from '@/server/sites/site-params';
 
 export const generateMetadata = bookingListMetadata('requests');

@@ -8,7 +8,7 @@ import { LocaleLink } from '@/components/i18n/locale-link';
 import { getSearchFilters, searchTours } from '@/server/catalog/queries';
 import { MAX_SEARCH_PAGES, parseTourSearchQuery } from '@/server/catalog/search-schema';
 import { resolveSiteParams, type SiteParams } from '@/server/sites/site-params';
-import { VARIANT_FEATURES } from '@/server/shared/sites/site-variants';
+import { VARIANT_FEATURES } from '@/shared/sites/site-variants';
 
 // Per request: it reads the session or the query string.
 export const dynamic = 'force-dynamic';

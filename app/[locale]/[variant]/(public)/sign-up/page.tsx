@@ -2,7 +2,7 @@ import type { Metadata } from 'next';
 import { getTranslations } from 'next-intl/server';
 import { SignUpForm } from '@/components/account/sign-up-form';
 import { LocaleLink } from '@/components/i18n/locale-link';
-import { allowedFormats } from '@/server/shared/files/file-rules';
+import { allowedFormats } from '@/shared/files/file-rules';
 import { resolveSiteParams, type SiteParams } from '@/server/sites/site-params';
 
 export async function generateMetadata({ params }: { params: SiteParams }): Promise<Metadata> {

@@ -1,5 +1,5 @@
 import { topUpFeeQuerySchema } from '@/server/top-up/deposit-schema';
-import { quoteCardTopUp } from '@/server/shared/top-up/top-up-fee';
+import { quoteCardTopUp } from '@/shared/top-up/top-up-fee';
 import { runRoute } from '@/server/http/run-route';
 import { loadSettings } from '@/server/settings/settings';
 

@@ -16,8 +16,8 @@ import { type PaymentResult, returnFromProvider } from '@/server/payments/paymen
 import { payNowLabels, payNowOptions } from '@/server/pay/pay-now-options';
 import { qrDataUrl } from '@/server/pay/qr-svg';
 import { requestOrigin } from '@/server/pay/request-context';
-import { formatMoney, isCurrency } from '@/server/shared/money/money';
-import type { Variant } from '@/server/shared/sites/site-variants';
+import { formatMoney, isCurrency } from '@/shared/money/money';
+import type { Variant } from '@/shared/sites/site-variants';
 import { resolveSiteParams } from '@/server/sites/site-params';
 
 type Params = Promise<{ locale: string; variant: string; paymentId: string }>;

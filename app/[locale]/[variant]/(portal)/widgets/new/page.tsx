@@ -3,7 +3,7 @@ import { getTranslations } from 'next-intl/server';
 import { WidgetEditorPage } from '@/components/widgets/widget-editor-page';
 import { requirePageAccess } from '@/server/auth/principal';
 import { resolveSiteParams, type SiteParams } from '@/server/sites/site-params';
-import { emptyWidgetValues } from '@/server/shared/widgets/widget-schema';
+import { emptyWidgetValues } from '@/shared/widgets/widget-schema';
 
 export async function generateMetadata({ params }: { params: SiteParams }): Promise<Metadata> {
   const { locale } = await resolveSiteParams(params);

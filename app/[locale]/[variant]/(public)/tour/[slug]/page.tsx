@@ -13,7 +13,7 @@ import type { Locale } from '@/i18n/locales';
 import { getTourPage, type TourPage } from '@/server/catalog/queries';
 import { absoluteUrl, pageMetadata, publicOrigin } from '@/server/sites/seo';
 import { resolveSiteParams } from '@/server/sites/site-params';
-import { type Variant, VARIANT_FEATURES } from '@/server/shared/sites/site-variants';
+import { type Variant, VARIANT_FEATURES } from '@/shared/sites/site-variants';
 
 type Params = Promise<{ locale: string; variant: string; slug: string }>;
 

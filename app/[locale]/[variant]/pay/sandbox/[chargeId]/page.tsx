@@ -12,8 +12,8 @@ import { qrDataUrl } from '@/server/pay/qr-svg';
 import { requestOrigin } from '@/server/pay/request-context';
 import { completeSandboxChallengeAction, payWithSandboxCardAction, payWithSandboxWalletAction } from '@/server/pay/sandbox-actions';
 import { sandboxChargeIdSchema } from '@/server/pay/sandbox-schema';
-import { isCurrency, formatMoney } from '@/server/shared/money/money';
-import { SANDBOX_TEST_CARDS } from '@/server/shared/payments/sandbox-cards';
+import { isCurrency, formatMoney } from '@/shared/money/money';
+import { SANDBOX_TEST_CARDS } from '@/shared/payments/sandbox-cards';
 import { resolveSiteParams } from '@/server/sites/site-params';
 
 type Params = Promise<{ locale: string; variant: string; chargeId: string }>;

@@ -11,7 +11,7 @@ import { adjustLedgerAction, creditDepositAction, markRefundedAction, rejectDepo
 import { listOpsDeposits, listRefundsAwaitingAction } from '@/server/ops/money/money-queries';
 import { moneyPagesSchema } from '@/server/ops/money/money-schema';
 import { listAgencyChoices } from '@/server/ops/requests/request-queries';
-import { dubaiToday } from '@/server/shared/availability/rules';
+import { dubaiToday } from '@/shared/availability/rules';
 import { resolveSiteParams, type SiteParams } from '@/server/sites/site-params';
 import { requireOpsPage } from '@/server/staff/staff-principal';
 

@@ -4,7 +4,7 @@ import { OpsPage } from '@/components/ops/ops-page';
 import { getDb } from '@/server/db/database';
 import { saveGeneralSettingsAction, saveSiteSettingsAction } from '@/server/ops/settings/settings-actions';
 import { loadSettings } from '@/server/settings/settings';
-import { VARIANTS } from '@/server/shared/sites/site-variants';
+import { VARIANTS } from '@/shared/sites/site-variants';
 import { requireOpsPage } from '@/server/staff/staff-principal';
 
 export async function generateMetadata() {

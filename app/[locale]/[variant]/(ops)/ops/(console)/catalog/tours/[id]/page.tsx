@@ -12,7 +12,7 @@ import { localizedPath } from '@/i18n/locales';
 import { getDb } from '@/server/db/database';
 import { listMonthSlots, loadCatalogOptions, loadConsoleTour } from '@/server/ops/catalog/catalog-queries';
 import { parseMonth } from '@/server/ops/catalog/list-query';
-import { dubaiToday } from '@/server/shared/availability/rules';
+import { dubaiToday } from '@/shared/availability/rules';
 import { resolveSiteParams, type SiteParams } from '@/server/sites/site-params';
 import { requireOpsPage } from '@/server/staff/staff-principal';
 

@@ -1,7 +1,7 @@
 // What a booking costs. Pure: the checkout summary, the date picker's running total and the
 // booking transaction all price with this one function, in AED fils.
-import type { GuestCounts } from '@/server/shared/availability/rules';
-import type { OfferPrices } from '@/server/shared/catalog/prices';
+import type { GuestCounts } from '@/shared/availability/rules';
+import type { OfferPrices } from '@/shared/catalog/prices';
 
 export type PriceLineKind = 'adult' | 'child' | 'trip';
 export type PriceLine = { kind: PriceLineKind; quantity: number; unitMinor: number; totalMinor: number };

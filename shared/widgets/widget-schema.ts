@@ -4,9 +4,9 @@
 // offers (the editor from its props, the server from the database). Messages are `widgets.errors.*` keys.
 import { z } from 'zod';
 import { LOCALES } from '@/i18n/locales';
-import { CURRENCIES } from '@/server/shared/money/money';
-import type { OfferPrices } from '@/server/shared/catalog/prices';
-import { text } from '@/server/shared/text';
+import { CURRENCIES } from '@/shared/money/money';
+import type { OfferPrices } from '@/shared/catalog/prices';
+import { text } from '@/shared/text';
 import { CONVERSION_ACTION_ID } from './ads-conversion';
 import { keepsMinimumMargin, MAX_DISCOUNT_PERCENT, priceKindsOf, type PriceKind } from './widget-pricing';
 

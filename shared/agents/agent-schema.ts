@@ -1,9 +1,9 @@
 // The agent form's fields, shared by the forms and the agents actions. Pure. Error messages are
 // message keys (in `agents.errors`).
 import { z } from 'zod';
-import { ROLES } from '@/server/shared/auth/permissions';
-import { NAME_PATTERN } from '@/server/shared/bookings/checkout-schema';
-import { text } from '@/server/shared/text';
+import { ROLES } from '@/shared/auth/permissions';
+import { NAME_PATTERN } from '@/shared/bookings/checkout-schema';
+import { text } from '@/shared/text';
 
 /** Digits and spaces, with an optional leading +, 6 to 20 characters. */
 const PHONE_PATTERN = /^\+?\d[\d ]{5,19}$/;

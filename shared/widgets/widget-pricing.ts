@@ -1,7 +1,7 @@
 // A widget's sale prices (spec §5, legal terms §8): at least 5% above the b2b cost, including
 // after the widget's discount. Pure: the editor's resolver, its minimum hints, the save action and
 // the guest's checkout price with these same functions, in AED fils.
-import type { OfferPrices } from '@/server/shared/catalog/prices';
+import type { OfferPrices } from '@/shared/catalog/prices';
 
 export const MIN_MARGIN_PERCENT = 5;
 export const MAX_DISCOUNT_PERCENT = 90;

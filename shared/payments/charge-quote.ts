@@ -1,6 +1,6 @@
 // What a provider payment charges, line by line (spec §9), before the payer commits. Pure: the
 // checkout and top-up pages show exactly the figures the payment is created with.
-import { type Currency, convertFromAed, type ExchangeRates } from '@/server/shared/money/money';
+import { type Currency, convertFromAed, type ExchangeRates } from '@/shared/money/money';
 
 export type ChargeFees = {
   /** Russian domain: card fee on a rouble card charge. */

@@ -1,4 +1,4 @@
-import type { Permission } from '@/server/shared/auth/permissions';
+import type { Permission } from '@/shared/auth/permissions';
 import type { filePurpose } from '@/server/db/schema';
 
 /** What an uploaded file is for (the `file_purpose` enum). */

@@ -2,9 +2,9 @@
 // `PUT /b2b/agency`. Pure. Every field is a flat form field; optional ones may be left empty
 // (stored as null in columns, '' in the contact and bank records). Messages are keys in `company.errors`.
 import { z } from 'zod';
-import type { FilePurpose } from '@/server/shared/files/file-purpose';
-import { isCalendarDay } from '@/server/shared/dates';
-import { text as plainText } from '@/server/shared/text';
+import type { FilePurpose } from '@/shared/files/file-purpose';
+import { isCalendarDay } from '@/shared/dates';
+import { text as plainText } from '@/shared/text';
 
 /** The document uploads; each field is named after its file purpose. */
 export const COMPANY_FILE_FIELDS = ['tradeLicence', 'vatCertificate', 'contractCopy', 'signatoryId'] as const satisfies readonly FilePurpose[];

@@ -1,8 +1,8 @@
 // The checkout form's fields, shared by the form (client-side checks) and the booking action.
 // Pure. Error messages are message keys (in `checkout.errors`).
 import { z } from 'zod';
-import { calendarDay } from '@/server/shared/dates';
-import { text } from '@/server/shared/text';
+import { calendarDay } from '@/shared/dates';
+import { text } from '@/shared/text';
 
 export const PAYMENT_METHODS = ['balance', 'cash', 'request', 'card', 'crypto', 'sbp'] as const;
 export type PaymentMethod = (typeof PAYMENT_METHODS)[number];

@@ -1,6 +1,6 @@
 // A widget guest's checkout form: the portal's checkout fields, with a cap on the party a guest
 // may book (and so hold unpaid) online. Pure, shared by the action and the booking rule.
-import { checkoutSchema } from '@/server/shared/bookings/checkout-schema';
+import { checkoutSchema } from '@/shared/bookings/checkout-schema';
 
 /**
  * The most guests one unpaid guest booking may hold: an anonymous form must not take a whole

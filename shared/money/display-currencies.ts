@@ -1,7 +1,7 @@
 // Which currencies the header's switch offers on each host (issue 18 §4): roubles only on the
 // Russian domain. Pure: the switch, the price islands and the server (which re-checks the cookie) share it.
-import type { Variant } from '@/server/shared/sites/site-variants';
-import { VARIANT_FEATURES } from '@/server/shared/sites/site-variants';
+import type { Variant } from '@/shared/sites/site-variants';
+import { VARIANT_FEATURES } from '@/shared/sites/site-variants';
 import type { Currency } from './money';
 
 const BY_VARIANT: Record<Variant, readonly Currency[]> = {

@@ -2,8 +2,8 @@
 // they travel in the URL. Pure: the list pages, the xlsx export and the tests share it. A value
 // that does not parse is dropped (a shared link with a stale filter still opens), never an error.
 import { z } from 'zod';
-import { isCalendarDay } from '@/server/shared/dates';
-import { text as plainText } from '@/server/shared/text';
+import { isCalendarDay } from '@/shared/dates';
+import { text as plainText } from '@/shared/text';
 
 export const BOOKING_STATUSES = ['quotation_request', 'payment_required', 'completed', 'cancelled', 'payment_failed'] as const;
 export const BOOKING_SORTS = ['createdAt', 'tourDate', 'reference', 'guestName', 'publishedTotal'] as const;
