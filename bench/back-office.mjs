@@ -1,7 +1,7 @@
-// Issue 5's targets on a generated data set (bench/generate-back-office.ts): with 1,000,000
+// The back office's targets on a generated data set (bench/generate-back-office.ts): with 1,000,000
 // bookings over 200 agencies, the heavy agency's filtered booking list (p99 < 100 ms), its
 // statement of a month with 10,000 entries (< 200 ms), and an xlsx export of more than 100,000 rows
-// (first byte < 1 s, server memory growth < 100 MB); and issue 19's console: the requests queue
+// (first byte < 1 s, server memory growth < 100 MB); and the console's: the requests queue
 // and agency search (p99 < 100 ms each). Run by bench/run.mjs after the other parts
 // (BENCH_SKIP_BACK_OFFICE=1 skips it), or alone: `node bench/back-office.mjs` prints its JSON.
 import { spawn } from 'node:child_process';
@@ -25,7 +25,7 @@ const STATEMENT_MONTH = '2026-10';
 const LIST_PATH = '/bookings?status=completed&travelFrom=2025-09-01&travelTo=2026-06-30&sort=tourDate';
 const GENERATE_TIMEOUT_MS = 20 * 60_000;
 const REQUESTS = { list: 60, statement: 30, console: 200, warmup: 5 };
-// Issue 19's targets: the operator's requests queue (100,000 open requests among the million,
+// The console's targets: the operator's requests queue (100,000 open requests among the million,
 // oldest first) and agency search (200 agencies), as the demo operator sees them.
 const STAFF = { email: 'operator@traveldesk.test', password: 'Traveldesk!2026', totpSecret: 'KVKFKRCPNZQUYMLXOVYDSQKJKZDTSRLD' };
 const REQUESTS_QUEUE_PATH = '/ops/requests';

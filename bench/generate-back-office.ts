@@ -1,4 +1,4 @@
-// The back-office data set of issue 5's targets: 1,000,000 bookings over 200 agencies (one of them
+// The back-office data set of the back office's targets: 1,000,000 bookings over 200 agencies (one of them
 // heavy, with more than 100,000, for the list and export targets) and a month of 10,000 ledger
 // entries for that agency (the statement target). Run with tsx BEFORE the portal opens the same
 // database: `DATA_DIR=… npx tsx --conditions=react-server bench/generate-back-office.ts` (or DATABASE_URL=… for PostgreSQL).

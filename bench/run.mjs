@@ -256,7 +256,7 @@ async function alternatingRounds(tourUrl, floorUrl, { headers = {}, label = 'tou
 }
 
 /**
- * The booking workload (issue 4): the date picker's month query and bookings end to end, each with
+ * The booking workload: the date picker's month query and bookings end to end, each with
  * `connections` closed-loop clients signed in as six agents of two agencies, then the raw insert
  * rate of the same kind of database with as many concurrent callers: the floor bookings sit on.
  */
@@ -286,7 +286,7 @@ async function measureBookings() {
   log(`bookings: ${booked.perSecond}/s, p50 ${booked.p50} ms, p99 ${booked.p99} ms, statuses ${JSON.stringify(booked.statuses)}, errors ${booked.errors}`);
   if (Object.keys(booked.refusals).length > 0) log('refused bookings:', JSON.stringify(booked.refusals));
 
-  // Card checkouts (issue 18) against balance bookings (their floor), measured alike: the same
+  // Card checkouts against balance bookings (their floor), measured alike: the same
   // agents (seniors and admins: juniors may not pay by card, it shows the net rate) on the same
   // slots, found again after the phase above and each given half of what it has left, so neither
   // path takes stock the other needed and neither meets a sold-out slot.
@@ -331,7 +331,7 @@ const DEMO_EMBED_WIDGET_ID = '6d1f3c1e-6a0b-4f3e-9a51-0d2b7a1e0001';
 const DEMO_EMBED_DOMAIN = 'www.desertrose.test';
 
 /**
- * Issue 20: a widget site's landing page served on its own domain (the Host header names it)
+ * A widget site's landing page served on its own domain (the Host header names it)
  * against the framework floor in alternating rounds, like the tour page; the embed loader's size;
  * the embedded ticket page's first-load JavaScript against the floor's.
  */
@@ -365,7 +365,7 @@ function widgetChecks(widgets) {
 }
 
 /**
- * Issue 16: a signed-in route handler must not cost much more than authenticating: the month query
+ * A signed-in route handler must not cost much more than authenticating: the month query
  * at half the rate of the signed-in floor or better, its p99 under 50 ms on PostgreSQL (80 ms on
  * the embedded database) at the bench's connections, and bookings end to end under 200 ms at p99.
  */
@@ -470,7 +470,7 @@ async function main() {
   log('first-load JS:', JSON.stringify(firstLoadJsDetail));
   const firstLoadJsBytes = Object.fromEntries(routes.map((route) => [route, firstLoadJsDetail[route].bytes]));
 
-  // 3b. Widgets (issue 20): the demo site's landing on its domain, the embed loader, the embedded ticket page.
+  // 3b. Widgets: the demo site's landing on its domain, the embed loader, the embedded ticket page.
   const widgets = config.widgets ? await measureWidgets(firstLoadJsBytes[FRAMEWORK_FLOOR_PATH]) : { skipped: true };
 
   // 4. Bookings: availability month query, bookings end to end, and the database's insert floor.

@@ -4,7 +4,7 @@ import { signInAsStaff, OPERATOR } from './support/ops';
 import { AccountMenu, SignInPage } from './support/portal';
 import { readOutboxFromConsole } from './support/ops';
 
-// Issue 6's acceptance, part A: sign-up with documents, the verification link from the outbox,
+// The account, part A: sign-up with documents, the verification link from the outbox,
 // approval, sign-in; forgot → reset → sign in; change password; and bad input that changes nothing.
 
 const PASSWORD = 'Falcon-Trips-2026';
@@ -147,7 +147,7 @@ test('an agency signs up with its documents, verifies its e-mail, is approved an
   await expect(page.getByTestId('agency-standing')).toContainText('NET rates, booking and widgets open once your agency is approved');
   await expect(page.getByRole('button', { name: BOOK })).toHaveCount(0);
 
-  // The operator approves it in the console (issue 19), in a browser of their own.
+  // The operator approves it in the console, in a browser of their own.
   const operator = await browser.newPage();
   await signInAsStaff(operator, OPERATOR, { path: `/ops/agencies?q=${encodeURIComponent(email)}` });
   await operator.getByRole('link', { name: 'Falcon Trips L.L.C.' }).first().click();

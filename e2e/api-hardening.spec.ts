@@ -2,7 +2,7 @@ import http from 'node:http';
 import { expect, type APIRequestContext, test } from '@playwright/test';
 import { DEMO_PASSWORD, demoEmail, type DemoRole, PORT } from './support/portal';
 
-// Issue 16, findings 5 and 6, against the real server: what a foreign page can make a signed-in
+// Cross-site hardening (origin checks, the session cookie), against the real server: what a foreign page can make a signed-in
 // agent's browser send, and what an anonymous client can make the server read.
 
 const FOREIGN = 'https://evil.example';

@@ -2,7 +2,7 @@ import ExcelJS from 'exceljs';
 import { expect, test } from '@playwright/test';
 import { SignInPage } from './support/portal';
 
-// Issue 5: the balance page of a senior agent, and its statement as an xlsx download.
+// The balance page of a senior agent, and its statement as an xlsx download.
 
 test('a senior agent sees the balance, the terms and the statement, and downloads the statement', async ({ page }) => {
   const signIn = new SignInPage(page);

@@ -7,7 +7,7 @@ import { PDFParse } from 'pdf-parse';
 import { DEMO_PASSWORD, demoEmail, PORT } from './support/portal';
 import { uniqueName } from './support/guest-name';
 
-// Issue 17 §1, §2, §4, §5 as an agent meets them, on each host, in both languages, at a phone's and
+// A booking's documents follow its state, as an agent meets them, on each host, in both languages, at a phone's and
 // a desktop's width: the confirmation shows the promo code and the pick-up; a cancelled booking's
 // voucher says CANCELLED, its tickets are withdrawn and a credit note is issued; a request offers
 // its summary only, and the download route refuses the rest.

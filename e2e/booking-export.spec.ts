@@ -4,7 +4,7 @@ import ExcelJS from 'exceljs';
 import { BookingListPage, createRequest, openSlots, uniqueGuestTag } from './support/booking-lists';
 import { signInAs } from './support/portal';
 
-// Issue 5's acceptance for the xlsx export: the download holds exactly the filtered list's rows,
+// The xlsx export: the download holds exactly the filtered list's rows,
 // in its order, with typed cells; a junior's sheet has no NET rates and no agency-wide export.
 
 const TOUR = 'burj-khalifa-at-the-top';
@@ -72,7 +72,7 @@ test('the xlsx download holds exactly the filtered, sorted list, with typed cell
     'Payment method',
     'Published rate, AED',
     'NET rate, AED',
-    // The widget a guest booked through (issue 20), empty for the portal's bookings.
+    // The widget a guest booked through, empty for the portal's bookings.
     'Widget',
   ]);
   expect(sheet.getColumn(1).values.slice(2)).toEqual(shown);

@@ -2,7 +2,7 @@ import { expect, test } from '@playwright/test';
 import { BookingListPage, createRequest, openSlots, uniqueGuestTag } from './support/booking-lists';
 import { SignInPage, signInAs } from './support/portal';
 
-// Issue 5's acceptance for the lists: filters narrow the list and survive a reload, sorting,
+// The booking lists: filters narrow the list and survive a reload, sorting,
 // a junior sees only its own bookings and no /bookings, and no agency sees another's rows.
 
 const TOUR = 'burj-khalifa-at-the-top';
@@ -117,7 +117,7 @@ test('an agency never sees another agency’s bookings, by reference, guest, age
   await signIn.signIn('senior@gulfhorizons.test');
   await expect(page.getByRole('button', { name: 'Account menu' })).toBeVisible();
 
-  // Another agency's booking is not found, like one that does not exist (with a way back, issue 17 §21).
+  // Another agency's booking is not found, like one that does not exist (with a way back).
   const response = await page.goto(`/my-bookings/${reference}`);
   expect(response?.status()).toBe(404);
   await expect(page.getByRole('heading', { name: 'Booking not found' })).toBeVisible();

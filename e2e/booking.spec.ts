@@ -5,7 +5,7 @@ import { PDFParse } from 'pdf-parse';
 import { BookingPicker } from './support/booking';
 import { SignInPage, signInAs } from './support/portal';
 
-// Issue 4's acceptance: from the tour page's picker to the confirmation and its PDFs, and the
+// Booking: from the tour page's picker to the confirmation and its PDFs, and the
 // three refusals (insufficient balance, sold out, past the cut-off) that book nothing.
 
 const TOUR = 'burj-khalifa-at-the-top';
@@ -119,7 +119,7 @@ test('an agent books by balance, sees the loader and the confirmation, downloads
   await expect(page.getByText(GUEST.name).first()).toBeVisible();
 
   // Burj Khalifa's terms say its tickets cannot be refunded once issued, and the refund follows
-  // them: cancelled even more than 48 hours ahead, nothing comes back (issue 17 §3).
+  // them: cancelled even more than 48 hours ahead, nothing comes back.
   const cancelPanel = page.getByRole('region', { name: 'Cancel this booking' });
   await expect(cancelPanel.getByText('More than 48 hours before the tour')).toBeVisible();
   await expect(cancelPanel.getByText('0% of what was paid')).toBeVisible();

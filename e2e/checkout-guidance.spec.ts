@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import { expect, type Page, test } from '@playwright/test';
 import { DEMO_PASSWORD, PORT } from './support/portal';
 
-// Issue 17 §8–§14 and the checkout's side of §3 and §7: a checkout that guides. Each case runs on
+// A checkout that guides (promo, pick-up, terms, the display currency, what a junior may see). Each case runs on
 // a spread of the three hosts, both languages and both widths (430 px phone, 1280 px desktop),
 // so every host, language and width is covered without running every check twelve times. Texts
 // come from the app's own message files, so the Russian runs read what a Russian agent reads.

@@ -2,7 +2,7 @@ import { writeFile } from 'node:fs/promises';
 import { expect, type Locator, type Page, test, type TestInfo } from '@playwright/test';
 import { SignInPage } from './support/portal';
 
-// Issue 6: company settings at /my-agencies and their change history. Edits are made as
+// Company settings at /my-agencies and their change history. Edits are made as
 // admin@gulfhorizons.test only (other specs rely on Desert Rose's company data), and never to the
 // name, TRN or address, which invoices print.
 

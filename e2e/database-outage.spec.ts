@@ -12,7 +12,7 @@ import { fillGuest } from './support/widgets';
 const MAINTENANCE = 'Server is under maintenance';
 const TOUR = '/tour/abu-dhabi-city-tour';
 const AGENT_DETAILS = '/api/catalog/tours/abu-dhabi-city-tour/agent-details';
-// Desert Rose's demo widget site (issue 20); every `.test` host is this machine (playwright.config.ts).
+// Desert Rose's demo widget site; every `.test` host is this machine (playwright.config.ts).
 const WIDGET_SITE = `http://tours.desertrose.test:${PORT}`;
 const SWITCH = `http://127.0.0.1:${Number(process.env.E2E_DATABASE_SWITCH_PORT ?? PORT + 1000)}`;
 
@@ -41,7 +41,7 @@ test('with the database stopped the portal says it is under maintenance, and rec
   const visitorPage = await visitor.newPage();
   const signIn = new SignInPage(visitorPage);
   await signIn.open();
-  // An operator on a console page with a form (issue 19).
+  // An operator on a console page with a form.
   const staff = await browser.newContext();
   const consolePage = await staff.newPage();
   await signInAsStaff(consolePage, OPERATOR, { path: '/ops/settings' });

@@ -2,7 +2,7 @@ import { expect, type Locator, type Page, test } from '@playwright/test';
 import { BookingPicker } from './support/booking';
 import { DEMO_PASSWORD, type DemoRole, demoEmail, PORT } from './support/portal';
 
-// Issue 17 §6, §7 and §3 (tour page): what a server action's redirect renders keeps the host's
+// The host and the display currency survive a redirect, and the tour page names each offer's terms: what a server action's redirect renders keeps the host's
 // variant, language and currency; the refund figures shown add up to the cent; each offer on the
 // tour page says its cancellation policy and pick-up.
 

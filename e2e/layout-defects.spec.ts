@@ -3,7 +3,7 @@ import { openSlots } from './support/booking-lists';
 import { BookingPicker } from './support/booking';
 import { DEMO_PASSWORD, demoEmail, type DemoRole, PORT } from './support/portal';
 
-// Issue 17's layout defects (§15–22), at a phone's and a desktop's width, in both languages and on
+// Layout rules once broken, at a phone's and a desktop's width, in both languages and on
 // the three hosts where the defect depends on them. Geometry is measured, not eyeballed.
 
 const HOSTS = {

@@ -3,7 +3,7 @@ import { BookingPicker } from './support/booking';
 import { expectConsoleRefused, OPERATOR, readOutboxFromConsole, signInAsStaff } from './support/ops';
 import { SignInPage, signInAs } from './support/portal';
 
-// Issue 19's acceptance for the agencies section: a new agency signs up, the operator (with TOTP)
+// The console's agencies section: a new agency signs up, the operator (with TOTP)
 // finds it among the pending ones, downloads its licence and approves it with a credit limit, and
 // its admin books on credit; a month later its invoice is overdue, so a credit booking is refused
 // with the clear message while a request still goes through. Agents and visitors never reach /ops.

@@ -2,7 +2,7 @@ import { expect, test } from '@playwright/test';
 import { signInAsStaff } from './support/ops';
 import { plainText, saveForm } from './support/ops-catalog';
 
-// Issue 19's catalogue acceptance: an operator's price change shows on the public tour page at
+// The console's catalogue: an operator's price change shows on the public tour page at
 // once while an unrelated tour page stays cached, and a tour created in the console in both
 // languages appears in search, on its city and country pages and in the sitemap, with its offer
 // on its own page, each on the first request after the save. The tours touched here are booked

@@ -3,7 +3,7 @@ import { uniqueName } from './support/guest-name';
 import { OPERATOR, signInAsStaff } from './support/ops';
 import { DEMO_PASSWORD } from './support/portal';
 
-// Issue 19 §4 acceptance: an agent's request is found oldest-first in the console, quoted,
+// The requests queue: an agent's request is found oldest-first in the console, quoted,
 // confirmed and paid by card ("Pay now"); another is declined with a reason the agent sees.
 // Desert Rose's senior agent, paying by card so no balance moves.
 

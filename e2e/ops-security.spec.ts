@@ -2,7 +2,7 @@ import { type BrowserContext, expect, type Page, request, test } from '@playwrig
 import { DEMO_PASSWORD, type DemoRole, PORT, signInAs } from './support/portal';
 import { CONSOLE_SECTIONS, OPERATOR, signInAsStaff } from './support/ops';
 
-// Issue 19's security acceptance in the browser: no agency role and no visitor reaches any
+// The console's security rule in the browser: no agency role and no visitor reaches any
 // console page (by URL) or runs a console action (by posting it directly with the action id a
 // staff member's page uses), and staff sign-in without the second factor fails.
 

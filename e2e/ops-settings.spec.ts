@@ -1,7 +1,7 @@
 import { type Browser, expect, type Page, test } from '@playwright/test';
 import { OPERATOR, signInAsStaff } from './support/ops';
 
-// Issue 19 §7 and §8: the operator changes a site's about text and the public home page shows it
+// The operator changes a site's about text and the public home page shows it
 // at once; bad input gets a field error; a portal mail is read and resent in the outbox; the
 // change is found in the audit log. Settings are shared by every spec running beside this one:
 // the about text is restored at the end, and the support numbers other specs check stay as seeded.

@@ -5,7 +5,7 @@ import { PDFParse } from 'pdf-parse';
 import { DEMO_PASSWORD, type DemoRole, demoEmail, PORT } from './support/portal';
 import { uniqueName } from './support/guest-name';
 
-// Issue 18's acceptance, through the sandbox gateway in Chromium: card bookings that succeed, are
+// Provider payments, through the sandbox gateway in Chromium: card bookings that succeed, are
 // declined, ask for 3-D Secure or settle later; a card top-up; roubles with fees and tax and SBP
 // on the Russian domain; "Pay now" on a booking left unpaid; and a card booking's refund. The
 // card top-up is in top-up.spec.ts, beside the other test that moves Gulf Horizons' balance.

@@ -3,7 +3,7 @@ import { type APIResponse, expect, type Page, test } from '@playwright/test';
 import { BookingPicker } from './support/booking';
 import { AccountMenu, signInAs } from './support/portal';
 
-// Issue 16, finding 4: security headers on every response, and a Content-Security-Policy that
+// Security headers on every response, and a Content-Security-Policy that
 // lets the portal's own scripts run (by hash on cached pages, by nonce on pages rendered per
 // request) while no other inline script would.
 
@@ -41,7 +41,7 @@ function expectCommonHeaders(response: APIResponse) {
   expect(headers['strict-transport-security']).toBeUndefined();
 }
 
-/** `framedBy`: the one site an embed page may be framed by (issue 20); every other page none. */
+/** `framedBy`: the one site an embed page may be framed by; every other page none. */
 function expectStrictPolicy(response: APIResponse, { framedBy }: { framedBy?: string } = {}) {
   const policy = policyOf(response);
   expect(policy.get('default-src')).toEqual(["'self'"]);

@@ -1,7 +1,7 @@
 import { type Browser, type BrowserContext, expect, type Page, test } from '@playwright/test';
 import { AccountMenu, DEMO_PASSWORD, SignInPage } from './support/portal';
 
-// Finding 2 end to end: a session cookie copied into another browser stops working when its
+// Revocable sessions end to end: a session cookie copied into another browser stops working when its
 // session ends. The Palm Coast junior and admin are reserved for this spec (it signs them out
 // everywhere and changes the admin's password).
 const JUNIOR = 'junior@palmcoast.test';

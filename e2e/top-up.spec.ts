@@ -3,7 +3,7 @@ import { decideDepositInConsole } from './support/ops-money';
 import { OPERATOR, signInAsStaff } from './support/ops';
 import { signInAs, SignInPage } from './support/portal';
 
-// Issue 5: the top-up page, and issue 19 §5: the console crediting or rejecting deposit notices
+// The top-up page, and the console crediting or rejecting deposit notices
 // and posting ledger adjustments. Gulf Horizons' admin sends the notices here, and every test that
 // moves Gulf Horizons' balance lives in this one file, so they run one after another and no other
 // spec's balance figures move.

@@ -2,7 +2,7 @@ import { expect, type Page, test } from '@playwright/test';
 import { PORT, SignInPage } from './support/portal';
 import { addWidgetOffers } from './support/widgets';
 
-// Issue 20's pages at the portal's breakpoints (430, 768 and 960 px) and in both languages: the
+// The widget pages at the portal's breakpoints (430, 768 and 960 px) and in both languages: the
 // demo widget sites (English in dirhams on tours.desertrose.test, Russian in dollars on
 // ru.desertrose.test) with their guest checkout, the embed's tickets and checkout, the
 // widget-not-found page, and the agency's widget list and editor. Every page fits the width (a

@@ -7,7 +7,7 @@ import { readMailFromConsole } from './support/ops';
 import { PORT, SignInPage } from './support/portal';
 import { addWidgetOffers, fillGuest } from './support/widgets';
 
-// Issue 20's acceptance from the domain on: an admin verifies the widget's domain against a DNS
+// Widget sites, from the domain on: an admin verifies the widget's domain against a DNS
 // server (a missing TXT record fails, saying what was found), the site opens under that host
 // name, a guest books there with the sandbox card, and the agency finds the booking with its
 // margin. Serial: the DNS server holds one port. `*.test` hosts resolve to this machine

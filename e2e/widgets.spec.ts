@@ -2,7 +2,7 @@ import { type Browser, expect, type Page, test } from '@playwright/test';
 import { SignInPage } from './support/portal';
 import { addWidgetOffers } from './support/widgets';
 
-// Issue 20: an agency admin builds a widget from the catalogue at its own sale prices. Gulf
+// An agency admin builds a widget from the catalogue at its own sale prices. Gulf
 // Horizons' admin builds (no other spec ends that admin's sessions); the demo data's widget of
 // Desert Rose is the other agency's, which it must not reach.
 const ADMIN = 'admin@gulfhorizons.test';

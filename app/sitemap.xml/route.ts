@@ -12,7 +12,7 @@ export const dynamic = 'force-dynamic';
 
 const escapeXml = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 
-/** Every public page in both languages, with hreflang alternates (spec: sitemap.xml, issue 3). */
+/** Every public page in both languages, with hreflang alternates (spec: sitemap.xml). */
 export const GET = runRoute({
   permission: PUBLIC,
   run: async (_input, { request }) => {

@@ -1,4 +1,4 @@
-// The booking workload (issue 4): the date picker's month query (`GET /api/b2b/availability/by-offer`)
+// The booking workload: the date picker's month query (`GET /api/b2b/availability/by-offer`)
 // and bookings end to end (`POST /api/b2b/bookings`), each by closed-loop clients signed in as
 // several agents, on slots chosen from the portal's own availability answers.
 import { randomUUID } from 'node:crypto';
@@ -305,7 +305,7 @@ const SETTLE_POLL_MS = 50;
 const SETTLE_TIMEOUT_MS = 20_000;
 
 /**
- * Card checkouts end to end through the sandbox gateway (issue 18): book by card (stock held, the
+ * Card checkouts end to end through the sandbox gateway: book by card (stock held, the
  * sandbox charge started) → pay the hosted charge with a test card (the sandbox's test-mode
  * endpoint, as the hosted page's button does) → the return (`GET /api/payments/{id}`, polled
  * while open) and the signed webhook, delivered by the job queue, race to complete the booking.

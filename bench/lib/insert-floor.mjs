@@ -1,4 +1,4 @@
-// The insert floor (issue 4): how many single-row INSERT transactions per second the portal's kind
+// The insert floor: how many single-row INSERT transactions per second the portal's kind
 // of database takes into a table shaped like `bookings`, from as many concurrent callers as the
 // booking load has clients. A booking does that insert and more, so this is its ceiling. Never the
 // portal's own database files: a PGlite directory must only ever be open in one process.

@@ -1,4 +1,4 @@
-// What the agent has typed into the checkout, kept in sessionStorage for the tab (issue 17 §13):
+// What the agent has typed into the checkout, kept in sessionStorage for the tab:
 // switching the language loads the other locale's checkout, a new page whose form starts empty.
 // Kept per selection (offer, date, time, guests), so another tour's checkout does not inherit it.
 

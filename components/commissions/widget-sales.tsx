@@ -7,7 +7,7 @@ import type { WidgetMarginReport } from '@/server/commissions/widget-margins';
 
 const CELL = 'px-3 py-2 align-top';
 
-/** Issue 20 §7: sales, margin and bookings per widget and month, with their totals. */
+/** Sales, margin and bookings per widget and month, with their totals. */
 export async function WidgetSales({ locale, report }: { locale: Locale; report: WidgetMarginReport }) {
   const t = await getTranslations('commissions.widgetSales');
   return (

@@ -9,7 +9,7 @@ import type { Locale } from '@/i18n/locales';
 export type StripePaymentLabels = { loading: string; pay: string; paying: string; unavailable: string };
 
 /**
- * Stripe's Payment Element for a PaymentIntent the server created (issue 18 §3). Stripe.js comes
+ * Stripe's Payment Element for a PaymentIntent the server created. Stripe.js comes
  * from Stripe's CDN, loaded only here, so only for a Stripe payment: never with the offline
  * sandbox. Stripe sends the browser back to `returnUrl` (our payment page), which settles with
  * Stripe before it shows anything.

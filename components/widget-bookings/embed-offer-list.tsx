@@ -22,7 +22,7 @@ function toursOf(offers: readonly EmbedOffer[]): EmbedOffer[][] {
 type ListProps = { widget: Pick<EmbedWidget, 'type' | 'offersTitle' | 'offers' | 'currency' | 'locale' | 'rates'>; checkoutHref: (offerId: string) => string; t: WidgetBookingsTranslator };
 
 /**
- * An embed's tickets (issue 20 §5), framed on the agency's page: each offer at the guest's prices in
+ * An embed's tickets, framed on the agency's page: each offer at the guest's prices in
  * the widget's currency and language, with a "Book" link to its checkout in the same frame. A
  * client-side link: the frame keeps its document, and with it the referrer naming the agency's
  * page, which the height reporter needs (a full load would name this page instead).

@@ -9,7 +9,7 @@ export function embedSnippet(portalOrigin: string, widgetId: string): string {
 }
 
 /**
- * The editor's embed code for a saved widget of an embed type (issue 20 §5), under the editor: the
+ * The editor's embed code for a saved widget of an embed type, under the editor: the
  * snippet on the portal's origin as the agent reached it (a host the portal serves, else AUTH_URL),
  * a copy button, and why it shows nothing until the domain is verified.
  */

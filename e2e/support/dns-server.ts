@@ -1,6 +1,6 @@
 import { DnsTestServer } from '../../tests/support/dns-server';
 
-// The DNS the e2e server's widget-domain check asks (issue 20): the tests' DNS server on a fixed
+// The DNS the e2e server's widget-domain check asks: the tests' DNS server on a fixed
 // loopback port, since the portal process is started before the specs and reads its resolver from
 // the environment. The portal needs E2E_DNS_SERVER_ENV in its environment (scripts/e2e-server.mjs);
 // a spec starts the server in `beforeAll`, publishes a widget's records, then presses "Check".

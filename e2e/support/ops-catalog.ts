@@ -1,6 +1,6 @@
 import { expect, type Locator, type Page } from '@playwright/test';
 
-// The console's catalogue pages, as an operator uses them (issue 19 §6).
+// The console's catalogue pages, as an operator uses them.
 
 /** The public page's text with no-break spaces as plain ones (prices are formatted with them). */
 export function plainText(html: string): string {

@@ -1,7 +1,7 @@
 import { type Browser, expect } from '@playwright/test';
 import { OPERATOR, signInAsStaff } from './ops';
 
-// Deciding a deposit notice in the operator console (issue 19 §5), from a second browser context
+// Deciding a deposit notice in the operator console, from a second browser context
 // so the agency's page stays signed in: what the deposit test hook used to do.
 
 export async function decideDepositInConsole(browser: Browser, bankReference: string, decision: 'credit' | 'reject', reason = 'The transfer did not arrive'): Promise<void> {

@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { generate } from 'otplib';
 import { DEMO_PASSWORD, PORT } from './portal';
 
-// Staff sign-in for the operator console's specs (issue 19). The demo staff share the seed's
+// Staff sign-in for the operator console's specs. The demo staff share the seed's
 // TOTP secret (server/db/seed/staff.ts), and the server accepts a member's code only for a step
 // later than the last one used (one step of drift either way). Specs run in parallel workers, so
 // each sign-in first claims its step in a file every worker shares: never one already claimed,
@@ -129,7 +129,7 @@ function browserOf(source?: Browser | Page): Browser | undefined {
 
 /**
  * The mails to `to` (exact address), newest first, read from the console's outbox by the operator
- * admin signed in in a context of its own (issue 19: the suite reads mail the way support would).
+ * admin signed in in a context of its own (the suite reads mail the way support would).
  * `subjectMatch` keeps only matching subjects.
  */
 export async function readOutboxFromConsole(source: Browser | Page | undefined, to: string, subjectMatch?: RegExp | string): Promise<ConsoleMail[]> {

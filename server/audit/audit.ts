@@ -19,7 +19,7 @@ export async function recordAudit(tx: Database | Transaction, entry: AuditEntry)
   await tx.insert(auditLog).values(entry);
 }
 
-/** A change made in the operator console (issue 19): who on the staff, what, and for which agency if any. */
+/** A change made in the operator console: who on the staff, what, and for which agency if any. */
 export type StaffAuditEntry = {
   actorStaffId: string;
   /** The agency the change concerns; null for the catalogue, settings and staff. */

@@ -72,7 +72,7 @@ export async function cancelBooking(db: Database, principal: Principal, referenc
 }
 
 /**
- * The refund of the tier and the processing fee kept from it as two statement lines (issue 17 §1),
+ * The refund of the tier and the processing fee kept from it as two statement lines,
  * in the cancellation's transaction: the balance moves by the net refund, as one credit of it did.
  * The credit comes first, so the fee's debit can never be refused for want of funds.
  */

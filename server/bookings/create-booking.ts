@@ -27,7 +27,7 @@ import { GUEST_MAX_GUESTS, guestCount } from '@/shared/widgets/guest-checkout-sc
 import { assertGuestHoldRoom } from './guest-holds';
 
 export type BookingStatus = (typeof bookings.$inferSelect)['status'];
-/** A guest's booking through an agency's widget (issue 20): sold at the widget's guest prices. */
+/** A guest's booking through an agency's widget: sold at the widget's guest prices. */
 export type WidgetSale = { widgetId: string; guestPrices: OfferPrices };
 export type CreatedBooking = { reference: string; status: BookingStatus; /** The attempt had already booked. */ replayed: boolean };
 
@@ -153,7 +153,7 @@ async function loadSlotOrFail(db: Database, offer: BookableOffer, input: Checkou
 }
 
 /**
- * The offer says whether it picks guests up (issue 17 §12): a ticket without pick-up takes no
+ * The offer says whether it picks guests up: a ticket without pick-up takes no
  * hotel (the guest would wait in the lobby for nobody), one with pick-up included needs one.
  */
 function checkPickUpChoice(offer: BookableOffer, hotelId: string | null): void {
@@ -182,7 +182,7 @@ async function writeBooking(
 ): Promise<WrittenBooking> {
   const instant = plan.reason === null;
   const paysFromBalance = instant && input.paymentMethod === 'balance';
-  // A card, crypto or SBP booking holds its stock while the payment runs (issue 18 §5); it
+  // A card, crypto or SBP booking holds its stock while the payment runs; it
   // becomes `completed` only when the provider says it is paid (server/payments/settle-payment).
   const paysByProvider = instant && isProviderPaymentMethod(input.paymentMethod);
   if (paysByProvider && plan.quote.netTotalMinor <= 0) throw new RuleViolation('paymentErrors.nothingToPay', {}, 'paymentMethod');

@@ -38,7 +38,7 @@ export type BookingListRow = {
   publishedTotalMinor: number;
   /** Null for a role without b2b rights. */
   netTotalMinor: number | null;
-  /** The widget a guest booked through (issue 20 §6), deleted ones too; null for a portal booking. */
+  /** The widget a guest booked through, deleted ones too; null for a portal booking. */
   widgetName: string | null;
 };
 

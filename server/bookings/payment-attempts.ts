@@ -17,7 +17,7 @@ export type PaymentAttempt = {
   currency: string;
   /**
    * Refunds through the provider: `pending` until the provider takes one (it is retried until
-   * then, issue 18 §9), then `succeeded`. Amounts null as above.
+   * then), then `succeeded`. Amounts null as above.
    */
   refunds: { id: string; amountMinor: number | null; status: 'pending' | 'succeeded' | 'failed' }[];
   createdAt: Date;

@@ -32,7 +32,7 @@ export type BookingDetail = {
   reference: string;
   status: BookingStatus;
   requestReason: string | null;
-  /** When the operator priced the request (its totals are then the quote); issue 19 §4. */
+  /** When the operator priced the request (its totals are then the quote). */
   quotedAt: Date | null;
   /** Why the operator declined the request (it is then cancelled). */
   declineReason: string | null;
@@ -53,7 +53,7 @@ export type BookingDetail = {
   notes: string | null;
   promoCode: string | null;
   agentName: string;
-  /** The widget a guest booked through (issue 20 §6), deleted ones too; null for a portal booking. */
+  /** The widget a guest booked through, deleted ones too; null for a portal booking. */
   widgetName: string | null;
   /** AED fils. NET figures are null for a role that may not see b2b rates. */
   publishedTotalMinor: number;
@@ -70,7 +70,7 @@ export type BookingDetail = {
   cancellationFeeMinor: number | null;
   cancelledAt: Date | null;
   locale: Locale;
-  /** The refund terms the booking was sold under (issue 17 §3). */
+  /** The refund terms the booking was sold under. */
   cancellationPolicy: BookingCancellationPolicy;
   /** What cancelling now would refund; null when it can no longer be cancelled. */
   cancellation: CancellationTerms | null;
@@ -259,7 +259,7 @@ export async function loadBookingDocument(db: Database, principal: Principal, re
 }
 
 /**
- * The provider payment that paid a card, crypto or SBP booking (issue 18 §10) and what its
+ * The provider payment that paid a card, crypto or SBP booking and what its
  * cancellation refunds through the provider. A booking can have several succeeded attempts only
  * when one was paid after the booking no longer needed it; such a payment is refunded whole
  * (`notPayable`, `lateHold`) and did not pay the booking, so the first other one did.

@@ -1,6 +1,6 @@
 // Cancellation refunds (DESIGN.md "Booking lifecycle"; spec §9): the tier depends on the hours left
 // before the tour starts in Asia/Dubai, the percents come from the booking's cancellation policy
-// (issue 17 §3) and the processing fee from settings. Pure: the booking page shows the exact
+// and the processing fee from settings. Pure: the booking page shows the exact
 // figures the cancellation then applies.
 import 'server-only';
 import { dubaiInstant } from '@/shared/availability/rules';

@@ -52,7 +52,7 @@ export type PublicOffer = {
   hasLiveAvailability: boolean;
   minPeople: number;
   heroImage: string | null;
-  /** Whether a hotel pick-up comes with it (issue 17 §12). */
+  /** Whether a hotel pick-up comes with it. */
   pickUp: PickUpMode;
   /** Its cancellation policy with the settings' tiers filled in, as a booking made now would keep it. */
   cancellationPolicy: BookingCancellationPolicy;

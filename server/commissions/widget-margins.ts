@@ -8,7 +8,7 @@ import type { Database } from '@/server/db/connection';
 import { bookings, widgets } from '@/server/db/schema';
 import { Forbidden } from '@/server/errors';
 
-// Issue 20 §7: what each widget sold and earned the agency, month by month. A widget booking's
+// What each widget sold and earned the agency, month by month. A widget booking's
 // published total is what the guest paid (the widget's sale total), so its margin is published
 // less NET, exactly the commission list's "agency receivable".
 

@@ -325,7 +325,7 @@ export const offers = pgTable(
     pickUpCityId: uuid('pick_up_city_id').references(() => cities.id),
     /** Hotel pick-up: none (guests make their own way), optional, or included (a hotel is required). */
     pickUp: pickUpMode('pick_up').notNull().default('none'),
-    /** Refund terms: the settings' tiers, non-refundable, or tiers of its own (issue 17 §3). */
+    /** Refund terms: the settings' tiers, non-refundable, or tiers of its own. */
     cancellationPolicy: jsonb('cancellation_policy').$type<CancellationPolicy>().notNull().default({ kind: 'standard' }),
     isActive: boolean('is_active').notNull().default(true),
   },
@@ -487,7 +487,7 @@ export const bookings = pgTable(
     refundMinor: integer('refund_minor'),
     cancellationFeeMinor: integer('cancellation_fee_minor'),
     /**
-     * While a provider payment runs, the stock is held until this instant (issue 18 §5); null when
+     * While a provider payment runs, the stock is held until this instant; null when
      * the booking holds nothing for a payment (paid, not started, or the hold was given back).
      */
     holdExpiresAt: timestamp('hold_expires_at', { withTimezone: true }),
@@ -503,7 +503,7 @@ export const bookings = pgTable(
     /** Why the operator declined a request (the booking is then `cancelled`). */
     declineReason: text('decline_reason'),
     /**
-     * The widget a guest booked through (issue 20); null for bookings made in the portal. Its
+     * The widget a guest booked through; null for bookings made in the portal. Its
      * `publishedTotalMinor` is then the widget's sale total, what the guest paid.
      */
     widgetId: uuid('widget_id').references((): AnyPgColumn => widgets.id),
@@ -511,7 +511,7 @@ export const bookings = pgTable(
     updatedAt: updatedAt(),
   },
   (t) => [
-    // The operator's queue of requests, oldest first (issue 19 §4), on a million bookings.
+    // The operator's queue of requests, oldest first, on a million bookings.
     index('bookings_requests_queue_idx').on(t.createdAt, t.reference).where(sql`${t.status} = 'quotation_request'`),
     uniqueIndex('bookings_agency_idempotency_unique').on(t.agencyId, t.idempotencyKey),
     // The lists sort by booking or travel date with the reference breaking ties, and exports page
@@ -531,7 +531,7 @@ export const ledgerEntryKind = pgEnum('ledger_entry_kind', [
   'booking',
   'refund',
   'adjustment',
-  // The processing fee kept from a cancellation refund: its own statement line (issue 17 §1).
+  // The processing fee kept from a cancellation refund: its own statement line.
   'cancellation_fee',
 ]);
 
@@ -900,7 +900,7 @@ export const auditLog = pgTable(
 );
 
 // ---------------------------------------------------------------------------
-// 30-day credit (spec §9, issue 19 §3)
+// 30-day credit (spec §9)
 // ---------------------------------------------------------------------------
 
 /**
@@ -930,7 +930,7 @@ export const agencyInvoices = pgTable(
 );
 
 // ---------------------------------------------------------------------------
-// Widgets (spec §3 "Widget", issue 20)
+// Widgets (spec §3 "Widget")
 // ---------------------------------------------------------------------------
 
 /** Spec §4's five widget types. */

@@ -65,7 +65,7 @@ export type BookingDocument = {
   /** What was paid for the booking in AED fils: from the balance, or the NET a provider payment settled. */
   paidMinor: number;
   collectionMinor: number;
-  /** The provider payment that paid the booking (card, crypto, SBP; issue 18 §10), or null. */
+  /** The provider payment that paid the booking (card, crypto, SBP), or null. */
   payment: BookingPayment | null;
   /** What goes back through that payment's provider since the booking was cancelled. */
   providerRefunds: ProviderRefund[];
@@ -92,7 +92,7 @@ export type BookingPayment = {
   method: ProviderPaymentMethod;
   /** `sandbox`, `stripe`, `tap`, `coinbase`, `yookassa`. */
   provider: string;
-  /** A test gateway, labelled so on every document (issue 18 §2). */
+  /** A test gateway, labelled so on every document. */
   isSandbox: boolean;
   /** The provider's id of the charge (PaymentIntent, Tap charge, YooKassa payment…). */
   providerReference: string | null;

@@ -1,7 +1,7 @@
-// The credit note a cancellation issues against the booking's invoice (issue 17 §1): what was paid,
+// The credit note a cancellation issues against the booking's invoice: what was paid,
 // what the cancellation policy refunds, the processing fee kept from it, what went back to the
 // balance — or, for a card, crypto or SBP booking, to the payment through its provider, with the
-// refund's state (issue 18 §9, §10) — and what was not refunded. At NET (b2b) prices, like the
+// refund's state — and what was not refunded. At NET (b2b) prices, like the
 // invoice it credits.
 import 'server-only';
 import { formatMoney } from '@/shared/money/money';
@@ -68,7 +68,7 @@ export async function renderCreditNotePdf(doc: BookingDocument): Promise<Buffer>
     pdf.moveDown(0.3);
     pdf.text(t('creditNote.policyTier', { percent: figures.percent }), left, pdf.y, { width: contentWidth(pdf) });
     const { payment } = doc;
-    // Paid through a provider, the refund goes back to the card (or wallet, or SBP), not to the balance (issue 18 §9).
+    // Paid through a provider, the refund goes back to the card (or wallet, or SBP), not to the balance.
     const rows: TotalRow[] = [
       { label: t('creditNote.invoiceTotal'), value: money(figures.invoiceTotalMinor) },
       { label: payment ? paymentMethodName(doc, t) : t('creditNote.paid'), value: money(figures.paidMinor) },

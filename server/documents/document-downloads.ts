@@ -35,7 +35,7 @@ export class DocumentNotOffered extends Conflict {
 }
 
 /**
- * Spec §2 "Booking confirmation" and issue 17 §2: one of a booking's documents, for whoever may see
+ * Spec §2 "Booking confirmation": one of a booking's documents, for whoever may see
  * the booking and the document, when the booking's state offers it (`documentRefusal`).
  */
 export async function renderBookingDocument(db: Database, principal: Principal, reference: string, kind: DocumentKind): Promise<PdfDownload> {

@@ -1,5 +1,5 @@
-// Which booking documents there are, who may download them, and which a booking's state offers
-// (issue 17 §1, §2). Pure: the download route refuses what this refuses, and the booking pages
+// Which booking documents there are, who may download them, and which a booking's state offers.
+// Pure: the download route refuses what this refuses, and the booking pages
 // list only what it offers, so a link and its download never disagree.
 import type { PaymentMethod } from '@/shared/bookings/checkout-schema';
 import 'server-only';

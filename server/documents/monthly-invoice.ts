@@ -37,7 +37,7 @@ export type MonthlyInvoiceLine = {
   netTotalMinor: number;
   /** Paid from the balance. */
   paidMinor: number;
-  /** Paid by card, crypto or SBP through a provider (issue 18): the NET, settled in full. */
+  /** Paid by card, crypto or SBP through a provider: the NET, settled in full. */
   providerPaidMinor: number;
 };
 

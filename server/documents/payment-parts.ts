@@ -1,4 +1,4 @@
-// How the documents name a provider payment (issue 18 §10): its method, its provider (the sandbox
+// How the documents name a provider payment: its method, its provider (the sandbox
 // labelled as a test), its reference, and its charge line by line (spec §9 fees and tax).
 import 'server-only';
 import { isProviderPaymentMethod } from '@/shared/bookings/checkout-schema';

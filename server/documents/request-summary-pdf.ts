@@ -1,4 +1,4 @@
-// What an unconfirmed booking offers instead of a voucher, tickets and an invoice (issue 17 §2):
+// What an unconfirmed booking offers instead of a voucher, tickets and an invoice:
 // what was asked for, for whom and when, why it is a request, and that it is neither a
 // confirmation nor valid for travel, on every page. NET figures only for a reader who may see them.
 import 'server-only';

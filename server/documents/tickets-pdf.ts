@@ -35,7 +35,7 @@ export function guestTickets(doc: Pick<BookingDocument, 'adults' | 'children' | 
 }
 
 export async function renderTicketsPdf(doc: BookingDocument): Promise<Buffer> {
-  // A QR code admits the guest: none is ever drawn for a booking that is not confirmed or was cancelled (issue 17 §1, §2).
+  // A QR code admits the guest: none is ever drawn for a booking that is not confirmed or was cancelled.
   if (doc.status !== 'completed') throw new Error(`Booking ${doc.reference} is ${doc.status}: it has no tickets`);
   // A data URL, unlike a buffer, lets pdfkit embed the image once and reuse it on every page.
   const qrCode = await QRCode.toDataURL(doc.reference, { errorCorrectionLevel: 'M', margin: 2, scale: 8 });

@@ -120,7 +120,7 @@ function bookedByFields(doc: BookingDocument, t: DocumentTranslator): Field[] {
     { label: t('voucher.agency'), value: doc.agency.name },
     // A guest's copy names the agency only: who at the agency booked is the agency's business.
     ...(doc.brand ? [] : [{ label: t('voucher.agent'), value: doc.agentName }]),
-    // "Paid by card · Stripe pi_…": how it was paid, and the provider's reference to trace it (issue 18 §10).
+    // "Paid by card · Stripe pi_…": how it was paid, and the provider's reference to trace it.
     { label: t('voucher.paymentMethod'), value: paymentLine(doc, t) },
     ...(doc.promoCode ? [{ label: t('common.promoCode'), value: doc.promoCode }] : []),
   ];

@@ -80,7 +80,7 @@ export function contentSecurityPolicy({
 
 /**
  * What Stripe.js and its Payment Element load from (Stripe's documented policy), allowed only on
- * the payment page and only when Stripe is configured (issue 18 §3): every other page stays 'self'.
+ * the payment page and only when Stripe is configured: every other page stays 'self'.
  */
 const STRIPE_SOURCES = {
   script: ['https://js.stripe.com', 'https://*.js.stripe.com'],

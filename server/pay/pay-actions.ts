@@ -16,7 +16,7 @@ import { requestDisplayCurrency, requestOrigin, requestVariant } from './request
 export type PayBookingState = ActionFailure<PayBookingField> | null;
 
 /**
- * "Pay now" on a `payment_required` booking and "Pay again" after a failed card (issue 18 §6–7):
+ * "Pay now" on a `payment_required` booking and "Pay again" after a failed card:
  * from the balance at once, or through a provider as a new attempt on the same booking.
  */
 export async function payBookingAction(_previous: PayBookingState, formData: FormData): Promise<PayBookingState> {

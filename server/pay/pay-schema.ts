@@ -1,4 +1,4 @@
-// The "Pay now" / "Pay again" form of a booking that needs payment (issue 18 §6–7). Pure.
+// The "Pay now" / "Pay again" form of a booking that needs payment. Pure.
 import 'server-only';
 import { z } from 'zod';
 

@@ -1,4 +1,4 @@
-// The sandbox hosted page's forms (issue 18 §2). Pure.
+// The sandbox hosted page's forms. Pure.
 import 'server-only';
 import { z } from 'zod';
 

@@ -79,7 +79,7 @@ export type RefundResult = { refundReference: string; status: 'pending' | 'succe
 
 export interface PaymentGateway {
   readonly id: ProviderId;
-  /** Labelled as a test gateway wherever it shows (issue 18 §2). */
+  /** Labelled as a test gateway wherever it shows. */
   readonly isSandbox: boolean;
   readonly methods: readonly ProviderMethod[];
   readonly currencies: readonly ChargeCurrency[];

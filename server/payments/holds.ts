@@ -6,7 +6,7 @@ import { giveBackStock } from '@/server/bookings/stock';
 import { sendJob } from '@/server/jobs/jobs';
 import { stillLookedUp } from './provider-lookups';
 
-// Stock held while a provider payment runs (issue 18 §5): taken when the payment starts, given
+// Stock held while a provider payment runs: taken when the payment starts, given
 // back when it fails or when the hold expires (PAYMENT_HOLD_MINUTES, 15 by default). The expiry
 // is a durable job per hold; the reconciliation sweep catches any whose job was lost.
 

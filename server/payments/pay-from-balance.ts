@@ -11,7 +11,7 @@ import { assertMayPayFromBalance } from '@/server/ledger/credit-standing';
 import { can } from '@/shared/auth/permissions';
 
 /**
- * "Pay now" from the balance (issue 18 §7): a booking that needs payment is paid within the
+ * "Pay now" from the balance: a booking that needs payment is paid within the
  * agency's funds, taking its stock again if its hold was given back. A provider attempt still
  * waiting for its payer may later succeed too: settlement then refunds it (not payable any more).
  */

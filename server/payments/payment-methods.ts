@@ -16,7 +16,7 @@ export type OfferedMethod = {
 };
 
 /**
- * The provider methods checkout, "Pay now" and top-up offer (issue 18 §4): the Russian domain
+ * The provider methods checkout, "Pay now" and top-up offer: the Russian domain
  * charges roubles by card or SBP (crypto in dollars); the others charge the display currency by
  * card or crypto. A method without a configured gateway is not offered.
  */
@@ -42,7 +42,7 @@ export function offeredPaymentMethods(options: { variant: Variant; displayCurren
 
 /**
  * A provider payment shows the payer what it charges, the NET plus any fees, so only roles that
- * may see b2b rates pay through a provider (issue 17 §14: nothing shows a junior the NET); a
+ * may see b2b rates pay through a provider (nothing shows a junior the NET); a
  * junior books from the balance, in cash or by request, and pays "Pay now" from the balance.
  */
 export function mayPayThroughProvider(role: Role): boolean {

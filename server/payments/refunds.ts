@@ -6,7 +6,7 @@ import { sendJob } from '@/server/jobs/jobs';
 import type { ChargeCurrency } from './gateway';
 import { findGateway } from './gateways';
 
-// Refunds through the provider that took the money (issue 18 §9): recorded in the transaction
+// Refunds through the provider that took the money: recorded in the transaction
 // that decides them, then sent by a job that retries until the provider takes them. A refund the
 // provider refuses stays `pending` with its error and is shown so: never lost, never sent twice
 // (one per payment and reason; the provider's idempotency key is the refund id).

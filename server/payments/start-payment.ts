@@ -22,7 +22,7 @@ import { holdUntil, releaseHold, scheduleHoldExpiry } from './holds';
 import { findOfferedMethod, mayPayThroughProvider, type OfferedMethod } from './payment-methods';
 import { MAX_TOP_UP_MINOR } from '@/shared/payments/limits';
 
-// Starting a provider payment (issue 18 §1): a `payments` row per attempt, written before the
+// Starting a provider payment: a `payments` row per attempt, written before the
 // provider is called, so every attempt is on record whatever the provider answers; the provider's
 // idempotency key is `<payment id>:<attempt>`, so a retried create charges once.
 
@@ -112,7 +112,7 @@ export async function startBookingPayment(
   });
 }
 
-/** A card top-up (issue 18 §8): the ledger is credited only when the provider says it is paid. */
+/** A card top-up: the ledger is credited only when the provider says it is paid. */
 export async function startTopUpPayment(
   db: Database,
   principal: Principal,

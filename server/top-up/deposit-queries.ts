@@ -15,7 +15,7 @@ export type DepositNoticeRow = {
   submittedBy: string;
   createdAt: Date;
   decidedAt: Date | null;
-  /** Why the operator rejected it (issue 19 §5), shown to the agency. */
+  /** Why the operator rejected it, shown to the agency. */
   rejectionReason: string | null;
   slip: { id: string; name: string };
 };

@@ -7,7 +7,7 @@
 export const ROLES = ['junior', 'senior', 'admin'] as const;
 export type Role = (typeof ROLES)[number];
 
-/** Roles of the people who run the portal (issue 19): `operator-admin` also manages staff. */
+/** Roles of the people who run the portal: `operator-admin` also manages staff. */
 export const STAFF_ROLES = ['operator', 'operator-admin'] as const;
 export type StaffRole = (typeof STAFF_ROLES)[number];
 

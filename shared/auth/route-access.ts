@@ -36,7 +36,7 @@ const PUBLIC_PAGES = new Set([
   '/embedded/checkout',
 ]);
 
-/** The operator console (issue 19): staff only, on the main host, with its own sign-in. */
+/** The operator console: staff only, on the main host, with its own sign-in. */
 export const OPS_SIGN_IN = '/ops/sign-in';
 /** A staff member's one-time enrolment link, `/ops/enrol/<token>`: opened signed out. */
 export const OPS_ENROL_PREFIX = '/ops/enrol/';

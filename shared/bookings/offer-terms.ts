@@ -1,4 +1,4 @@
-// What an offer promises about cancellation and pick-up (issue 17 §3, §12). Client-safe: the tour
+// What an offer promises about cancellation and pick-up. Client-safe: the tour
 // page, the checkout, the voucher and the cancellation quote all read the same policy.
 
 /** Percent of the price refunded by hours left before the tour starts (Asia/Dubai). */

@@ -1,4 +1,4 @@
-// Which currencies the header's switch offers on each host (issue 18 §4): roubles only on the
+// Which currencies the header's switch offers on each host: roubles only on the
 // Russian domain. Pure: the switch, the price islands and the server (which re-checks the cookie) share it.
 import type { Variant } from '@/shared/sites/site-variants';
 import { VARIANT_FEATURES } from '@/shared/sites/site-variants';

@@ -1,4 +1,4 @@
-// Bounds on what one payment may be (issue 18 "Bad input"): an amount past these is a typo or an
+// Bounds on what one payment may be: an amount past these is a typo or an
 // attack, never a real top-up.
 
 /** AED 1,000,000 in fils. */

@@ -1,4 +1,4 @@
-// The sandbox gateway's test cards (issue 18 §2), shown on its hosted page. Pure.
+// The sandbox gateway's test cards, shown on its hosted page. Pure.
 
 export type SandboxCardOutcome = 'success' | 'decline' | 'insufficientFunds' | 'expiredCard' | 'challenge' | 'processing';
 

@@ -69,7 +69,7 @@ export const ROUTABLE_HOST = '[a-z0-9.-]+';
 const ROUTABLE = new RegExp(`^${ROUTABLE_HOST}$`);
 
 /**
- * Whether a request's host is served by the widget site tree (issue 20): a host name that is not
+ * Whether a request's host is served by the widget site tree: a host name that is not
  * one of the configured hosts. Widget domains are added at run time, so every other name goes to
  * the tree, which looks it up and answers "not found" where no widget has verified the domain.
  */

@@ -1,4 +1,4 @@
-// Links a widget site's pages make to its own host (issue 20). Pure.
+// Links a widget site's pages make to its own host. Pure.
 
 /**
  * Where an offer's "Book" button goes: the guest checkout on the site's own host. The checkout is

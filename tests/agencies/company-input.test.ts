@@ -12,7 +12,7 @@ import { LocalDiskStorage } from '@/server/files/storage';
 import { principalFor } from '../support/booking-fixtures';
 import { createTestDatabase, type TestDatabase } from '../support/test-database';
 
-// Finding 7 of issue 16: control characters and absurd dates in the company settings are refused
+// Hostile input: control characters and absurd dates in the company settings are refused
 // at their field, never sent to the database (PostgreSQL refuses NUL in text and year 0 in a date).
 
 const PALM_COAST = '6d1f3c1e-6a0b-4f3e-9a51-0d2b7a1c0003';

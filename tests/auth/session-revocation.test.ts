@@ -16,7 +16,7 @@ import { linkToken, MAIL } from '../account/account-fixtures';
 import { principalFor } from '../support/booking-fixtures';
 import { createTestDatabase, type TestDatabase } from '../support/test-database';
 
-// Finding 2: a copied session cookie must stop working when its session ends, however it ends.
+// Revocable sessions: a copied session cookie must stop working when its session ends, however it ends.
 // A "browser" here is a session cookie made the way sign-in makes it (authorize starts the
 // session's row, Auth.js encrypts `uid` and `sid` into the cookie); a copy is the same cookie.
 

@@ -10,7 +10,7 @@ import { clientAddress } from '@/server/http/client-address';
 import { installPeerAddressHeader } from '@/server/http/peer-address';
 import { createTestDatabase, type TestDatabase } from '../support/test-database';
 
-// Finding 3: sign-in throttling, on the production code, on both databases. Twenty connections,
+// Sign-in throttling, on the production code, on both databases. Twenty connections,
 // so that concurrent attempts really run side by side on PostgreSQL.
 
 let database: TestDatabase;

@@ -157,7 +157,7 @@ describe('the daily statement', () => {
     expect(rows[1]!.creditMinor).toBeGreaterThan(0);
   });
 
-  it('shows a cancellation’s refund and the fee kept from it as their own lines, moving the balance by the net refund (issue 17 §1)', async () => {
+  it('shows a cancellation’s refund and the fee kept from it as their own lines, moving the balance by the net refund', async () => {
     const { rows } = await loadStatement(database.db, senior, '2026-11');
     const lines = rows.filter((row) => row.bookingReference === cancelled.reference);
     const { quote } = cancelled;
@@ -216,7 +216,7 @@ describe('the daily statement', () => {
     }
   });
 
-  it('refuses a month outside the calendar before the export starts (issue 16 finding 7)', async () => {
+  it('refuses a month outside the calendar before the export starts', async () => {
     const { db } = database;
     for (const month of ['9999-12', '0000-01', '2101-01', '1999-12', '2026-1', '2026-00']) {
       expect(isStatementMonth(month), month).toBe(false);

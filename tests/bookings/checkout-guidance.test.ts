@@ -10,7 +10,7 @@ import { serveRoutesFrom, session } from '../support/route-requests';
 import { createTestDatabase, type TestDatabase } from '../support/test-database';
 import { rejection } from '../support/rejection';
 
-// Issue 17 §10–§12 on the server: the checkout's promo "Apply" answers as the booking will, the
+// The guiding checkout on the server: the checkout's promo "Apply" answers as the booking will, the
 // offer's pick-up mode decides whether a hotel is refused, optional or required, and the
 // checkout knows up front whether the balance can pay.
 

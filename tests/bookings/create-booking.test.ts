@@ -236,7 +236,7 @@ describe('cancellation', () => {
     const quote = await cancelBooking(db, senior, booked.reference, now);
     expect(quote).toMatchObject(detail!.cancellation!.amounts!);
     expect(await agencyBalance(db, DESERT_ROSE)).toBe(balanceAfterBooking + quote.refundMinor);
-    // The refund and the fee kept from it are two ledger lines (issue 17 §1).
+    // The refund and the fee kept from it are two ledger lines.
     const [bookingRow] = await db.select({ id: bookings.id }).from(bookings).where(eq(bookings.reference, booked.reference));
     const lines = (await ledgerOf(db, DESERT_ROSE)).filter((entry) => entry.bookingId === bookingRow?.id);
     expect(lines.map((entry) => [entry.kind, entry.debitMinor, entry.creditMinor])).toEqual([

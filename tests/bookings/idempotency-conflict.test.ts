@@ -10,7 +10,7 @@ import { createTestDatabase, type TestDatabase } from '../support/test-database'
 
 vi.mock('@/server/auth/principal', async () => (await import('../support/route-requests')).mockedPrincipalModule());
 
-// Issue 16, finding 9: an idempotency key stands for one checkout. Sent again with the same
+// An idempotency key stands for one checkout. Sent again with the same
 // checkout it returns the booking already made; sent with another checkout it is refused as a
 // conflict instead of passing the first booking off as the second.
 

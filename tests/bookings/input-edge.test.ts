@@ -10,7 +10,7 @@ import { seedDemoData } from '@/server/db/seed';
 import { addDays, countBookings, DESERT_ROSE, findOffer, prepareSlot, principalFor } from '../support/booking-fixtures';
 import { createTestDatabase, type TestDatabase } from '../support/test-database';
 
-// Finding 7 of issue 16: a NUL byte (which PostgreSQL refuses in text) or an absurd date in what
+// Hostile input: a NUL byte (which PostgreSQL refuses in text) or an absurd date in what
 // an agent types or puts in a URL is refused at the edge, never sent to the database.
 
 let database: TestDatabase;

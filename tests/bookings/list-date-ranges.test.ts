@@ -1,6 +1,6 @@
 import { invertedDateRanges, parseBookingListQuery } from '@/shared/bookings/list-schema';
 
-// Issue 17 §22c: a date range whose end is before its start is named, so the list points at it.
+// A date range whose end is before its start is named, so the list points at it.
 describe('invertedDateRanges', () => {
   it('names a travel range that ends before it starts, from the URL as the list reads it', () => {
     const query = parseBookingListQuery({ travelFrom: '2026-12-20', travelTo: '2026-12-01' });

@@ -3,7 +3,7 @@ import { MAX_SEARCH_PAGES, parseTourSearchQuery } from '@/server/catalog/search-
 import { seedCatalogue } from '@/server/db/seed/catalogue';
 import { createTestDatabase, type TestDatabase } from '../support/test-database';
 
-// The public search page's query string (issue 16 finding 7): a control character in the text or
+// The public search page's query string: a control character in the text or
 // a day outside the calendar is dropped like any malformed filter, so the page still answers.
 
 let database: TestDatabase;

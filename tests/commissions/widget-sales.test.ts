@@ -20,7 +20,7 @@ import { bookAndGoToPayment, guestCheckoutInput } from '../widgets/guest-fixture
 import { createTestDatabase, type TestDatabase } from '../support/test-database';
 import { forgetPayments, setUpPayments } from '../payments/payment-fixtures';
 
-// Issue 20 §7 and §6: the widget margin report on the commissions page (per widget and Asia/Dubai
+// The widget margin report on the commissions page (per widget and Asia/Dubai
 // month of booking, completed bookings of the agency only), and widget bookings marked with their
 // widget in the booking lists, the booking page and the export.
 

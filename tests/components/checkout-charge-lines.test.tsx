@@ -11,7 +11,7 @@ import type { PaymentMethod } from '@/shared/bookings/checkout-schema';
 import { formatMoney } from '@/shared/money/money';
 import { quoteCharge } from '@/shared/payments/charge-quote';
 
-// Issue 18 §4: a card, crypto or SBP method shows what it charges, line by line (spec §9), before
+// A card, crypto or SBP method shows what it charges, line by line (spec §9), before
 // the Book button; a sandbox provider is labelled as test payments; Stripe's wallets ask for the
 // guest's details first.
 

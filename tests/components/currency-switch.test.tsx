@@ -8,7 +8,7 @@ import { displayCurrenciesFor, resolveDisplayCurrency } from '@/shared/money/dis
 import { CURRENCY_COOKIE } from '@/shared/money/money';
 import { VARIANT_FEATURES, type Variant } from '@/shared/sites/site-variants';
 
-// Issue 18 §4: roubles appear in the header's currency switch on the Russian domain only, priced
+// Roubles appear in the header's currency switch on the Russian domain only, priced
 // at the settings' rate; the server re-checks a cookie against the host's list.
 
 vi.mock('next/navigation', () => ({ useParams: () => ({ locale: 'en' }) }));

@@ -6,7 +6,7 @@ import { PayNowForm, type PayNowOption } from '@/components/pay/pay-now-form';
 import en from '@/messages/en.json';
 import payments from '@/messages/payments/en.json';
 
-// Issue 18 §7: "Pay now" on a booking that needs payment offers the host's provider methods and
+// "Pay now" on a booking that needs payment offers the host's provider methods and
 // the balance (with the funds available to a role that may see them); a plain form posting the
 // booking's reference and the chosen method.
 

@@ -9,7 +9,7 @@ import en from '@/messages/en.json';
 import { loadMessages } from '@/messages/areas';
 import { emptyWidgetValues } from '@/shared/widgets/widget-schema';
 
-// Issue 20 §2: the editor refuses a sale price under the 5% minimum at its field and in the
+// The editor refuses a sale price under the 5% minimum at its field and in the
 // summary before anything is sent, and sends the values as typed once they pass.
 
 const saveWidgetAction = vi.hoisted(() => vi.fn());

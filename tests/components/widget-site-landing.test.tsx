@@ -12,7 +12,7 @@ import { contentSecurityPolicy, securityHeaderRules } from '@/server/http/securi
 import { heroVideoOf, heroVideoPlayerUrl } from '@/shared/widgets/hero-video';
 import type { WidgetSite, WidgetSiteOffer } from '@/server/widgets/sites/widget-site';
 
-// A widget site's page (issue 20): white-label, in the widget's language and currency, and every
+// A widget site's page: white-label, in the widget's language and currency, and every
 // text the agency typed shown as text, never run as markup.
 
 const SCRIPT = '<script>alert("x")</script>';

@@ -158,7 +158,7 @@ describe('booking documents in the booking’s language', () => {
   it('writes the English voucher in English, with the cash to collect and the dates as dd MMM, yy', async () => {
     const { text } = await parsePdf(await renderVoucherPdf(ENGLISH));
     expect(text).toContain('Voucher');
-    // The guest reads "Confirmed", not the agents' "Completed", on a booking still to come (issue 17 §4).
+    // The guest reads "Confirmed", not the agents' "Completed", on a booking still to come.
     expect(text).toContain('Confirmed');
     expect(text).not.toContain('Completed');
     expect(text).toContain('Cash on tour');
@@ -230,7 +230,7 @@ describe('includedVat', () => {
   });
 });
 
-// Issue 17 §1, §2, §4: what a booking's state offers, and what each document then says.
+// What a booking's state offers, and what each document then says.
 
 const CANCELLED: BookingDocument = {
   ...ENGLISH,
@@ -343,7 +343,7 @@ describe('a cancelled booking’s documents', () => {
   });
 });
 
-describe('the voucher’s terms (issue 17 §3, §5)', () => {
+describe('the voucher’s terms', () => {
   it('states the cancellation policy the booking was sold under, the fee, the promo code and the pick-up, but no discount', async () => {
     const text = normalized((await parsePdf(await renderVoucherPdf(ENGLISH))).text);
     expect(text).toContain('Cancellation policy');
@@ -410,7 +410,7 @@ describe('the request summary', () => {
   });
 });
 
-describe('one status vocabulary (issue 17 §4)', () => {
+describe('one status vocabulary', () => {
   it('labels statuses in agents’ documents exactly as the booking pages and lists do', () => {
     expect(documentsEn.common.statuses).toEqual(appEn.booking.status);
     expect(documentsRu.common.statuses).toEqual(appRu.booking.status);
@@ -423,7 +423,7 @@ describe('one status vocabulary (issue 17 §4)', () => {
   });
 });
 
-// Issue 18 §10: how a booking paid through a provider was paid, on each of its documents.
+// How a booking paid through a provider was paid, on each of its documents.
 
 const CARD: BookingDocument = {
   ...ENGLISH,

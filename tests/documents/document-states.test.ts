@@ -15,7 +15,7 @@ import { createTestDatabase, type TestDatabase } from '../support/test-database'
 
 vi.mock('@/server/auth/principal', async () => (await import('../support/route-requests')).mockedPrincipalModule());
 
-// Issue 17 §1, §2 on a real database: a booking's documents follow its state, from the download
+// Documents follow the booking's state, on a real database: a booking's documents follow its state, from the download
 // route down, and a cancellation's credit note says what the ledger did.
 
 let database: TestDatabase;

@@ -23,7 +23,7 @@ import { bookingRow, cardBooking, clearQueuedJobs, forgetPayments, ORIGIN, payme
 import { addDays, checkoutInput, findOffer, prepareSlot, principalFor } from '../support/booking-fixtures';
 import { createTestDatabase, type TestDatabase } from '../support/test-database';
 
-// Issue 18 §10 on both databases: a booking paid through a provider says so on its voucher, its
+// On both databases: a booking paid through a provider says so on its voucher, its
 // tickets and its invoice (method, provider, reference, the charge with its fees and tax), and a
 // cancelled one's credit note follows the refund to the card from pending to refunded. Balance
 // bookings' documents stay as they were.

@@ -117,7 +117,7 @@ describe('booking xlsx export', () => {
     expect(() => bookingExportResponse(db, junior, 'all', query(''), 'en', now)).toThrow(Forbidden);
   });
 
-  it('fails before a response exists when the first read fails, so the client gets an error status, not a cut-off 200 (issue 16 finding 7)', async () => {
+  it('fails before a response exists when the first read fails, so the client gets an error status, not a cut-off 200', async () => {
     const { db } = database;
     const senior = await principalFor(db, 'senior@desertrose.test');
     // PostgreSQL has no year 0: the query itself fails. The URL's parser drops such a date; a

@@ -126,7 +126,7 @@ describe('xlsxResponse', () => {
     logged.mockRestore();
   });
 
-  it('fails before a response exists when the first batch fails: an error status, never a 200 cut off (issue 16 finding 7)', async () => {
+  it('fails before a response exists when the first batch fails: an error status, never a 200 cut off', async () => {
     async function* failing(): AsyncGenerator<Row[]> {
       throw new Error('the query failed');
     }

@@ -14,7 +14,7 @@ import { createTestDatabase, type TestDatabase } from '../support/test-database'
 
 vi.mock('@/server/auth/principal', async () => (await import('../support/route-requests')).mockedPrincipalModule());
 
-// Issue 16, finding 8: a file is downloaded by whoever may see it where the portal shows it, not
+// A file is downloaded by whoever may see it where the portal shows it, not
 // by anyone of its agency. A junior agent guessing or copying the contract copy's id gets a 404.
 
 const PDF_BYTES = new TextEncoder().encode('%PDF-1.4\n%contract\n');

@@ -45,7 +45,7 @@ describe('GET /api/b2b/balance', () => {
       availableMinor: number;
     };
     expect(usd).toMatchObject({ currency: 'USD', creditLimitMinor: Math.round(agency!.creditLimitMinor / AED_PER_USD) });
-    // Issue 17 §7: the three figures add up to the cent in USD too.
+    // The three figures add up to the cent in USD too.
     expect(usd.availableMinor).toBe(usd.balanceMinor + usd.creditLimitMinor);
     expect((await getBalance(agentRequest('/api/b2b/balance?currencyCode=EUR'))).status).toBe(422);
   });

@@ -12,7 +12,7 @@ import { createTestDatabase, type TestDatabase } from '../support/test-database'
 
 vi.mock('@/server/auth/principal', async () => (await import('../support/route-requests')).mockedPrincipalModule());
 
-// Issue 16, findings 5 and 6, through the exported route handlers: the agent's session cookie
+// Cross-site hardening (origin checks, the session cookie), through the exported route handlers: the agent's session cookie
 // rides along with every request a foreign page makes the browser send, and anonymous callers
 // can send bodies of any size.
 
@@ -43,7 +43,7 @@ async function checkout(date: string) {
   };
 }
 
-describe('finding 5: a foreign page cannot book or change the company with the agent’s cookie', () => {
+describe('cross-site requests: a foreign page cannot book or change the company with the agent’s cookie', () => {
   beforeEach(async () => {
     session.principal = await principalFor(database.db, 'admin@desertrose.test');
   });
@@ -83,7 +83,7 @@ describe('finding 5: a foreign page cannot book or change the company with the a
   });
 });
 
-describe('finding 6: anonymous bodies are capped while they stream', () => {
+describe('body limits: anonymous bodies are capped while they stream', () => {
   const HUNDRED_MB = 100 * 1024 * 1024;
 
   beforeEach(() => {

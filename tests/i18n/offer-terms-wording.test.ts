@@ -3,7 +3,7 @@ import ru from '@/messages/ru.json';
 import { PICK_UP_MODES, policySummary, type RefundTiers } from '@/shared/bookings/offer-terms';
 import { DEFAULT_SETTINGS } from '@/server/settings/defaults';
 
-// Issue 17 §3: beside each offer on the tour page, its policy in a few words and its pick-up, in
+// Beside each offer on the tour page, its policy in a few words and its pick-up, in
 // both languages.
 
 const tiers = (moreThan48h: number, between24hAnd48h: number, lessThan24h: number): { kind: 'tiers'; tiers: RefundTiers } => ({

@@ -2,7 +2,7 @@ import { refundQuote } from '@/server/bookings/refund-rules';
 import { convertBreakdown, convertFromAed, type Currency, formatMoney } from '@/shared/money/money';
 import type { Locale } from '@/i18n/locales';
 
-// Issue 17 §7: figures that add up are converted once each, and the figure derived from them (a
+// Figures that add up are converted once each, and the figure derived from them (a
 // refund, a final balance) is derived from the converted ones, so what is shown adds up to the cent.
 
 const RATES = { rubPerAed: 24.5 };

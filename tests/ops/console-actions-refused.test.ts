@@ -6,7 +6,7 @@ import { ROLES } from '@/shared/auth/permissions';
 import { createTestDatabase, type TestDatabase } from '../support/test-database';
 import { serveRoutesFrom, session, staffSession } from '../support/route-requests';
 
-// Issue 19's security acceptance, for every console action at once: each server action module
+// The console's security rule (staff only, each with their permission), for every console action at once: each server action module
 // under server/ops/ ('use server') is loaded and each of its actions is called as a signed-out
 // visitor and as every agency role, as a post straight to the action would. Each must answer
 // 401 and change nothing (the database is compared before and after).

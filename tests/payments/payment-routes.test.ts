@@ -15,7 +15,7 @@ import { cardBooking, forgetPayments, paymentRow, queuedEvents, setUpPayments, s
 
 vi.mock('@/server/auth/principal', async () => (await import('../support/route-requests')).mockedPrincipalModule());
 
-// The payment routes as Next calls them (issue 18 "Bad input" and the API): each refusal is clear
+// The payment routes as Next calls them (bad input and the API): each refusal is clear
 // and changes nothing.
 
 let database: TestDatabase;

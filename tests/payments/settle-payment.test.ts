@@ -14,7 +14,7 @@ import { agencyBalance, prepareSlot, principalFor, slotStock } from '../support/
 import { createTestDatabase, type TestDatabase } from '../support/test-database';
 import { bookingRow, cardBooking, clearQueuedJobs, forgetPayments, paymentRow, PLACE, queuedEvents, signedDelivery, setUpPayments } from './payment-fixtures';
 
-// Issue 18 acceptance on both databases: settlement is idempotent and believes only the provider;
+// On both databases: settlement is idempotent and believes only the provider;
 // holds give stock back; late payments for a full slot are refunded.
 
 let database: TestDatabase;

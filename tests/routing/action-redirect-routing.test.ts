@@ -2,7 +2,7 @@ import { DEFAULT_HOSTS, parseHostsConfig } from '@/shared/sites/site-variants';
 import { routeRedirects, routeRewrites } from '@/server/routing/route-rules';
 import { route, type RoutedRequest } from '../support/next-routes';
 
-// Issue 17 §6: a server action's redirect is rendered by Next in the same response, from a request
+// A server action's redirect is rendered by Next in the same response, from a request
 // it sends itself to `localhost:PORT` with the action's headers (its own `x-action-redirect` among
 // them). The host the agent used is then only in X-Forwarded-Host, and it picks the variant.
 

@@ -1,7 +1,7 @@
 import { NextRequest } from 'next/server';
 import { proxy } from '@/proxy';
 
-// Issue 20 §5: an embed's tickets and checkout may be framed by the page `site` names (the widget's
+// An embed's tickets and checkout may be framed by the page `site` names (the widget's
 // verified domain, which the page itself checks), on every port; nothing else may frame a page.
 
 const WIDGET = '3f1c2a7e-0d5b-4c1e-9a77-5b2f1e0c9d11';

@@ -4,7 +4,7 @@ import { routeRedirects, routeRewrites } from '@/server/routing/route-rules';
 import { DEFAULT_HOSTS, type HostsConfig, isWidgetHost, parseHostsConfig } from '@/shared/sites/site-variants';
 import { route, type RoutedRequest } from '../support/next-routes';
 
-// Issue 20: a host that is none of the configured ones is an agency's widget domain, added at run
+// A host that is none of the configured ones is an agency's widget domain, added at run
 // time, so its pages go to the widget site tree keyed by host (`/widget-site/{host}/{visitor's
 // language}/…`), which looks the domain up. The portal's own hosts route as before, and no portal
 // page is reachable on a widget's domain.

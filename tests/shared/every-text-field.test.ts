@@ -5,7 +5,7 @@ import { createAgentSchema, updateAgentSchema } from '@/shared/agents/agent-sche
 import { checkoutSchema } from '@/shared/bookings/checkout-schema';
 import { depositNoticeSchema, topUpFeeQuerySchema } from '@/server/top-up/deposit-schema';
 
-// Issue 16 finding 7: every text field of every form and API schema refuses a control character at
+// Every text field of every form and API schema refuses a control character at
 // that field, with `errors.controlCharacters` (the message runAction and the 422 body show).
 
 const pdf = () => new File([new TextEncoder().encode('%PDF-1.4\n')], 'slip.pdf', { type: 'application/pdf' });

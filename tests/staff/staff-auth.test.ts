@@ -13,7 +13,7 @@ import { staffPrincipalOfCookies } from '@/server/staff/staff-principal';
 import { currentTotp } from '@/server/staff/totp';
 import { createTestDatabase, type TestDatabase } from '../support/test-database';
 
-// Staff sign-in (issue 19 §1): password and a second factor, sessions of their own that never
+// Staff sign-in: password and a second factor, sessions of their own that never
 // make an agency principal, and a permission matrix shared with agency roles but disjoint.
 
 const SECRET = 'staff-auth-test-secret-00000000000000000';

@@ -24,7 +24,7 @@ import { createTestDatabase, type TestDatabase } from '../support/test-database'
 import { bookAndGoToPayment, guestCheckoutInput } from './guest-fixtures';
 import { forgetPayments, setUpPayments } from '../payments/payment-fixtures';
 
-// Issue 20 §5: an embed shows its widget's offers at the guest's prices only in a page on the
+// An embed shows its widget's offers at the guest's prices only in a page on the
 // widget's verified domain, and its guest's voucher only to that embed (or that site's host).
 vi.mock('next-intl/server', () => ({
   setRequestLocale: () => {},

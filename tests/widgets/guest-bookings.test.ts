@@ -19,7 +19,7 @@ import { createTestDatabase, type TestDatabase } from '../support/test-database'
 import { bookAndGoToPayment, bookingIdOf, guestCheckoutInput, someClient } from './guest-fixtures';
 import { forgetPayments, setUpPayments } from '../payments/payment-fixtures';
 
-// Issue 20 §6: a guest books on a widget's site at the sale price and pays by card; the booking is
+// A guest books on a widget's site at the sale price and pays by card; the booking is
 // the agency's (NET to the operator, the margin to the agency), in its commissions, and mailed.
 
 let database: TestDatabase;

@@ -13,7 +13,7 @@ import { MAX_WIDGET_LOGOS, removeWidgetMedia, uploadWidgetMedia } from '@/server
 import { principalFor } from '../support/booking-fixtures';
 import { createTestDatabase, type TestDatabase } from '../support/test-database';
 
-// Issue 20 §2 "media": a widget's logos and hero image, through the storage interface with the
+// Widget media: a widget's logos and hero image, through the storage interface with the
 // spec's file rules, public once on the widget (its site shows them), admins of its agency only.
 
 const PNG = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13, 1, 2, 3]);

@@ -20,7 +20,7 @@ import { principalFor } from '../support/booking-fixtures';
 import { apiRequest, segment, serveRoutesFrom } from '../support/route-requests';
 import { createTestDatabase, type TestDatabase } from '../support/test-database';
 
-// Issue 20: spec §7's public `GET /widgets/tour/url/{url}` (a tour as an agency's widget sells
+// Spec §7's public `GET /widgets/tour/url/{url}` (a tour as an agency's widget sells
 // it, or spec §8's 'could not get data'), and a widget domain's own sitemap.xml and robots.txt.
 // Next's data cache needs a Next server: here a cached read runs its loader.
 vi.mock('next/cache', async (original) => ({ ...(await original<object>()), unstable_cache: <T>(loader: T) => loader }));

@@ -11,7 +11,7 @@ import { loadWidgetSiteFrom, widgetDomainOf } from '@/server/widgets/sites/widge
 import { principalFor } from '../support/booking-fixtures';
 import { createTestDatabase, type TestDatabase } from '../support/test-database';
 
-// Issue 20: what a widget's domain serves. Only a verified, live site widget of an open agency,
+// What a widget's domain serves. Only a verified, live site widget of an open agency,
 // at the guest's prices (the sale prices after the discount), never the b2b cost.
 
 let database: TestDatabase;

@@ -6,7 +6,7 @@ import { DOCUMENT_KINDS, type DocumentKind, type DocumentState, documentFilename
 import type { Role } from '@/shared/auth/permissions';
 
 /**
- * Download links to the PDFs a booking's state offers and the agent's role may have (issue 17 §2),
+ * Download links to the PDFs a booking's state offers and the agent's role may have,
  * with a word on what is missing: the tickets of a cancelled booking, or a request's voucher.
  */
 export async function DocumentLinks({

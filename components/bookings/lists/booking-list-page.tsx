@@ -108,7 +108,7 @@ async function BookingListResults({
   filtered,
 }: Props & { list: Awaited<ReturnType<typeof listBookings>>; path: string; action: string; title: string; filtered: boolean }) {
   const t = await getTranslations('bookingList');
-  // "Pay now" in the rows of bookings that need payment (issue 18 §7).
+  // "Pay now" in the rows of bookings that need payment.
   const needsPayment = list.rows.some((row) => row.status === 'payment_required' || row.status === 'payment_failed');
   const payNow = needsPayment ? { options: await payNowOptions(await getDb(), principal, variant, locale), labels: await payNowLabels() } : null;
   return (

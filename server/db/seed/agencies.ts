@@ -4,7 +4,7 @@ import type { Database } from '../connection';
 import type { Role } from '@/shared/auth/permissions';
 import { hashPassword } from '@/server/auth/password';
 
-/** Fixed because docs, tests and checks sign in with them (issue 2). */
+/** Fixed because docs, tests and checks sign in with them. */
 export const DEMO_PASSWORD = 'Traveldesk!2026';
 
 type DemoAgency = {

@@ -257,7 +257,7 @@ export const seedHotels: SeedHotel[] = [
 // Shared terms and FAQ
 // ---------------------------------------------------------------------------
 
-// The refund each terms sentence promises (issue 17 §3): the cancellation quote applies these.
+// The refund each terms sentence promises: the cancellation quote applies these.
 const policies = {
   cancel24: { kind: 'custom', tiers: { moreThan48h: 100, between24hAnd48h: 100, lessThan24h: 0 } },
   cancel48: { kind: 'custom', tiers: { moreThan48h: 100, between24hAnd48h: 0, lessThan24h: 0 } },

@@ -5,7 +5,7 @@ import { offers, tours, users, widgetOffers, widgets } from '../schema';
 import { DEMO_AGENCIES } from './agencies';
 
 /**
- * Desert Rose's demo widget site (issue 20), verified on `tours.desertrose.test`: open it with that
+ * Desert Rose's demo widget site, verified on `tours.desertrose.test`: open it with that
  * Host header (`curl -H 'Host: tours.desertrose.test' http://localhost:3000/`) or by mapping the
  * name to this machine. The benchmark measures its landing page. Idempotent.
  */

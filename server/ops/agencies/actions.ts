@@ -15,7 +15,7 @@ import {
 } from './agency-decisions';
 import { approveAgencySchema, changeTermsSchema, invoiceRunSchema, reactivateAgencySchema, rejectAgencySchema, suspendAgencySchema } from './agency-schemas';
 
-// The agency page's forms and the invoice run (issue 19 §2, §3), each through runOpsAction with the
+// The agency page's forms and the invoice run, each through runOpsAction with the
 // agencies section: staff are checked before the form is read.
 
 type State = ActionResult<unknown> | null;

@@ -10,7 +10,7 @@ import type { Mailer } from '@/server/mail/mailer';
 import type { StaffPrincipal } from '@/server/staff/staff-principal';
 import { sendAgencyDecisionMail } from './agency-mail';
 
-// The operator's decisions on an agency (issue 19 §2), each one transaction with its audit entry:
+// The operator's decisions on an agency, each one transaction with its audit entry:
 // approve a pending sign-up with a credit limit and terms, reject it with a reason, suspend an
 // active agency (its agents are signed out) and reactivate it, change the credit limit and terms.
 // A transition from the wrong status is refused and changes nothing. Approval keeps the sign-up's

@@ -5,7 +5,7 @@ import { agencies, agencyProfiles, auditLog, bookings, ledgerEntries, staffMembe
 import { NotFound } from '@/server/errors';
 import type { StaffPrincipal } from '@/server/staff/staff-principal';
 
-// The console's agency page (issue 19 §2): the company as it signed up, its documents and agents,
+// The console's agency page: the company as it signed up, its documents and agents,
 // then one paged list at a time (statement, bookings, invoices, audit trail), each in SQL on the
 // agency's own index.
 

@@ -26,7 +26,7 @@ function containsPattern(text: string): string {
 }
 
 /**
- * The console's agency list (issue 19 §2): search by name, TRN, trade licence or any agent's
+ * The console's agency list: search by name, TRN, trade licence or any agent's
  * e-mail, by status and standing; overdue agencies first, then pending, then by name; paged in SQL.
  * Standing reads the small invoices table on its unpaid partial index, never the bookings.
  */

@@ -8,7 +8,7 @@ import { hasControlCharacters } from '@/shared/text';
 import type { StaffPrincipal } from '@/server/staff/staff-principal';
 import { dubaiDayEnd, dubaiDayStart } from '@/server/ops/outbox/outbox-queries';
 
-// The whole audit log (issue 19 §8), newest first, paged by keyset on (created_at, id): the next
+// The whole audit log, newest first, paged by keyset on (created_at, id): the next
 // page starts below the last row shown, so a deep page costs what the first does.
 
 export const AUDIT_PAGE_SIZE = 50;

@@ -32,7 +32,7 @@ function rethrowDecided(error: unknown): never {
 }
 
 /**
- * A manual ledger adjustment with its reason (issue 19 §5): an `adjustment` entry under the agency
+ * A manual ledger adjustment with its reason: an `adjustment` entry under the agency
  * row lock (a debit within balance + credit limit, as every debit), audited in the same transaction.
  * Posted once per form submission: the same `submissionKey` again answers with the first entry.
  */

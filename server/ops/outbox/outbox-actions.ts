@@ -7,7 +7,7 @@ import { resendOutboxMail } from './resend-mail';
 
 const resendSchema = z.object({ id: z.uuid({ error: 'opsOutbox.errors.notFound' }) });
 
-/** Resends one outbox mail (issue 19 §8). */
+/** Resends one outbox mail. */
 export async function resendMailAction(_previous: unknown, formData: FormData): Promise<ActionResult<{ resentAt: string }, 'id'>> {
   return runOpsAction({ schema: resendSchema, permission: 'ops:outbox', run: (input, { staff, db }) => resendOutboxMail(db, staff, input.id) }, Object.fromEntries(formData));
 }

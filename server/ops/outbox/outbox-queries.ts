@@ -7,7 +7,7 @@ import { isCalendarDay } from '@/shared/dates';
 import { hasControlCharacters } from '@/shared/text';
 import type { StaffPrincipal } from '@/server/staff/staff-principal';
 
-// The console's outbox (issue 19 §8): every mail the portal wrote, newest first, searched and
+// The console's outbox: every mail the portal wrote, newest first, searched and
 // paged in SQL. A filter that does not parse is dropped, as a GET form's stray value should be.
 
 export const OUTBOX_PAGE_SIZE = 50;

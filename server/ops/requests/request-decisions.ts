@@ -12,7 +12,7 @@ import type { StaffPrincipal } from '@/server/staff/staff-principal';
 import type { Mailer } from '@/server/mail/mailer';
 import { sendRequestMail, type RequestMail } from './request-mail';
 
-// The operator's decisions on a request (issue 19 §4). Each runs in one transaction that locks
+// The operator's decisions on a request. Each runs in one transaction that locks
 // the booking row and re-checks it is still a request, so two operators acting at once cannot
 // both decide it: the second waits for the first's lock, then finds it decided (409).
 
@@ -91,7 +91,7 @@ export async function confirmRequest(
     let status: 'payment_required' | 'completed';
     if (input.payment === 'balance') {
       if (!request.holdsStock && request.slotId) await takeStock(tx, request.slotId, request.stockMode, request);
-      // An overdue agency pays from its balance only what the balance covers (issue 19 §3).
+      // An overdue agency pays from its balance only what the balance covers.
       await assertMayPayFromBalance(tx, request.agencyId, request.netTotalMinor, new Date()).catch((error: unknown) => {
         if (isDomainError(error, 'ruleViolation')) throw new RuleViolation(error.code, error.values, 'payment');
         throw error;

@@ -46,7 +46,7 @@ const rowColumns = {
 };
 
 /**
- * The queue of open requests, oldest first (issue 19 §4). The status condition matches the
+ * The queue of open requests, oldest first. The status condition matches the
  * partial index `bookings_requests_queue_idx` (created_at, reference), which also gives the order;
  * one row more than a page tells whether there is a next page.
  */

@@ -22,7 +22,7 @@ function publicTagsOfGeneralSettings(changed: readonly string[]): string[] {
   return tags;
 }
 
-/** Rates, fees, refund tiers, the deposit account and the support contacts (issue 19 §7). */
+/** Rates, fees, refund tiers, the deposit account and the support contacts. */
 export async function saveGeneralSettingsAction(_previous: unknown, formData: FormData): Promise<ActionResult<Saved, GeneralSettingsField>> {
   const result = await runOpsAction(
     { schema: generalSettingsSchema, permission: 'ops:settings', invalidMessage: 'opsSettings.invalid', run: (input, { staff, db }) => saveGeneralSettings(db, staff, input) },

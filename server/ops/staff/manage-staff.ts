@@ -15,7 +15,7 @@ import { createInvitedStaffMember, ENROLMENT_LINK_DAYS, enrolmentPath, issueEnro
 import { newTotpSecret } from '@/server/staff/totp';
 import type { CreateStaffInput } from './staff-schemas';
 
-// Staff management (issue 19 §1), for the operator admin. Guard rails: nobody disables or demotes
+// Staff management, for the operator admin. Guard rails: nobody disables or demotes
 // themself, and the last active operator admin is never demoted or disabled (checked under a lock
 // on the active admins, so two admins demoting each other at once cannot both succeed).
 

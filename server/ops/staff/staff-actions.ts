@@ -7,7 +7,7 @@ import { linkOrigin } from '@/server/http/link-origin';
 import { changeStaffRole, createStaff, renewStaffRecoveryCodes, resetStaffSecondFactor, setStaffStatus, type StaffInvitationView } from './manage-staff';
 import { createStaffSchema, staffRoleSchema, staffStatusSchema, staffTargetSchema } from './staff-schemas';
 
-// Staff management's actions (issue 19 §1): operator admin only (`ops:staff`), through runOpsAction.
+// Staff management's actions: operator admin only (`ops:staff`), through runOpsAction.
 
 export type InvitationResult = ActionResult<StaffInvitationView> | null;
 export type RecoveryCodesResult = ActionResult<{ email: string; recoveryCodes: string[] }> | null;

@@ -10,7 +10,7 @@ import { HOST_NAME, offersShownFor } from '@/shared/widgets/widget-schema';
 import { channelCondition, type WidgetChannel } from '../guest-bookings/widget-sale';
 import { loadWidgetOffers, loadWidgetRates, type WidgetSiteOffer } from '../sites/widget-site';
 
-// A widget framed on its agency's own pages (issue 20 §5): what the embed's ticket and checkout
+// A widget framed on its agency's own pages: what the embed's ticket and checkout
 // pages show. The embed is named by its widget id and the host name of the page framing it, and
 // shown only when that host is the widget's verified domain: the same condition its guest
 // bookings use (channelCondition), so the page never offers what the booking would refuse, and

@@ -15,7 +15,7 @@ import { EMBED_PAYMENT_PATH, GUEST_PAYMENT_PATH } from './guest-payment-paths';
 import { EMBED_RETURN_PATH, GUEST_RETURN_PATH } from './guest-paths';
 import { loadWidgetSale, loadWidgetSaleForBooking, loadWidgetSaleOfGuestBooking, type WidgetChannel } from './widget-sale';
 
-// A guest's booking on a widget's site (issue 20 §6): booked for the widget's agency at the
+// A guest's booking on a widget's site: booked for the widget's agency at the
 // widget's guest price and paid by card; the guest comes back to the widget's own site, where the
 // payment id (unguessable, known only to the payer) opens the booking and its voucher.
 //

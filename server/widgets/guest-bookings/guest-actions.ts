@@ -12,7 +12,7 @@ import type { CheckoutField } from '@/shared/bookings/checkout-schema';
 import { guestCheckoutSchema } from '@/shared/widgets/guest-checkout-schema';
 import { bookAsGuest, type GuestPlace, startGuestPayment } from './book-as-guest';
 
-// The guest's checkout on a widget's site or embed (issue 20 §6), and its step on to the payment:
+// The guest's checkout on a widget's site or embed, and its step on to the payment:
 // public actions, since guests have no account. The widget is found by the page's own origin (the Origin header of the post),
 // whose host must be a verified widget domain selling the offer.
 

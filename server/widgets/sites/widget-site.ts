@@ -25,7 +25,7 @@ import { guestPrices, keepsMinimumMargin, priceKindsOf } from '@/shared/widgets/
 import { HOST_NAME, offersShownFor, SITE_WIDGET_TYPES, type WidgetType } from '@/shared/widgets/widget-schema';
 import { widgetHostTag, widgetTag } from '../widget-tags';
 
-// A widget's site on its verified domain (issue 20): what the site's pages, sitemap and robots
+// A widget's site on its verified domain: what the site's pages, sitemap and robots
 // show, read once per host and cached. Its list of offers is the embed's too (server/widgets/embeds). Only the guest's prices leave this module: the sale prices
 // after the widget's discount; the b2b cost is read to leave out an offer it no longer covers,
 // and never returned.

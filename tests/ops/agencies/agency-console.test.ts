@@ -22,7 +22,7 @@ import { uploadDirectory } from '../../account/account-fixtures';
 import { apiRequest, segment, serveRoutesFrom, session, staffSession } from '../../support/route-requests';
 import { createTestDatabase, type TestDatabase } from '../../support/test-database';
 
-// The console's agencies section (issue 19 §2) on a real database: the list in SQL, the page's
+// The console's agencies section on a real database: the list in SQL, the page's
 // reads, each decision through its action (staff checked first, input at the edge, one transaction
 // with its audit entry and mail), and the staff download of an agency's document.
 

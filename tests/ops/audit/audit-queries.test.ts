@@ -7,7 +7,7 @@ import { AUDIT_PAGE_SIZE, auditValue, listAuditLog, parseAuditFilters } from '@/
 import type { StaffPrincipal } from '@/server/staff/staff-principal';
 import { createTestDatabase, type TestDatabase } from '../../support/test-database';
 
-// The whole audit log (issue 19 §8): newest first, keyset pages, and search by agency, agent,
+// The whole audit log: newest first, keyset pages, and search by agency, agent,
 // staff member, entity and date, with who (and their role) beside each change.
 
 let live: TestDatabase;

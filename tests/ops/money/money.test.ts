@@ -19,7 +19,7 @@ import { serveRoutesFrom, session, staffSession } from '../../support/route-requ
 import { createTestDatabase, type TestDatabase } from '../../support/test-database';
 import { staffFor } from '../ops-fixtures';
 
-// The console's money section (issue 19 §5) on a real database.
+// The console's money section on a real database.
 
 vi.mock('@/server/auth/principal', async () => (await import('../../support/route-requests')).mockedPrincipalModule());
 vi.mock('@/server/staff/staff-principal', async () => (await import('../../support/route-requests')).mockedStaffPrincipalModule());

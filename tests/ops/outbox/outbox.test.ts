@@ -10,7 +10,7 @@ import type { StaffPrincipal } from '@/server/staff/staff-principal';
 import { serveRoutesFrom, session, staffSession } from '../../support/route-requests';
 import { createTestDatabase, type TestDatabase } from '../../support/test-database';
 
-// The console's outbox (issue 19 §8): filters and paging in SQL, reading one mail, resend.
+// The console's outbox: filters and paging in SQL, reading one mail, resend.
 
 vi.mock('@/server/auth/principal', async () => (await import('../../support/route-requests')).mockedPrincipalModule());
 vi.mock('@/server/staff/staff-principal', async () => (await import('../../support/route-requests')).mockedStaffPrincipalModule());

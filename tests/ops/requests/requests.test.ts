@@ -16,7 +16,7 @@ import { serveRoutesFrom, session, staffSession } from '../../support/route-requ
 import { createTestDatabase, type TestDatabase } from '../../support/test-database';
 import { staffFor } from '../ops-fixtures';
 
-// The operator's requests queue and decisions (issue 19 §4) on a real database.
+// The operator's requests queue and decisions on a real database.
 
 vi.mock('@/server/auth/principal', async () => (await import('../../support/route-requests')).mockedPrincipalModule());
 vi.mock('@/server/staff/staff-principal', async () => (await import('../../support/route-requests')).mockedStaffPrincipalModule());

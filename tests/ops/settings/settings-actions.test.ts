@@ -10,7 +10,7 @@ import type { StaffPrincipal } from '@/server/staff/staff-principal';
 import { serveRoutesFrom, session, staffSession } from '../../support/route-requests';
 import { createTestDatabase, type TestDatabase } from '../../support/test-database';
 
-// Settings (issue 19 §7): validated at the edge, saved with an audit entry per changed key, and
+// Settings: validated at the edge, saved with an audit entry per changed key, and
 // the public shell's cached read expired at once.
 
 vi.mock('next/cache', async (original) => ({ ...(await original<typeof import('next/cache')>()), updateTag: vi.fn(), revalidateTag: vi.fn() }));

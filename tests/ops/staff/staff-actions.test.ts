@@ -8,7 +8,7 @@ import type { StaffPrincipal } from '@/server/staff/staff-principal';
 import { serveRoutesFrom, session, staffSession } from '../../support/route-requests';
 import { createTestDatabase, type TestDatabase } from '../../support/test-database';
 
-// Staff management (issue 19 §1): operator admin only; nobody disables or demotes themself; the
+// Staff management: operator admin only; nobody disables or demotes themself; the
 // last active operator admin stays; a new role, a disable or a reset factor ends the sessions;
 // new members (and a reset factor) enrol themselves through a one-time link.
 

@@ -5,7 +5,7 @@ import { resolveSiteParams, type SiteParams } from '@/server/sites/site-params';
 // Per request: every console page reads the staff session.
 export const dynamic = 'force-dynamic';
 
-/** The operator console lives on the main host only (issue 19 §1); white-label hosts have none. */
+/** The operator console lives on the main host only; white-label hosts have none. */
 export default async function OpsRootLayout({ children, params }: { children: ReactNode; params: SiteParams }) {
   const { variant } = await resolveSiteParams(params);
   if (variant !== 'main') notFound();

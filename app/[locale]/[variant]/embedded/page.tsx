@@ -15,7 +15,7 @@ export const dynamic = 'force-dynamic';
 
 export const metadata: Metadata = { robots: { index: false, follow: false } };
 
-/** Issue 20 §5: an embed's tickets, in the frame public/embed.js puts on the agency's page. */
+/** An embed's tickets, in the frame public/embed.js puts on the agency's page. */
 export default async function EmbeddedTicketPage({ params, searchParams }: { params: SiteParams; searchParams: SearchParams }) {
   const [{ locale }, query] = await Promise.all([resolveSiteParams(params), searchParams]);
   const channel = embedChannelOf(query);

@@ -9,7 +9,7 @@ import { paymentPlaceOf } from '@/server/payments/payment-place';
  * `Idempotency-Key` header (or `idempotencyKey` in the body) makes a retried request return the
  * booking it already made (200) instead of booking again (201); the same key with another
  * checkout is a 409. `?language=ru` for Russian messages and documents. A card, crypto or SBP
- * booking holds its stock and answers its payment too: `paymentId` and `nextAction` (issue 18).
+ * booking holds its stock and answers its payment too: `paymentId` and `nextAction`.
  */
 export const POST = runRoute({
   permission: 'bookings:create',

@@ -7,7 +7,7 @@ import { rememberWidgetSiteRender } from '@/server/widgets/sites/site-render-con
 import { loadWidgetSite } from '@/server/widgets/sites/widget-site';
 import { widgetSiteMetadata } from '@/server/widgets/sites/widget-site-seo';
 
-// A widget's site on its own domain (issue 20): every page request to a host that is not one of
+// A widget's site on its own domain: every page request to a host that is not one of
 // the portal's is rewritten here (server/routing/route-rules.ts), as
 // `/widget-site/{host}/{the visitor's language}/…`. The visitor's language only picks the language
 // of the page telling that no site is served there; a site is in the widget's own language.

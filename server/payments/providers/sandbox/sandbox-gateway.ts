@@ -8,7 +8,7 @@ import type { ChargeState, ChargeStatus, CreateChargeInput, CreatedCharge, Payme
 import { InvalidWebhook } from '../../gateway';
 import { SANDBOX_SIGNATURE_HEADER, verifySandboxSignature } from './sandbox-signature';
 
-// The embedded test gateway (issue 18 §2): a provider of our own whose books are the
+// The embedded test gateway: a provider of our own whose books are the
 // `sandbox_charges` table and whose hosted page is /pay/sandbox/<charge id>. It behaves like the
 // real ones where it matters to the portal: idempotent create, signed webhooks delivered late and
 // more than once, state re-fetched on demand, refunds.

@@ -58,7 +58,7 @@ export default async function BalancePage({ params, searchParams }: { params: Si
     loadCreditStanding(db, principal.agencyId, now),
     loadMonthCreditTerms(db, principal.agencyId, month),
   ]);
-  // Back from a card top-up (issue 18 §8): said only once the payment has settled and credited.
+  // Back from a card top-up: said only once the payment has settled and credited.
   const topUpPayment = typeof topUp === 'string' && PAYMENT_ID_PATTERN.test(topUp) ? await loadPaymentResult(db, principal, topUp) : null;
   const toppedUp = topUpPayment?.purpose === 'top_up' && topUpPayment.status === 'succeeded' ? topUpPayment : null;
   const tp = await getTranslations('payments');

@@ -82,7 +82,7 @@ export default async function CheckoutPage({ params, searchParams }: { params: S
     : [...PAYMENT_METHODS.filter((method) => !isProviderPaymentMethod(method)), ...offered.map((option) => option.method)];
   // An agency books once approved (createBooking refuses before that): say so instead of a form.
   const agencyStatus = await loadAgencyStatus(db, principal.agencyId);
-  // An overdue invoice closes the credit (issue 19 §3): the balance option says so before the agent tries.
+  // An overdue invoice closes the credit: the balance option says so before the agent tries.
   const credit = await loadCreditStanding(db, principal.agencyId, new Date());
   const creditClosed = credit.overdue !== null && credit.balanceMinor < view.quote.netTotalMinor;
   const labels = await formLabels(view, locale);
@@ -180,7 +180,7 @@ async function formLabels(view: CheckoutView, locale: Locale): Promise<CheckoutF
     room: t('room'),
     notes: t('notes'),
     promoCode: t('promoCode'),
-    // A junior never sees NET rates, so nothing on the page names them (issue 17 §14).
+    // A junior never sees NET rates, so nothing on the page names them.
     promoHint: view.showNet ? t('promoNote') : t('promoNoteJunior'),
     applyPromo: t('applyPromo'),
     promoApplied: t.raw('promoApplied') as string,
@@ -274,7 +274,7 @@ async function BookingSummary({ view, locale }: { view: CheckoutView; locale: Lo
       </dl>
       {view.availableFundsMinor !== null ? (
         <p className="mt-3 text-sm" data-testid="available-funds">
-          {/* In the visitor's display currency, like every other figure on the page (issue 17 §7). */}
+          {/* In the visitor's display currency, like every other figure on the page. */}
           {t.rich('availableFunds', { amount: () => <Price fils={view.availableFundsMinor ?? 0} className="font-semibold" /> })}
         </p>
       ) : null}

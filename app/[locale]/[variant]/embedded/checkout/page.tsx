@@ -20,7 +20,7 @@ export const dynamic = 'force-dynamic';
 export const metadata: Metadata = { robots: { index: false, follow: false } };
 
 /**
- * Issue 20 §5: an embed offer's checkout, in the same frame as its tickets. The payment opens in a
+ * An embed offer's checkout, in the same frame as its tickets. The payment opens in a
  * new top-level window (never inside the frame); the payer comes back to /embedded/booking there.
  */
 export default async function EmbeddedCheckoutPage({ params, searchParams }: { params: SiteParams; searchParams: SearchParams }) {

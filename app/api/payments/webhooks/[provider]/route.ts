@@ -4,7 +4,7 @@ import { PROVIDER_IDS } from '@/server/payments/gateway';
 import { receiveWebhook } from '@/server/payments/receive-webhook';
 
 /**
- * Payment providers' webhooks (issue 18 §1): the raw body as sent, so the adapter verifies the
+ * Payment providers' webhooks: the raw body as sent, so the adapter verifies the
  * signature over exactly those bytes. 200 once settled (also for a replay); 422 for anything
  * forged, stale or not ours — nothing changes.
  */

@@ -245,7 +245,7 @@ export default async function BookingDetailPage({ params, searchParams }: { para
   );
 }
 
-/** The booking's payment attempts (issue 18 §1): method, provider, status, amount and date. */
+/** The booking's payment attempts: method, provider, status, amount and date. */
 async function PaymentAttempts({ view, locale }: { view: BookingPayments; locale: Locale }) {
   const t = await getTranslations('payments');
   const tb = await getTranslations('booking');

@@ -29,8 +29,8 @@ export async function generateMetadata({ params }: { params: Params }): Promise<
 }
 
 /**
- * Where a provider sends the agent back, and where a QR code or an on-page card form is shown
- * (issue 18 §6). It settles with the provider before it says anything: a paid booking goes on to
+ * Where a provider sends the agent back, and where a QR code or an on-page card form is shown.
+ * It settles with the provider before it says anything: a paid booking goes on to
  * its confirmation, a paid top-up to the statement; otherwise spec §4's result messages.
  */
 export default async function PaymentResultPage({ params }: { params: Params }) {

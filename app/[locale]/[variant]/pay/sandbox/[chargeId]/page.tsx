@@ -29,7 +29,7 @@ export async function generateMetadata({ params }: { params: Params }): Promise<
 }
 
 /**
- * The sandbox gateway's hosted payment page (issue 18 §2): what a provider's checkout is for a real
+ * The sandbox gateway's hosted payment page: what a provider's checkout is for a real
  * card, wallet or bank app, with test cards instead of money. Outside the portal's chrome and
  * labelled as a sandbox on every state. Plain forms: it works before any script loads.
  */

@@ -5,7 +5,7 @@ import { startBookingPayment } from '@/server/payments/start-payment';
 import { runRoute } from '@/server/http/run-route';
 
 /**
- * "Pay now" for integrations (issue 18 §7): a `payment_required` or `payment_failed` booking paid
+ * "Pay now" for integrations: a `payment_required` or `payment_failed` booking paid
  * from the balance (done at once) or through a provider (answers what the payer does next).
  */
 export const POST = runRoute({

@@ -20,7 +20,7 @@ export async function generateMetadata({ params }: { params: Params }): Promise<
   return { title: offer ? `${offer.tourTitle} — ${offer.name}` : undefined, robots: { index: false, follow: false }, icons: [] };
 }
 
-/** Issue 20 §6: a guest books one of the site's offers at the site's price and pays by card. */
+/** A guest books one of the site's offers at the site's price and pays by card. */
 export default async function WidgetBookPage({ params }: { params: Params }) {
   const { host, offerId } = await params;
   const site = await loadWidgetSite(host);

@@ -19,7 +19,7 @@ type SearchParams = Promise<Record<string, string | string[] | undefined>>;
 
 const FILTER_FIELDS = ['agency', 'user', 'staff', 'entity', 'entityId'] as const;
 
-/** The whole audit log, newest first, searchable by agency, user, staff, entity and date (issue 19 §8). */
+/** The whole audit log, newest first, searchable by agency, user, staff, entity and date. */
 export default async function OpsAuditPage({ params, searchParams }: { params: SiteParams; searchParams: SearchParams }) {
   const staff = await requireOpsPage('ops:audit', '/ops/audit');
   const [{ locale }, t, common] = await Promise.all([resolveSiteParams(params), getTranslations('opsAudit'), getTranslations('ops.common')]);

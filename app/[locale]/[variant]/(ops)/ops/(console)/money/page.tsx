@@ -22,7 +22,7 @@ export async function generateMetadata() {
 
 type SearchParams = Promise<Record<string, string | string[] | undefined>>;
 
-/** Deposit notices, manual ledger adjustments and refunds awaiting action (issue 19 §5). */
+/** Deposit notices, manual ledger adjustments and refunds awaiting action. */
 export default async function OpsMoneyPage({ params, searchParams }: { params: SiteParams; searchParams: SearchParams }) {
   const staff = await requireOpsPage('ops:money', '/ops/money');
   const [{ locale }, query, t] = await Promise.all([resolveSiteParams(params), searchParams, getTranslations('opsMoney')]);

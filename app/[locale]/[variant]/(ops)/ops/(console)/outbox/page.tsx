@@ -18,7 +18,7 @@ export async function generateMetadata() {
 
 type SearchParams = Promise<Record<string, string | string[] | undefined>>;
 
-/** Every mail the portal wrote, newest first, searchable (issue 19 §8). */
+/** Every mail the portal wrote, newest first, searchable. */
 export default async function OpsOutboxPage({ params, searchParams }: { params: SiteParams; searchParams: SearchParams }) {
   const staff = await requireOpsPage('ops:outbox', '/ops/outbox');
   const [{ locale }, t, common] = await Promise.all([resolveSiteParams(params), getTranslations('opsOutbox'), getTranslations('ops.common')]);

@@ -19,7 +19,7 @@ export async function generateMetadata() {
 
 type SearchParams = Promise<Record<string, string | string[] | undefined>>;
 
-/** Open quotation requests, oldest first, filtered and paged in SQL (issue 19 §4). */
+/** Open quotation requests, oldest first, filtered and paged in SQL. */
 export default async function OpsRequestsPage({ params, searchParams }: { params: SiteParams; searchParams: SearchParams }) {
   const staff = await requireOpsPage('ops:requests', '/ops/requests');
   const [{ locale }, query, t, common] = await Promise.all([resolveSiteParams(params), searchParams, getTranslations('opsRequests'), getTranslations('ops.common')]);

@@ -12,7 +12,7 @@ export async function generateMetadata() {
   return { title: t('title'), robots: { index: false } };
 }
 
-/** Rates, fees, refund tiers, the deposit account, support contacts and each host's data (issue 19 §7). */
+/** Rates, fees, refund tiers, the deposit account, support contacts and each host's data. */
 export default async function OpsSettingsPage() {
   await requireOpsPage('ops:settings', '/ops/settings');
   const [t, common] = await Promise.all([getTranslations('opsSettings'), getTranslations('ops.common')]);

@@ -25,7 +25,7 @@ export async function generateMetadata() {
 
 const idSchema = z.uuid();
 
-/** One agency for the operator (issue 19 §2): company, documents, agents, funds, decisions, then its activity one list at a time. */
+/** One agency for the operator: company, documents, agents, funds, decisions, then its activity one list at a time. */
 export default async function OpsAgencyPage({
   params,
   searchParams,

@@ -23,7 +23,7 @@ export async function generateMetadata() {
 const monthSchema = z.string().regex(/^20\d\d-(0[1-9]|1[0-2])$/).optional().catch(undefined);
 const CONTROL = 'h-10 rounded-lg border border-input bg-background px-3 text-sm';
 
-/** The monthly invoices (issue 19 §3, §5): run a month that has ended, see its invoices, overdue first. */
+/** The monthly invoices: run a month that has ended, see its invoices, overdue first. */
 export default async function OpsInvoicesPage({ params, searchParams }: { params: SiteParams; searchParams: Promise<Record<string, string | string[] | undefined>> }) {
   await requireOpsPage('ops:money', '/ops/money/invoices');
   const [{ locale }, t, common, raw] = await Promise.all([resolveSiteParams(params), getTranslations('opsAgencies.invoices'), getTranslations('ops.common'), searchParams]);

@@ -18,7 +18,7 @@ export async function generateMetadata() {
   return { title: t('title'), robots: { index: false } };
 }
 
-/** One request with its details and the operator's three decisions (issue 19 §4). */
+/** One request with its details and the operator's three decisions. */
 export default async function OpsRequestPage({ params }: { params: Promise<Awaited<SiteParams> & { reference: string }> }) {
   const { reference } = await params;
   const staff = await requireOpsPage('ops:requests', `/ops/requests/${reference}`);
