@@ -1,7 +1,8 @@
 // `npm run bench`: throughput and latency of the public pages (anonymous and signed-in) against
 // two floors, first-load JavaScript per public route, the booking workload against the database's
 // raw insert rate, and Lighthouse on the tour page.
-// Runs against `next start` of an existing build; prints one JSON summary on stdout.
+// Runs against `next start` of an existing build; prints one JSON summary on stdout and appends its
+// headline to bench/history.jsonl.
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
@@ -17,6 +18,7 @@ import { BOOKING_AGENTS, discoverSlots, PAYMENT_METHODS, runAvailabilityLoad, ru
 import { halfBudgets, refusalCounts } from './lib/booking-outcomes.mjs';
 import { startFloorServer } from './lib/floor-server.mjs';
 import { measureInsertFloor } from './lib/insert-floor.mjs';
+import { appendHistory, gitRevision, historyEntry } from './lib/history.mjs';
 import { firstLoadJs } from './lib/js-size.mjs';
 import { LIGHTHOUSE_TARGETS, runLighthouseMedian } from './lib/lighthouse.mjs';
 import { getRaw, round, runLoad } from './lib/load.mjs';
@@ -24,6 +26,8 @@ import { processTreeUsage } from './lib/process-tree.mjs';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const RESULTS = path.join(ROOT, 'bench', 'results', 'latest.json');
+/** One line per run, committed: the bench's own record of how the numbers moved (bench/lib/history.mjs). */
+const HISTORY = path.join(ROOT, 'bench', 'history.jsonl');
 /** BENCH_PORT moves the three, so a second checkout can run its bench beside another one. */
 const BASE_PORT = Math.round(Number(process.env.BENCH_PORT) || 3300);
 const PORTS = { app: BASE_PORT, floor: BASE_PORT + 1, chrome: BASE_PORT + 2 };
@@ -561,8 +565,9 @@ try {
   summary.backOffice = config.backOffice ? await measureBackOffice() : { skipped: true };
   fs.mkdirSync(path.dirname(RESULTS), { recursive: true });
   fs.writeFileSync(RESULTS, `${JSON.stringify(summary, null, 2)}\n`);
+  appendHistory(HISTORY, historyEntry(summary, gitRevision(ROOT)));
   console.log(JSON.stringify(summary, null, 2));
-  log(`written to ${path.relative(ROOT, RESULTS)}`);
+  log(`written to ${path.relative(ROOT, RESULTS)}, one line added to ${path.relative(ROOT, HISTORY)}`);
   // Refused bookings make the run a failed one, not a slow one.
   if (summary.checks.bookingsRefused?.pass === false) {
     log(`failed: ${summary.bookings.refused.total} booking attempts refused or not completed (${JSON.stringify(summary.bookings.refused)})`);
