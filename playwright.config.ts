@@ -42,7 +42,7 @@ export default defineConfig({
         '--disable-background-networking',
         '--disable-component-update',
         '--disable-sync',
-        // Widget sites are opened under their own host names (issue 20): every `.test` host is this machine.
+        // Widget sites are opened under their own host names: every `.test` host is this machine.
         '--host-resolver-rules=MAP *.test 127.0.0.1',
       ],
     },

@@ -1,5 +1,5 @@
 /*
- * Traveldesk widget embed loader (issue 20 §5). An agency pastes:
+ * Traveldesk widget embed loader. An agency pastes:
  *   <script src="https://PORTAL/embed.js" data-traveldesk-widget="WIDGET_ID" async></script>
  * and the widget's tickets appear where the script stands, in a frame served by the portal. The
  * frame reports its height by postMessage; only messages from the portal's origin and from this
