@@ -16,7 +16,7 @@ export function gitRevision(cwd) {
   }
 }
 
-/** `{ name: { value, pass } }` of a summary's checks: the target lives in the code and the README. */
+/** `{ name: { value, pass } }` of a summary's checks: the target lives in the code and bench/README.md. */
 function checkValues(checks = {}) {
   return Object.fromEntries(Object.entries(checks).map(([name, check]) => [name, { value: check.value, pass: check.pass }]));
 }

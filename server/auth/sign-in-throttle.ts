@@ -6,7 +6,7 @@ import { addressBucket } from '@/server/http/client-address';
 import { hitWindowLimit, type LimitDecision, refundWindowHit, seconds, secondsUntil, timestamp } from './rate-limits';
 
 /**
- * Sign-in throttling (README "Sign-in throttling"). Per e-mail, a streak of attempts without a
+ * Sign-in throttling (docs/security.md). Per e-mail, a streak of attempts without a
  * right password slows that e-mail down: the first `freeAttempts` go at once, then each attempt
  * must wait 1 s, 2 s, 4 s … up to `maxDelaySeconds` after the one before. Nobody can lock an agent
  * out for long by guessing (the right password after the wait signs in and ends the streak), and
