@@ -49,6 +49,7 @@ test('a widget site: its landing and its guest checkout', async ({ page }) => {
 });
 
 test("the console: overview, money and a tour's page with its slot calendar", async ({ page }) => {
+  test.slow();
   await signInAsStaff(page);
   for (const path of ['/ops', '/ops/money', '/ops/catalog']) {
     await page.goto(path);

@@ -36,7 +36,7 @@ async function pageFacts(page: Page) {
     borderColours: [
       ...new Set(
         [...document.querySelectorAll('main table.table-cards')].flatMap((table) =>
-          [table.parentElement!, table.querySelector('tbody tr')].filter((box): box is Element => box !== null && getComputedStyle(box).borderTopStyle !== 'none').map((box) => getComputedStyle(box).borderTopColor),
+          [table.parentElement!, table.querySelector('tbody tr')].filter((box): box is Element => box !== null && getComputedStyle(box).borderTopWidth !== '0px').map((box) => getComputedStyle(box).borderTopColor),
         ),
       ),
     ],

@@ -75,7 +75,8 @@ async function signIn(page: Page, path: string) {
 }
 
 test('an admin verifies the domain of a multi-tour widget, and a guest books on its site with the sandbox card', async ({ page, browser }) => {
-  test.slow();
+  // The whole journey, from the editor to the guest's mail and voucher and the agency's reports.
+  test.setTimeout(150_000);
   await signIn(page, '/widgets/new');
   await page.getByLabel('Widget name').fill(NAME);
   await page.getByLabel('Type').selectOption({ label: 'Multiple tours' });
@@ -99,7 +100,7 @@ test('an admin verifies the domain of a multi-tour widget, and a guest books on 
   await expect(desktop.locator('article')).toHaveCount(1);
 
   await page.getByRole('button', { name: 'Save widget' }).click();
-  await expect(page).toHaveURL(/\/widgets\/[0-9a-f-]{36}\?notice=created$/);
+  await expect(page).toHaveURL(/\/widgets\/[0-9a-f-]{36}\?notice=created$/, { timeout: 30_000 });
   // The pictures are uploaded inside the editor's Media section.
   await expect(page.getByRole('group', { name: 'Media' }).getByTestId('widget-media')).toBeVisible();
 
@@ -279,7 +280,7 @@ test('a site with no hero picture and no tour photo shows its logo on the brand 
   await page.getByRole('button', { name: 'Add offer', exact: true }).click();
   await expect(page.getByTestId('widget-offer-rows').locator('li')).toHaveCount(1);
   await page.getByRole('button', { name: 'Save widget' }).click();
-  await expect(page).toHaveURL(/\/widgets\/[0-9a-f-]{36}\?notice=created$/);
+  await expect(page).toHaveURL(/\/widgets\/[0-9a-f-]{36}\?notice=created$/, { timeout: 30_000 });
   const logoForm = page.getByTestId('widget-media-upload-logo');
   await logoForm.getByLabel('Picture file').setInputFiles({ name: 'logo.png', mimeType: 'image/png', buffer: PIXEL_PNG });
   await logoForm.getByRole('button', { name: 'Upload' }).click();
@@ -322,7 +323,7 @@ test("an embed widget's code, pasted into a page of the agency's verified domain
   await expect(page.getByTestId('widget-preview-phone').getByTestId('embed-offer-list')).toHaveAttribute('data-type', 'embedded');
   await expect(page.getByTestId('widget-preview-phone').getByTestId('embed-offer')).toHaveCount(1);
   await page.getByRole('button', { name: 'Save widget' }).click();
-  await expect(page).toHaveURL(/\/widgets\/[0-9a-f-]{36}\?notice=created$/);
+  await expect(page).toHaveURL(/\/widgets\/[0-9a-f-]{36}\?notice=created$/, { timeout: 30_000 });
   const token = await page.getByTestId('domain-panel').locator('[data-record="TXT"] [data-testid="record-value"]').innerText();
   dns.publishWidgetDomain(shop, { token, cnameTarget: E2E_WIDGET_CNAME_TARGET });
   await page.getByTestId('domain-check').click();
