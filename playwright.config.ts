@@ -79,6 +79,9 @@ export default defineConfig({
       // The specs stand in for the TLS-terminating proxy in front of the portal (one trusted hop),
       // which says how the browser reached it in X-Forwarded-Proto.
       TRUSTED_PROXY_HOPS: '1',
+      // gtag.js's address for a widget booking's conversion: a `.test` host, which the browser maps
+      // to this machine (nothing reaches Google); the widget spec answers it.
+      GOOGLE_TAG_URL: 'https://gtag.e2e.test/gtag/js',
     },
   },
 });

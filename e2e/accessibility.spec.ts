@@ -5,8 +5,9 @@ import { signInAsStaff } from './support/ops';
 import { PORT, signInAs } from './support/portal';
 
 // axe-core on the pages a person spends their time on: the home, a tour, the checkout, the
-// bookings list, the top-up, a widget site (landing and guest checkout) and the console. None may
-// have a serious or critical violation; lesser ones are advice, not a gate.
+// bookings list, the top-up, a widget site (landing and guest checkout) and the console (with a
+// tour's page and its slot calendar). None may have a serious or critical violation; lesser ones
+// are advice, not a gate.
 
 const WIDGET_SITE = `http://tours.desertrose.test:${PORT}`;
 
@@ -47,11 +48,16 @@ test('a widget site: its landing and its guest checkout', async ({ page }) => {
   await expectNoSeriousViolations(page, 'widget guest checkout');
 });
 
-test('the console: overview and money', async ({ page }) => {
+test("the console: overview, money and a tour's page with its slot calendar", async ({ page }) => {
+  test.slow();
   await signInAsStaff(page);
-  for (const path of ['/ops', '/ops/money']) {
+  for (const path of ['/ops', '/ops/money', '/ops/catalog']) {
     await page.goto(path);
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
     await expectNoSeriousViolations(page, path);
   }
+  // The catalogue's first tour: its offers, each with a month of slots as a table of weeks.
+  await page.goto((await page.locator('table a[href*="/ops/catalog/tours/"]').first().getAttribute('href'))!);
+  await expect(page.getByRole('table', { name: /^Slots in / }).first()).toBeVisible();
+  await expectNoSeriousViolations(page, 'a tour in the console');
 });

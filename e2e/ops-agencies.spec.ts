@@ -13,6 +13,8 @@ const TOUR = 'burj-khalifa-at-the-top';
 const GUEST = { name: 'Lina Haddad', phone: '+971 50 321 7654', email: 'lina.haddad@example.test' };
 const PDF = { name: 'trade-licence.pdf', mimeType: 'application/pdf', buffer: Buffer.from('%PDF-1.4\n%licence\n') };
 const CREDIT_CLOSED = /booking on credit is closed/;
+/** "for November 2026 of AED 1,234.50 was due on 05 Dec, 26": no raw amount, no ISO date. */
+const OVERDUE_INVOICE = /for [A-Z][a-z]+ \d{4} of AED\s[\d,]+\.\d{2} was due on \d{2} [A-Z][a-z]{2}, \d{2}/;
 
 test.describe.configure({ timeout: 240_000 });
 
@@ -115,10 +117,13 @@ test('a new agency is approved with credit in the console, books on credit, and 
   // The agent sees why on /balance and on checkout, is refused a credit booking, and may still request.
   await page.goto('/balance');
   await expect(page.getByTestId('credit-overdue')).toContainText('not paid yet');
+  // The invoice's month in words, its amount as money and its due date in the portal's format.
+  await expect(page.getByTestId('credit-overdue')).toContainText(OVERDUE_INVOICE);
   await checkout(page, 'Account balance');
   await expect(page.getByTestId('balance-short')).toContainText(CREDIT_CLOSED);
+  await expect(page.getByTestId('balance-short')).toContainText(OVERDUE_INVOICE);
   await submit(page);
-  await expect(page.getByRole('alert').filter({ hasText: CREDIT_CLOSED }).first()).toBeVisible();
+  await expect(page.getByRole('alert').filter({ hasText: CREDIT_CLOSED }).filter({ hasText: OVERDUE_INVOICE }).first()).toBeVisible();
   await expect(page).toHaveURL(/\/checkout\?/);
   await page.getByRole('radio', { name: 'Book with an agent (request)' }).check();
   await submit(page);

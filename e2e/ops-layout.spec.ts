@@ -4,9 +4,12 @@ import { CONSOLE_SECTIONS, OPS_ADMIN, signInAsStaff } from './support/ops';
 // The operator console at the portal's breakpoints (430, 768 and 960 px) in both languages: every
 // section's page fits the width (on a phone nothing is cut at the edge: tables are cards, the
 // section links wrap; wider, a table may scroll inside its own box, the page never does),
-// has its heading in the page's language, and shows no message key where a text belongs.
+// has its heading in the page's language, and shows no message key where a text belongs. Lists
+// (and the slot calendar) are cards on a phone and tables wider, framed in the portal's card style.
 
 const WIDTHS = [430, 768, 960];
+/** `--color-border` (app/globals.css), as the browser computes it. */
+const BORDER_COLOUR = 'rgb(221, 225, 239)';
 
 // One staff sign-in (a TOTP step) for every page: the pages are visited in turn.
 test.describe.configure({ timeout: 300_000 });
@@ -27,6 +30,16 @@ async function pageFacts(page: Page) {
       .map((element) => `${element.tagName.toLowerCase()} "${(element.textContent ?? '').trim().slice(0, 30)}"`),
     // A message key that failed to resolve shows as `namespace.key` in the text.
     keys: (document.querySelector('main')?.innerText.match(/\bops[A-Z]\w*\.\w+/g) ?? []).slice(0, 3),
+    // Every table's rows, as laid out: cards on a phone (`.table-cards`), table rows wider.
+    rowDisplays: [...new Set([...document.querySelectorAll('main table tbody tr')].map((row) => getComputedStyle(row).display))],
+    // The portal's card style on the lists' frames and the cards: the border colour, never the text's.
+    borderColours: [
+      ...new Set(
+        [...document.querySelectorAll('main table.table-cards')].flatMap((table) =>
+          [table.parentElement!, table.querySelector('tbody tr')].filter((box): box is Element => box !== null && getComputedStyle(box).borderTopWidth !== '0px').map((box) => getComputedStyle(box).borderTopColor),
+        ),
+      ),
+    ],
   }));
 }
 
@@ -54,6 +67,8 @@ test('every console page fits a phone, a tablet and a small laptop, in English a
         const facts = await pageFacts(page);
         expect(facts.overflow, `${path} at ${width}px in ${locale} is wider than the screen`).toBeLessThanOrEqual(1);
         if (width < 768) expect(facts.cut, `${path} at ${width}px in ${locale}: cut at the edge`).toEqual([]);
+        expect(facts.rowDisplays.filter((display) => display !== (width < 768 ? 'block' : 'table-row')), `${path} at ${width}px: table rows`).toEqual([]);
+        expect(facts.borderColours.filter((colour) => colour !== BORDER_COLOUR), `${path} at ${width}px: frame and card borders`).toEqual([]);
         expect(facts.lang).toBe(locale);
         expect(facts.keys, `${locale} ${path}`).toEqual([]);
         if (locale === 'en') english.set(path, facts.heading);

@@ -3,7 +3,8 @@ import { createServer, type Server } from 'node:http';
 import { expect, type Locator, type Page, test } from '@playwright/test';
 import { PDFParse } from 'pdf-parse';
 import { type DnsTestServer, E2E_WIDGET_CNAME_TARGET, startE2eDnsServer } from './support/dns-server';
-import { readMailFromConsole } from './support/ops';
+import { OPERATOR, readMailFromConsole, signInAsStaff } from './support/ops';
+import { saveForm } from './support/ops-catalog';
 import { PORT, SignInPage } from './support/portal';
 import { addWidgetOffers, fillGuest } from './support/widgets';
 
@@ -22,6 +23,10 @@ const DOMAIN = `tours-${unique}.gulfhorizons.test`;
 const SITE = `http://${DOMAIN}:${PORT}`;
 const NAME = `Dunes site ${unique}`;
 const CONVERSION = 'AW-123456789/AbC-D_efG';
+/** gtag.js as the e2e server is configured to load it (GOOGLE_TAG_URL, playwright.config.ts). */
+const GTAG_ORIGIN = 'https://gtag.e2e.test';
+/** A 1×1 PNG. */
+const PIXEL_PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=', 'base64');
 
 /** The gtag calls the page queued in window.dataLayer, each as the list of its arguments. */
 function queuedGtagCalls(page: Page): Promise<unknown[][] | null> {
@@ -70,7 +75,8 @@ async function signIn(page: Page, path: string) {
 }
 
 test('an admin verifies the domain of a multi-tour widget, and a guest books on its site with the sandbox card', async ({ page, browser }) => {
-  test.slow();
+  // The whole journey, from the editor to the guest's mail and voucher and the agency's reports.
+  test.setTimeout(150_000);
   await signIn(page, '/widgets/new');
   await page.getByLabel('Widget name').fill(NAME);
   await page.getByLabel('Type').selectOption({ label: 'Multiple tours' });
@@ -94,7 +100,7 @@ test('an admin verifies the domain of a multi-tour widget, and a guest books on 
   await expect(desktop.locator('article')).toHaveCount(1);
 
   await page.getByRole('button', { name: 'Save widget' }).click();
-  await expect(page).toHaveURL(/\/widgets\/[0-9a-f-]{36}\?notice=created$/);
+  await expect(page).toHaveURL(/\/widgets\/[0-9a-f-]{36}\?notice=created$/, { timeout: 30_000 });
   // The pictures are uploaded inside the editor's Media section.
   await expect(page.getByRole('group', { name: 'Media' }).getByTestId('widget-media')).toBeVisible();
 
@@ -125,8 +131,15 @@ test('an admin verifies the domain of a multi-tour widget, and a guest books on 
     if (url.protocol.startsWith('http') && !url.hostname.endsWith('.test') && url.hostname !== 'localhost') thirdParty.push(request.url());
   });
   await guest.route('https://www.youtube-nocookie.com/**', (route) => route.fulfill({ status: 200, contentType: 'text/html', body: '<!doctype html><title>player</title>' }));
+  const gtagLoads: string[] = [];
+  await guest.route(`${GTAG_ORIGIN}/**`, (route) => {
+    gtagLoads.push(route.request().url());
+    return route.fulfill({ status: 200, contentType: 'text/javascript', body: '/* gtag.js */' });
+  });
   const landing = await guest.goto(`${SITE}/`);
   expect(landing?.status()).toBe(200);
+  // The conversion tag's sources are allowed on the conversion page only (proxy.ts), not the landing.
+  expect(landing!.headers()['content-security-policy'] ?? '').not.toContain(GTAG_ORIGIN);
   await expect(guest.getByText('Dunes & Co').first()).toBeVisible();
   await expect(guest.getByText('Traveldesk')).toHaveCount(0);
   // No hero picture uploaded: the first tour's photo stands behind the title, not a bare dark block.
@@ -164,15 +177,21 @@ test('an admin verifies the domain of a multi-tour widget, and a guest books on 
   await expect(result).toHaveAttribute('data-status', 'completed', { timeout: 20_000 });
   await expect(guest.getByTestId('guest-paid')).toHaveText(total);
   const reference = /TD-[A-Z2-9]{7}/.exec(await result.getByRole('heading').innerText())![0];
-  // The agency's Google Ads conversion, queued for gtag.js with what the guest paid; gtag.js
-  // itself is not loaded (GOOGLE_TAG_URL is not set): nothing from the internet.
+  // The agency's Google Ads conversion, queued for gtag.js with what the guest paid.
   const paid = Number(/[\d,]+\.\d{2}/.exec(total)![0].replaceAll(',', ''));
   await expect.poll(() => queuedGtagCalls(guest)).toEqual([
     ['js', 'date'],
     ['config', 'AW-123456789'],
     ['event', 'conversion', { send_to: CONVERSION, value: paid, currency: 'AED', transaction_id: reference }],
   ]);
-  await expect(guest.locator('script[src*="googletagmanager"]')).toHaveCount(0);
+  // Opened as a provider's return opens it (a page load of its own), the result page is the
+  // conversion page: its policy allows gtag.js from the deployment's address (proxy.ts), which
+  // loads for the agency's tag. (The sandbox's return above is Next's in-page navigation, which
+  // keeps the payment page's policy.)
+  const reopened = await guest.reload();
+  expect(reopened!.headers()['content-security-policy']).toContain(GTAG_ORIGIN);
+  await expect.poll(() => gtagLoads).toContain(`${GTAG_ORIGIN}/gtag/js?id=AW-123456789`);
+  await expect(guest.getByTestId('guest-booking')).toHaveAttribute('data-status', 'completed');
   const paymentId = /\/booking\/([0-9a-f-]{36})$/.exec(guest.url())![1]!;
 
   // The confirmation mail: in the agency's name, linking the booking on the agency's site by the
@@ -200,14 +219,84 @@ test('an admin verifies the domain of a multi-tour widget, and a guest books on 
   await guest.context().close();
 
   // The agency's bookings show it, marked with the widget; its commissions count the margin.
-  await page.goto(`/bookings?reference=${reference}`);
+  const bookingsPage = await page.goto(`/bookings?reference=${reference}`);
   await expect(page.getByTestId('widget-badge')).toHaveText(`Widget: ${NAME}`);
+  // A portal page is no conversion page: its policy leaves gtag.js out.
+  expect(bookingsPage!.headers()['content-security-policy']).not.toContain(GTAG_ORIGIN);
   await page.goto('/my-commissions');
   const row = page.getByTestId('widget-sales-row').filter({ hasText: NAME });
   await expect(row).toHaveCount(1);
   await expect(row).toContainText('1');
   // Never on the portal's pages.
   expect(await queuedGtagCalls(page)).toBeNull();
+});
+
+test('a site with no hero picture and no tour photo shows its logo on the brand colour', async ({ page, browser }) => {
+  test.slow();
+  // The demo's tours all have photos: the operator adds one without any, with an offer. Its `zz-`
+  // slug in the last city keeps it after the other specs' first pages of results.
+  const tourTitle = `Falconry ${unique}`;
+  const offerName = `Falcon hour ${unique}`;
+  const operator = await (await browser.newContext()).newPage();
+  await signInAsStaff(operator, OPERATOR, { path: '/ops/catalog/tours/new' });
+  await operator.getByLabel('Slug').fill(`zz-logo-site-${unique}`);
+  await operator.getByLabel('City', { exact: true }).selectOption({ label: 'Khasab (Musandam)' });
+  for (const [field, value] of [
+    ['Title (English)', tourTitle],
+    ['Title (Russian)', `Соколиная охота ${unique}`],
+    ['Summary (English)', 'Falcons in flight.'],
+    ['Summary (Russian)', 'Соколы в полёте.'],
+    ['Description (English)', 'A falconer shows how the birds hunt.'],
+    ['Description (Russian)', 'Сокольник показывает, как охотятся птицы.'],
+    ['Terms (English)', 'Meet at the camp gate.'],
+    ['Terms (Russian)', 'Встреча у ворот лагеря.'],
+    ['Duration (minutes)', '60'],
+  ] as const) {
+    await operator.getByLabel(field).fill(value);
+  }
+  await operator.waitForLoadState('networkidle');
+  await operator.getByRole('button', { name: 'Create tour' }).click();
+  await expect(operator.getByRole('heading', { level: 1, name: tourTitle })).toBeVisible();
+  const newOffer = operator.getByRole('region', { name: 'New offer' });
+  await newOffer.getByLabel('Name (English)').fill(offerName);
+  await newOffer.getByLabel('Name (Russian)').fill(`Час с соколом ${unique}`);
+  await newOffer.getByLabel('Agent price per adult').fill('80');
+  await newOffer.getByLabel('Retail price per adult').fill('120');
+  await saveForm(operator, newOffer, 'Add offer');
+  await operator.context().close();
+
+  // The agency's single-tour site of it, with a logo and no hero picture.
+  const domain = `falcons-${unique}.gulfhorizons.test`;
+  await signIn(page, '/widgets/new');
+  await page.getByLabel('Widget name').fill(`Falcons ${unique}`);
+  await page.getByLabel('Type').selectOption({ label: 'Single tour' });
+  await page.getByLabel('Company').fill('Falcon Friends');
+  await page.getByLabel('Your domain').fill(domain);
+  const chooser = page.locator('select:has(optgroup)');
+  await expect(async () => {
+    await chooser.selectOption({ label: offerName }, { timeout: 1_000 });
+    await expect(page.getByRole('button', { name: 'Add offer', exact: true })).toBeEnabled({ timeout: 1_000 });
+  }).toPass();
+  await page.getByRole('button', { name: 'Add offer', exact: true }).click();
+  await expect(page.getByTestId('widget-offer-rows').locator('li')).toHaveCount(1);
+  await page.getByRole('button', { name: 'Save widget' }).click();
+  await expect(page).toHaveURL(/\/widgets\/[0-9a-f-]{36}\?notice=created$/, { timeout: 30_000 });
+  const logoForm = page.getByTestId('widget-media-upload-logo');
+  await logoForm.getByLabel('Picture file').setInputFiles({ name: 'logo.png', mimeType: 'image/png', buffer: PIXEL_PNG });
+  await logoForm.getByRole('button', { name: 'Upload' }).click();
+  await expect(page.getByTestId('widget-media').getByRole('img', { name: 'Logo 1' })).toBeVisible();
+  const token = await page.getByTestId('domain-panel').locator('[data-record="TXT"] [data-testid="record-value"]').innerText();
+  dns.publishWidgetDomain(domain, { token, cnameTarget: E2E_WIDGET_CNAME_TARGET });
+  await page.getByTestId('domain-check').click();
+  await expect(page.getByTestId('domain-panel')).toHaveAttribute('data-domain-status', 'verified');
+
+  // Its landing: the logo on the brand colour behind the title, not a flat dark block.
+  await page.context().clearCookies();
+  expect((await page.goto(`http://${domain}:${PORT}/`))?.status()).toBe(200);
+  const hero = page.getByTestId('widget-hero');
+  await expect(hero).toHaveAttribute('data-backdrop', 'brand');
+  await expect(hero.getByRole('img', { name: `Falcons ${unique} logo` })).toHaveJSProperty('complete', true);
+  expect(await hero.evaluate((element) => getComputedStyle(element).backgroundImage)).toContain('gradient');
 });
 
 test('a host no verified widget serves gets the not-found page, and no portal page', async ({ page }) => {
@@ -234,7 +323,7 @@ test("an embed widget's code, pasted into a page of the agency's verified domain
   await expect(page.getByTestId('widget-preview-phone').getByTestId('embed-offer-list')).toHaveAttribute('data-type', 'embedded');
   await expect(page.getByTestId('widget-preview-phone').getByTestId('embed-offer')).toHaveCount(1);
   await page.getByRole('button', { name: 'Save widget' }).click();
-  await expect(page).toHaveURL(/\/widgets\/[0-9a-f-]{36}\?notice=created$/);
+  await expect(page).toHaveURL(/\/widgets\/[0-9a-f-]{36}\?notice=created$/, { timeout: 30_000 });
   const token = await page.getByTestId('domain-panel').locator('[data-record="TXT"] [data-testid="record-value"]').innerText();
   dns.publishWidgetDomain(shop, { token, cnameTarget: E2E_WIDGET_CNAME_TARGET });
   await page.getByTestId('domain-check').click();

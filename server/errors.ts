@@ -6,6 +6,8 @@
 // gateway the job runner created first, say) is not `instanceof` the other bundle's class. So
 // each error carries its kind under a process-wide symbol, and callers ask `isDomainError`.
 
+import type { MessageValues } from '@/i18n/message-values';
+
 const KIND = Symbol.for('traveldesk.domainError.kind');
 
 export type DomainErrorKind =
@@ -50,8 +52,8 @@ export class NotFound extends DomainError {
   }
 }
 
-/** Values interpolated into a rule's message, e.g. `{ max: 3 }` for the sold-out message. */
-export type MessageValues = Record<string, string | number>;
+/** Values interpolated into a message; money, days and months are formatted in the reader's language. */
+export type { MessageValues };
 
 /**
  * A business rule said no (sold out, insufficient balance, wrong promo code…). `code` is the

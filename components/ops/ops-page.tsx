@@ -18,13 +18,14 @@ export function OpsPage({ title, description, actions, children }: { title: stri
 }
 
 /**
- * A console list: a bordered table from 768 px (scrolling sideways inside its frame if it must),
- * one card per row on a phone, each value under its column's name (`.table-cards`).
+ * A console list in the portal's card style (rounded-xl, the border colour): a bordered table from
+ * 768 px (scrolling sideways inside its frame if it must), one card per row on a phone, each value
+ * under its column's name (`.table-cards`).
  */
 export function OpsTable({ caption, children }: { caption: string; children: ReactNode }) {
   return (
-    <div className="overflow-x-auto rounded-lg md:border">
-      <table className="table-cards w-full text-sm [&_td]:px-3 [&_td]:py-2 [&_td]:align-top [&_th]:px-3 [&_th]:py-2 [&_th]:text-left [&_th]:font-medium [&_thead]:bg-muted [&_tbody_tr]:border-t">
+    <div className="overflow-x-auto rounded-xl md:border md:border-border">
+      <table className="table-cards w-full text-sm [&_td]:px-3 [&_td]:py-2 [&_td]:align-top [&_th]:px-3 [&_th]:py-2 [&_th]:text-left [&_th]:font-medium [&_thead]:bg-muted [&_tbody_tr]:border-t [&_tbody_tr]:border-border">
         <caption className="sr-only">{caption}</caption>
         {labelTableCells(children)}
       </table>

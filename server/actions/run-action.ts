@@ -1,6 +1,6 @@
 import 'server-only';
 import { unstable_rethrow } from 'next/navigation';
-import { getTranslations } from 'next-intl/server';
+import { getLocale, getTranslations } from 'next-intl/server';
 import type { z } from 'zod';
 import { requirePermission, type Principal } from '@/server/auth/principal';
 import type { OpsPermission, Permission } from '@/shared/auth/permissions';
@@ -8,6 +8,8 @@ import { requireStaffPermission, type StaffPrincipal } from '@/server/staff/staf
 import { getDb } from '@/server/db/database';
 import type { Database } from '@/server/db/connection';
 import { isDatabaseKnownDown } from '@/server/db/health-state';
+import { localizeMessageValues } from '@/i18n/message-values';
+import { type Locale, toLocale } from '@/i18n/locales';
 import { Maintenance } from '@/server/errors';
 import { failureOf, type FailureStatus } from '@/server/http/failure';
 
@@ -90,14 +92,15 @@ async function execute<Schema extends z.ZodType, Data>(
   authorizeFirst?: () => Promise<void>,
 ): Promise<ActionResult<Data, Extract<keyof z.input<Schema>, string>>> {
   type Field = Extract<keyof z.input<Schema>, string>;
-  const t = await getTranslations();
+  const [t, locale] = await Promise.all([getTranslations(), getLocale().then(toLocale)]);
+  const failed = (error: unknown) => failedResult<Field>(t, locale, error);
   if (authorizeFirst) {
     try {
       if (isDatabaseKnownDown()) throw new Maintenance();
       await authorizeFirst();
     } catch (error) {
       unstable_rethrow(error);
-      return failed<Field>(t, error);
+      return failed(error);
     }
   }
   const parsed = await definition.schema.safeParseAsync(rawInput);
@@ -117,14 +120,14 @@ async function execute<Schema extends z.ZodType, Data>(
   } catch (error) {
     // Next's own signals (redirect(), notFound()) are not failures.
     unstable_rethrow(error);
-    return failed<Field>(t, error);
+    return failed(error);
   }
 }
 
-function failed<Field extends string>(t: Awaited<ReturnType<typeof getTranslations>>, error: unknown): ActionFailure<Field> {
+function failedResult<Field extends string>(t: Awaited<ReturnType<typeof getTranslations>>, locale: Locale, error: unknown): ActionFailure<Field> {
   const failure = failureOf(error);
   if (failure.status === 500) console.error('[action] failed', error);
-  const message = t(failure.code as never, failure.values as never);
+  const message = t(failure.code as never, (failure.values && localizeMessageValues(failure.values, locale)) as never);
   const fieldErrors = (
     failure.fields
       ? Object.fromEntries(Object.entries(failure.fields).map(([field, code]) => [field, t(code as never)]))

@@ -2,7 +2,7 @@ import 'server-only';
 import { createTranslator } from 'next-intl';
 import type { Locale } from '@/i18n/locales';
 import { loadMessages } from '@/messages/areas';
-import type { MessageValues } from '@/server/errors';
+import { localizeMessageValues, type MessageValues } from '@/i18n/message-values';
 
 /** Message keys of the portal's texts, in one language, for route handlers' answers. */
 export type RouteMessages = {
@@ -23,7 +23,7 @@ export function routeMessages(locale: Locale): Promise<RouteMessages> {
       const t = createTranslator({ locale, messages: tree, timeZone: 'Asia/Dubai' });
       return {
         has: (key) => t.has(key as never),
-        text: (key, values) => t(key as never, values as never),
+        text: (key, values) => t(key as never, (values && localizeMessageValues(values, locale)) as never),
       };
     });
     // A failed load is not kept: the next error answer tries again.

@@ -2,6 +2,7 @@ import 'server-only';
 import { and, eq } from 'drizzle-orm';
 import type { Database, Transaction } from '@/server/db/connection';
 import { agencies, agencyInvoices } from '@/server/db/schema';
+import { dayValue, type MessageValues, moneyValue, monthValue } from '@/i18n/message-values';
 import { RuleViolation } from '@/server/errors';
 import { lockAgencyFunds } from '@/server/ledger/ledger';
 import { DEFAULT_PAYMENT_TERMS_DAYS, monthTerms, type MonthTerms } from '@/shared/ledger/credit-terms';
@@ -31,9 +32,12 @@ export async function loadCreditStanding(db: Database, agencyId: string, now: Da
   return { overdue, balanceMinor: agency?.balanceMinor ?? 0 };
 }
 
-/** The values of `checkout.creditOverdue` and `balance.creditOverdue`. */
-export function overdueMessageValues(overdue: OverdueInvoice) {
-  return { amount: (overdue.amountMinor / 100).toFixed(2), month: overdue.month.slice(0, 7), dueOn: overdue.dueOn };
+/**
+ * The values of `checkout.creditOverdue` and `balance.creditOverdue`: the amount as money, the
+ * month and due date as dates, each formatted in the language of whoever reads the message.
+ */
+export function overdueMessageValues(overdue: OverdueInvoice): MessageValues {
+  return { amount: moneyValue(overdue.amountMinor, 'AED'), month: monthValue(overdue.month), dueOn: dayValue(overdue.dueOn) };
 }
 
 export type MonthCreditTerms = MonthTerms & { paymentTermsDays: number; invoiced: boolean };

@@ -56,6 +56,9 @@ export function coinbaseGateway(config: CoinbaseConfig): PaymentGateway {
     async createCharge(input) {
       // Commerce Charges document no idempotency key: a repeated create makes a second charge, which
       // simply expires unpaid (the payer only ever sees the hosted page we redirect to).
+      // Nor a language: the Create a Charge body is name, description, pricing_type, local_price,
+      // metadata, redirect_url and cancel_url (docs.cdp.coinbase.com, Commerce "Create a charge"),
+      // and the hosted page follows the payer's browser, so `input.locale` is not sent.
       const { data: charge } = await requestJson(
         'coinbase',
         `${api}/charges`,

@@ -102,6 +102,11 @@ export function tapGateway(config: TapConfig): PaymentGateway {
   };
 }
 
+/**
+ * The Create a Charge body. It carries no language: Tap's Charges API documents none
+ * (developers.tap.company/reference/create-a-charge and /docs/redirect), and its hosted page offers
+ * English and Arabic only, chosen on the page itself, so `input.locale` is not sent.
+ */
 function chargeRequest(input: CreateChargeInput) {
   const [firstName = input.customer.name, ...rest] = input.customer.name.trim().split(/\s+/);
   const phone = tapPhone(input.customer.phone);

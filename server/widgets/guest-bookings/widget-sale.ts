@@ -3,10 +3,11 @@ import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { agencyApprovedColumn } from '@/server/account/agency-standing';
 import type { Principal } from '@/server/auth/principal';
 import type { Database } from '@/server/db/connection';
-import { agencies, bookings, payments, users, widgetOffers, widgets } from '@/server/db/schema';
+import { agencies, bookings, offers, payments, tours, users, widgetOffers, widgets } from '@/server/db/schema';
+import { RuleViolation } from '@/server/errors';
 import type { OfferPrices } from '@/shared/catalog/prices';
 import { guestPrices } from '@/shared/widgets/widget-pricing';
-import { EMBED_WIDGET_TYPES, SITE_WIDGET_TYPES } from '@/shared/widgets/widget-schema';
+import { EMBED_WIDGET_TYPES, isSingleTourType, SITE_WIDGET_TYPES } from '@/shared/widgets/widget-schema';
 
 // What a guest may buy through a widget: one of its offers at the widget's guest prices, booked
 // for the widget's agency. A site widget is found by the host it serves; an embedded one by its id
@@ -31,11 +32,26 @@ export function channelCondition(channel: WidgetChannel) {
   return and(live, eq(widgets.id, channel.widgetId), eq(widgets.domain, channel.site.toLowerCase()), inArray(widgets.type, [...EMBED_WIDGET_TYPES]));
 }
 
-/** The live widget of the channel with `offerId` among its offers, or null. */
+/**
+ * A single-tour widget (site or embed) was asked to sell an offer of another tour than the one it
+ * shows: a checkout its pages never offer, made by hand. Refused with a message, not booked.
+ */
+export class OfferOutsideSingleTourWidget extends RuleViolation {
+  constructor() {
+    super('widgetBookings.limits.otherTour', {}, 'offerId');
+  }
+}
+
+/**
+ * The live widget of the channel with `offerId` among its offers, or null. A single-tour widget
+ * sells only the tour its pages show (`offersShownFor`: the tour of its first live offer), even
+ * if it was saved with offers of several tours before its type was narrowed.
+ */
 export async function loadWidgetSale(db: Database, channel: WidgetChannel, offerId: string): Promise<WidgetSaleContext | null> {
   const [row] = await db
     .select({
       id: widgets.id,
+      type: widgets.type,
       name: widgets.name,
       domain: widgets.domain,
       locale: widgets.locale,
@@ -55,6 +71,7 @@ export async function loadWidgetSale(db: Database, channel: WidgetChannel, offer
     .where(channelCondition(channel))
     .limit(1);
   if (!row || !row.domain) return null;
+  if (isSingleTourType(row.type) && !(await isOfShownTour(db, row.id, offerId))) throw new OfferOutsideSingleTourWidget();
   const agent = await actingAdmin(db, row.agencyId, row.createdBy);
   if (!agent) return null;
   return {
@@ -62,6 +79,22 @@ export async function loadWidgetSale(db: Database, channel: WidgetChannel, offer
     principal: { ...agent, role: 'admin', agencyId: row.agencyId, agencyName: row.agencyName, agencyApproved: row.agencyApproved },
     guestPrices: guestPrices({ adult: row.adult, child: row.child, trip: row.trip }, row.discountPercent),
   };
+}
+
+/** Whether `offerId` belongs to the tour a single-tour widget shows: the tour of its first live offer, in the agency's order. */
+async function isOfShownTour(db: Database, widgetId: string, offerId: string): Promise<boolean> {
+  const [[shown], [asked]] = await Promise.all([
+    db
+      .select({ tourId: offers.tourId })
+      .from(widgetOffers)
+      .innerJoin(offers, eq(offers.id, widgetOffers.offerId))
+      .innerJoin(tours, eq(tours.id, offers.tourId))
+      .where(and(eq(widgetOffers.widgetId, widgetId), eq(offers.isActive, true), eq(tours.isActive, true)))
+      .orderBy(asc(widgetOffers.position))
+      .limit(1),
+    db.select({ tourId: offers.tourId }).from(offers).where(eq(offers.id, offerId)),
+  ]);
+  return shown !== undefined && shown.tourId === asked?.tourId;
 }
 
 /** The widget's creator while an active admin of the agency, else the agency's longest-standing active admin. */

@@ -9,6 +9,7 @@ import { creditAgency } from '@/server/ledger/ledger';
 import { creditMonthlyJob } from '@/server/ops/credit/credit-jobs';
 import { findOverdueInvoice, recordPaidInvoices } from '@/server/ledger/invoice-payments';
 import { issueMonthInvoices, lastEndedMonth } from '@/server/ops/credit/issue-invoices';
+import { localizeMessageValues } from '@/i18n/message-values';
 import { assertMayPayFromBalance, loadMonthCreditTerms } from '@/server/ledger/credit-standing';
 import { dubaiInstant, dubaiToday } from '@/shared/availability/rules';
 import { invoiceDueDate, lastDayOf } from '@/shared/ledger/credit-terms';
@@ -157,7 +158,7 @@ describe('one due date', () => {
     await expect(db.transaction((tx) => assertMayPayFromBalance(tx, agencyId, 100, onDueDay))).resolves.toBeUndefined();
     expect(await findOverdueInvoice(db, agencyId, dayAfter)).toMatchObject({ dueOn: expected });
     const refused = await rejection(db.transaction((tx) => assertMayPayFromBalance(tx, agencyId, 100, dayAfter)));
-    expect(refused).toMatchObject({ message: 'checkout.creditOverdue', values: { dueOn: expected } });
+    expect(refused).toMatchObject({ message: 'checkout.creditOverdue', values: { dueOn: { day: expected } } });
   });
 });
 
@@ -181,7 +182,9 @@ describe('an overdue agency at checkout', () => {
     const before = await agencyBalance(db, agencyId);
     const refused = await rejection(book(db, principal, 'balance'));
     expect(refused).toMatchObject({ message: 'checkout.creditOverdue', field: 'paymentMethod' });
-    expect(refused.values).toMatchObject({ dueOn: addDays(dubaiToday(realNow), -1), month: thisMonth });
+    expect(refused.values).toMatchObject({ dueOn: { day: addDays(dubaiToday(realNow), -1) }, month: { month: thisMonth } });
+    // Shown as money and dates in the reader's language, never as "1234.50" or an ISO date.
+    expect(localizeMessageValues(refused.values, 'en')).toMatchObject({ amount: expect.stringMatching(/^AED\s[\d,]+\.\d{2}$/), dueOn: expect.stringMatching(/^\d{2} [A-Z][a-z]{2}, \d{2}$/) });
     expect(await agencyBalance(db, agencyId)).toBe(before);
   });
 

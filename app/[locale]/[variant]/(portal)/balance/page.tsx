@@ -10,7 +10,6 @@ import { MonthlySummaryTable } from '@/components/balance/monthly-summary-table'
 import { StatementPager } from '@/components/balance/statement-pager';
 import { StatementTable } from '@/components/balance/statement-table';
 import { buttonVariants } from '@/components/ui/button';
-import { formatDisplayDate } from '@/i18n/dates';
 import { localizedPath } from '@/i18n/locales';
 import { requirePageAccess } from '@/server/auth/principal';
 import { getDb } from '@/server/db/database';
@@ -25,7 +24,8 @@ import {
   monthOf,
   type StatementMonth,
 } from '@/server/balance/statement-queries';
-import { loadCreditStanding, loadMonthCreditTerms } from '@/server/ledger/credit-standing';
+import { loadCreditStanding, loadMonthCreditTerms, overdueMessageValues } from '@/server/ledger/credit-standing';
+import { localizeMessageValues } from '@/i18n/message-values';
 import { formatMoney } from '@/shared/money/money';
 import { resolveSiteParams, type SiteParams } from '@/server/sites/site-params';
 
@@ -90,11 +90,7 @@ export default async function BalancePage({ params, searchParams }: { params: Si
 
       {credit.overdue ? (
         <p role="alert" className="mt-6 rounded-lg border border-destructive/40 bg-destructive/10 px-3 py-2 text-sm text-destructive" data-testid="credit-overdue">
-          {t('creditOverdue', {
-            month: formatMonth(credit.overdue.month.slice(0, 7), locale),
-            amount: formatMoney(credit.overdue.amountMinor, 'AED', locale),
-            dueOn: formatDisplayDate(new Date(`${credit.overdue.dueOn}T00:00:00`), locale),
-          })}
+          {t('creditOverdue', localizeMessageValues(overdueMessageValues(credit.overdue), locale))}
         </p>
       ) : null}
 

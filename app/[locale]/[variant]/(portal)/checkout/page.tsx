@@ -19,6 +19,7 @@ import { formatMoney } from '@/shared/money/money';
 import type { ChargeQuote } from '@/shared/payments/charge-quote';
 import { getDb } from '@/server/db/database';
 import { loadCreditStanding, overdueMessageValues } from '@/server/ledger/credit-standing';
+import { localizeMessageValues } from '@/i18n/message-values';
 import { describePolicy } from '@/shared/bookings/offer-terms';
 import { can } from '@/shared/auth/permissions';
 import { CONTROL_CHARACTERS_ERROR } from '@/shared/text';
@@ -86,7 +87,7 @@ export default async function CheckoutPage({ params, searchParams }: { params: S
   const credit = await loadCreditStanding(db, principal.agencyId, new Date());
   const creditClosed = credit.overdue !== null && credit.balanceMinor < view.quote.netTotalMinor;
   const labels = await formLabels(view, locale);
-  if (credit.overdue && creditClosed) labels.insufficientFunds = t('creditOverdue', overdueMessageValues(credit.overdue));
+  if (credit.overdue && creditClosed) labels.insufficientFunds = t('creditOverdue', localizeMessageValues(overdueMessageValues(credit.overdue), locale));
   return (
     <div className="mx-auto max-w-6xl px-4 py-8">
       <h1 className="text-2xl font-semibold">{t('title')}</h1>

@@ -45,7 +45,7 @@ export default async function OpsMoneyPage({ params, searchParams }: { params: S
           {t('deposits.title')}
         </h2>
         {deposits.rows.length === 0 ? (
-          <p className="rounded-lg border border-dashed p-6 text-center text-muted-foreground">{t('deposits.empty')}</p>
+          <p className="rounded-xl border border-dashed border-border p-6 text-center text-muted-foreground">{t('deposits.empty')}</p>
         ) : (
           <OpsTable caption={t('deposits.title')}>
             <thead>
@@ -102,7 +102,7 @@ export default async function OpsMoneyPage({ params, searchParams }: { params: S
         <OpsPager path={path} params={{}} page={pages.page} hasNext={deposits.hasNext} />
       </section>
 
-      <section aria-labelledby="adjustment-title" className="grid max-w-xl gap-3 rounded-lg border p-4">
+      <section aria-labelledby="adjustment-title" className="grid max-w-xl gap-3 rounded-xl border border-border p-4">
         <h2 id="adjustment-title" className="text-lg font-semibold">
           {t('adjustment.title')}
         </h2>
@@ -127,7 +127,7 @@ export default async function OpsMoneyPage({ params, searchParams }: { params: S
         </h2>
         <p className="text-sm text-muted-foreground">{t('refunds.note')}</p>
         {refunds.rows.length === 0 ? (
-          <p className="rounded-lg border border-dashed p-6 text-center text-muted-foreground">{t('refunds.empty')}</p>
+          <p className="rounded-xl border border-dashed border-border p-6 text-center text-muted-foreground">{t('refunds.empty')}</p>
         ) : (
           <OpsTable caption={t('refunds.title')}>
             <thead>
