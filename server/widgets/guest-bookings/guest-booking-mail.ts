@@ -10,7 +10,7 @@ import type { Transaction } from '@/server/db/connection';
 import { bookings, offers, payments, tours, users, widgets } from '@/server/db/schema';
 import { getMailer, type Mailer } from '@/server/mail/mailer';
 import { formatMoney, isCurrency } from '@/shared/money/money';
-import { publicOrigin } from '@/server/sites/seo';
+import { publicOrigin } from '@/server/hosts/seo';
 import { SITE_WIDGET_TYPES } from '@/shared/widgets/widget-schema';
 import { GUEST_BOOKING_COLUMNS } from './book-as-guest';
 import { guestBookingPath } from './guest-booking-view';

@@ -27,7 +27,7 @@ import {
 } from '@/server/balance/statement-queries';
 import { loadCreditStanding, loadMonthCreditTerms } from '@/server/ledger/credit-standing';
 import { formatMoney } from '@/shared/money/money';
-import { resolveSiteParams, type SiteParams } from '@/server/sites/site-params';
+import { resolveSiteParams, type SiteParams } from '@/server/hosts/variant-params';
 
 type SearchParams = Promise<Record<string, string | string[] | undefined>>;
 

@@ -22,7 +22,7 @@ import { loadCreditStanding, overdueMessageValues } from '@/server/ledger/credit
 import { describePolicy } from '@/shared/bookings/offer-terms';
 import { can } from '@/shared/auth/permissions';
 import { CONTROL_CHARACTERS_ERROR } from '@/shared/text';
-import { resolveSiteParams, type SiteParams } from '@/server/sites/site-params';
+import { resolveSiteParams, type SiteParams } from '@/server/hosts/variant-params';
 
 type SearchParams = Promise<Record<string, string | string[] | undefined>>;
 
