@@ -18,7 +18,7 @@ const PAYMENT_PAGE = /^(?:\/ru)?\/pay\/[^/]+$/;
 const STRIPE_CONFIGURED = Boolean(process.env.STRIPE_PUBLISHABLE_KEY?.trim());
 
 // A widget booking's result page reports the conversion to the agency's Google Ads; gtag.js loads
-// only where the deployment names its address (components/widget-bookings/booking-conversion.tsx).
+// only where the deployment names its address (components/guest-bookings/booking-conversion.tsx).
 const GOOGLE_TAG_URL = process.env.GOOGLE_TAG_URL?.trim() || null;
 const EMBED_RESULT_PAGE = /^(?:\/ru)?\/embedded\/booking\/[^/]+$/;
 const SITE_RESULT_PAGE = /^(?:\/ru)?\/booking\/[^/]+$/;

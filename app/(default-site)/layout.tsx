@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { defaultSiteParams } from '@/server/sites/site-params';
+import { defaultSiteParams } from '@/server/hosts/variant-params';
 import SiteLayout, { generateMetadata as siteMetadata } from '../[locale]/[variant]/layout';
 import PublicLayout from '../[locale]/[variant]/(public)/layout';
 

@@ -1,8 +1,8 @@
 import { LOCALES } from '@/i18n/locales';
 import { PORTAL_ROUTES } from '@/shared/auth/route-access';
 import { PUBLIC, runRoute } from '@/server/http/run-route';
-import { publicOrigin } from '@/server/sites/seo';
-import { variantOfRequest, widgetHostOfRequest } from '@/server/sites/request-site';
+import { publicOrigin } from '@/server/hosts/seo';
+import { variantOfRequest, widgetHostOfRequest } from '@/server/hosts/request-host';
 import { loadWidgetSite } from '@/server/widgets/sites/widget-site';
 import { widgetRobotsTxt } from '@/server/widgets/sites/widget-site-seo';
 

@@ -2,8 +2,8 @@ import { LOCALES } from '@/i18n/locales';
 import { getSitemapEntries } from '@/server/catalog/queries';
 import { NotFound } from '@/server/errors';
 import { PUBLIC, runRoute } from '@/server/http/run-route';
-import { absoluteUrl } from '@/server/sites/seo';
-import { variantOfRequest, widgetHostOfRequest } from '@/server/sites/request-site';
+import { absoluteUrl } from '@/server/hosts/seo';
+import { variantOfRequest, widgetHostOfRequest } from '@/server/hosts/request-host';
 import { loadWidgetSite } from '@/server/widgets/sites/widget-site';
 import { widgetSitemapXml } from '@/server/widgets/sites/widget-site-seo';
 

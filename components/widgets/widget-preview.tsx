@@ -3,7 +3,7 @@
 import { createTranslator } from 'next-intl';
 import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { useWatch } from 'react-hook-form';
-import { EmbedOfferList, type WidgetBookingsTranslator } from '@/components/widget-bookings/embed-offer-list';
+import { EmbedOfferList, type WidgetBookingsTranslator } from '@/components/guest-bookings/embed-offer-list';
 import { WidgetSiteLanding, WidgetSiteTour, type WidgetSiteTranslator } from '@/components/widget-sites/widget-site-landing';
 import { type Locale, toLocale } from '@/i18n/locales';
 import type { OfferPrices } from '@/shared/catalog/prices';

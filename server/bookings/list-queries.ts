@@ -7,6 +7,7 @@ import { can, memberCan } from '@/shared/auth/permissions';
 import { dubaiInstant } from '@/shared/availability/rules';
 import type { Database } from '@/server/db/connection';
 import { bookings, offers, tours, users, widgets, type LocalizedText } from '@/server/db/schema';
+import { selectBookingRows } from './booking-rows';
 import { Forbidden } from '@/server/errors';
 import { contains } from '@/server/db/like';
 import { visibleBookings } from './booking-scope';
@@ -116,11 +117,7 @@ function ordering(query: BookingListQuery) {
 const SORT_TYPES = { createdAt: 'timestamptz', tourDate: 'date', reference: 'text', guestName: 'text', publishedTotal: 'integer' } as const;
 
 function selectRows(db: Database, where: SQL, query: BookingListQuery, limit: number, offset = 0) {
-  return db
-    .select({ ...ROW_COLUMNS, sortKey: sql<string>`${SORT_COLUMNS[query.sort]}::text` })
-    .from(bookings)
-    .innerJoin(tours, eq(tours.id, bookings.tourId))
-    .innerJoin(offers, eq(offers.id, bookings.offerId))
+  return selectBookingRows(db, { ...ROW_COLUMNS, sortKey: sql<string>`${SORT_COLUMNS[query.sort]}::text` })
     .innerJoin(agent, eq(agent.id, bookings.agentId))
     .where(where)
     .orderBy(...ordering(query))

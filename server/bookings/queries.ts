@@ -8,6 +8,7 @@ import { memberCan } from '@/shared/auth/permissions';
 import { getDb } from '@/server/db/database';
 import type { Database } from '@/server/db/connection';
 import { agencies, bookings, cities, hotels, offers, paymentRefunds, promoCodes, tours, users, widgets, type LocalizedText } from '@/server/db/schema';
+import { selectBookingRows } from './booking-rows';
 import type { BookingDocument, BookingPayment, ProviderRefund } from '@/server/documents/booking-document';
 import { chargeLinesOf } from '@/server/documents/payment-parts';
 import { findGateway } from '@/server/payments/gateways';
@@ -88,50 +89,46 @@ const agent = alias(users, 'agent');
 async function loadBookingRow(db: Database, principal: Principal, reference: string) {
   // The detail and the documents both read here: a reference that cannot be one is not found unasked.
   if (!isBookingReference(reference)) return null;
-  const [row] = await db
-    .select({
-      id: bookings.id,
-      reference: bookings.reference,
-      status: bookings.status,
-      requestReason: bookings.requestReason,
-      quotedAt: bookings.quotedAt,
-      declineReason: bookings.declineReason,
-      paymentMethod: bookings.paymentMethod,
-      createdAt: bookings.createdAt,
-      tourDate: bookings.tourDate,
-      startTime: bookings.startTime,
-      tour: { slug: tours.slug, title: tours.title, durationMinutes: tours.durationMinutes },
-      offerId: offers.id,
-      offerName: offers.name,
-      offerPrices: { adult: offers.pricePerAdult, child: offers.pricePerChild, trip: offers.pricePerTrip },
-      cityName: cities.name,
-      adults: bookings.adults,
-      children: bookings.children,
-      infants: bookings.infants,
-      guest: { name: bookings.guestName, phone: bookings.guestPhone, email: bookings.guestEmail },
-      hotelName: hotels.name,
-      room: bookings.room,
-      pickUpTime: bookings.pickUpTime,
-      notes: bookings.notes,
-      promoCode: promoCodes.code,
-      agentName: agent.name,
-      widgetName: widgets.name,
-      agency: { name: agencies.name, address: agencies.address, trn: agencies.trn },
-      publishedTotalMinor: bookings.publishedTotalMinor,
-      netTotalMinor: bookings.netTotalMinor,
-      discountMinor: bookings.discountMinor,
-      paidMinor: bookings.paidMinor,
-      collectionMinor: bookings.collectionMinor,
-      refundMinor: bookings.refundMinor,
-      cancellationFeeMinor: bookings.cancellationFeeMinor,
-      cancelledAt: bookings.cancelledAt,
-      locale: bookings.locale,
-      bookedPolicy: bookings.cancellationPolicy,
-      offerPolicy: offers.cancellationPolicy,
-    })
-    .from(bookings)
-    .innerJoin(tours, eq(tours.id, bookings.tourId))
-    .innerJoin(offers, eq(offers.id, bookings.offerId))
+  const [row] = await selectBookingRows(db, {
+    id: bookings.id,
+    reference: bookings.reference,
+    status: bookings.status,
+    requestReason: bookings.requestReason,
+    quotedAt: bookings.quotedAt,
+    declineReason: bookings.declineReason,
+    paymentMethod: bookings.paymentMethod,
+    createdAt: bookings.createdAt,
+    tourDate: bookings.tourDate,
+    startTime: bookings.startTime,
+    tour: { slug: tours.slug, title: tours.title, durationMinutes: tours.durationMinutes },
+    offerId: offers.id,
+    offerName: offers.name,
+    offerPrices: { adult: offers.pricePerAdult, child: offers.pricePerChild, trip: offers.pricePerTrip },
+    cityName: cities.name,
+    adults: bookings.adults,
+    children: bookings.children,
+    infants: bookings.infants,
+    guest: { name: bookings.guestName, phone: bookings.guestPhone, email: bookings.guestEmail },
+    hotelName: hotels.name,
+    room: bookings.room,
+    pickUpTime: bookings.pickUpTime,
+    notes: bookings.notes,
+    promoCode: promoCodes.code,
+    agentName: agent.name,
+    widgetName: widgets.name,
+    agency: { name: agencies.name, address: agencies.address, trn: agencies.trn },
+    publishedTotalMinor: bookings.publishedTotalMinor,
+    netTotalMinor: bookings.netTotalMinor,
+    discountMinor: bookings.discountMinor,
+    paidMinor: bookings.paidMinor,
+    collectionMinor: bookings.collectionMinor,
+    refundMinor: bookings.refundMinor,
+    cancellationFeeMinor: bookings.cancellationFeeMinor,
+    cancelledAt: bookings.cancelledAt,
+    locale: bookings.locale,
+    bookedPolicy: bookings.cancellationPolicy,
+    offerPolicy: offers.cancellationPolicy,
+  })
     .innerJoin(cities, eq(cities.id, tours.cityId))
     .innerJoin(agent, eq(agent.id, bookings.agentId))
     .innerJoin(agencies, eq(agencies.id, bookings.agencyId))

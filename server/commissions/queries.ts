@@ -4,6 +4,7 @@ import type { Principal } from '@/server/auth/principal';
 import { memberCan } from '@/shared/auth/permissions';
 import type { Database } from '@/server/db/connection';
 import { bookings, offers, tours, type LocalizedText } from '@/server/db/schema';
+import { selectBookingRows } from '@/server/bookings/booking-rows';
 import { Forbidden } from '@/server/errors';
 import type { BookingListQuery } from '@/shared/bookings/list-schema';
 import { contains } from '@/server/db/like';
@@ -56,11 +57,7 @@ const COMMISSION_COLUMNS = {
 };
 
 function selectCommissions(db: Database, where: SQL, limit: number, offset = 0) {
-  return db
-    .select(COMMISSION_COLUMNS)
-    .from(bookings)
-    .innerJoin(tours, eq(tours.id, bookings.tourId))
-    .innerJoin(offers, eq(offers.id, bookings.offerId))
+  return selectBookingRows(db, COMMISSION_COLUMNS)
     .where(where)
     .orderBy(desc(bookings.tourDate), desc(bookings.reference))
     .limit(limit)

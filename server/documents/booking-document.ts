@@ -71,7 +71,7 @@ export type BookingDocument = {
   providerRefunds: ProviderRefund[];
   /** The invoice's lines at b2b (NET) prices, before the discount. */
   netLines: InvoiceLine[];
-  /** The seller: the portal operator (server/sites/site-content.ts), or the agency on a guest's copy. */
+  /** The seller: the portal operator (shared/sites/site-content.ts), or the agency on a guest's copy. */
   seller: { legalName: string; address: string; vatNumber: string; licenceNumber: string; phone: string; email: string };
   /** Set on a guest's copy of a widget booking's document (./white-label.ts): the agency's brand in place of ours. */
   brand?: DocumentBrand;

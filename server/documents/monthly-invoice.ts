@@ -13,6 +13,7 @@ import { can } from '@/shared/auth/permissions';
 import { dubaiInstant, dubaiToday } from '@/shared/availability/rules';
 import type { Database } from '@/server/db/connection';
 import { agencies, bookings, offers, tours } from '@/server/db/schema';
+import { selectBookingRows } from '@/server/bookings/booking-rows';
 import { Forbidden } from '@/server/errors';
 import { isStatementMonth, type StatementMonth } from '@/server/balance/statement-queries';
 import { loadMonthCreditTerms } from '@/server/ledger/credit-standing';
@@ -105,21 +106,17 @@ export async function loadMonthlyInvoice(
     .limit(1);
   if (!agency) return null;
 
-  const rows = await db
-    .select({
-      reference: bookings.reference,
-      createdAt: bookings.createdAt,
-      tourDate: bookings.tourDate,
-      tourTitle: tours.title,
-      offerName: offers.name,
-      guestName: bookings.guestName,
-      netTotalMinor: bookings.netTotalMinor,
-      paidMinor: bookings.paidMinor,
-      paymentMethod: bookings.paymentMethod,
-    })
-    .from(bookings)
-    .innerJoin(tours, eq(tours.id, bookings.tourId))
-    .innerJoin(offers, eq(offers.id, bookings.offerId))
+  const rows = await selectBookingRows(db, {
+    reference: bookings.reference,
+    createdAt: bookings.createdAt,
+    tourDate: bookings.tourDate,
+    tourTitle: tours.title,
+    offerName: offers.name,
+    guestName: bookings.guestName,
+    netTotalMinor: bookings.netTotalMinor,
+    paidMinor: bookings.paidMinor,
+    paymentMethod: bookings.paymentMethod,
+  })
     .where(
       and(
         eq(bookings.agencyId, principal.agencyId),

@@ -1,5 +1,5 @@
 import 'server-only';
-import { publicOrigin } from '@/server/sites/seo';
+import { publicOrigin } from '@/server/hosts/seo';
 import { VARIANTS } from '@/shared/sites/site-variants';
 
 const MUTATING_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);

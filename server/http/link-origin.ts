@@ -1,5 +1,5 @@
 import 'server-only';
-import { configuredPublicOrigin, publicOrigin } from '@/server/sites/seo';
+import { configuredPublicOrigin, publicOrigin } from '@/server/hosts/seo';
 import { hostName, parseHostsConfig, type Variant } from '@/shared/sites/site-variants';
 
 type Env = Readonly<Record<string, string | undefined>>;

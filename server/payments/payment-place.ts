@@ -1,7 +1,7 @@
 import 'server-only';
 import type { Locale } from '@/i18n/locales';
 import { linkOrigin } from '@/server/http/link-origin';
-import { variantOfRequest } from '@/server/sites/request-site';
+import { variantOfRequest } from '@/server/hosts/request-host';
 import { type Currency, isCurrency } from '@/shared/money/money';
 import { VARIANT_FEATURES } from '@/shared/sites/site-variants';
 import type { Variant } from '@/shared/sites/site-variants';

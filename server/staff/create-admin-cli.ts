@@ -7,7 +7,7 @@ import { parseArgs } from 'node:util';
 import { databaseConfigFromEnv, openDatabase } from '@/server/db/connection';
 import { migrateDatabase } from '@/server/db/migrate';
 import { isDomainError } from '@/server/errors';
-import { publicOrigin } from '@/server/sites/seo';
+import { publicOrigin } from '@/server/hosts/seo';
 import en from '@/messages/ops-staff/en.json';
 import { createFirstOperatorAdmin, ENROLMENT_LINK_DAYS, enrolmentPath } from './staff-enrolment';
 

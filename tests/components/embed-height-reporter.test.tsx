@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 import { act, render } from '@testing-library/react';
-import { EMBED_HEIGHT_MESSAGE, EmbedHeightReporter } from '@/components/widget-bookings/embed-height-reporter';
+import { EMBED_HEIGHT_MESSAGE, EmbedHeightReporter } from '@/components/guest-bookings/embed-height-reporter';
 
 // The framed embed page tells public/embed.js its height, only to the framing page
 // on the widget's domain (the `site` it was shown for), never to '*', and not at all unframed.

@@ -3,7 +3,7 @@ import { act, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { hydrateRoot } from 'react-dom/client';
 import { renderToString } from 'react-dom/server';
-import { GuestCheckoutForm, type GuestCheckoutLabels } from '@/components/widget-bookings/guest-checkout-form';
+import { GuestCheckoutForm, type GuestCheckoutLabels } from '@/components/guest-bookings/guest-checkout-form';
 import ru from '@/messages/ru.json';
 import widgetBookings from '@/messages/widget-bookings/ru.json';
 import { formatMoney } from '@/shared/money/money';

@@ -1,6 +1,6 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import { count, countDistinct, eq, isNull, max, min, sql } from 'drizzle-orm';
+import { count, countDistinct, eq, isNull, max, min, sql, sum } from 'drizzle-orm';
 import { createTestDatabase, type TestDatabase } from '../support/test-database';
 import {
   availabilitySlots,
@@ -15,7 +15,8 @@ import {
   tours,
 } from '@/server/db/schema';
 import { seedCatalogue } from '@/server/db/seed/catalogue';
-import { seedTours } from '@/server/db/seed/catalogue-data';
+import catalogueJson from '@/server/db/seed/catalogue.json';
+import { demoCatalogue, parseCatalogue } from '@/server/db/seed/catalogue-data';
 
 // 12:00 in Dubai on Saturday 21 November 2026.
 const today = new Date('2026-11-21T08:00:00Z');
@@ -44,6 +45,49 @@ afterAll(async () => {
 });
 
 describe('demo catalogue seed', () => {
+  // What the seed wrote when the catalogue was TypeScript literals, before it became catalogue.json
+  // (the whole seeded database was also compared row by row then): moving the data changed no row.
+  it('seeds the catalogue it seeded before the data became JSON', async () => {
+    expect(await tableCounts()).toEqual({
+      countries: 2,
+      cities: 7,
+      categories: 10,
+      hotels: 65,
+      tours: 48,
+      tourCategories: 91,
+      photos: 128,
+      offers: 92,
+      availabilitySlots: 15157,
+      pickUpTimes: 373,
+    });
+    const { db } = connection;
+    const [stock] = await db
+      .select({ left: sum(availabilitySlots.left).mapWith(Number), leftAdults: sum(availabilitySlots.leftAdults).mapWith(Number) })
+      .from(availabilitySlots);
+    expect(stock).toEqual({ left: 323086, leftAdults: 87507 });
+    const [prices] = await db
+      .select({
+        b2b: sql<number>`sum(coalesce(${offers.pricePerAdult}, 0) + coalesce(${offers.pricePerChild}, 0) + coalesce(${offers.pricePerTrip}, 0))`.mapWith(Number),
+        retail: sql<number>`sum(coalesce(${offers.recPricePerAdult}, 0) + coalesce(${offers.recPricePerChild}, 0) + coalesce(${offers.recPricePerTrip}, 0))`.mapWith(Number),
+      })
+      .from(offers);
+    expect(prices).toEqual({ b2b: 7535000, retail: 9401000 });
+    const texts = await db.select({ terms: tours.terms, faq: tours.faq, featured: tours.isFeatured }).from(tours);
+    expect(texts.reduce((n, tour) => n + tour.terms.en.length + tour.terms.ru.length, 0)).toBe(38309);
+    expect(texts.reduce((n, tour) => n + tour.faq.length, 0)).toBe(115);
+    expect(texts.filter((tour) => tour.featured)).toHaveLength(8);
+    const [safari] = await db.select({ terms: tours.terms }).from(tours).where(eq(tours.slug, 'evening-desert-safari-bbq-dinner'));
+    expect(safari?.terms.en.split('\n\n')).toHaveLength(4);
+    expect(safari?.terms.en).toMatch(/^Free cancellation up to 24 hours before the start time\./);
+    const [pickUp] = await db
+      .select({ time: pickUpTimes.pickUpTime })
+      .from(pickUpTimes)
+      .innerJoin(tours, eq(tours.id, pickUpTimes.tourId))
+      .innerJoin(hotels, eq(hotels.id, pickUpTimes.hotelId))
+      .where(sql`${tours.slug} = 'evening-desert-safari-bbq-dinner' and ${hotels.name} = 'Al Seef Heritage Hotel Dubai' and ${pickUpTimes.startTime} = '15:00'`);
+    expect(pickUp?.time).toBe('14:25');
+  });
+
   it('is idempotent: seeding again adds nothing', async () => {
     const first = await tableCounts();
     await seedCatalogue(connection.db, { today });
@@ -85,7 +129,7 @@ describe('demo catalogue seed', () => {
       photos: photoCounts.get(tour.id) ?? 0,
       categories: categoryCounts.get(tour.id) ?? 0,
     }));
-    expect(rows.length).toBe(seedTours.length);
+    expect(rows.length).toBe(demoCatalogue().tours.length);
     for (const row of rows) {
       expect(row.offers, row.slug).toBeGreaterThanOrEqual(1);
       expect(row.offers, row.slug).toBeLessThanOrEqual(4);
@@ -230,5 +274,33 @@ describe('demo catalogue seed', () => {
     }
     const [untranslated] = await connection.db.select({ n: count() }).from(offers).where(isNull(offers.name));
     expect(untranslated?.n).toBe(0);
+  });
+});
+
+describe('demo catalogue data (catalogue.json)', () => {
+  type EditableTour = Record<string, unknown> & { offers: Record<string, unknown>[] };
+  const copy = () => structuredClone(catalogueJson) as unknown as { tours: EditableTour[] };
+
+  it('is valid against its schema', () => {
+    expect(() => parseCatalogue(catalogueJson)).not.toThrow();
+  });
+
+  it('is refused, with the path, when a tour names an unknown city, paragraph or scene', () => {
+    const data = copy();
+    Object.assign(data.tours[0]!, { city: 'atlantis', terms: ['cancel24', 'smallPrint'], photos: ['moon'] });
+    expect(() => parseCatalogue(data)).toThrow(/unknown city "atlantis"[\s\S]*tours\[0\]\.city/);
+    expect(() => parseCatalogue(data)).toThrow(/unknown terms paragraph "smallPrint"/);
+    expect(() => parseCatalogue(data)).toThrow(/unknown scene "moon"/);
+  });
+
+  it('is refused when an offer sells at or above its retail price, or a field is misspelt', () => {
+    const priced = copy();
+    const offer = priced.tours[0]!.offers[0]!;
+    offer.b2b = { ...(offer.retail as object) };
+    expect(() => parseCatalogue(priced)).toThrow(/the b2b price is below the retail price/);
+
+    const misspelt = copy();
+    Object.assign(misspelt.tours[0]!, { feature: true });
+    expect(() => parseCatalogue(misspelt)).toThrow(/feature/);
   });
 });

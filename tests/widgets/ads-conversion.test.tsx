@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 import { render } from '@testing-library/react';
-import { BookingConversion } from '@/components/widget-bookings/booking-conversion';
+import { BookingConversion } from '@/components/guest-bookings/booking-conversion';
 import { contentSecurityPolicy } from '@/server/http/security-headers';
 import { adsConversionOf, gtagScriptUrl } from '@/shared/widgets/ads-conversion';
 import { widgetFormSchema, emptyWidgetValues } from '@/shared/widgets/widget-schema';

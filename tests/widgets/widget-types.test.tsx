@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { render, screen, within } from '@testing-library/react';
 import { createTranslator } from 'next-intl';
-import { EmbedOfferList, type WidgetBookingsTranslator } from '@/components/widget-bookings/embed-offer-list';
+import { EmbedOfferList, type WidgetBookingsTranslator } from '@/components/guest-bookings/embed-offer-list';
 import { loadMessages } from '@/messages/areas';
 import {
   catalogueIssues,

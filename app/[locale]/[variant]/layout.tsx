@@ -4,7 +4,7 @@ import type { ReactNode } from 'react';
 import { DemoLabel } from '@/components/shell/demo-label';
 import { SESSION_HINT_SCRIPT } from '@/shared/auth/session-hint';
 import { NO_EVAL_SCRIPT } from '@/server/http/security-headers';
-import { resolveSiteParams, type SiteParams } from '@/server/sites/site-params';
+import { resolveSiteParams, type SiteParams } from '@/server/hosts/variant-params';
 
 /**
  * Nothing is prerendered at build time, because `next build` never touches the database: each

@@ -10,7 +10,7 @@ import { listAgencyAgentOptions, listTourOptions } from '@/server/bookings/list-
 import { type BookingListScope, listBookings } from '@/server/bookings/list-queries';
 import { type BookingListQuery, invertedDateRanges } from '@/shared/bookings/list-schema';
 import { getDb } from '@/server/db/database';
-import { resolveSiteParams, type SiteParams } from '@/server/sites/site-params';
+import { resolveSiteParams, type SiteParams } from '@/server/hosts/variant-params';
 import { payNowLabels, payNowOptions } from '@/server/pay/pay-now-options';
 import type { Variant } from '@/shared/sites/site-variants';
 import { BookingFilters } from './booking-filters';

@@ -12,7 +12,7 @@ import {
   tourCategories,
   tours,
 } from '../schema';
-import { seedCategories, seedCities, seedCountries, seedHotels, seedTours } from './catalogue-data';
+import { demoCatalogue } from './catalogue-data';
 import type { SeedOffer, SeedTour } from './types';
 
 export type SeedCatalogueOptions = {
@@ -28,8 +28,9 @@ const BATCH_ROWS = 4000;
 const DAY_MS = 24 * 60 * 60 * 1000;
 
 /**
- * Inserts the demo catalogue (countries, cities, categories, hotels, tours with photos and offers,
- * availability for the next `days` days and hotel pick-up times) in one transaction.
+ * Inserts the demo catalogue of catalogue.json (countries, cities, categories, hotels, tours with
+ * photos and offers), availability for the next `days` days and hotel pick-up times, in one
+ * transaction.
  *
  * Idempotent: every row is keyed by a unique index (slugs; offers and photos by tour and position;
  * slots by offer, date and start time; hotels by city and name; pick-up times by tour, hotel and
@@ -40,6 +41,7 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 export async function seedCatalogue(db: Database, options: SeedCatalogueOptions): Promise<void> {
   const days = options.days ?? 120;
   const dates = dubaiDates(options.today, days);
+  const { countries: seedCountries, cities: seedCities, categories: seedCategories, hotels: seedHotels, tours: seedTours } = demoCatalogue();
 
   await db.transaction(async (tx) => {
     // Countries, cities, categories -------------------------------------------------------

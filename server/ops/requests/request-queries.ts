@@ -2,6 +2,7 @@ import 'server-only';
 import { and, asc, eq, gte, lte, type SQL } from 'drizzle-orm';
 import type { Database } from '@/server/db/connection';
 import { agencies, bookings, offers, tours, users } from '@/server/db/schema';
+import { selectBookingRows } from '@/server/bookings/booking-rows';
 import { Forbidden, NotFound } from '@/server/errors';
 import { can } from '@/shared/auth/permissions';
 import type { StaffPrincipal } from '@/server/staff/staff-principal';
@@ -57,13 +58,9 @@ export async function listOpenRequests(db: Database, staff: StaffPrincipal, filt
   if (filters.reason) conditions.push(eq(bookings.requestReason, filters.reason));
   if (filters.from) conditions.push(gte(bookings.tourDate, filters.from));
   if (filters.to) conditions.push(lte(bookings.tourDate, filters.to));
-  const rows = await db
-    .select(rowColumns)
-    .from(bookings)
+  const rows = await selectBookingRows(db, rowColumns)
     .innerJoin(agencies, eq(agencies.id, bookings.agencyId))
     .innerJoin(users, eq(users.id, bookings.agentId))
-    .innerJoin(tours, eq(tours.id, bookings.tourId))
-    .innerJoin(offers, eq(offers.id, bookings.offerId))
     .where(and(...conditions))
     .orderBy(asc(bookings.createdAt), asc(bookings.reference))
     .limit(REQUESTS_PAGE_SIZE + 1)
@@ -88,26 +85,22 @@ export type RequestDetail = RequestRow & {
 /** One booking as the request page shows it, whatever its status now (it may have been decided). */
 export async function loadRequest(db: Database, staff: StaffPrincipal, reference: string): Promise<RequestDetail> {
   if (!can(staff.role, 'ops:requests')) throw new Forbidden();
-  const [row] = await db
-    .select({
-      ...rowColumns,
-      status: bookings.status,
-      agentEmail: users.email,
-      guestName: bookings.guestName,
-      guestPhone: bookings.guestPhone,
-      guestEmail: bookings.guestEmail,
-      notes: bookings.notes,
-      paymentMethod: bookings.paymentMethod,
-      declineReason: bookings.declineReason,
-      locale: bookings.locale,
-      agencyBalanceMinor: agencies.balanceMinor,
-      agencyCreditLimitMinor: agencies.creditLimitMinor,
-    })
-    .from(bookings)
+  const [row] = await selectBookingRows(db, {
+    ...rowColumns,
+    status: bookings.status,
+    agentEmail: users.email,
+    guestName: bookings.guestName,
+    guestPhone: bookings.guestPhone,
+    guestEmail: bookings.guestEmail,
+    notes: bookings.notes,
+    paymentMethod: bookings.paymentMethod,
+    declineReason: bookings.declineReason,
+    locale: bookings.locale,
+    agencyBalanceMinor: agencies.balanceMinor,
+    agencyCreditLimitMinor: agencies.creditLimitMinor,
+  })
     .innerJoin(agencies, eq(agencies.id, bookings.agencyId))
     .innerJoin(users, eq(users.id, bookings.agentId))
-    .innerJoin(tours, eq(tours.id, bookings.tourId))
-    .innerJoin(offers, eq(offers.id, bookings.offerId))
     .where(eq(bookings.reference, reference))
     .limit(1);
   if (!row) throw new NotFound();

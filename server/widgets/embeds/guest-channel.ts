@@ -1,5 +1,5 @@
 import 'server-only';
-import { widgetHostOfRequest } from '@/server/sites/request-site';
+import { widgetHostOfRequest } from '@/server/hosts/request-host';
 import type { GuestLinkPlace } from '../guest-bookings/guest-booking-view';
 import type { WidgetChannel } from '../guest-bookings/widget-sale';
 import { widgetDomainOf } from '../sites/widget-site';

@@ -5,6 +5,7 @@ import { hitWindowLimit } from '@/server/auth/rate-limits';
 import { createBooking } from '@/server/bookings/create-booking';
 import type { Database } from '@/server/db/connection';
 import { bookings, offers, payments, tours } from '@/server/db/schema';
+import { selectBookingRows } from '@/server/bookings/booking-rows';
 import { Conflict, NotFound, RuleViolation, TooManyRequests } from '@/server/errors';
 import { returnFromProvider } from '@/server/payments/payment-result';
 import { startBookingPayment } from '@/server/payments/start-payment';
@@ -121,12 +122,7 @@ export type GuestPaymentStep = {
 export async function loadGuestPaymentStep(db: Database, channel: WidgetChannel, bookingId: string, now = new Date()): Promise<GuestPaymentStep | null> {
   const sale = await loadWidgetSaleOfGuestBooking(db, channel, bookingId);
   if (!sale) return null;
-  const [row] = await db
-    .select(GUEST_BOOKING_COLUMNS)
-    .from(bookings)
-    .innerJoin(tours, eq(tours.id, bookings.tourId))
-    .innerJoin(offers, eq(offers.id, bookings.offerId))
-    .where(eq(bookings.id, bookingId));
+  const [row] = await selectBookingRows(db, GUEST_BOOKING_COLUMNS).where(eq(bookings.id, bookingId));
   if (!row) return null;
   const payable = sale.status === 'payment_required' || sale.status === 'payment_failed';
   const latest = await latestPayment(db, bookingId);
@@ -225,12 +221,8 @@ export async function returnToWidgetSite(db: Database, channel: WidgetChannel, p
   if (!sale) return null;
   const result = await returnFromProvider(db, sale.principal, paymentId);
   if (!result) return null;
-  const [row] = await db
-    .select({ ...GUEST_BOOKING_COLUMNS, status: bookings.status })
-    .from(payments)
-    .innerJoin(bookings, eq(bookings.id, payments.bookingId))
-    .innerJoin(tours, eq(tours.id, bookings.tourId))
-    .innerJoin(offers, eq(offers.id, bookings.offerId))
+  const [row] = await selectBookingRows(db, { ...GUEST_BOOKING_COLUMNS, status: bookings.status })
+    .innerJoin(payments, eq(payments.bookingId, bookings.id))
     .where(and(eq(payments.id, paymentId), eq(bookings.widgetId, sale.widgetId)));
   if (!row) return null;
   const locale = sale.locale;

@@ -7,10 +7,11 @@ import { type Locale, localizedPath, toLocale } from '@/i18n/locales';
 import en from '@/messages/widget-bookings/en.json';
 import ru from '@/messages/widget-bookings/ru.json';
 import type { Transaction } from '@/server/db/connection';
-import { bookings, offers, payments, tours, users, widgets } from '@/server/db/schema';
+import { bookings, payments, users, widgets } from '@/server/db/schema';
+import { selectBookingRows } from '@/server/bookings/booking-rows';
 import { getMailer, type Mailer } from '@/server/mail/mailer';
 import { formatMoney, isCurrency } from '@/shared/money/money';
-import { publicOrigin } from '@/server/sites/seo';
+import { publicOrigin } from '@/server/hosts/seo';
 import { SITE_WIDGET_TYPES } from '@/shared/widgets/widget-schema';
 import { GUEST_BOOKING_COLUMNS } from './book-as-guest';
 import { guestBookingPath } from './guest-booking-view';
@@ -30,25 +31,21 @@ function translator(locale: Locale) {
 }
 
 export async function mailWidgetBooking(tx: Transaction, bookingId: string, paymentId: string, mailer: Mailer = getMailer()): Promise<void> {
-  const [row] = await tx
-    .select({
-      ...GUEST_BOOKING_COLUMNS,
-      agencyId: bookings.agencyId,
-      saleMinor: bookings.publishedTotalMinor,
-      netMinor: bookings.netTotalMinor,
-      widgetName: widgets.name,
-      widgetLocale: widgets.locale,
-      widgetType: widgets.type,
-      domain: widgets.domain,
-      company: widgets.contacts,
-      reservation: widgets.reservationContacts,
-      paidMinor: payments.amountMinor,
-      paidCurrency: payments.currency,
-    })
-    .from(bookings)
+  const [row] = await selectBookingRows(tx, {
+    ...GUEST_BOOKING_COLUMNS,
+    agencyId: bookings.agencyId,
+    saleMinor: bookings.publishedTotalMinor,
+    netMinor: bookings.netTotalMinor,
+    widgetName: widgets.name,
+    widgetLocale: widgets.locale,
+    widgetType: widgets.type,
+    domain: widgets.domain,
+    company: widgets.contacts,
+    reservation: widgets.reservationContacts,
+    paidMinor: payments.amountMinor,
+    paidCurrency: payments.currency,
+  })
     .innerJoin(widgets, eq(widgets.id, bookings.widgetId))
-    .innerJoin(tours, eq(tours.id, bookings.tourId))
-    .innerJoin(offers, eq(offers.id, bookings.offerId))
     .innerJoin(payments, eq(payments.id, paymentId))
     .where(eq(bookings.id, bookingId));
   if (!row) return;

@@ -4,7 +4,8 @@ import { and, desc, eq, inArray, isNull, type SQL } from 'drizzle-orm';
 import type { Locale } from '@/i18n/locales';
 import { loadBookingDocument } from '@/server/bookings/queries';
 import type { Database } from '@/server/db/connection';
-import { bookings, offers, payments, storedFiles, tours, widgets } from '@/server/db/schema';
+import { bookings, payments, storedFiles, widgets } from '@/server/db/schema';
+import { selectBookingRows } from '@/server/bookings/booking-rows';
 import { DocumentNotOffered, type PdfDownload } from '@/server/documents/document-downloads';
 import { documentFilename, documentRefusal } from '@/server/documents/document-kinds';
 import { renderTicketsPdf } from '@/server/documents/tickets-pdf';
@@ -58,24 +59,20 @@ function placeCondition(place: GuestLinkPlace): SQL | undefined {
 async function loadLinkedBooking(db: Database, token: string, place: GuestLinkPlace) {
   const reference = referenceOfGuestToken(token);
   if (!reference) return null;
-  const [row] = await db
-    .select({
-      ...GUEST_BOOKING_COLUMNS,
-      bookingId: bookings.id,
-      status: bookings.status,
-      paymentMethod: bookings.paymentMethod,
-      widgetName: widgets.name,
-      locale: widgets.locale,
-      agencyId: widgets.agencyId,
-      createdBy: widgets.createdBy,
-      contacts: widgets.contacts,
-      reservationContacts: widgets.reservationContacts,
-      logoFileIds: widgets.logoFileIds,
-    })
-    .from(bookings)
+  const [row] = await selectBookingRows(db, {
+    ...GUEST_BOOKING_COLUMNS,
+    bookingId: bookings.id,
+    status: bookings.status,
+    paymentMethod: bookings.paymentMethod,
+    widgetName: widgets.name,
+    locale: widgets.locale,
+    agencyId: widgets.agencyId,
+    createdBy: widgets.createdBy,
+    contacts: widgets.contacts,
+    reservationContacts: widgets.reservationContacts,
+    logoFileIds: widgets.logoFileIds,
+  })
     .innerJoin(widgets, eq(widgets.id, bookings.widgetId))
-    .innerJoin(tours, eq(tours.id, bookings.tourId))
-    .innerJoin(offers, eq(offers.id, bookings.offerId))
     .where(and(eq(bookings.reference, reference), isNull(widgets.deletedAt), placeCondition(place)))
     .limit(1);
   if (!row) return null;

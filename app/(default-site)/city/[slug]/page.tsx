@@ -1,4 +1,4 @@
-import { defaultSiteParams } from '@/server/sites/site-params';
+import { defaultSiteParams } from '@/server/hosts/variant-params';
 import CityPage, { generateMetadata as cityMetadata } from '../../../[locale]/[variant]/(public)/city/[slug]/page';
 
 type Params = Promise<{ slug: string }>;

@@ -1,4 +1,4 @@
-import { defaultSiteParams } from '@/server/sites/site-params';
+import { defaultSiteParams } from '@/server/hosts/variant-params';
 import TourDetailPage, { generateMetadata as tourMetadata } from '../../../[locale]/[variant]/(public)/tour/[slug]/page';
 
 type Params = Promise<{ slug: string }>;

@@ -5,7 +5,7 @@ import { loadAgencyStatus } from '@/server/account/agency-standing';
 import { auth } from '@/server/auth/auth';
 import { getPrincipal } from '@/server/auth/principal';
 import { getDb } from '@/server/db/database';
-import { resolveSiteParams, type SiteParams } from '@/server/sites/site-params';
+import { resolveSiteParams, type SiteParams } from '@/server/hosts/variant-params';
 
 // Per request: it reads the session or the query string.
 export const dynamic = 'force-dynamic';

@@ -5,8 +5,8 @@ import { SearchForm } from '@/components/catalog/search-form';
 import { TourGrid } from '@/components/catalog/tour-card';
 import { LocaleLink } from '@/components/i18n/locale-link';
 import { getHomeData } from '@/server/catalog/queries';
-import { pageMetadata } from '@/server/sites/seo';
-import { resolveSiteParams, type SiteParams } from '@/server/sites/site-params';
+import { pageMetadata } from '@/server/hosts/seo';
+import { resolveSiteParams, type SiteParams } from '@/server/hosts/variant-params';
 import { VARIANT_FEATURES } from '@/shared/sites/site-variants';
 
 export const revalidate = 3600;

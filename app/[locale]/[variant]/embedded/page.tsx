@@ -1,10 +1,10 @@
 import type { Metadata } from 'next';
 import { notFound, redirect } from 'next/navigation';
 import { getTranslations } from 'next-intl/server';
-import { EmbedHeightReporter } from '@/components/widget-bookings/embed-height-reporter';
-import { EmbedOfferList } from '@/components/widget-bookings/embed-offer-list';
+import { EmbedHeightReporter } from '@/components/guest-bookings/embed-height-reporter';
+import { EmbedOfferList } from '@/components/guest-bookings/embed-offer-list';
 import { localizedPath } from '@/i18n/locales';
-import { resolveSiteParams, type SiteParams } from '@/server/sites/site-params';
+import { resolveSiteParams, type SiteParams } from '@/server/hosts/variant-params';
 import { embedChannelOf, embedQuery, loadEmbedWidget } from '@/server/widgets/embeds/embed-widget';
 
 type SearchParams = Promise<Record<string, string | string[] | undefined>>;

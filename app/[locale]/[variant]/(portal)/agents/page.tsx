@@ -8,7 +8,7 @@ import { RolesTable } from '@/components/auth/roles-table';
 import { listAgencyAgents, listAgentChanges } from '@/server/agents/agent-queries';
 import { requirePageAccess } from '@/server/auth/principal';
 import { getDb } from '@/server/db/database';
-import { resolveSiteParams, type SiteParams } from '@/server/sites/site-params';
+import { resolveSiteParams, type SiteParams } from '@/server/hosts/variant-params';
 
 export async function generateMetadata({ params }: { params: SiteParams }): Promise<Metadata> {
   const { locale } = await resolveSiteParams(params);

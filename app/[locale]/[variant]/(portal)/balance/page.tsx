@@ -27,7 +27,7 @@ import {
 import { loadCreditStanding, loadMonthCreditTerms, overdueMessageValues } from '@/server/ledger/credit-standing';
 import { localizeMessageValues } from '@/i18n/message-values';
 import { formatMoney } from '@/shared/money/money';
-import { resolveSiteParams, type SiteParams } from '@/server/sites/site-params';
+import { resolveSiteParams, type SiteParams } from '@/server/hosts/variant-params';
 
 type SearchParams = Promise<Record<string, string | string[] | undefined>>;
 

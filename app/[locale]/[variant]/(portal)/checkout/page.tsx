@@ -23,7 +23,7 @@ import { localizeMessageValues } from '@/i18n/message-values';
 import { describePolicy } from '@/shared/bookings/offer-terms';
 import { can } from '@/shared/auth/permissions';
 import { CONTROL_CHARACTERS_ERROR } from '@/shared/text';
-import { resolveSiteParams, type SiteParams } from '@/server/sites/site-params';
+import { resolveSiteParams, type SiteParams } from '@/server/hosts/variant-params';
 
 type SearchParams = Promise<Record<string, string | string[] | undefined>>;
 

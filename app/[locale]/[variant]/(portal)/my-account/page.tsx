@@ -7,7 +7,7 @@ import { RolesTable } from '@/components/auth/roles-table';
 import { loadAgencyStatus } from '@/server/account/agency-standing';
 import { requirePageAccess } from '@/server/auth/principal';
 import { getDb } from '@/server/db/database';
-import { resolveSiteParams, type SiteParams } from '@/server/sites/site-params';
+import { resolveSiteParams, type SiteParams } from '@/server/hosts/variant-params';
 
 export async function generateMetadata({ params }: { params: SiteParams }): Promise<Metadata> {
   const { locale } = await resolveSiteParams(params);

@@ -11,7 +11,7 @@ import { requirePageAccess } from '@/server/auth/principal';
 import { getDb } from '@/server/db/database';
 import { dubaiToday } from '@/shared/availability/rules';
 import { allowedFormats } from '@/shared/files/file-rules';
-import { resolveSiteParams, type SiteParams } from '@/server/sites/site-params';
+import { resolveSiteParams, type SiteParams } from '@/server/hosts/variant-params';
 
 type SearchParams = Promise<Record<string, string | string[] | undefined>>;
 

@@ -5,7 +5,7 @@ import { listSearch } from '@/components/bookings/lists/list-href';
 import { CommissionListPage } from '@/components/commissions/commission-list-page';
 import { requirePageAccess } from '@/server/auth/principal';
 import { parseBookingListQuery } from '@/shared/bookings/list-schema';
-import { resolveSiteParams, type SiteParams } from '@/server/sites/site-params';
+import { resolveSiteParams, type SiteParams } from '@/server/hosts/variant-params';
 
 export async function generateMetadata({ params }: { params: SiteParams }): Promise<Metadata> {
   const { locale } = await resolveSiteParams(params);

@@ -2,7 +2,7 @@ import { BookingListPage, bookingListMetadata, type BookingListSearchParams } fr
 import { listSearch } from '@/components/bookings/lists/list-href';
 import { requirePageAccess } from '@/server/auth/principal';
 import { parseBookingListQuery } from '@/shared/bookings/list-schema';
-import { resolveSiteParams, type SiteParams } from '@/server/sites/site-params';
+import { resolveSiteParams, type SiteParams } from '@/server/hosts/variant-params';
 
 export const generateMetadata = bookingListMetadata('requests');
 

@@ -16,7 +16,7 @@ import { quoteCardTopUp } from '@/shared/top-up/top-up-fee';
 import { allowedFormats } from '@/shared/files/file-rules';
 import { loadBalanceOverview } from '@/server/balance/statement-queries';
 import { loadSettings } from '@/server/settings/settings';
-import { resolveSiteParams, type SiteParams } from '@/server/sites/site-params';
+import { resolveSiteParams, type SiteParams } from '@/server/hosts/variant-params';
 import { offeredPaymentMethods } from '@/server/payments/payment-methods';
 
 type SearchParams = Promise<Record<string, string | string[] | undefined>>;

@@ -7,7 +7,7 @@ import { WidgetList } from '@/components/widgets/widget-list';
 import { WidgetNotice } from '@/components/widgets/widget-notice';
 import { requirePageAccess } from '@/server/auth/principal';
 import { getDb } from '@/server/db/database';
-import { resolveSiteParams, type SiteParams } from '@/server/sites/site-params';
+import { resolveSiteParams, type SiteParams } from '@/server/hosts/variant-params';
 import { listWidgets } from '@/server/widgets/widget-queries';
 
 export async function generateMetadata({ params }: { params: SiteParams }): Promise<Metadata> {

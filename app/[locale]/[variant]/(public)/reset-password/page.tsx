@@ -6,7 +6,7 @@ import { LocaleLink } from '@/components/i18n/locale-link';
 import { buttonVariants } from '@/components/ui/button';
 import { loadTokenHolder } from '@/server/account/account-queries';
 import { getDb } from '@/server/db/database';
-import { resolveSiteParams, type SiteParams } from '@/server/sites/site-params';
+import { resolveSiteParams, type SiteParams } from '@/server/hosts/variant-params';
 
 // Per request: whether the link still works is a database question.
 export const dynamic = 'force-dynamic';

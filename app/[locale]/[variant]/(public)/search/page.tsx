@@ -7,7 +7,7 @@ import { buttonVariants } from '@/components/ui/button';
 import { LocaleLink } from '@/components/i18n/locale-link';
 import { getSearchFilters, searchTours } from '@/server/catalog/queries';
 import { MAX_SEARCH_PAGES, parseTourSearchQuery } from '@/server/catalog/search-schema';
-import { resolveSiteParams, type SiteParams } from '@/server/sites/site-params';
+import { resolveSiteParams, type SiteParams } from '@/server/hosts/variant-params';
 import { VARIANT_FEATURES } from '@/shared/sites/site-variants';
 
 // Per request: it reads the session or the query string.

@@ -4,7 +4,7 @@ import { SignInForm } from '@/components/auth/sign-in-form';
 import { localizedPath } from '@/i18n/locales';
 import { LocaleLink } from '@/components/i18n/locale-link';
 import { safeCallbackUrl } from '@/server/auth/callback-url';
-import { resolveSiteParams, type SiteParams } from '@/server/sites/site-params';
+import { resolveSiteParams, type SiteParams } from '@/server/hosts/variant-params';
 
 // Per request: it reads the session or the query string.
 export const dynamic = 'force-dynamic';

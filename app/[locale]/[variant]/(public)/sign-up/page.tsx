@@ -3,7 +3,7 @@ import { getTranslations } from 'next-intl/server';
 import { SignUpForm } from '@/components/account/sign-up-form';
 import { LocaleLink } from '@/components/i18n/locale-link';
 import { allowedFormats } from '@/shared/files/file-rules';
-import { resolveSiteParams, type SiteParams } from '@/server/sites/site-params';
+import { resolveSiteParams, type SiteParams } from '@/server/hosts/variant-params';
 
 export async function generateMetadata({ params }: { params: SiteParams }): Promise<Metadata> {
   const { locale } = await resolveSiteParams(params);

@@ -3,11 +3,11 @@ import { ArrowLeft } from 'lucide-react';
 import Link from 'next/link';
 import { notFound, redirect } from 'next/navigation';
 import { getTranslations } from 'next-intl/server';
-import { EmbedHeightReporter } from '@/components/widget-bookings/embed-height-reporter';
-import { GuestCheckoutSection } from '@/components/widget-bookings/guest-checkout-section';
+import { EmbedHeightReporter } from '@/components/guest-bookings/embed-height-reporter';
+import { GuestCheckoutSection } from '@/components/guest-bookings/guest-checkout-section';
 import { localizedPath } from '@/i18n/locales';
 import { getDb } from '@/server/db/database';
-import { resolveSiteParams, type SiteParams } from '@/server/sites/site-params';
+import { resolveSiteParams, type SiteParams } from '@/server/hosts/variant-params';
 import { embedChannelOf, embedQuery, loadEmbedWidget, queryValue } from '@/server/widgets/embeds/embed-widget';
 import { loadGuestBookableDays } from '@/server/widgets/guest-bookings/guest-checkout-page';
 

@@ -2,7 +2,7 @@ import { redirect } from 'next/navigation';
 import type { ReactNode } from 'react';
 import { OpsShell } from '@/components/ops/ops-shell';
 import { localizedPath } from '@/i18n/locales';
-import { resolveSiteParams, type SiteParams } from '@/server/sites/site-params';
+import { resolveSiteParams, type SiteParams } from '@/server/hosts/variant-params';
 import { getStaffPrincipal } from '@/server/staff/staff-principal';
 
 /**

@@ -4,7 +4,7 @@ import { OpsPage } from '@/components/ops/ops-page';
 import { localizedPath } from '@/i18n/locales';
 import { getDb } from '@/server/db/database';
 import { loadOpsWorkload } from '@/server/ops/dashboard-queries';
-import { resolveSiteParams, type SiteParams } from '@/server/sites/site-params';
+import { resolveSiteParams, type SiteParams } from '@/server/hosts/variant-params';
 import { requireOpsPage } from '@/server/staff/staff-principal';
 
 export async function generateMetadata() {

@@ -2,7 +2,7 @@ import { redirect } from 'next/navigation';
 import { getTranslations } from 'next-intl/server';
 import { StaffSignInForm } from '@/components/ops/staff-sign-in-form';
 import { localizedPath } from '@/i18n/locales';
-import { resolveSiteParams, type SiteParams } from '@/server/sites/site-params';
+import { resolveSiteParams, type SiteParams } from '@/server/hosts/variant-params';
 import { getStaffPrincipal } from '@/server/staff/staff-principal';
 
 export async function generateMetadata() {

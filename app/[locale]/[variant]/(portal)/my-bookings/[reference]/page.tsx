@@ -25,7 +25,7 @@ import type { ChargedRefund } from '@/server/bookings/refund-rules';
 import type { BookingPayment } from '@/server/documents/booking-document';
 import { isProviderPaymentMethod } from '@/shared/bookings/checkout-schema';
 import { isDomainError } from '@/server/errors';
-import { resolveSiteParams } from '@/server/sites/site-params';
+import { resolveSiteParams } from '@/server/hosts/variant-params';
 
 type Params = Promise<{ locale: string; variant: string; reference: string }>;
 type SearchParams = Promise<Record<string, string | string[] | undefined>>;

@@ -18,7 +18,7 @@ import { qrDataUrl } from '@/server/pay/qr-svg';
 import { requestOrigin } from '@/server/pay/request-context';
 import { formatMoney, isCurrency } from '@/shared/money/money';
 import type { Variant } from '@/shared/sites/site-variants';
-import { resolveSiteParams } from '@/server/sites/site-params';
+import { resolveSiteParams } from '@/server/hosts/variant-params';
 
 type Params = Promise<{ locale: string; variant: string; paymentId: string }>;
 

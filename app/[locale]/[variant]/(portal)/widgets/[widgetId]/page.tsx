@@ -8,7 +8,7 @@ import { WidgetEditorPage } from '@/components/widgets/widget-editor-page';
 import { requirePageAccess } from '@/server/auth/principal';
 import { getDb } from '@/server/db/database';
 import { isDomainError } from '@/server/errors';
-import { resolveSiteParams } from '@/server/sites/site-params';
+import { resolveSiteParams } from '@/server/hosts/variant-params';
 import { widgetApexAddresses, widgetCnameTarget } from '@/server/widgets/domains/domain-resolver';
 import { loadWidgetForEditor } from '@/server/widgets/widget-queries';
 

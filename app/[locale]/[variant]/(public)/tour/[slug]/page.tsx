@@ -11,8 +11,8 @@ import { JsonLd } from '@/components/catalog/json-ld';
 import { OfferCard } from '@/components/catalog/offer-card';
 import type { Locale } from '@/i18n/locales';
 import { getTourPage, type TourPage } from '@/server/catalog/queries';
-import { absoluteUrl, pageMetadata, publicOrigin } from '@/server/sites/seo';
-import { resolveSiteParams } from '@/server/sites/site-params';
+import { absoluteUrl, pageMetadata, publicOrigin } from '@/server/hosts/seo';
+import { resolveSiteParams } from '@/server/hosts/variant-params';
 import { type Variant, VARIANT_FEATURES } from '@/shared/sites/site-variants';
 
 type Params = Promise<{ locale: string; variant: string; slug: string }>;

@@ -1,12 +1,12 @@
 import type { Metadata } from 'next';
 import { notFound, redirect } from 'next/navigation';
 import { getTranslations } from 'next-intl/server';
-import { BookingConversion } from '@/components/widget-bookings/booking-conversion';
-import { GuestBookingResult } from '@/components/widget-bookings/guest-booking-result';
-import { GuestBrandHeader } from '@/components/widget-bookings/guest-brand-header';
+import { BookingConversion } from '@/components/guest-bookings/booking-conversion';
+import { GuestBookingResult } from '@/components/guest-bookings/guest-booking-result';
+import { GuestBrandHeader } from '@/components/guest-bookings/guest-brand-header';
 import { localizedPath } from '@/i18n/locales';
 import { getDb } from '@/server/db/database';
-import { resolveSiteParams, type SiteParams } from '@/server/sites/site-params';
+import { resolveSiteParams, type SiteParams } from '@/server/hosts/variant-params';
 import { embedChannelOf, embedQuery } from '@/server/widgets/embeds/embed-widget';
 import { returnToWidgetSite } from '@/server/widgets/guest-bookings/book-as-guest';
 import { guestDocumentLinks, loadGuestBrand } from '@/server/widgets/guest-bookings/guest-booking-view';

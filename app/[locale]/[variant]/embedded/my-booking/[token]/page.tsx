@@ -1,10 +1,10 @@
 import type { Metadata } from 'next';
 import { notFound, redirect } from 'next/navigation';
-import { GuestBookingResult } from '@/components/widget-bookings/guest-booking-result';
-import { GuestBrandHeader } from '@/components/widget-bookings/guest-brand-header';
+import { GuestBookingResult } from '@/components/guest-bookings/guest-booking-result';
+import { GuestBrandHeader } from '@/components/guest-bookings/guest-brand-header';
 import { localizedPath } from '@/i18n/locales';
 import { getDb } from '@/server/db/database';
-import { resolveSiteParams, type SiteParams } from '@/server/sites/site-params';
+import { resolveSiteParams, type SiteParams } from '@/server/hosts/variant-params';
 import { guestBookingPath, guestDocumentPath, loadGuestBookingByToken } from '@/server/widgets/guest-bookings/guest-booking-view';
 
 type Params = Promise<Awaited<SiteParams> & { token: string }>;

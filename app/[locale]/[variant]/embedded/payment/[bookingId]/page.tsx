@@ -1,9 +1,9 @@
 import type { Metadata } from 'next';
 import { notFound, redirect } from 'next/navigation';
-import { GuestPaymentStep } from '@/components/widget-bookings/guest-payment-step';
+import { GuestPaymentStep } from '@/components/guest-bookings/guest-payment-step';
 import { localizedPath } from '@/i18n/locales';
 import { getDb } from '@/server/db/database';
-import { resolveSiteParams, type SiteParams } from '@/server/sites/site-params';
+import { resolveSiteParams, type SiteParams } from '@/server/hosts/variant-params';
 import { embedChannelOf, embedQuery } from '@/server/widgets/embeds/embed-widget';
 import { loadGuestPaymentStep } from '@/server/widgets/guest-bookings/book-as-guest';
 

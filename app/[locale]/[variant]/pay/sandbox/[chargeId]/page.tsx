@@ -14,7 +14,7 @@ import { completeSandboxChallengeAction, payWithSandboxCardAction, payWithSandbo
 import { sandboxChargeIdSchema } from '@/server/pay/sandbox-schema';
 import { isCurrency, formatMoney } from '@/shared/money/money';
 import { SANDBOX_TEST_CARDS } from '@/shared/payments/sandbox-cards';
-import { resolveSiteParams } from '@/server/sites/site-params';
+import { resolveSiteParams } from '@/server/hosts/variant-params';
 
 type Params = Promise<{ locale: string; variant: string; chargeId: string }>;
 type SearchParams = Promise<Record<string, string | string[] | undefined>>;

@@ -1,7 +1,7 @@
 import type { Metadata } from 'next';
 import { notFound } from 'next/navigation';
 import { getTranslations, setRequestLocale } from 'next-intl/server';
-import { GuestCheckoutSection } from '@/components/widget-bookings/guest-checkout-section';
+import { GuestCheckoutSection } from '@/components/guest-bookings/guest-checkout-section';
 import { WidgetSiteFooter, WidgetSiteHeader } from '@/components/widget-sites/widget-site-landing';
 import { getDb } from '@/server/db/database';
 import { loadGuestBookableDays } from '@/server/widgets/guest-bookings/guest-checkout-page';

@@ -1,8 +1,8 @@
 import type { Metadata } from 'next';
 import { notFound } from 'next/navigation';
 import { getTranslations, setRequestLocale } from 'next-intl/server';
-import { BookingConversion } from '@/components/widget-bookings/booking-conversion';
-import { GuestBookingResult } from '@/components/widget-bookings/guest-booking-result';
+import { BookingConversion } from '@/components/guest-bookings/booking-conversion';
+import { GuestBookingResult } from '@/components/guest-bookings/guest-booking-result';
 import { WidgetSiteFooter, WidgetSiteHeader } from '@/components/widget-sites/widget-site-landing';
 import { getDb } from '@/server/db/database';
 import { returnToWidgetSite } from '@/server/widgets/guest-bookings/book-as-guest';

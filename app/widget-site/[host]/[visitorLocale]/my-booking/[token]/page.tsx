@@ -1,7 +1,7 @@
 import type { Metadata } from 'next';
 import { notFound } from 'next/navigation';
 import { getTranslations, setRequestLocale } from 'next-intl/server';
-import { GuestBookingResult } from '@/components/widget-bookings/guest-booking-result';
+import { GuestBookingResult } from '@/components/guest-bookings/guest-booking-result';
 import { WidgetSiteFooter, WidgetSiteHeader } from '@/components/widget-sites/widget-site-landing';
 import { getDb } from '@/server/db/database';
 import { guestDocumentPath, loadGuestBookingByToken } from '@/server/widgets/guest-bookings/guest-booking-view';

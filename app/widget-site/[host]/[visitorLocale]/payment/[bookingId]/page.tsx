@@ -1,7 +1,7 @@
 import type { Metadata } from 'next';
 import { notFound, redirect } from 'next/navigation';
 import { getTranslations, setRequestLocale } from 'next-intl/server';
-import { GuestPaymentStep } from '@/components/widget-bookings/guest-payment-step';
+import { GuestPaymentStep } from '@/components/guest-bookings/guest-payment-step';
 import { WidgetSiteFooter, WidgetSiteHeader } from '@/components/widget-sites/widget-site-landing';
 import { getDb } from '@/server/db/database';
 import { loadGuestPaymentStep } from '@/server/widgets/guest-bookings/book-as-guest';

@@ -10,7 +10,7 @@ import { getDb } from '@/server/db/database';
 import { agencyStatus } from '@/server/db/schema';
 import { listOpsAgencies } from '@/server/ops/agencies/agency-list';
 import { agencyListFiltersSchema } from '@/server/ops/agencies/agency-schemas';
-import { resolveSiteParams, type SiteParams } from '@/server/sites/site-params';
+import { resolveSiteParams, type SiteParams } from '@/server/hosts/variant-params';
 import { requireOpsPage } from '@/server/staff/staff-principal';
 
 export async function generateMetadata() {

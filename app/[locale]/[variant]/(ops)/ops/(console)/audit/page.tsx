@@ -7,7 +7,7 @@ import { buttonVariants } from '@/components/ui/button';
 import { localizedPath } from '@/i18n/locales';
 import { getDb } from '@/server/db/database';
 import { auditValue, listAuditLog, parseAuditFilters } from '@/server/ops/audit/audit-queries';
-import { resolveSiteParams, type SiteParams } from '@/server/sites/site-params';
+import { resolveSiteParams, type SiteParams } from '@/server/hosts/variant-params';
 import { requireOpsPage } from '@/server/staff/staff-principal';
 
 export async function generateMetadata() {

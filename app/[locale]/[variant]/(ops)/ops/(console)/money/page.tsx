@@ -12,7 +12,7 @@ import { listOpsDeposits, listRefundsAwaitingAction } from '@/server/ops/money/m
 import { moneyPagesSchema } from '@/server/ops/money/money-schema';
 import { listAgencyChoices } from '@/server/ops/requests/request-queries';
 import { dubaiToday } from '@/shared/availability/rules';
-import { resolveSiteParams, type SiteParams } from '@/server/sites/site-params';
+import { resolveSiteParams, type SiteParams } from '@/server/hosts/variant-params';
 import { requireOpsPage } from '@/server/staff/staff-principal';
 
 export async function generateMetadata() {

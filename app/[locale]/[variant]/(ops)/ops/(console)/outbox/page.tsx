@@ -8,7 +8,7 @@ import { OpsSearch, OpsSearchDates, OpsSearchInput, OpsSearchSelect } from '@/co
 import { localizedPath } from '@/i18n/locales';
 import { getDb } from '@/server/db/database';
 import { listOutbox, MAIL_KINDS, parseOutboxFilters } from '@/server/ops/outbox/outbox-queries';
-import { resolveSiteParams, type SiteParams } from '@/server/sites/site-params';
+import { resolveSiteParams, type SiteParams } from '@/server/hosts/variant-params';
 import { requireOpsPage } from '@/server/staff/staff-principal';
 
 export async function generateMetadata() {

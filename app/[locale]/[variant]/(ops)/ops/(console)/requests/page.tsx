@@ -9,7 +9,7 @@ import { localizedPath } from '@/i18n/locales';
 import { getDb } from '@/server/db/database';
 import { listAgencyChoices, listOpenRequests, requestAgeHours } from '@/server/ops/requests/request-queries';
 import { requestFiltersSchema } from '@/server/ops/requests/request-schema';
-import { resolveSiteParams, type SiteParams } from '@/server/sites/site-params';
+import { resolveSiteParams, type SiteParams } from '@/server/hosts/variant-params';
 import { requireOpsPage } from '@/server/staff/staff-principal';
 
 export async function generateMetadata() {

@@ -8,7 +8,7 @@ import { getDb } from '@/server/db/database';
 import { listStaff } from '@/server/ops/staff/manage-staff';
 import { changeStaffRoleAction, createStaffAction, renewStaffCodesAction, resetStaffFactorAction, setStaffStatusAction } from '@/server/ops/staff/staff-actions';
 import { STAFF_ROLES } from '@/shared/auth/permissions';
-import { resolveSiteParams, type SiteParams } from '@/server/sites/site-params';
+import { resolveSiteParams, type SiteParams } from '@/server/hosts/variant-params';
 import { ENROLMENT_LINK_DAYS } from '@/server/staff/staff-enrolment';
 import { requireOpsPage } from '@/server/staff/staff-principal';
 

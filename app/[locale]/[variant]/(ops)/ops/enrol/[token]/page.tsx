@@ -2,7 +2,7 @@ import { getTranslations } from 'next-intl/server';
 import { StaffEnrolmentForm } from '@/components/ops/staff/staff-enrolment-form';
 import { localizedPath } from '@/i18n/locales';
 import { getDb } from '@/server/db/database';
-import { resolveSiteParams, type SiteParams } from '@/server/sites/site-params';
+import { resolveSiteParams, type SiteParams } from '@/server/hosts/variant-params';
 import { openEnrolment } from '@/server/staff/staff-enrolment';
 
 export async function generateMetadata() {

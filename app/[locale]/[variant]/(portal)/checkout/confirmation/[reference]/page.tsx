@@ -11,7 +11,7 @@ import { requirePageAccess } from '@/server/auth/principal';
 import { BOOKING_REFERENCE_PATTERN } from '@/server/bookings/booking-reference';
 import { getBookingDetail } from '@/server/bookings/queries';
 import { isDomainError } from '@/server/errors';
-import { resolveSiteParams, type SiteParams } from '@/server/sites/site-params';
+import { resolveSiteParams, type SiteParams } from '@/server/hosts/variant-params';
 
 type Params = Promise<Awaited<SiteParams> & { reference: string }>;
 

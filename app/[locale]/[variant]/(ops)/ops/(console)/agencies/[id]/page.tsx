@@ -15,7 +15,7 @@ import { listAgencyAudit, listAgencyBookings, listAgencyStatement, loadOpsAgency
 import { pageSchema } from '@/server/ops/agencies/agency-schemas';
 import { findOverdueInvoice } from '@/server/ledger/invoice-payments';
 import { listInvoices } from '@/server/ops/credit/issue-invoices';
-import { resolveSiteParams, type SiteParams } from '@/server/sites/site-params';
+import { resolveSiteParams, type SiteParams } from '@/server/hosts/variant-params';
 import { requireOpsPage } from '@/server/staff/staff-principal';
 
 export async function generateMetadata() {

@@ -9,7 +9,7 @@ import { getDb } from '@/server/db/database';
 import { loadCatalogOptions } from '@/server/ops/catalog/catalog-queries';
 import { listHotels } from '@/server/ops/catalog/hotel-admin';
 import { parseCatalogListQuery } from '@/server/ops/catalog/list-query';
-import { resolveSiteParams, type SiteParams } from '@/server/sites/site-params';
+import { resolveSiteParams, type SiteParams } from '@/server/hosts/variant-params';
 import { requireOpsPage } from '@/server/staff/staff-principal';
 
 type SearchParams = Promise<Record<string, string | string[] | undefined>>;

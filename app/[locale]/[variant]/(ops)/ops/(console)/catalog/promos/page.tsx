@@ -8,7 +8,7 @@ import { localizedPath } from '@/i18n/locales';
 import { getDb } from '@/server/db/database';
 import { listPromos } from '@/server/ops/catalog/catalog-queries';
 import { parseCatalogListQuery } from '@/server/ops/catalog/list-query';
-import { resolveSiteParams, type SiteParams } from '@/server/sites/site-params';
+import { resolveSiteParams, type SiteParams } from '@/server/hosts/variant-params';
 import { requireOpsPage } from '@/server/staff/staff-principal';
 
 type SearchParams = Promise<Record<string, string | string[] | undefined>>;

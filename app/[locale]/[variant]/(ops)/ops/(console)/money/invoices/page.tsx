@@ -12,7 +12,7 @@ import { getDb } from '@/server/db/database';
 import { issueInvoicesAction } from '@/server/ops/agencies/actions';
 import { pageSchema } from '@/server/ops/agencies/agency-schemas';
 import { lastEndedMonth, listInvoices } from '@/server/ops/credit/issue-invoices';
-import { resolveSiteParams, type SiteParams } from '@/server/sites/site-params';
+import { resolveSiteParams, type SiteParams } from '@/server/hosts/variant-params';
 import { requireOpsPage } from '@/server/staff/staff-principal';
 
 export async function generateMetadata() {

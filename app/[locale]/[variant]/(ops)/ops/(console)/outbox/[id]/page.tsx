@@ -10,7 +10,7 @@ import { localizedPath } from '@/i18n/locales';
 import { getDb } from '@/server/db/database';
 import { resendMailAction } from '@/server/ops/outbox/outbox-actions';
 import { loadOutboxMail } from '@/server/ops/outbox/outbox-queries';
-import { resolveSiteParams, type SiteParams } from '@/server/sites/site-params';
+import { resolveSiteParams, type SiteParams } from '@/server/hosts/variant-params';
 import { requireOpsPage } from '@/server/staff/staff-principal';
 
 export async function generateMetadata() {

@@ -10,7 +10,7 @@ import { getDb } from '@/server/db/database';
 import { isDomainError } from '@/server/errors';
 import { confirmRequestAction, declineRequestAction, quoteRequestAction } from '@/server/ops/requests/request-actions';
 import { loadRequest, type RequestDetail } from '@/server/ops/requests/request-queries';
-import { resolveSiteParams, type SiteParams } from '@/server/sites/site-params';
+import { resolveSiteParams, type SiteParams } from '@/server/hosts/variant-params';
 import { requireOpsPage } from '@/server/staff/staff-principal';
 
 export async function generateMetadata() {

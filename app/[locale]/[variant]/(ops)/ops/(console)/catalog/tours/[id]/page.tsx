@@ -13,7 +13,7 @@ import { getDb } from '@/server/db/database';
 import { listMonthSlots, loadCatalogOptions, loadConsoleTour } from '@/server/ops/catalog/catalog-queries';
 import { parseMonth } from '@/server/ops/catalog/list-query';
 import { dubaiToday } from '@/shared/availability/rules';
-import { resolveSiteParams, type SiteParams } from '@/server/sites/site-params';
+import { resolveSiteParams, type SiteParams } from '@/server/hosts/variant-params';
 import { requireOpsPage } from '@/server/staff/staff-principal';
 
 type Params = Promise<{ locale: string; variant: string; id: string }>;

@@ -4,7 +4,7 @@ import { TourForm } from '@/components/ops/catalog/catalog-forms';
 import { OpsPage } from '@/components/ops/ops-page';
 import { getDb } from '@/server/db/database';
 import { loadCatalogOptions } from '@/server/ops/catalog/catalog-queries';
-import { resolveSiteParams, type SiteParams } from '@/server/sites/site-params';
+import { resolveSiteParams, type SiteParams } from '@/server/hosts/variant-params';
 import { requireOpsPage } from '@/server/staff/staff-principal';
 
 export async function generateMetadata() {

@@ -1,0 +1,135 @@
+import { sql } from 'drizzle-orm';
+import { type AnyPgColumn, boolean, date, index, integer, jsonb, pgEnum, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+
+import type { BookingCancellationPolicy } from '@/shared/bookings/offer-terms';
+import { createdAt, updatedAt } from './columns';
+import { agencies, users } from './agencies';
+import { availabilitySlots, hotels, offers, tours } from './catalogue';
+import { widgets } from './widgets';
+
+// Bookings and the promo codes they may use.
+
+/** DESIGN.md "Booking lifecycle". */
+export const bookingStatus = pgEnum('booking_status', [
+  'quotation_request',
+  'payment_required',
+  'completed',
+  'cancelled',
+  'payment_failed',
+]);
+
+/**
+ * How the agency pays. `card`, `crypto` and `sbp` (the Russian fast payment system) go through a
+ * payment provider (server/payments); the others never leave the portal.
+ */
+export const paymentMethod = pgEnum('payment_method', ['balance', 'cash', 'request', 'card', 'crypto', 'sbp']);
+
+export const promoCodes = pgTable('promo_codes', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  /** Stored upper-cased; checkout compares upper-cased input. */
+  code: text('code').notNull().unique(),
+  percentOff: integer('percent_off').notNull(),
+  validFrom: date('valid_from'),
+  validUntil: date('valid_until'),
+  /** How many bookings (not cancelled) may use it; null for no limit. */
+  maxUses: integer('max_uses'),
+  isActive: boolean('is_active').notNull().default(true),
+  createdAt: createdAt(),
+});
+
+export const bookings = pgTable(
+  'bookings',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    reference: text('reference').notNull().unique(),
+    agencyId: uuid('agency_id')
+      .notNull()
+      .references(() => agencies.id),
+    agentId: uuid('agent_id')
+      .notNull()
+      .references(() => users.id),
+    tourId: uuid('tour_id')
+      .notNull()
+      .references(() => tours.id),
+    offerId: uuid('offer_id')
+      .notNull()
+      .references(() => offers.id),
+    /** The slot whose stock this booking holds; null for offers without live availability. */
+    slotId: uuid('slot_id').references(() => availabilitySlots.id),
+    tourDate: date('tour_date').notNull(),
+    /** Local start time in Asia/Dubai, `HH:mm`. */
+    startTime: text('start_time'),
+    adults: integer('adults').notNull(),
+    children: integer('children').notNull().default(0),
+    infants: integer('infants').notNull().default(0),
+    guestName: text('guest_name').notNull(),
+    guestPhone: text('guest_phone').notNull(),
+    guestEmail: text('guest_email').notNull(),
+    hotelId: uuid('hotel_id').references(() => hotels.id),
+    room: text('room'),
+    pickUpTime: text('pick_up_time'),
+    notes: text('notes'),
+    promoCodeId: uuid('promo_code_id').references(() => promoCodes.id),
+    paymentMethod: paymentMethod('payment_method').notNull(),
+    status: bookingStatus('status').notNull(),
+    /** Why a booking became a request: no live availability, cut-off passed, or booked with an agent. */
+    requestReason: text('request_reason'),
+    currency: text('currency').notNull().default('AED'),
+    /** Recommended retail total (the guest's price), AED fils. */
+    publishedTotalMinor: integer('published_total_minor').notNull(),
+    /** Agent (b2b) total after the promo discount, AED fils. */
+    netTotalMinor: integer('net_total_minor').notNull(),
+    discountMinor: integer('discount_minor').notNull().default(0),
+    /** Taken from the agency's balance. */
+    paidMinor: integer('paid_minor').notNull().default(0),
+    /** Collected from the guest in cash during the tour. */
+    collectionMinor: integer('collection_minor').notNull().default(0),
+    /** Whether `slotId`'s stock was taken, so a cancellation gives back exactly what was taken. */
+    holdsStock: boolean('holds_stock').notNull().default(false),
+    /** Language of the voucher, tickets and invoice. */
+    locale: text('locale').notNull().default('en'),
+    /** One per checkout attempt: a repeated submit returns the booking it already made. */
+    idempotencyKey: text('idempotency_key').notNull(),
+    /** SHA-256 of the checkout input: a key reused with another input is refused, not replayed. */
+    requestFingerprint: text('request_fingerprint'),
+    /** The offer's cancellation policy as it was when booked; null for bookings made before policies. */
+    cancellationPolicy: jsonb('cancellation_policy').$type<BookingCancellationPolicy>(),
+    refundMinor: integer('refund_minor'),
+    cancellationFeeMinor: integer('cancellation_fee_minor'),
+    /**
+     * While a provider payment runs, the stock is held until this instant; null when
+     * the booking holds nothing for a payment (paid, not started, or the hold was given back).
+     */
+    holdExpiresAt: timestamp('hold_expires_at', { withTimezone: true }),
+    /** What a provider payment charges, in `chargeCurrency` minor units (spec §9 fees and tax included). */
+    chargeCurrency: text('charge_currency'),
+    chargeTotalMinor: integer('charge_total_minor'),
+    /** Card and conversion fees, and the tax, in `chargeCurrency` minor units. */
+    chargeFeeMinor: integer('charge_fee_minor').notNull().default(0),
+    chargeTaxMinor: integer('charge_tax_minor').notNull().default(0),
+    cancelledAt: timestamp('cancelled_at', { withTimezone: true }),
+    /** When the operator priced a request (its totals above are then the quote). */
+    quotedAt: timestamp('quoted_at', { withTimezone: true }),
+    /** Why the operator declined a request (the booking is then `cancelled`). */
+    declineReason: text('decline_reason'),
+    /**
+     * The widget a guest booked through; null for bookings made in the portal. Its
+     * `publishedTotalMinor` is then the widget's sale total, what the guest paid.
+     */
+    widgetId: uuid('widget_id').references((): AnyPgColumn => widgets.id),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    // The operator's queue of requests, oldest first, on a million bookings.
+    index('bookings_requests_queue_idx').on(t.createdAt, t.reference).where(sql`${t.status} = 'quotation_request'`),
+    uniqueIndex('bookings_agency_idempotency_unique').on(t.agencyId, t.idempotencyKey),
+    // The lists sort by booking or travel date with the reference breaking ties, and exports page
+    // on exactly that pair (keyset), so the reference is part of both indexes.
+    index('bookings_agency_created_idx').on(t.agencyId, t.createdAt, t.reference),
+    index('bookings_agency_tour_date_idx').on(t.agencyId, t.tourDate, t.reference),
+    index('bookings_agent_created_idx').on(t.agentId, t.createdAt),
+    index('bookings_hold_expires_idx').on(t.holdExpiresAt).where(sql`${t.holdExpiresAt} IS NOT NULL`),
+    index('bookings_widget_created_idx').on(t.widgetId, t.createdAt).where(sql`${t.widgetId} IS NOT NULL`),
+  ],
+);
