@@ -3,6 +3,7 @@ import { getTranslations } from 'next-intl/server';
 import { WidgetEditorPage } from '@/components/widgets/widget-editor-page';
 import { requirePageAccess } from '@/server/auth/principal';
 import { resolveSiteParams, type SiteParams } from '@/server/sites/site-params';
+import { loadWidgetEditorData } from '@/server/widgets/editor-data';
 import { emptyWidgetValues } from '@/shared/widgets/widget-schema';
 
 export async function generateMetadata({ params }: { params: SiteParams }): Promise<Metadata> {
@@ -15,5 +16,5 @@ export async function generateMetadata({ params }: { params: SiteParams }): Prom
 export default async function NewWidgetPage({ params }: { params: SiteParams }) {
   const { locale } = await resolveSiteParams(params);
   await requirePageAccess('/widgets/new');
-  return <WidgetEditorPage locale={locale} widgetId={null} values={emptyWidgetValues(locale)} />;
+  return <WidgetEditorPage widgetId={null} values={emptyWidgetValues(locale)} data={await loadWidgetEditorData(locale)} />;
 }
