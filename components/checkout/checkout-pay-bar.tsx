@@ -1,9 +1,8 @@
 'use client';
 
-import { useFormStatus } from 'react-dom';
 import { Price } from '@/components/catalog/price';
 import { fillTemplate } from '@/components/bookings/picker/labels';
-import { Button } from '@/components/ui/button';
+import { SubmitButton } from '@/components/forms/submit-button';
 import type { PaymentMethod } from '@/shared/bookings/checkout-schema';
 import type { CheckoutFormLabels, ProviderMethodView } from './checkout-form-types';
 import { ConfirmingLoader } from './confirming-loader';
@@ -52,21 +51,10 @@ export function CheckoutPayBar({
       </p>
       <SubmitButton
         label={method === 'request' ? labels.submitRequest : charge ? fillTemplate(labels.submitPayAmount, { amount: charge.total.amount }) : labels.submit}
-        confirming={labels.confirming}
-        loader={labels.loader}
+        size="lg"
+        className="justify-self-start"
+        whilePending={<ConfirmingLoader title={labels.confirming} messages={labels.loader} />}
       />
     </div>
-  );
-}
-
-function SubmitButton({ label, confirming, loader }: { label: string; confirming: string; loader: readonly string[] }) {
-  const { pending } = useFormStatus();
-  return (
-    <>
-      <Button type="submit" size="lg" disabled={pending} className="justify-self-start">
-        {label}
-      </Button>
-      {pending ? <ConfirmingLoader title={confirming} messages={loader} /> : null}
-    </>
   );
 }
