@@ -2,7 +2,7 @@ import 'server-only';
 import type { PayNowLabels, PayNowOption } from '@/components/pay/pay-now-form';
 import type { Locale } from '@/i18n/locales';
 import type { Principal } from '@/server/auth/principal';
-import { getDb } from '@/server/db/database';
+import type { Database } from '@/server/db/connection';
 import { payNowLabels, payNowOptions } from '@/server/pay/pay-now-options';
 import { type BookingListQuery, type DateRangeName, invertedDateRanges } from '@/shared/bookings/list-schema';
 import type { Variant } from '@/shared/sites/site-variants';
@@ -22,12 +22,12 @@ export type BookingListData = {
 
 /** What all bookings, my bookings and requests show: the page of rows and the filters' choices, scoped by the principal. */
 export async function loadBookingListData(
+  db: Database,
   principal: Principal,
   scope: BookingListScope,
   query: BookingListQuery,
   { variant, locale }: { variant: Variant; locale: Locale },
 ): Promise<BookingListData> {
-  const db = await getDb();
   const invertedRanges = invertedDateRanges(query);
   const [list, tours, agents] = await Promise.all([
     // An inverted range matches nothing: no query, the page points at the range instead.

@@ -2,6 +2,7 @@ import { BookingListPage, bookingListMetadata, type BookingListSearchParams } fr
 import { listSearch } from '@/components/bookings/lists/list-href';
 import { requirePageAccess } from '@/server/auth/principal';
 import { loadBookingListData } from '@/server/bookings/list-data';
+import { getDb } from '@/server/db/database';
 import { parseBookingListQuery } from '@/shared/bookings/list-schema';
 import { resolveSiteParams, type SiteParams } from '@/server/sites/site-params';
 
@@ -10,6 +11,6 @@ export const generateMetadata = bookingListMetadata('all');
 export default async function AllBookingsPage({ params, searchParams }: { params: SiteParams; searchParams: BookingListSearchParams }) {
   const [{ locale, variant }, query] = await Promise.all([resolveSiteParams(params), searchParams.then(parseBookingListQuery)]);
   const principal = await requirePageAccess('/bookings', listSearch(query));
-  const data = await loadBookingListData(principal, 'all', query, { variant, locale });
+  const data = await loadBookingListData(await getDb(), principal, 'all', query, { variant, locale });
   return <BookingListPage locale={locale} principal={principal} scope="all" query={query} data={data} />;
 }

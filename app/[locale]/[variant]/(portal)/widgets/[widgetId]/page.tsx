@@ -35,6 +35,6 @@ export default async function EditWidgetPage({ params, searchParams }: { params:
   const domainPanel = (
     <DomainPanel widgetId={widget.id} domain={widget.domain} cnameTarget={widgetCnameTarget()} aRecords={widgetApexAddresses()} labels={await domainPanelLabels()} />
   );
-  const data = await loadWidgetEditorData(locale);
+  const data = await loadWidgetEditorData(await getDb(), locale);
   return <WidgetEditorPage widgetId={widget.id} values={widget.values} notice={notice} domainPanel={domainPanel} media={widget.media} data={data} />;
 }
