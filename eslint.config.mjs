@@ -2,6 +2,10 @@ import { defineConfig, globalIgnores } from 'eslint/config';
 import nextVitals from 'eslint-config-next/core-web-vitals';
 import nextTs from 'eslint-config-next/typescript';
 import { clientBoundary } from './eslint/client-boundary.mjs';
+import { componentsRenderProps } from './eslint/components-render-props.mjs';
+
+// One plugin namespace for the house rules: a flat config may not define `traveldesk` twice.
+const traveldesk = { rules: { ...clientBoundary.rules, ...componentsRenderProps.rules } };
 
 export default defineConfig([
   ...nextVitals,
@@ -14,8 +18,8 @@ export default defineConfig([
   },
   {
     files: ['app/**/*.{ts,tsx}', 'components/**/*.{ts,tsx}', 'server/**/*.ts'],
-    plugins: { traveldesk: clientBoundary },
-    rules: { 'traveldesk/client-imports': 'error', 'traveldesk/shared-stays-client-safe': 'error' },
+    plugins: { traveldesk },
+    rules: { 'traveldesk/client-imports': 'error', 'traveldesk/shared-stays-client-safe': 'error', 'traveldesk/no-database': 'error' },
   },
   {
     // Next compiles instrumentation (the job runner), route handlers and pages as separate bundles:

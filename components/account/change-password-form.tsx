@@ -7,7 +7,7 @@ import { Input } from '@/components/ui/input';
 import { PASSWORD_MIN_LENGTH } from '@/shared/account/password-policy';
 import { changePasswordAction, type ChangePasswordState } from '@/server/account/actions';
 import { FormAlert } from './form-alert';
-import { SubmitButton } from './submit-button';
+import { SubmitButton } from '@/components/forms/submit-button';
 
 export type ChangePasswordFormLabels = {
   current: string;
@@ -42,7 +42,7 @@ export function ChangePasswordForm({ email, labels }: { email: string; labels: C
       <FormField name="confirmPassword" label={labels.confirm} error={errors.confirmPassword}>
         <Input name="confirmPassword" type="password" autoComplete="new-password" required maxLength={200} />
       </FormField>
-      <SubmitButton label={labels.submit} busyLabel={labels.submitting} />
+      <SubmitButton label={labels.submit} pendingLabel={labels.submitting} spinner size="lg" className="w-full sm:w-auto sm:justify-self-start" />
     </form>
   );
 }

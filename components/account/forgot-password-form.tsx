@@ -7,7 +7,7 @@ import { Input } from '@/components/ui/input';
 import { forgotPasswordAction, type ForgotPasswordState } from '@/server/account/actions';
 import { FormAlert } from './form-alert';
 import { MailSentNotice } from './mail-sent-notice';
-import { SubmitButton } from './submit-button';
+import { SubmitButton } from '@/components/forms/submit-button';
 
 export type ForgotPasswordFormLabels = {
   email: string;
@@ -31,7 +31,7 @@ export function ForgotPasswordForm({ labels }: { labels: ForgotPasswordFormLabel
       <FormField name="email" label={labels.email} error={failure?.fieldErrors.email}>
         <Input name="email" type="email" autoComplete="username" required maxLength={254} defaultValue={failure?.values.email} />
       </FormField>
-      <SubmitButton label={labels.submit} busyLabel={labels.submitting} />
+      <SubmitButton label={labels.submit} pendingLabel={labels.submitting} spinner size="lg" className="w-full sm:w-auto sm:justify-self-start" />
     </form>
   );
 }

@@ -8,7 +8,7 @@ import { Input } from '@/components/ui/input';
 import { PASSWORD_MIN_LENGTH } from '@/shared/account/password-policy';
 import { resetPasswordAction, type ResetPasswordState } from '@/server/account/actions';
 import { FormAlert } from './form-alert';
-import { SubmitButton } from './submit-button';
+import { SubmitButton } from '@/components/forms/submit-button';
 
 export type ResetPasswordFormLabels = {
   password: string;
@@ -49,7 +49,7 @@ export function ResetPasswordForm({ token, email, labels }: { token: string; ema
       <FormField name="confirmPassword" label={labels.confirm} error={errors.confirmPassword}>
         <Input name="confirmPassword" type="password" autoComplete="new-password" required maxLength={200} />
       </FormField>
-      <SubmitButton label={labels.submit} busyLabel={labels.submitting} />
+      <SubmitButton label={labels.submit} pendingLabel={labels.submitting} spinner size="lg" className="w-full sm:w-auto sm:justify-self-start" />
     </form>
   );
 }

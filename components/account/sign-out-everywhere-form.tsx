@@ -3,7 +3,7 @@
 import { useActionState } from 'react';
 import { signOutEverywhereAction, type SignOutEverywhereState } from '@/server/auth/actions';
 import { FormAlert } from './form-alert';
-import { SubmitButton } from './submit-button';
+import { SubmitButton } from '@/components/forms/submit-button';
 
 /** The /my-account button that ends every session of the agent; success leaves for home. */
 export function SignOutEverywhereForm({ labels }: { labels: { submit: string; submitting: string } }) {
@@ -11,7 +11,7 @@ export function SignOutEverywhereForm({ labels }: { labels: { submit: string; su
   return (
     <form action={formAction} className="grid max-w-md gap-4">
       {state?.ok === false ? <FormAlert tone="error">{state.message}</FormAlert> : null}
-      <SubmitButton label={labels.submit} busyLabel={labels.submitting} />
+      <SubmitButton label={labels.submit} pendingLabel={labels.submitting} spinner size="lg" className="w-full sm:w-auto sm:justify-self-start" />
     </form>
   );
 }

@@ -8,7 +8,7 @@ import { Input } from '@/components/ui/input';
 import { signUpAction, type SignUpState } from '@/server/account/actions';
 import { FormAlert } from './form-alert';
 import { MailSentNotice } from './mail-sent-notice';
-import { SubmitButton } from './submit-button';
+import { SubmitButton } from '@/components/forms/submit-button';
 
 export type SignUpFormLabels = {
   name: string;
@@ -110,7 +110,7 @@ export function SignUpForm({ accept, labels }: { accept: string; labels: SignUpF
           labels={{ tooLarge: labels.tooLarge, download: labels.download }}
         />
       </fieldset>
-      <SubmitButton label={labels.submit} busyLabel={labels.submitting} pending={pending} />
+      <SubmitButton label={labels.submit} pendingLabel={labels.submitting} pending={pending} spinner size="lg" className="w-full sm:w-auto sm:justify-self-start" />
     </form>
   );
 }

@@ -1,12 +1,11 @@
 'use client';
 
-import { LoaderCircle, TriangleAlert } from 'lucide-react';
+import { TriangleAlert } from 'lucide-react';
 import { useActionState, useEffect, useRef, useState } from 'react';
-import { useFormStatus } from 'react-dom';
 import { FileField } from '@/components/forms/file-field';
 import { FormField } from '@/components/forms/form-field';
+import { SubmitButton } from '@/components/forms/submit-button';
 import { useActionFailureFeedback } from '@/components/http/http-feedback';
-import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { updateCompanyAction, type CompanyFormState } from '@/server/agencies/company-actions';
 import { type CompanyField, type CompanyFileField, type CompanyValues, isTradeLicenceExpired } from '@/shared/agencies/company-schema';
@@ -148,21 +147,11 @@ export function CompanyForm({ values, files, labels, today }: Props) {
       </div>
 
       <div className="sticky bottom-0 z-10 -mx-4 flex flex-wrap items-center gap-x-4 gap-y-2 border-t border-border bg-background/95 px-4 py-3 pr-20 backdrop-blur">
-        <SaveButton save={labels.save} saving={labels.saving} />
+        <SubmitButton label={labels.save} pendingLabel={labels.saving} spinner size="lg" />
         <p role="status" className="text-sm font-medium text-success">
           {state?.ok ? <span key={state.savedAt}>{state.changedCount > 0 ? labels.saved : labels.savedNoChanges}</span> : null}
         </p>
       </div>
     </form>
-  );
-}
-
-function SaveButton({ save, saving }: { save: string; saving: string }) {
-  const { pending } = useFormStatus();
-  return (
-    <Button type="submit" size="lg" disabled={pending}>
-      {pending ? <LoaderCircle aria-hidden className="animate-spin" /> : null}
-      {pending ? saving : save}
-    </Button>
   );
 }

@@ -19,7 +19,7 @@ import { AgentForm } from './agent-form';
 import { AgentNotice } from './agent-notice';
 import type { AgentActionsLabels, AgentSentences, ConfirmLabels } from './agent-labels';
 import { focusFirstField } from './focus-first-field';
-import { PendingButton } from './pending-button';
+import { SubmitButton } from '@/components/forms/submit-button';
 
 type Panel = 'edit' | 'confirm' | null;
 type Result = AgentFormState | AgentCommandState;
@@ -142,7 +142,7 @@ export function AgentActions({ agent, isSelf, headingId, labels, sentences }: Pr
         {agent.status === 'emailNotVerified' ? (
           <form action={resendAction}>
             <input type="hidden" name="agentId" value={agent.id} />
-            <PendingButton label={labels.resend.submit} pendingLabel={labels.resend.submitting} icon={<Mail aria-hidden />} variant="outline" size="sm" />
+            <SubmitButton label={labels.resend.submit} pendingLabel={labels.resend.submitting} icon={<Mail aria-hidden />} variant="outline" size="sm" />
           </form>
         ) : null}
       </div>
@@ -205,7 +205,7 @@ function ConfirmPanel({
           </p>
         ) : null}
         <div className="flex flex-wrap gap-2">
-          <PendingButton label={labels.confirm} pendingLabel={labels.confirming} describedBy={questionId} destructive={destructive} autoFocusTarget />
+          <SubmitButton label={labels.confirm} pendingLabel={labels.confirming} describedBy={questionId} destructive={destructive} autoFocusTarget />
           <Button type="button" variant="outline" onClick={onCancel}>
             {labels.cancel}
           </Button>

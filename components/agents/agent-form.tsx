@@ -8,7 +8,7 @@ import type { AgentFormState } from '@/server/agents/agent-actions';
 import type { AgentField } from '@/shared/agents/agent-schema';
 import { ROLES } from '@/shared/auth/permissions';
 import type { AgentFormLabels } from './agent-labels';
-import { PendingButton } from './pending-button';
+import { SubmitButton } from '@/components/forms/submit-button';
 
 type Props = {
   /** Makes the fields' ids unique on a page with many agent forms. */
@@ -75,7 +75,7 @@ export function AgentForm({ idPrefix, formAction, failure, initial, agentId, lab
         </FormField>
       </div>
       <div className="flex flex-wrap gap-2">
-        <PendingButton label={labels.submit} pendingLabel={labels.submitting} />
+        <SubmitButton label={labels.submit} pendingLabel={labels.submitting} />
         <Button type="button" variant="outline" onClick={onCancel}>
           {labels.cancel}
         </Button>

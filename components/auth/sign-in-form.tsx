@@ -3,7 +3,7 @@
 import { useRouter } from 'next/navigation';
 import { useActionState, useEffect, useState } from 'react';
 import { useRefreshAgentSession } from '@/components/auth/agent-session';
-import { Button } from '@/components/ui/button';
+import { SubmitButton } from '@/components/forms/submit-button';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import type { Locale } from '@/i18n/locales';
@@ -71,9 +71,7 @@ export function SignInForm({ callbackUrl, locale, labels }: { callbackUrl: strin
       <p id="sign-in-error" role="alert" aria-live="polite" className="min-h-5 text-sm text-destructive">
         {error}
       </p>
-      <Button type="submit" size="lg" disabled={busy}>
-        {busy ? labels.submitting : labels.submit}
-      </Button>
+      <SubmitButton label={labels.submit} pendingLabel={labels.submitting} pending={busy} size="lg" />
     </form>
   );
 }

@@ -10,23 +10,17 @@ import { Button, buttonVariants } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { formatDisplayDate } from '@/i18n/dates';
 import { type Locale, localizedPath } from '@/i18n/locales';
-import type { Principal } from '@/server/auth/principal';
-import { type BookingListQuery, bookingListSearch, invertedDateRanges } from '@/shared/bookings/list-schema';
-import { listCommissions } from '@/server/commissions/queries';
-import { listWidgetMargins } from '@/server/commissions/widget-margins';
-import { getDb } from '@/server/db/database';
+import type { CommissionListData } from '@/server/commissions/list-data';
+import type { CommissionPage } from '@/server/commissions/queries';
+import { type BookingListQuery, bookingListSearch } from '@/shared/bookings/list-schema';
 import { WidgetSales } from './widget-sales';
 
 const PATH = '/my-commissions';
 const CELL = 'px-3 py-2 align-top';
 
 /** Spec §2 "Commissions list": the agency's commission rows with totals, filters and an xlsx download. */
-export async function CommissionListPage({ locale, principal, query }: { locale: Locale; principal: Principal; query: BookingListQuery }) {
-  // Only the travel range filters commissions; an inverted one matches nothing, so it is not asked.
-  const inverted = invertedDateRanges({ travelFrom: query.travelFrom, travelTo: query.travelTo }).length > 0;
-  const db = await getDb();
-  // The widget report does not follow the list's filters: it always covers its own last 12 months.
-  const [list, widgetMargins] = await Promise.all([inverted ? null : listCommissions(db, principal, query), listWidgetMargins(db, principal)]);
+export async function CommissionListPage({ locale, query, data }: { locale: Locale; query: BookingListQuery; data: CommissionListData }) {
+  const { inverted, list, widgetMargins } = data;
   const [t, tl] = await Promise.all([getTranslations('commissions'), getTranslations('bookingList')]);
   const text = (label: string, value: string | undefined, key: keyof BookingListQuery): ActiveFilter[] =>
     value === undefined ? [] : [{ label, value, keys: [key] }];
@@ -104,7 +98,7 @@ export async function CommissionListPage({ locale, principal, query }: { locale:
   );
 }
 
-async function CommissionResults({ locale, query, list }: { locale: Locale; query: BookingListQuery; list: Awaited<ReturnType<typeof listCommissions>> }) {
+async function CommissionResults({ locale, query, list }: { locale: Locale; query: BookingListQuery; list: CommissionPage }) {
   const t = await getTranslations('commissions');
   const day = (date: string) => formatDisplayDate(new Date(`${date}T00:00:00`), locale);
   return (

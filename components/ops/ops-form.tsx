@@ -1,10 +1,9 @@
 'use client';
 
-import { LoaderCircle } from 'lucide-react';
 import { useRouter } from 'next/navigation';
 import { type ComponentProps, createContext, type ReactNode, useActionState, useContext, useEffect, useRef } from 'react';
-import { useFormStatus } from 'react-dom';
 import { FormField } from '@/components/forms/form-field';
+import { SubmitButton } from '@/components/forms/submit-button';
 import { useActionFailureFeedback } from '@/components/http/http-feedback';
 import { showToast } from '@/components/shell/lazy-toaster';
 import { Button } from '@/components/ui/button';
@@ -85,19 +84,9 @@ export function OpsForm({
         ) : null}
         {submissionKey ? <input type="hidden" name="submissionKey" value={submissionKey} /> : null}
         {children}
-        <OpsSubmit label={submitLabel} pendingLabel={pendingLabel} variant={submitVariant} />
+        <SubmitButton label={submitLabel} pendingLabel={pendingLabel} spinner variant={submitVariant} className="justify-self-start" />
       </form>
     </FieldErrors>
-  );
-}
-
-function OpsSubmit({ label, pendingLabel, variant }: { label: string; pendingLabel: string; variant?: ComponentProps<typeof Button>['variant'] }) {
-  const { pending } = useFormStatus();
-  return (
-    <Button type="submit" disabled={pending} variant={variant} className="justify-self-start" aria-live="polite">
-      {pending ? <LoaderCircle aria-hidden className="animate-spin" /> : null}
-      {pending ? pendingLabel : label}
-    </Button>
   );
 }
 

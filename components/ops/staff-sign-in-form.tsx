@@ -1,11 +1,9 @@
 'use client';
 
-import { LoaderCircle } from 'lucide-react';
 import { useActionState } from 'react';
-import { useFormStatus } from 'react-dom';
 import { FormField } from '@/components/forms/form-field';
+import { SubmitButton } from '@/components/forms/submit-button';
 import { useRouteLocale } from '@/components/i18n/locale-link';
-import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { type StaffSignInState, staffSignInAction } from '@/server/staff/staff-auth-actions';
 
@@ -33,17 +31,7 @@ export function StaffSignInForm({ labels, callbackUrl }: { labels: StaffSignInLa
       <FormField name="code" label={labels.code} hint={labels.codeHint}>
         <Input name="code" autoComplete="one-time-code" inputMode="text" required maxLength={20} />
       </FormField>
-      <Submit label={labels.submit} pendingLabel={labels.signingIn} />
+      <SubmitButton label={labels.submit} pendingLabel={labels.signingIn} spinner />
     </form>
-  );
-}
-
-function Submit({ label, pendingLabel }: { label: string; pendingLabel: string }) {
-  const { pending } = useFormStatus();
-  return (
-    <Button type="submit" disabled={pending} aria-live="polite">
-      {pending ? <LoaderCircle aria-hidden className="animate-spin" /> : null}
-      {pending ? pendingLabel : label}
-    </Button>
   );
 }

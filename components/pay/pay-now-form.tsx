@@ -1,7 +1,7 @@
 'use client';
 
 import { useActionState, useState } from 'react';
-import { PendingButton } from '@/components/agents/pending-button';
+import { SubmitButton } from '@/components/forms/submit-button';
 import { useBookingDataStaleAfter } from '@/components/bookings/booking-data';
 import { useActionFailureFeedback } from '@/components/http/http-feedback';
 import { fillTemplate } from '@/components/bookings/picker/labels';
@@ -91,7 +91,7 @@ export function PayNowForm({
         </fieldset>
       )}
       <div>
-        <PendingButton label={amount ? fillTemplate(labels.payAmount, { amount }) : labels.pay} pendingLabel={labels.paying} size={compact ? 'sm' : 'default'} />
+        <SubmitButton label={amount ? fillTemplate(labels.payAmount, { amount }) : labels.pay} pendingLabel={labels.paying} size={compact ? 'sm' : 'default'} />
       </div>
       {error ? (
         <p id={errorId} role="alert" className="w-full text-sm text-destructive">

@@ -2,7 +2,7 @@
 
 import type { Stripe, StripeElements } from '@stripe/stripe-js';
 import { type FormEvent, useEffect, useRef, useState } from 'react';
-import { Button } from '@/components/ui/button';
+import { SubmitButton } from '@/components/forms/submit-button';
 import { Spinner } from '@/components/ui/spinner';
 import type { Locale } from '@/i18n/locales';
 
@@ -87,9 +87,7 @@ export function StripePayment({
           {error}
         </p>
       ) : null}
-      <Button type="submit" size="lg" disabled={state !== 'ready'} className="justify-self-start">
-        {state === 'paying' ? labels.paying : labels.pay}
-      </Button>
+      <SubmitButton label={labels.pay} pendingLabel={labels.paying} pending={state === 'paying'} disabled={state !== 'ready'} size="lg" className="justify-self-start" />
     </form>
   );
 }

@@ -1,7 +1,7 @@
 'use client';
 
 import { type FormEvent, useActionState, useEffect, useRef, useState } from 'react';
-import { PendingButton } from '@/components/agents/pending-button';
+import { SubmitButton } from '@/components/forms/submit-button';
 import { FormField } from '@/components/forms/form-field';
 import { useActionFailureFeedback, useApiFetch } from '@/components/http/http-feedback';
 import { Button } from '@/components/ui/button';
@@ -123,7 +123,7 @@ export function CardTopUp({
         <input type="hidden" name="amount" value={quote ? minorToAmount(quote.amountMinor) : amount} />
         {labels.sandbox ? <p className="text-xs font-medium text-amber-900">{labels.sandbox}</p> : null}
         {quote && !loading ? (
-          <PendingButton label={labels.continue} pendingLabel={labels.continuing} />
+          <SubmitButton label={labels.continue} pendingLabel={labels.continuing} />
         ) : (
           <Button type="button" disabled className="justify-self-start">
             {labels.continue}

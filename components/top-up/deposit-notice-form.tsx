@@ -1,12 +1,10 @@
 'use client';
 
-import { LoaderCircle } from 'lucide-react';
 import { useActionState } from 'react';
-import { useFormStatus } from 'react-dom';
 import { FileField, type FileFieldLabels } from '@/components/forms/file-field';
 import { FormField } from '@/components/forms/form-field';
+import { SubmitButton } from '@/components/forms/submit-button';
 import { useActionFailureFeedback } from '@/components/http/http-feedback';
-import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { type DepositNoticeState, submitDepositNoticeAction } from '@/server/top-up/deposit-actions';
 
@@ -55,17 +53,7 @@ export function DepositNoticeForm({ labels, accept, today }: { labels: DepositNo
         <Input name="bankReference" autoComplete="off" maxLength={60} required defaultValue={values?.bankReference} />
       </FormField>
       <FileField name="slip" label={labels.slip} hint={labels.slipHint} accept={accept} error={errors.slip} required labels={labels.file} />
-      <SubmitButton label={labels.submit} pendingLabel={labels.sending} />
+      <SubmitButton label={labels.submit} pendingLabel={labels.sending} spinner className="justify-self-start" />
     </form>
-  );
-}
-
-function SubmitButton({ label, pendingLabel }: { label: string; pendingLabel: string }) {
-  const { pending } = useFormStatus();
-  return (
-    <Button type="submit" disabled={pending} className="justify-self-start" aria-live="polite">
-      {pending ? <LoaderCircle aria-hidden className="animate-spin" /> : null}
-      {pending ? pendingLabel : label}
-    </Button>
   );
 }

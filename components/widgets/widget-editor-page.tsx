@@ -2,14 +2,11 @@ import { ArrowLeft } from 'lucide-react';
 import { getTranslations } from 'next-intl/server';
 import type { ReactNode } from 'react';
 import { LocaleLink } from '@/components/i18n/locale-link';
-import type { Locale } from '@/i18n/locales';
-import { getDb } from '@/server/db/database';
-import { loadDisplayRates } from '@/server/pay/request-context';
 import { EMBED_WIDGET_TYPES, type WidgetFormValues } from '@/shared/widgets/widget-schema';
 import { loadMessages } from '@/messages/areas';
 import { LOCALES } from '@/i18n/locales';
 import { publicImageUrl } from '@/server/widgets/sites/widget-site';
-import { listWidgetOfferChoices } from '@/server/widgets/widget-catalogue';
+import type { WidgetEditorData } from '@/server/widgets/editor-data';
 import type { WidgetMedia } from '@/server/widgets/widget-queries';
 import { EmbedCodeSection } from './embed-code-section';
 import { WidgetEditor } from './widget-editor';
@@ -19,13 +16,14 @@ import { WidgetMediaSection } from './widget-media-section';
 import { WidgetNotice } from './widget-notice';
 
 type Props = {
-  locale: Locale;
   widgetId: string | null;
   values: WidgetFormValues;
   notice?: string;
   domainPanel?: ReactNode;
   /** A saved widget's pictures. */
   media?: WidgetMedia;
+  /** The catalogue's choices and rates, from `loadWidgetEditorData`. */
+  data: WidgetEditorData;
 };
 
 const NOTICES = new Set(['created', 'duplicated']);
@@ -42,15 +40,8 @@ async function loadPreviewMessages(): Promise<PreviewMessages> {
 }
 
 /** The editor's page body, new or existing: heading, back link, a notice after create or duplicate, the island. */
-export async function WidgetEditorPage({ locale, widgetId, values, notice, domainPanel, media }: Props) {
-  const db = await getDb();
-  const [choices, rates, labels, t, previewMessages] = await Promise.all([
-    listWidgetOfferChoices(db, locale),
-    loadDisplayRates(),
-    widgetEditorLabels(),
-    getTranslations('widgets'),
-    loadPreviewMessages(),
-  ]);
+export async function WidgetEditorPage({ widgetId, values, notice, domainPanel, media, data: { choices, rates } }: Props) {
+  const [labels, t, previewMessages] = await Promise.all([widgetEditorLabels(), getTranslations('widgets'), loadPreviewMessages()]);
   const previewMedia = { logoUrls: (media?.logoFileIds ?? []).map(publicImageUrl), heroImageUrl: media?.heroImageFileId ? publicImageUrl(media.heroImageFileId) : null };
   return (
     <div className="mx-auto max-w-5xl px-4 py-8 md:py-10">

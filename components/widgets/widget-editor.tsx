@@ -1,13 +1,13 @@
 'use client';
 
 import { zodResolver } from '@hookform/resolvers/zod';
-import { LoaderCircle, Save } from 'lucide-react';
+import { Save } from 'lucide-react';
 import { useRouter } from 'next/navigation';
 import { type ReactNode, useEffect, useId, useMemo, useRef, useState, useTransition } from 'react';
 import { type FieldErrors, FormProvider, useForm } from 'react-hook-form';
+import { SubmitButton } from '@/components/forms/submit-button';
 import { useActionFailureFeedback } from '@/components/http/http-feedback';
 import { useRouteLocale } from '@/components/i18n/locale-link';
-import { Button } from '@/components/ui/button';
 import { localizedPath } from '@/i18n/locales';
 import type { ExchangeRates } from '@/shared/money/money';
 import { type WidgetFormValues, type WidgetInput, type WidgetOfferCost, WIDGET_TYPES, widgetSchema } from '@/shared/widgets/widget-schema';
@@ -225,10 +225,7 @@ export function WidgetEditor({ widgetId, values, choices, rates, labels, domainP
         </Section>
 
         <div className="sticky bottom-0 z-10 -mx-4 flex flex-wrap items-center gap-3 border-t border-border bg-background/95 px-4 py-3 backdrop-blur">
-          <Button type="submit" form={formId} disabled={pending}>
-            {pending ? <LoaderCircle aria-hidden className="size-4 animate-spin" /> : <Save aria-hidden className="size-4" />}
-            {pending ? labels.saving : labels.save}
-          </Button>
+          <SubmitButton label={labels.save} pendingLabel={labels.saving} pending={pending} form={formId} icon={<Save aria-hidden className="size-4" />} spinner />
           <p aria-live="polite" className="text-sm">
             {state?.kind === 'saved' && !formState.isDirty ? <span className="text-emerald-700">{labels.saved}</span> : null}
             {formState.isDirty ? <span className="text-amber-700" data-testid="widget-unsaved">{labels.unsavedBadge}</span> : null}

@@ -2,7 +2,7 @@
 
 import { Trash2, Upload } from 'lucide-react';
 import { useActionState } from 'react';
-import { PendingButton } from '@/components/agents/pending-button';
+import { SubmitButton } from '@/components/forms/submit-button';
 import { FileField } from '@/components/forms/file-field';
 import { useActionFailureFeedback } from '@/components/http/http-feedback';
 import { allowedFormats } from '@/shared/files/file-rules';
@@ -28,7 +28,7 @@ export function WidgetMediaUploadForm({ widgetId, kind, labels }: { widgetId: st
         labels={{ tooLarge: labels.tooLarge, download: labels.download }}
       />
       <div className="flex flex-wrap items-center gap-3">
-        <PendingButton label={labels.upload} pendingLabel={labels.uploading} icon={<Upload aria-hidden className="size-4" />} variant="outline" size="sm" />
+        <SubmitButton label={labels.upload} pendingLabel={labels.uploading} icon={<Upload aria-hidden className="size-4" />} variant="outline" size="sm" />
         <p role="status" className="text-sm text-emerald-700">
           {state?.ok ? labels.uploaded : null}
         </p>
@@ -45,7 +45,7 @@ export function WidgetMediaRemoveForm({ widgetId, fileId, label, name }: { widge
     <form action={formAction}>
       <input type="hidden" name="widgetId" value={widgetId} />
       <input type="hidden" name="fileId" value={fileId} />
-      <PendingButton label={label} pendingLabel={label} icon={<Trash2 aria-hidden className="size-4" />} variant="outline" size="sm" describedBy={`media-${fileId}`} />
+      <SubmitButton label={label} pendingLabel={label} icon={<Trash2 aria-hidden className="size-4" />} variant="outline" size="sm" describedBy={`media-${fileId}`} />
       <span id={`media-${fileId}`} hidden>
         {name}
       </span>

@@ -2,7 +2,7 @@
 
 import { Trash2 } from 'lucide-react';
 import { type ReactNode, useActionState } from 'react';
-import { PendingButton } from '@/components/agents/pending-button';
+import { SubmitButton } from '@/components/forms/submit-button';
 import { Button } from '@/components/ui/button';
 import { useActionFailureFeedback } from '@/components/http/http-feedback';
 import { deleteWidgetAction, duplicateWidgetAction } from '@/server/widgets/widget-actions';
@@ -22,7 +22,7 @@ export function WidgetRowActions({ widgetId, name, labels, icon }: { widgetId: s
     <>
       <form action={duplicate}>
         <input type="hidden" name="widgetId" value={widgetId} />
-        <PendingButton label={labels.duplicate} pendingLabel={labels.duplicate} icon={icon} variant="outline" size="sm" describedBy={`widget-name-${widgetId}`} />
+        <SubmitButton label={labels.duplicate} pendingLabel={labels.duplicate} icon={icon} variant="outline" size="sm" describedBy={`widget-name-${widgetId}`} />
       </form>
       <details className="group">
         <summary className="inline-flex h-8 cursor-pointer list-none items-center gap-1 rounded-md border border-border px-3 text-sm text-red-700 hover:bg-red-50 focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none">
@@ -35,7 +35,7 @@ export function WidgetRowActions({ widgetId, name, labels, icon }: { widgetId: s
           <p className="mt-1 text-muted-foreground">{labels.body}</p>
           <form action={remove} className="mt-3 flex flex-wrap gap-2">
             <input type="hidden" name="widgetId" value={widgetId} />
-            <PendingButton label={labels.confirm} pendingLabel={labels.confirm} destructive size="sm" />
+            <SubmitButton label={labels.confirm} pendingLabel={labels.confirm} destructive size="sm" />
             <Button type="button" variant="outline" size="sm" onClick={(event) => event.currentTarget.closest('details')?.removeAttribute('open')}>
               {labels.cancel}
             </Button>

@@ -1,11 +1,11 @@
 'use client';
 
 import { type ReactNode, useActionState, useRef, useState } from 'react';
-import { useFormStatus } from 'react-dom';
 import { useBookingDataStaleAfter } from '@/components/bookings/booking-data';
 import { Price, PriceSum } from '@/components/catalog/price';
+import { SubmitButton } from '@/components/forms/submit-button';
 import { useActionFailureFeedback } from '@/components/http/http-feedback';
-import { Button, buttonVariants } from '@/components/ui/button';
+import { buttonVariants } from '@/components/ui/button';
 import { cancelBookingAction, type CancelBookingState } from '@/server/bookings/cancel-action';
 
 export type CancelBookingLabels = {
@@ -132,7 +132,7 @@ export function CancelBookingPanel({ reference, quote, charged, pageHref, labels
             {labels.confirmQuestion}
           </p>
           <div className="flex flex-wrap gap-2">
-            <ConfirmButton labels={labels} />
+            <SubmitButton label={labels.confirm} pendingLabel={labels.confirming} describedBy="cancel-question" destructive />
             <a
               href={pageHref}
               onClick={(event) => {
@@ -152,20 +152,5 @@ export function CancelBookingPanel({ reference, quote, charged, pageHref, labels
         {state?.ok === false ? state.message : null}
       </p>
     </section>
-  );
-}
-
-function ConfirmButton({ labels }: { labels: Pick<CancelBookingLabels, 'confirm' | 'confirming'> }) {
-  const { pending } = useFormStatus();
-  return (
-    <Button
-      type="submit"
-      disabled={pending}
-      aria-busy={pending}
-      aria-describedby="cancel-question"
-      className="bg-destructive text-primary-foreground hover:bg-destructive/90"
-    >
-      {pending ? labels.confirming : labels.confirm}
-    </Button>
   );
 }

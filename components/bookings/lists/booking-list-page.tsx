@@ -6,13 +6,10 @@ import { buttonVariants } from '@/components/ui/button';
 import { type Locale, localizedPath } from '@/i18n/locales';
 import type { Principal } from '@/server/auth/principal';
 import { can, memberCan } from '@/shared/auth/permissions';
-import { listAgencyAgentOptions, listTourOptions } from '@/server/bookings/list-options';
-import { type BookingListScope, listBookings } from '@/server/bookings/list-queries';
-import { type BookingListQuery, invertedDateRanges } from '@/shared/bookings/list-schema';
-import { getDb } from '@/server/db/database';
+import type { BookingListData } from '@/server/bookings/list-data';
+import type { BookingListPage as BookingRowsPage, BookingListScope } from '@/server/bookings/list-queries';
+import type { BookingListQuery } from '@/shared/bookings/list-schema';
 import { resolveSiteParams, type SiteParams } from '@/server/hosts/variant-params';
-import { payNowLabels, payNowOptions } from '@/server/pay/pay-now-options';
-import type { Variant } from '@/shared/sites/site-variants';
 import { BookingFilters } from './booking-filters';
 import { BookingTable } from './booking-table';
 import { exportHref, listHref } from './list-href';
@@ -37,19 +34,12 @@ export function bookingListMetadata(scope: BookingListScope) {
 
 const FILTER_KEYS = ['reference', 'guest', 'bookedFrom', 'bookedTo', 'travelFrom', 'travelTo', 'status', 'agent', 'tour'] as const satisfies readonly (keyof BookingListQuery)[];
 
-type Props = { locale: Locale; variant: Variant; principal: Principal; scope: BookingListScope; query: BookingListQuery };
+type Props = { locale: Locale; principal: Principal; scope: BookingListScope; query: BookingListQuery };
 
-/** All bookings, my bookings and requests: one page, scoped in the queries by the principal. */
-export async function BookingListPage({ locale, variant, principal, scope, query }: Props) {
+/** All bookings, my bookings and requests: one page, its rows loaded by the page (`loadBookingListData`). */
+export async function BookingListPage({ locale, principal, scope, query, data }: Props & { data: BookingListData }) {
   const { path, pageKey } = LISTS[scope];
-  const db = await getDb();
-  const invertedRanges = invertedDateRanges(query);
-  const [list, tours, agents] = await Promise.all([
-    // An inverted range matches nothing: no query, the page points at the range instead.
-    invertedRanges.length > 0 ? null : listBookings(db, principal, scope, query),
-    listTourOptions(db),
-    scope === 'all' ? listAgencyAgentOptions(db, principal) : null,
-  ]);
+  const { invertedRanges, list, tours, agents, payNow } = data;
   const [t, tp] = await Promise.all([getTranslations('bookingList'), getTranslations('portal.pages')]);
   const action = localizedPath(locale, path);
   const filtered = FILTER_KEYS.some((key) => query[key] !== undefined);
@@ -76,7 +66,7 @@ export async function BookingListPage({ locale, variant, principal, scope, query
       {list ? null : <InvertedRangeNotice text={t('empty.invertedRange')} target={invertedRanges[0] === 'booked' ? 'filter-booked' : 'filter-travel'} linkText={t('empty.fixRange')} />}
 
       {list ? (
-        <BookingListResults locale={locale} variant={variant} principal={principal} scope={scope} query={query} list={list} path={path} action={action} title={title} filtered={filtered} />
+        <BookingListResults locale={locale} principal={principal} scope={scope} query={query} list={list} payNow={payNow} path={path} action={action} title={title} filtered={filtered} />
       ) : null}
     </div>
   );
@@ -97,20 +87,17 @@ function InvertedRangeNotice({ text, target, linkText }: { text: string; target:
 
 async function BookingListResults({
   locale,
-  variant,
   principal,
   scope,
   query,
   list,
+  payNow,
   path,
   action,
   title,
   filtered,
-}: Props & { list: Awaited<ReturnType<typeof listBookings>>; path: string; action: string; title: string; filtered: boolean }) {
+}: Props & { list: BookingRowsPage; payNow: BookingListData['payNow']; path: string; action: string; title: string; filtered: boolean }) {
   const t = await getTranslations('bookingList');
-  // "Pay now" in the rows of bookings that need payment.
-  const needsPayment = list.rows.some((row) => row.status === 'payment_required' || row.status === 'payment_failed');
-  const payNow = needsPayment ? { options: await payNowOptions(await getDb(), principal, variant, locale), labels: await payNowLabels() } : null;
   return (
     <>
       <p className="mt-6 font-medium" data-testid="booking-count">

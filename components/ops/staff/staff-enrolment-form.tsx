@@ -1,10 +1,8 @@
 'use client';
 
-import { LoaderCircle } from 'lucide-react';
 import { useActionState } from 'react';
-import { useFormStatus } from 'react-dom';
 import { FormField } from '@/components/forms/form-field';
-import { Button } from '@/components/ui/button';
+import { SubmitButton } from '@/components/forms/submit-button';
 import { Input } from '@/components/ui/input';
 import { completeEnrolmentAction, type EnrolmentResult } from '@/server/staff/enrolment-actions';
 
@@ -56,17 +54,7 @@ export function StaffEnrolmentForm({ token, signInHref, labels }: { token: strin
       <FormField name="code" label={labels.code} hint={labels.codeHint} error={errors.code}>
         <Input name="code" autoComplete="one-time-code" inputMode="numeric" required maxLength={6} />
       </FormField>
-      <Submit label={labels.submit} pendingLabel={labels.submitting} />
+      <SubmitButton label={labels.submit} pendingLabel={labels.submitting} spinner className="justify-self-start" />
     </form>
-  );
-}
-
-function Submit({ label, pendingLabel }: { label: string; pendingLabel: string }) {
-  const { pending } = useFormStatus();
-  return (
-    <Button type="submit" disabled={pending} className="justify-self-start" aria-live="polite">
-      {pending ? <LoaderCircle aria-hidden className="animate-spin" /> : null}
-      {pending ? pendingLabel : label}
-    </Button>
   );
 }

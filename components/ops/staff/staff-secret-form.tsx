@@ -1,10 +1,9 @@
 'use client';
 
-import { LoaderCircle } from 'lucide-react';
 import { useRouter } from 'next/navigation';
 import { type ComponentProps, useActionState, useEffect } from 'react';
-import { useFormStatus } from 'react-dom';
 import { FormField } from '@/components/forms/form-field';
+import { SubmitButton } from '@/components/forms/submit-button';
 import { useActionFailureFeedback } from '@/components/http/http-feedback';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
@@ -79,20 +78,10 @@ export function StaffSecretForm({
             )}
           </FormField>
         ))}
-        <Submit label={submitLabel} pendingLabel={pendingLabel} variant={submitVariant} />
+        <SubmitButton label={submitLabel} pendingLabel={pendingLabel} spinner variant={submitVariant} className="justify-self-start" />
       </form>
       {state?.ok ? <Secrets secrets={state.data} labels={labels} /> : null}
     </div>
-  );
-}
-
-function Submit({ label, pendingLabel, variant }: { label: string; pendingLabel: string; variant?: ComponentProps<typeof Button>['variant'] }) {
-  const { pending } = useFormStatus();
-  return (
-    <Button type="submit" disabled={pending} variant={variant} className="justify-self-start" aria-live="polite">
-      {pending ? <LoaderCircle aria-hidden className="animate-spin" /> : null}
-      {pending ? pendingLabel : label}
-    </Button>
   );
 }
 

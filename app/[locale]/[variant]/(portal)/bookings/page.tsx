@@ -1,6 +1,8 @@
 import { BookingListPage, bookingListMetadata, type BookingListSearchParams } from '@/components/bookings/lists/booking-list-page';
 import { listSearch } from '@/components/bookings/lists/list-href';
 import { requirePageAccess } from '@/server/auth/principal';
+import { loadBookingListData } from '@/server/bookings/list-data';
+import { getDb } from '@/server/db/database';
 import { parseBookingListQuery } from '@/shared/bookings/list-schema';
 import { resolveSiteParams, type SiteParams } from '@/server/hosts/variant-params';
 
@@ -9,5 +11,6 @@ export const generateMetadata = bookingListMetadata('all');
 export default async function AllBookingsPage({ params, searchParams }: { params: SiteParams; searchParams: BookingListSearchParams }) {
   const [{ locale, variant }, query] = await Promise.all([resolveSiteParams(params), searchParams.then(parseBookingListQuery)]);
   const principal = await requirePageAccess('/bookings', listSearch(query));
-  return <BookingListPage locale={locale} variant={variant} principal={principal} scope="all" query={query} />;
+  const data = await loadBookingListData(await getDb(), principal, 'all', query, { variant, locale });
+  return <BookingListPage locale={locale} principal={principal} scope="all" query={query} data={data} />;
 }

@@ -4,6 +4,8 @@ import type { BookingListSearchParams } from '@/components/bookings/lists/bookin
 import { listSearch } from '@/components/bookings/lists/list-href';
 import { CommissionListPage } from '@/components/commissions/commission-list-page';
 import { requirePageAccess } from '@/server/auth/principal';
+import { loadCommissionListData } from '@/server/commissions/list-data';
+import { getDb } from '@/server/db/database';
 import { parseBookingListQuery } from '@/shared/bookings/list-schema';
 import { resolveSiteParams, type SiteParams } from '@/server/hosts/variant-params';
 
@@ -16,5 +18,5 @@ export async function generateMetadata({ params }: { params: SiteParams }): Prom
 export default async function MyCommissionsPage({ params, searchParams }: { params: SiteParams; searchParams: BookingListSearchParams }) {
   const [{ locale }, query] = await Promise.all([resolveSiteParams(params), searchParams.then(parseBookingListQuery)]);
   const principal = await requirePageAccess('/my-commissions', listSearch(query));
-  return <CommissionListPage locale={locale} principal={principal} query={query} />;
+  return <CommissionListPage locale={locale} query={query} data={await loadCommissionListData(await getDb(), principal, query)} />;
 }

@@ -10,6 +10,7 @@ import { getDb } from '@/server/db/database';
 import { isDomainError } from '@/server/errors';
 import { resolveSiteParams } from '@/server/hosts/variant-params';
 import { widgetApexAddresses, widgetCnameTarget } from '@/server/widgets/domains/domain-resolver';
+import { loadWidgetEditorData } from '@/server/widgets/editor-data';
 import { loadWidgetForEditor } from '@/server/widgets/widget-queries';
 
 type Params = Promise<{ locale: string; variant: string; widgetId: string }>;
@@ -34,5 +35,6 @@ export default async function EditWidgetPage({ params, searchParams }: { params:
   const domainPanel = (
     <DomainPanel widgetId={widget.id} domain={widget.domain} cnameTarget={widgetCnameTarget()} aRecords={widgetApexAddresses()} labels={await domainPanelLabels()} />
   );
-  return <WidgetEditorPage locale={locale} widgetId={widget.id} values={widget.values} notice={notice} domainPanel={domainPanel} media={widget.media} />;
+  const data = await loadWidgetEditorData(await getDb(), locale);
+  return <WidgetEditorPage widgetId={widget.id} values={widget.values} notice={notice} domainPanel={domainPanel} media={widget.media} data={data} />;
 }

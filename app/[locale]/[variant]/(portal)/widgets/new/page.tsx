@@ -2,7 +2,9 @@ import type { Metadata } from 'next';
 import { getTranslations } from 'next-intl/server';
 import { WidgetEditorPage } from '@/components/widgets/widget-editor-page';
 import { requirePageAccess } from '@/server/auth/principal';
+import { getDb } from '@/server/db/database';
 import { resolveSiteParams, type SiteParams } from '@/server/hosts/variant-params';
+import { loadWidgetEditorData } from '@/server/widgets/editor-data';
 import { emptyWidgetValues } from '@/shared/widgets/widget-schema';
 
 export async function generateMetadata({ params }: { params: SiteParams }): Promise<Metadata> {
@@ -15,5 +17,5 @@ export async function generateMetadata({ params }: { params: SiteParams }): Prom
 export default async function NewWidgetPage({ params }: { params: SiteParams }) {
   const { locale } = await resolveSiteParams(params);
   await requirePageAccess('/widgets/new');
-  return <WidgetEditorPage locale={locale} widgetId={null} values={emptyWidgetValues(locale)} />;
+  return <WidgetEditorPage widgetId={null} values={emptyWidgetValues(locale)} data={await loadWidgetEditorData(await getDb(), locale)} />;
 }

@@ -1,7 +1,7 @@
 import type { Metadata } from 'next';
 import { notFound } from 'next/navigation';
 import { getTranslations } from 'next-intl/server';
-import { PendingButton } from '@/components/agents/pending-button';
+import { SubmitButton } from '@/components/forms/submit-button';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { localizedPath } from '@/i18n/locales';
@@ -137,7 +137,7 @@ async function ChargeStep({ charge, locale }: { charge: SandboxChargeView; local
           </div>
         </div>
         <div>
-          <PendingButton label={t('card.pay')} pendingLabel={t('pending')} />
+          <SubmitButton label={t('card.pay')} pendingLabel={t('pending')} />
         </div>
       </form>
       <section aria-labelledby="test-cards-title" className="grid gap-2 border-t border-border pt-4">
@@ -183,12 +183,12 @@ function Decision({
       <form action={action}>
         <input type="hidden" name="chargeId" value={chargeId} />
         <input type="hidden" name="approve" value="yes" />
-        <PendingButton label={approve} pendingLabel={pending} />
+        <SubmitButton label={approve} pendingLabel={pending} />
       </form>
       <form action={action}>
         <input type="hidden" name="chargeId" value={chargeId} />
         <input type="hidden" name="approve" value="no" />
-        <PendingButton label={decline} pendingLabel={pending} variant="outline" />
+        <SubmitButton label={decline} pendingLabel={pending} variant="outline" />
       </form>
     </div>
   );
