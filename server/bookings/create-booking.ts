@@ -11,7 +11,7 @@ import { uniqueViolation } from '@/server/db/errors';
 import { bookings, hotels } from '@/server/db/schema';
 import { Conflict, Forbidden, RuleViolation } from '@/server/errors';
 import { debitAgency } from '@/server/ledger/ledger';
-import { assertMayPayFromBalance } from '@/server/ledger/credit-standing';
+import { assertMayPayFromBalance } from '@/server/credit/credit-standing';
 import { type BookableOffer, loadBookableOffer, loadSlot, lookUpPickUpTime, type SlotRow } from './bookable-offer';
 import { newBookingReference } from './booking-reference';
 import { takeStock } from './stock';

@@ -15,7 +15,7 @@ import type { Database } from '@/server/db/connection';
 import { agencies, bookings, offers, tours } from '@/server/db/schema';
 import { Forbidden } from '@/server/errors';
 import { isStatementMonth, type StatementMonth } from '@/server/balance/statement-queries';
-import { loadMonthCreditTerms } from '@/server/ledger/credit-standing';
+import { loadMonthCreditTerms } from '@/server/credit/credit-standing';
 import { addMonths, lastDayOf, taxInvoiceAfter } from '@/shared/ledger/credit-terms';
 import { isProviderPaymentMethod } from '@/shared/bookings/checkout-schema';
 import { OPERATOR } from '@/shared/sites/site-content';

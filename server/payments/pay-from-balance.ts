@@ -7,7 +7,7 @@ import type { Database } from '@/server/db/connection';
 import { bookings, payments } from '@/server/db/schema';
 import { Conflict, Forbidden, NotFound } from '@/server/errors';
 import { debitAgency } from '@/server/ledger/ledger';
-import { assertMayPayFromBalance } from '@/server/ledger/credit-standing';
+import { assertMayPayFromBalance } from '@/server/credit/credit-standing';
 import { can } from '@/shared/auth/permissions';
 
 /**

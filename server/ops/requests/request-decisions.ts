@@ -6,7 +6,7 @@ import type { Database, Transaction } from '@/server/db/connection';
 import { bookings, users } from '@/server/db/schema';
 import { Conflict, Forbidden, isDomainError, NotFound, RuleViolation } from '@/server/errors';
 import { debitAgency } from '@/server/ledger/ledger';
-import { assertMayPayFromBalance } from '@/server/ledger/credit-standing';
+import { assertMayPayFromBalance } from '@/server/credit/credit-standing';
 import { can } from '@/shared/auth/permissions';
 import type { StaffPrincipal } from '@/server/staff/staff-principal';
 import type { Mailer } from '@/server/mail/mailer';

@@ -25,7 +25,7 @@ import {
   monthOf,
   type StatementMonth,
 } from '@/server/balance/statement-queries';
-import { loadCreditStanding, loadMonthCreditTerms } from '@/server/ledger/credit-standing';
+import { loadCreditStanding, loadMonthCreditTerms } from '@/server/credit/credit-standing';
 import { formatMoney } from '@/shared/money/money';
 import { resolveSiteParams, type SiteParams } from '@/server/sites/site-params';
 

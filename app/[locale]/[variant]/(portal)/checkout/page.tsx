@@ -18,7 +18,7 @@ import { requestDisplayCurrency } from '@/server/pay/request-context';
 import { formatMoney } from '@/shared/money/money';
 import type { ChargeQuote } from '@/shared/payments/charge-quote';
 import { getDb } from '@/server/db/database';
-import { loadCreditStanding, overdueMessageValues } from '@/server/ledger/credit-standing';
+import { loadCreditStanding, overdueMessageValues } from '@/server/credit/credit-standing';
 import { describePolicy } from '@/shared/bookings/offer-terms';
 import { can } from '@/shared/auth/permissions';
 import { CONTROL_CHARACTERS_ERROR } from '@/shared/text';
