@@ -4,7 +4,7 @@ import type { ReactNode } from 'react';
 import { LocaleLink } from '@/components/i18n/locale-link';
 import type { Locale } from '@/i18n/locales';
 import { getDb } from '@/server/db/database';
-import { loadDisplayRates } from '@/server/pay/request-context';
+import { loadDisplayRates } from '@/server/payments/request-context';
 import { EMBED_WIDGET_TYPES, type WidgetFormValues } from '@/shared/widgets/widget-schema';
 import { loadMessages } from '@/messages/areas';
 import { LOCALES } from '@/i18n/locales';

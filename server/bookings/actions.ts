@@ -6,8 +6,8 @@ import { getLocale } from 'next-intl/server';
 import { localizedPath, toLocale } from '@/i18n/locales';
 import { type ActionFailure, runAction } from '@/server/actions/run-action';
 import { bookAndPay } from '@/server/payments/book-and-pay';
-import { redirectToNextAction } from '@/server/pay/next-action';
-import { requestDisplayCurrency, requestOrigin, requestVariant } from '@/server/pay/request-context';
+import { redirectToNextAction } from '@/server/payments/next-action';
+import { requestDisplayCurrency, requestOrigin, requestVariant } from '@/server/payments/request-context';
 import { checkoutSchema, type CheckoutField, isProviderPaymentMethod } from '@/shared/bookings/checkout-schema';
 import { createBooking } from './create-booking';
 

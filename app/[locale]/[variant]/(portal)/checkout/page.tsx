@@ -14,7 +14,7 @@ import { loadCheckoutView, type CheckoutView } from '@/server/bookings/checkout-
 import { bookingSelectionSchema, isProviderPaymentMethod, PAYMENT_METHODS, type PaymentMethod, type ProviderPaymentMethod } from '@/shared/bookings/checkout-schema';
 import { mayPayThroughProvider } from '@/server/payments/payment-methods';
 import { quoteCheckoutCharges } from '@/server/payments/checkout-charges';
-import { requestDisplayCurrency } from '@/server/pay/request-context';
+import { requestDisplayCurrency } from '@/server/payments/request-context';
 import { formatMoney } from '@/shared/money/money';
 import type { ChargeQuote } from '@/shared/payments/charge-quote';
 import { getDb } from '@/server/db/database';
