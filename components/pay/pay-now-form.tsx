@@ -6,7 +6,7 @@ import { useBookingDataStaleAfter } from '@/components/bookings/booking-data';
 import { useActionFailureFeedback } from '@/components/http/http-feedback';
 import { fillTemplate } from '@/components/bookings/picker/labels';
 import { cn } from '@/components/ui/cn';
-import { payBookingAction, type PayBookingState } from '@/server/payments/pay-actions';
+import { payBookingAction, type PayBookingState } from '@/server/checkout/checkout-actions';
 import type { PayNowMethod } from '@/server/payments/pay-schema';
 
 /**

@@ -6,7 +6,7 @@ import { useBookingDataStaleAfter } from '@/components/bookings/booking-data';
 import { Price, PriceSum } from '@/components/catalog/price';
 import { useActionFailureFeedback } from '@/components/http/http-feedback';
 import { Button, buttonVariants } from '@/components/ui/button';
-import { cancelBookingAction, type CancelBookingState } from '@/server/bookings/cancel-action';
+import { cancelBookingAction, type CancelBookingState } from '@/server/bookings/cancel-actions';
 
 export type CancelBookingLabels = {
   title: string;
