@@ -11,7 +11,7 @@ import { type BookingListScope, listBookings } from '@/server/bookings/list-quer
 import { type BookingListQuery, invertedDateRanges } from '@/shared/bookings/list-schema';
 import { getDb } from '@/server/db/database';
 import { resolveSiteParams, type SiteParams } from '@/server/sites/site-params';
-import { payNowLabels, payNowOptions } from '@/server/payments/pay-now-options';
+import { payNowLabels, payNowOptions } from '@/server/checkout/pay-now-options';
 import type { Variant } from '@/shared/sites/site-variants';
 import { BookingFilters } from './booking-filters';
 import { BookingTable } from './booking-table';

@@ -14,7 +14,7 @@ import type { Database } from '@/server/db/connection';
 import { getDb } from '@/server/db/database';
 import { returnFromProvider } from '@/server/checkout/settlement';
 import type { PaymentResult } from '@/server/payments/payment-result';
-import { payNowLabels, payNowOptions } from '@/server/payments/pay-now-options';
+import { payNowLabels, payNowOptions } from '@/server/checkout/pay-now-options';
 import { qrDataUrl } from '@/server/payments/qr-svg';
 import { requestOrigin } from '@/server/payments/request-context';
 import { formatMoney, isCurrency } from '@/shared/money/money';
