@@ -22,7 +22,8 @@ import { loadWidgetSale, loadWidgetSaleOfGuestBooking, type WidgetChannel } from
 // Anyone may post the checkout, so what it may hold is bounded: a few checkouts per client address
 // and per widget in a window, a capped party, a share of each slot (server/bookings/guest-holds),
 // and a short hold that becomes the normal one only when the payer reaches the payment page, where
-// the provider charge is created. A checkout nobody pays costs no provider charge.
+// the provider charge is created. A checkout nobody pays costs no provider charge. The booking
+// itself is placed by server/checkout/place-booking.ts, like every other channel's.
 
 /** Where the guest books: the channel, the origin of the page the payer returns to, and the client (its address bucket). */
 export type GuestPlace = { channel: WidgetChannel; origin: string; client: string };
