@@ -6,6 +6,7 @@ import { agencies, users } from '@/server/db/schema';
 import { seedDemoData } from '@/server/db/seed';
 import { quoteCheckoutCharges } from '@/server/payments/checkout-charges';
 import { dubaiToday } from '@/shared/availability/rules';
+import { forgetPayments, setUpPayments } from '../payments/payment-fixtures';
 import { addDays, checkoutInput, findOffer, prepareSlot, principalFor } from '../support/booking-fixtures';
 import { createTestDatabase, type TestDatabase } from '../support/test-database';
 
@@ -22,8 +23,12 @@ const booking = { netTotalMinor: 40_000, publishedTotalMinor: 50_000, widgetId: 
 beforeAll(async () => {
   database = await createTestDatabase();
   await seedDemoData(database.db, { today: realNow });
+  setUpPayments(database.db);
 });
-afterAll(() => database.dispose());
+afterAll(async () => {
+  forgetPayments();
+  await database.dispose();
+});
 
 describe('the payment options', () => {
   it('offer a role that sees the NET each provider method with the charge starting it makes, and the funds', async () => {
