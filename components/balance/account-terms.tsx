@@ -2,7 +2,7 @@ import { CalendarClock } from 'lucide-react';
 import { getTranslations } from 'next-intl/server';
 import type { Locale } from '@/i18n/locales';
 import type { StatementMonth } from '@/server/balance/statement-queries';
-import type { MonthCreditTerms } from '@/server/ledger/credit-standing';
+import type { MonthCreditTerms } from '@/server/credit/credit-standing';
 import { formatDay, formatMonth } from './format';
 
 /** Spec §9's terms under the agency's payment terms, and what they mean for the month on screen. */

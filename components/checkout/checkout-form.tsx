@@ -3,7 +3,7 @@
 import { type FormEvent, useActionState, useEffect, useEffectEvent, useMemo, useRef, useState, useSyncExternalStore } from 'react';
 import { useBookingDataStaleAfter } from '@/components/bookings/booking-data';
 import { useActionFailureFeedback } from '@/components/http/http-feedback';
-import { checkoutAction, type CheckoutState } from '@/server/bookings/actions';
+import { checkoutAction, type CheckoutState } from '@/server/checkout/checkout-actions';
 import type { PromoCheck } from '@/server/bookings/promo-codes';
 import { type CheckoutField, checkoutSchema, type PaymentMethod, type ProviderPaymentMethod } from '@/shared/bookings/checkout-schema';
 import type { PickUpMode } from '@/shared/bookings/offer-terms';

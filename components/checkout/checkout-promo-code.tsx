@@ -9,7 +9,7 @@ import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { formatPercent } from '@/i18n/numbers';
-import { applyPromoAction } from '@/server/bookings/promo-action';
+import { applyPromoAction } from '@/server/bookings/promo-actions';
 import type { PromoCheck } from '@/server/bookings/promo-codes';
 import type { CheckoutField } from '@/shared/bookings/checkout-schema';
 import type { CheckoutFormLabels } from './checkout-form-types';

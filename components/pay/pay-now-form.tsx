@@ -6,8 +6,8 @@ import { useBookingDataStaleAfter } from '@/components/bookings/booking-data';
 import { useActionFailureFeedback } from '@/components/http/http-feedback';
 import { fillTemplate } from '@/components/bookings/picker/labels';
 import { cn } from '@/components/ui/cn';
-import { payBookingAction, type PayBookingState } from '@/server/pay/pay-actions';
-import type { PayNowMethod } from '@/server/pay/pay-schema';
+import { payBookingAction, type PayBookingState } from '@/server/checkout/checkout-actions';
+import type { PayNowMethod } from '@/server/payments/pay-schema';
 
 /**
  * A way to pay, as the page offers it: a label, for the balance the funds available, and what it

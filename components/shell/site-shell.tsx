@@ -4,7 +4,7 @@ import type { ReactNode } from 'react';
 import { FrontendErrorBoundary } from '@/components/errors/frontend-error-boundary';
 import { loadErrorLabels } from '@/components/errors/error-labels';
 import { AppProviders } from '@/components/providers/app-providers';
-import { loadDisplayRates } from '@/server/pay/request-context';
+import { loadDisplayRates } from '@/server/payments/request-context';
 import { displayCurrenciesFor } from '@/shared/money/display-currencies';
 import { toLocale } from '@/i18n/locales';
 import { getPublicSiteSettings } from '@/server/settings/settings';

@@ -9,7 +9,7 @@ import { Input } from '@/components/ui/input';
 import type { Locale } from '@/i18n/locales';
 import type { TopUpQuote } from '@/shared/top-up/top-up-fee';
 import { formatMoney } from '@/shared/money/money';
-import { cardTopUpAction, type CardTopUpState } from '@/server/pay/pay-actions';
+import { cardTopUpAction, type CardTopUpState } from '@/server/payments/card-top-up-actions';
 
 export type CardTopUpLabels = {
   amount: string;

@@ -1,5 +1,5 @@
 import 'server-only';
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { Principal } from '@/server/auth/principal';
 import { can } from '@/shared/auth/permissions';
 import type { Database, Transaction } from '@/server/db/connection';
@@ -8,7 +8,7 @@ import { Forbidden, NotFound, RuleViolation } from '@/server/errors';
 import { creditAgency, debitAgency } from '@/server/ledger/ledger';
 import { loadSettings } from '@/server/settings/settings';
 import { visibleBookings } from './booking-scope';
-import { releaseHold } from '@/server/payments/holds';
+import { moveBooking, releaseHold } from './booking-status';
 import { payingPayment, queueRefunds, recordRefund } from '@/server/payments/refunds';
 import { isProviderPaymentMethod } from '@/shared/bookings/checkout-schema';
 import { bookingPolicy, cancellationRefund, type CancellationRefund, isCancellable, type RefundQuote } from './refund-rules';
@@ -53,18 +53,13 @@ export async function cancelBooking(db: Database, principal: Principal, referenc
     if (paying && quote.charged) {
       if (quote.charged.refundMinor > 0) refundIds.push(await recordRefund(tx, paying, { amountMinor: quote.charged.refundMinor, reason: 'cancellation' }));
     } else await postRefund(tx, { agencyId: booking.agencyId, bookingId: booking.id, reference }, quote);
-    await tx
-      .update(bookings)
-      .set({
-        status: 'cancelled',
-        holdsStock: false,
-        holdExpiresAt: null,
-        refundMinor: quote.refundMinor,
-        cancellationFeeMinor: quote.feeMinor,
-        cancelledAt: now,
-        updatedAt: sql`now()`,
-      })
-      .where(eq(bookings.id, booking.id));
+    await moveBooking(tx, booking.id, 'cancel', {
+      holdsStock: false,
+      holdExpiresAt: null,
+      refundMinor: quote.refundMinor,
+      cancellationFeeMinor: quote.feeMinor,
+      cancelledAt: now,
+    });
     return quote;
   });
   await queueRefunds(refundIds);

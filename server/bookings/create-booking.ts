@@ -11,7 +11,7 @@ import { uniqueViolation } from '@/server/db/errors';
 import { bookings, hotels } from '@/server/db/schema';
 import { Conflict, Forbidden, RuleViolation } from '@/server/errors';
 import { debitAgency } from '@/server/ledger/ledger';
-import { assertMayPayFromBalance } from '@/server/ledger/credit-standing';
+import { assertMayPayFromBalance } from '@/server/credit/credit-standing';
 import { type BookableOffer, loadBookableOffer, loadSlot, lookUpPickUpTime, type SlotRow } from './bookable-offer';
 import { newBookingReference } from './booking-reference';
 import { takeStock } from './stock';
@@ -25,8 +25,9 @@ import { loadSettings } from '@/server/settings/settings';
 import { guestHoldUntil, holdUntil, scheduleHoldExpiry } from '@/server/payments/holds';
 import { GUEST_MAX_GUESTS, guestCount } from '@/shared/widgets/guest-checkout-schema';
 import { assertGuestHoldRoom } from './guest-holds';
+import { type BookingStatus, initialBookingStatus } from './booking-status';
 
-export type BookingStatus = (typeof bookings.$inferSelect)['status'];
+export type { BookingStatus };
 /** A guest's booking through an agency's widget: sold at the widget's guest prices. */
 export type WidgetSale = { widgetId: string; guestPrices: OfferPrices };
 export type CreatedBooking = { reference: string; status: BookingStatus; /** The attempt had already booked. */ replayed: boolean };
@@ -188,7 +189,7 @@ async function writeBooking(
   if (paysByProvider && plan.quote.netTotalMinor <= 0) throw new RuleViolation('paymentErrors.nothingToPay', {}, 'paymentMethod');
   // A widget guest's hold is short until the payer reaches the payment page (startBookingPayment).
   const holdExpiresAt = paysByProvider ? (plan.widgetId ? guestHoldUntil(now) : holdUntil(now)) : null;
-  const status: BookingStatus = !instant ? 'quotation_request' : paysByProvider ? 'payment_required' : 'completed';
+  const status = initialBookingStatus({ instant, paysByProvider });
   if (plan.promoCodeId) await claimPromoUse(tx, plan.promoCodeId);
   // Checked before this booking is written, so it is not counted among the slot's holds.
   if (instant && plan.slot && plan.widgetId) await assertGuestHoldRoom(tx, plan.slot.id, plan.offer.stockMode, plan.counts);

@@ -16,7 +16,7 @@ import { agencies, bookings, offers, tours } from '@/server/db/schema';
 import { selectBookingRows } from '@/server/bookings/booking-rows';
 import { Forbidden } from '@/server/errors';
 import { isStatementMonth, type StatementMonth } from '@/server/balance/statement-queries';
-import { loadMonthCreditTerms } from '@/server/ledger/credit-standing';
+import { loadMonthCreditTerms } from '@/server/credit/credit-standing';
 import { addMonths, lastDayOf, taxInvoiceAfter } from '@/shared/ledger/credit-terms';
 import { isProviderPaymentMethod } from '@/shared/bookings/checkout-schema';
 import { OPERATOR } from '@/shared/sites/site-content';

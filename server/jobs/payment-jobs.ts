@@ -1,9 +1,7 @@
 import 'server-only';
 import type { Database } from '@/server/db/connection';
-import { expireHold } from '@/server/payments/holds';
+import { expireHold, reconcilePayments, settle } from '@/server/checkout/settlement';
 import { processRefund } from '@/server/payments/refunds';
-import { reconcilePayments } from '@/server/payments/reconcile';
-import { settlePayment } from '@/server/payments/settle-payment';
 import { deliverSandboxWebhook, finishSandboxProcessing } from '@/server/payments/providers/sandbox/sandbox-charges';
 import type { SandboxEvent } from '@/server/payments/providers/sandbox/sandbox-gateway';
 import type { JobHandler, JobName, JobQueue } from './job-queue';
@@ -17,7 +15,7 @@ export function paymentJobHandlers(db: Database): Record<Extract<JobName, `payme
       await expireHold(db, String(data.bookingId));
     },
     'payments.settle': async (data) => {
-      await settlePayment(db, String(data.paymentId));
+      await settle(db, String(data.paymentId));
     },
     'payments.refund': (data) => processRefund(db, String(data.refundId)),
     'payments.reconcile': () => reconcilePayments(db),

@@ -1,7 +1,7 @@
 import 'server-only';
 import { getDb } from '@/server/db/database';
 import { jobQueue } from './jobs';
-import { workCreditJobs } from '@/server/ops/credit/credit-jobs';
+import { workCreditJobs } from '@/server/credit/credit-jobs';
 import { workWidgetDomainJobs } from '@/server/widgets/domains/domain-jobs';
 import { workPaymentJobs } from './payment-jobs';
 

@@ -1,8 +1,8 @@
 import 'server-only';
 import { and, eq, isNotNull, lte, sql } from 'drizzle-orm';
-import type { Database, Transaction } from '@/server/db/connection';
-import { bookings, offers, payments } from '@/server/db/schema';
-import { giveBackStock } from '@/server/bookings/stock';
+import type { Database } from '@/server/db/connection';
+import { bookings, payments } from '@/server/db/schema';
+import { releaseHold } from '@/server/bookings/booking-status';
 import { sendJob } from '@/server/jobs/jobs';
 import { stillLookedUp } from './provider-lookups';
 
@@ -39,34 +39,23 @@ export async function scheduleHoldExpiry(bookingId: string, expiresAt: Date): Pr
 }
 
 /**
- * Gives a booking's held stock back, in the caller's transaction, if it still holds it; the
- * booking row must be locked by the caller. Returns whether anything was given back.
+ * The open payments of a booking whose hold is expiring: the expiry job (server/checkout/
+ * settlement.ts) asks the provider about each first, since one that went through completes the
+ * booking instead.
  */
-export async function releaseHold(tx: Transaction, bookingId: string): Promise<boolean> {
-  const [booking] = await tx
-    .select({ slotId: bookings.slotId, holdsStock: bookings.holdsStock, stockMode: offers.stockMode, adults: bookings.adults, children: bookings.children, infants: bookings.infants })
-    .from(bookings)
-    .innerJoin(offers, eq(offers.id, bookings.offerId))
-    .where(eq(bookings.id, bookingId));
-  if (!booking?.holdsStock) return false;
-  if (booking.slotId) await giveBackStock(tx, booking.slotId, booking.stockMode, booking);
-  await tx.update(bookings).set({ holdsStock: false, holdExpiresAt: null, updatedAt: sql`now()` }).where(eq(bookings.id, bookingId));
-  return true;
-}
-
-/**
- * The expiry job: first the provider is asked whether the booking's open payments went through
- * (a payment that did completes the booking instead); then an unpaid hold whose time is up gives
- * its stock back. The booking stays `payment_required`: it can still be paid ("Pay now").
- */
-export async function expireHold(db: Database, bookingId: string, now = new Date()): Promise<boolean> {
-  const { settlePayment } = await import('./settle-payment');
+export async function openPaymentsOfBooking(db: Database, bookingId: string, now: Date): Promise<string[]> {
   const open = await db
     .select({ id: payments.id })
     .from(payments)
     .where(and(eq(payments.bookingId, bookingId), sql`${payments.status} IN ('created', 'processing')`, stillLookedUp(now)));
-  for (const payment of open) await settlePayment(db, payment.id).catch((error: unknown) => console.warn('[payments] settle before expiry', error));
+  return open.map((payment) => payment.id);
+}
 
+/**
+ * An unpaid hold whose time is up gives its stock back. The booking stays `payment_required`: it
+ * can still be paid ("Pay now"). Answers whether anything was given back.
+ */
+export async function releaseExpiredHold(db: Database, bookingId: string, now: Date): Promise<boolean> {
   return db.transaction(async (tx) => {
     const [booking] = await tx
       .select({ id: bookings.id })
@@ -88,7 +77,7 @@ export async function expireHold(db: Database, bookingId: string, now = new Date
 
 /**
  * Bookings whose hold is past due (the reconciliation sweep): only unpaid ones still holding
- * stock, the ones `expireHold` acts on. A booking that left `payment_required` (paid, cancelled)
+ * stock, the ones `releaseExpiredHold` acts on. A booking that left `payment_required` (paid, cancelled)
  * is never looked at again, whatever its row says of an old hold.
  */
 export async function overdueHolds(db: Database, now = new Date(), limit = 100): Promise<string[]> {

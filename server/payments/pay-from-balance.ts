@@ -1,13 +1,14 @@
 import 'server-only';
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { Principal } from '@/server/auth/principal';
 import { visibleBookings } from '@/server/bookings/booking-scope';
+import { moveBooking } from '@/server/bookings/booking-status';
 import { lockBookingStock, takeStock } from '@/server/bookings/stock';
 import type { Database } from '@/server/db/connection';
 import { bookings, payments } from '@/server/db/schema';
 import { Conflict, Forbidden, NotFound } from '@/server/errors';
 import { debitAgency } from '@/server/ledger/ledger';
-import { assertMayPayFromBalance } from '@/server/ledger/credit-standing';
+import { assertMayPayFromBalance } from '@/server/credit/credit-standing';
 import { can } from '@/shared/auth/permissions';
 
 /**
@@ -32,20 +33,15 @@ export async function payBookingFromBalance(db: Database, principal: Principal, 
       await assertMayPayFromBalance(tx, booking.agencyId, booking.netTotalMinor, new Date());
       await debitAgency(tx, { agencyId: booking.agencyId, kind: 'booking', amountMinor: booking.netTotalMinor, bookingId: booking.id, description: `Booking ${reference}` });
     }
-    await tx
-      .update(bookings)
-      .set({
-        status: 'completed',
-        paymentMethod: 'balance',
-        paidMinor: booking.netTotalMinor,
-        holdsStock: booking.slotId !== null,
-        holdExpiresAt: null,
-        chargeCurrency: null,
-        chargeTotalMinor: null,
-        chargeFeeMinor: 0,
-        chargeTaxMinor: 0,
-        updatedAt: sql`now()`,
-      })
-      .where(eq(bookings.id, booking.id));
+    await moveBooking(tx, booking.id, 'paid', {
+      paymentMethod: 'balance',
+      paidMinor: booking.netTotalMinor,
+      holdsStock: booking.slotId !== null,
+      holdExpiresAt: null,
+      chargeCurrency: null,
+      chargeTotalMinor: null,
+      chargeFeeMinor: 0,
+      chargeTaxMinor: 0,
+    });
   });
 }

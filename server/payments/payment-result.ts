@@ -9,7 +9,7 @@ import type { NextAction, ProviderMethod } from './gateway';
 import type { PaymentFailureReason } from '@/shared/payments/failure-reasons';
 import { paymentFailureReason } from './failure-reason';
 import { findGateway } from './gateways';
-import { settlePayment, type PaymentStatus } from './settle-payment';
+import type { PaymentStatus } from './settle-payment';
 
 // What the payment result page and its polling show (spec §4 payment result messages).
 
@@ -69,19 +69,6 @@ export async function loadPaymentResult(db: Database, principal: Principal, paym
     failureReason: row.status === 'cancelled' && failureReason === 'other' ? 'payerCancelled' : failureReason,
     webhookError,
   };
-}
-
-/** The return URL: settle with the provider first (never on the return's word), then show. */
-export async function returnFromProvider(db: Database, principal: Principal, paymentId: string): Promise<PaymentResult | null> {
-  const visible = await loadPaymentResult(db, principal, paymentId);
-  if (!visible || (visible.status !== 'created' && visible.status !== 'processing')) return visible;
-  try {
-    const settled = await settlePayment(db, paymentId);
-    return settled.changed || settled.status !== visible.status ? loadPaymentResult(db, principal, paymentId) : visible;
-  } catch (error) {
-    console.error('[payments] settle on return', error);
-    return { ...visible, webhookError: true };
-  }
 }
 
 /** Booking payments follow the booking's visibility; top-ups need the balance. */

@@ -2,20 +2,17 @@ import 'server-only';
 import { and, inArray, lte } from 'drizzle-orm';
 import type { Database } from '@/server/db/connection';
 import { payments } from '@/server/db/schema';
-import { expireHold, overdueHolds } from './holds';
 import { stillLookedUp } from './provider-lookups';
 import { queueRefunds, unsentRefunds } from './refunds';
-import { settlePayment } from './settle-payment';
 
 /** A payment this fresh is the return URL's and the webhook's to settle. */
 const GRACE_MS = 30_000;
 
 /**
- * The reconciliation job (every minute): settles open payments from the provider's state (a lost
- * webhook, a "processing" card), expires overdue holds and re-queues refunds never submitted, so a
- * lost job or a crash between a decision and its job delays money, never loses it.
+ * What the reconciliation job (server/checkout/settlement.ts) settles from the provider's state:
+ * open payments past their grace (a lost webhook, a "processing" card), at most 200 a run.
  */
-export async function reconcilePayments(db: Database, now = new Date()): Promise<void> {
+export async function paymentsToReconcile(db: Database, now: Date): Promise<string[]> {
   const open = await db
     .select({ id: payments.id })
     .from(payments)
@@ -27,7 +24,10 @@ export async function reconcilePayments(db: Database, now = new Date()): Promise
       ),
     )
     .limit(200);
-  for (const payment of open) await settlePayment(db, payment.id).catch((error: unknown) => console.warn('[payments] reconcile', payment.id, error));
-  for (const bookingId of await overdueHolds(db, now)) await expireHold(db, bookingId, now);
+  return open.map((payment) => payment.id);
+}
+
+/** Refunds recorded but never submitted (a crash between the decision and its job) go to the queue again. */
+export async function requeueUnsentRefunds(db: Database): Promise<void> {
   await queueRefunds(await unsentRefunds(db));
 }

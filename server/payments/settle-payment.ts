@@ -1,14 +1,13 @@
 import 'server-only';
 import { and, desc, eq, inArray, sql } from 'drizzle-orm';
+import { moveBooking, releaseHold } from '@/server/bookings/booking-status';
 import { type LockedBookingStock, lockBookingStock, takeStock } from '@/server/bookings/stock';
 import type { Database, Transaction } from '@/server/db/connection';
 import { bookings, paymentEvents, payments } from '@/server/db/schema';
 import { isDomainError, RuleViolation } from '@/server/errors';
 import { creditAgency } from '@/server/ledger/ledger';
-import { mailWidgetBooking } from '@/server/widgets/guest-bookings/guest-booking-mail';
 import type { ChargeState, WebhookEvent } from './gateway';
 import { findGateway } from './gateways';
-import { releaseHold } from './holds';
 import { queueRefunds, recordRefund } from './refunds';
 
 // The one settlement (DESIGN.md "Payments"): the return URL, the webhook and the reconciliation
@@ -18,7 +17,25 @@ import { queueRefunds, recordRefund } from './refunds';
 // one booking, one ledger entry, however many webhooks race the return.
 
 export type PaymentStatus = (typeof payments.$inferSelect)['status'];
-export type SettleResult = { status: PaymentStatus; changed: boolean };
+
+/** A booking this settlement completed: what its follow-ups (the guest's mail…) need to know. */
+export type CompletedBooking = { bookingId: string; paymentId: string; widgetId: string | null };
+
+/** What the settlement changed: the payment's status, and the booking it completed, if any. */
+export type SettleResult = { status: PaymentStatus; changed: boolean; completed: CompletedBooking | null };
+
+/**
+ * Work that must happen with a completed booking, in the settlement's transaction (so a
+ * settlement that rolls back does none of it). Payments know nothing of what it is: the
+ * orchestrator (server/checkout/settlement.ts) passes its list.
+ */
+export type SettlementFollowUp = (tx: Transaction, completed: CompletedBooking) => Promise<void>;
+
+export type SettleOptions = {
+  event?: WebhookEvent;
+  /** Required, so no caller forgets them: an empty list says there are none on purpose. */
+  followUps: readonly SettlementFollowUp[];
+};
 
 /** The provider's answer is not this payment (another payment's id, a changed amount or currency). */
 export class PaymentMismatch extends RuleViolation {
@@ -29,12 +46,13 @@ export class PaymentMismatch extends RuleViolation {
 
 const OPEN: PaymentStatus[] = ['created', 'processing'];
 
-export async function settlePayment(db: Database, paymentId: string, options: { event?: WebhookEvent } = {}): Promise<SettleResult> {
+export async function settlePayment(db: Database, paymentId: string, options: SettleOptions): Promise<SettleResult> {
   const [payment] = await db.select().from(payments).where(eq(payments.id, paymentId));
   if (!payment) throw new RuleViolation('paymentErrors.unknown');
   const isOpen = OPEN.includes(payment.status);
-  if (!isOpen && !options.event) return { status: payment.status, changed: false };
-  if (!payment.providerReference) return { status: payment.status, changed: false };
+  const unchanged = (status: PaymentStatus): SettleResult => ({ status, changed: false, completed: null });
+  if (!isOpen && !options.event) return unchanged(payment.status);
+  if (!payment.providerReference) return unchanged(payment.status);
 
   const gateway = findGateway(payment.provider);
   if (!gateway) throw new RuleViolation('paymentErrors.methodUnavailable');
@@ -42,11 +60,11 @@ export async function settlePayment(db: Database, paymentId: string, options: { 
   if (state) assertSamePayment(payment, state);
 
   const refunds: string[] = [];
-  const result = await db.transaction(async (tx) => {
+  const result = await db.transaction(async (tx): Promise<SettleResult> => {
     if (options.event) await recordEvent(tx, payment.provider, options.event, payment.id);
-    if (!state) return { status: payment.status, changed: false };
+    if (!state) return unchanged(payment.status);
     const target = targetStatus(state);
-    if (!target) return { status: payment.status, changed: false };
+    if (!target) return unchanged(payment.status);
     const moved = await tx
       .update(payments)
       .set({
@@ -59,11 +77,12 @@ export async function settlePayment(db: Database, paymentId: string, options: { 
       .returning({ id: payments.id });
     if (moved.length === 0) {
       const [now] = await tx.select({ status: payments.status }).from(payments).where(eq(payments.id, payment.id));
-      return { status: now?.status ?? payment.status, changed: false };
+      return unchanged(now?.status ?? payment.status);
     }
-    if (target === 'succeeded') await applySuccess(tx, payment, refunds);
+    const completed = target === 'succeeded' ? await applySuccess(tx, payment, refunds) : null;
+    if (completed) for (const followUp of options.followUps) await followUp(tx, completed);
     if (target === 'failed' || target === 'cancelled') await applyFailure(tx, payment);
-    return { status: target, changed: true };
+    return { status: target, changed: true, completed };
   });
   await queueRefunds(refunds);
   return result;
@@ -100,40 +119,35 @@ async function recordEvent(tx: Transaction, provider: string, event: WebhookEven
 
 type PaymentRow = typeof payments.$inferSelect;
 
-async function applySuccess(tx: Transaction, payment: PaymentRow, refunds: string[]): Promise<void> {
+/** Applies a succeeded payment; answers the booking it completed, if it completed one. */
+async function applySuccess(tx: Transaction, payment: PaymentRow, refunds: string[]): Promise<CompletedBooking | null> {
   if (payment.purpose === 'top_up') {
     await creditAgency(tx, { agencyId: payment.agencyId, kind: 'top_up', amountMinor: payment.baseAmountMinor, description: `Card top-up (${payment.provider} ${payment.providerReference})` });
-    return;
+    return null;
   }
   const booking = await lockBooking(tx, payment.bookingId!);
   const payable = booking.status === 'payment_required' || booking.status === 'payment_failed';
   if (!payable) {
     // Paid another way meanwhile (balance, another attempt) or cancelled: the money goes back.
     refunds.push(await recordRefund(tx, payment, { amountMinor: payment.amountMinor, reason: 'notPayable' }));
-    return;
+    return null;
   }
   if (!booking.holdsStock && booking.slotId && !(await retakeStock(tx, booking))) {
     // Paid after the hold expired and the slot filled up: not confirmed, refunded automatically.
     refunds.push(await recordRefund(tx, payment, { amountMinor: payment.amountMinor, reason: 'lateHold' }));
-    await tx.update(bookings).set({ status: 'payment_failed', holdExpiresAt: null, updatedAt: sql`now()` }).where(eq(bookings.id, booking.id));
-    return;
+    await moveBooking(tx, booking.id, 'paidTooLate', { holdExpiresAt: null });
+    return null;
   }
-  await tx
-    .update(bookings)
-    .set({
-      status: 'completed',
-      paymentMethod: payment.method,
-      holdsStock: booking.slotId !== null,
-      holdExpiresAt: null,
-      chargeCurrency: payment.currency,
-      chargeTotalMinor: payment.amountMinor,
-      chargeFeeMinor: payment.feeMinor,
-      chargeTaxMinor: payment.taxMinor,
-      updatedAt: sql`now()`,
-    })
-    .where(eq(bookings.id, booking.id));
-  // A guest's booking through a widget: nobody of the agency is at the screen to see it.
-  if (booking.widgetId) await mailWidgetBooking(tx, booking.id, payment.id);
+  await moveBooking(tx, booking.id, 'paid', {
+    paymentMethod: payment.method,
+    holdsStock: booking.slotId !== null,
+    holdExpiresAt: null,
+    chargeCurrency: payment.currency,
+    chargeTotalMinor: payment.amountMinor,
+    chargeFeeMinor: payment.feeMinor,
+    chargeTaxMinor: payment.taxMinor,
+  });
+  return { bookingId: booking.id, paymentId: payment.id, widgetId: booking.widgetId };
 }
 
 /**
@@ -147,7 +161,7 @@ async function applyFailure(tx: Transaction, payment: PaymentRow): Promise<void>
   const [latest] = await tx.select({ id: payments.id }).from(payments).where(eq(payments.bookingId, booking.id)).orderBy(desc(payments.attempt)).limit(1);
   if (latest?.id !== payment.id) return;
   await releaseHold(tx, booking.id);
-  await tx.update(bookings).set({ status: 'payment_failed', holdExpiresAt: null, updatedAt: sql`now()` }).where(eq(bookings.id, booking.id));
+  await moveBooking(tx, booking.id, 'paymentFailed', { holdExpiresAt: null });
 }
 
 async function lockBooking(tx: Transaction, bookingId: string): Promise<LockedBookingStock> {

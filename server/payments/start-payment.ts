@@ -5,6 +5,7 @@ import { type Locale, localizedPath } from '@/i18n/locales';
 import type { Principal } from '@/server/auth/principal';
 import { visibleBookings } from '@/server/bookings/booking-scope';
 import { assertGuestHoldRoom } from '@/server/bookings/guest-holds';
+import { moveBooking, moveBookingIfAllowed, releaseHold } from '@/server/bookings/booking-status';
 import { type LockedBookingStock, lockBookingStock, takeStock } from '@/server/bookings/stock';
 import type { Database, Transaction } from '@/server/db/connection';
 import { bookings, payments } from '@/server/db/schema';
@@ -18,7 +19,7 @@ import type { Variant } from '@/shared/sites/site-variants';
 import type { NextAction, PaymentGateway, ProviderId, ProviderMethod } from './gateway';
 import { bookingChargeDescription, topUpChargeDescription } from './charge-description';
 import { findGateway } from './gateways';
-import { holdUntil, releaseHold, scheduleHoldExpiry } from './holds';
+import { holdUntil, scheduleHoldExpiry } from './holds';
 import { findOfferedMethod, mayPayThroughProvider, type OfferedMethod } from './payment-methods';
 import { MAX_TOP_UP_MINOR } from '@/shared/payments/limits';
 
@@ -74,20 +75,15 @@ export async function startBookingPayment(
     const held = booking.holdsStock && booking.holdExpiresAt && booking.holdExpiresAt > now ? booking.holdExpiresAt : null;
     const running = held && !(input.extendHold && held < holdUntil(now)) ? held : null;
     const holdExpiresAt = running ?? holdUntil(now);
-    await tx
-      .update(bookings)
-      .set({
-        status: 'payment_required',
-        paymentMethod: input.method,
-        holdsStock: booking.slotId !== null,
-        holdExpiresAt,
-        chargeCurrency: quote.currency,
-        chargeTotalMinor: quote.totalMinor,
-        chargeFeeMinor: quote.feeMinor,
-        chargeTaxMinor: quote.taxMinor,
-        updatedAt: sql`now()`,
-      })
-      .where(eq(bookings.id, booking.id));
+    await moveBooking(tx, booking.id, 'awaitPayment', {
+      paymentMethod: input.method,
+      holdsStock: booking.slotId !== null,
+      holdExpiresAt,
+      chargeCurrency: quote.currency,
+      chargeTotalMinor: quote.totalMinor,
+      chargeFeeMinor: quote.feeMinor,
+      chargeTaxMinor: quote.taxMinor,
+    });
     const payment = await insertAttempt(tx, {
       agencyId: booking.agencyId,
       bookingId: booking.id,
@@ -258,7 +254,8 @@ async function createCharge(
       if (payment.bookingId) {
         await tx.select({ id: bookings.id }).from(bookings).where(eq(bookings.id, payment.bookingId)).for('update');
         await releaseHold(tx, payment.bookingId);
-        await tx.update(bookings).set({ status: 'payment_failed', updatedAt: sql`now()` }).where(and(eq(bookings.id, payment.bookingId), eq(bookings.status, 'payment_required')));
+        // A booking paid another way meanwhile stays as it is.
+        await moveBookingIfAllowed(tx, payment.bookingId, 'paymentFailed');
       }
     });
     throw new RuleViolation('paymentErrors.providerUnavailable', {}, 'paymentMethod');

@@ -3,7 +3,7 @@
 import 'server-only';
 import { z } from 'zod';
 import { type ActionResult, runPublicAction } from '@/server/actions/run-action';
-import { staffPasswordSchema } from '@/server/ops/staff/staff-schemas';
+import { staffPasswordSchema } from './staff-password-schema';
 import { text } from '@/shared/text';
 import { completeEnrolment } from './staff-enrolment';
 

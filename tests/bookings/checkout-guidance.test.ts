@@ -1,7 +1,7 @@
 import { and, asc, eq, gt } from 'drizzle-orm';
 import { loadCheckoutView } from '@/server/bookings/checkout-queries';
 import { createBooking } from '@/server/bookings/create-booking';
-import { applyPromoAction } from '@/server/bookings/promo-action';
+import { applyPromoAction } from '@/server/bookings/promo-actions';
 import { availabilitySlots, bookings, hotels, offers, tours } from '@/server/db/schema';
 import { seedDemoData } from '@/server/db/seed';
 import type { PickUpMode } from '@/shared/bookings/offer-terms';

@@ -1,5 +1,5 @@
 import { createBooking } from '@/server/bookings/create-booking';
-import { loadBookingListData } from '@/server/bookings/list-data';
+import { loadBookingListData } from '@/server/checkout/booking-list-data';
 import { loadCommissionListData } from '@/server/commissions/list-data';
 import { seedDemoData } from '@/server/db/seed';
 import { parseBookingListQuery } from '@/shared/bookings/list-schema';

@@ -13,7 +13,7 @@ import { bookingExportResponse } from '@/server/exports/bookings-export';
 import { payWithSandboxCard } from '@/server/payments/providers/sandbox/sandbox-charges';
 import { parseBookingListQuery } from '@/shared/bookings/list-schema';
 import { aedInput, emptyWidgetValues, widgetFormSchema } from '@/shared/widgets/widget-schema';
-import { returnToWidgetSite } from '@/server/widgets/guest-bookings/book-as-guest';
+import { returnToWidgetSite } from '@/server/checkout/guest-return';
 import { createWidget, deleteWidget } from '@/server/widgets/manage-widgets';
 import { addDays, checkoutInput, findOffer, prepareSlot, principalFor } from '../support/booking-fixtures';
 import { bookAndGoToPayment, guestCheckoutInput } from '../widgets/guest-fixtures';

@@ -15,7 +15,7 @@ import deposits from '@/messages/deposits/en.json';
 
 const navigation = vi.hoisted(() => ({ goTo: vi.fn(), reloadPage: vi.fn() }));
 vi.mock('@/components/http/navigate', () => navigation);
-vi.mock('@/server/pay/pay-actions', () => ({ cardTopUpAction: vi.fn() }));
+vi.mock('@/server/payments/card-top-up-actions', () => ({ cardTopUpAction: vi.fn() }));
 
 const MESSAGE = 'Enter the amount as a number with up to two decimals, e.g. 1500.50.';
 const labels: CardTopUpLabels = { ...deposits.deposits.card, fee: 'Card fee (2.5%)', sandbox: null };

@@ -16,8 +16,8 @@ import { quoteCharge } from '@/shared/payments/charge-quote';
 // guest's details first.
 
 vi.mock('next/navigation', () => ({ useParams: () => ({ locale: 'en' }), useRouter: () => ({ prefetch: () => undefined }) }));
-vi.mock('@/server/bookings/actions', () => ({ checkoutAction: vi.fn() }));
-vi.mock('@/server/bookings/promo-action', () => ({ applyPromoAction: vi.fn() }));
+vi.mock('@/server/checkout/checkout-actions', () => ({ checkoutAction: vi.fn() }));
+vi.mock('@/server/bookings/promo-actions', () => ({ applyPromoAction: vi.fn() }));
 
 const t = payments.payments;
 const charge = createTranslator({ locale: 'en', messages: payments, namespace: 'payments.charge' });

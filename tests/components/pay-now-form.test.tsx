@@ -10,7 +10,7 @@ import payments from '@/messages/payments/en.json';
 // the balance (with the funds available to a role that may see them); a plain form posting the
 // booking's reference and the chosen method.
 
-vi.mock('@/server/pay/pay-actions', () => ({ payBookingAction: vi.fn(async () => null) }));
+vi.mock('@/server/checkout/checkout-actions', () => ({ payBookingAction: vi.fn(async () => null) }));
 
 const t = payments.payments;
 const labels = { legend: t.payNow.legend, pay: t.payNow.pay, payAmount: t.payNow.payAmount, paying: t.payNow.paying, sandbox: t.sandbox };

@@ -13,7 +13,7 @@ import { loadMonthlyInvoice } from '@/server/documents/monthly-invoice';
 import { renderMonthlyInvoicePdf } from '@/server/documents/monthly-invoice-pdf';
 import { renderTicketsPdf } from '@/server/documents/tickets-pdf';
 import { renderVoucherPdf } from '@/server/documents/voucher-pdf';
-import { returnFromProvider } from '@/server/payments/payment-result';
+import { returnFromProvider } from '@/server/checkout/settlement';
 import { payWithSandboxCard } from '@/server/payments/providers/sandbox/sandbox-charges';
 import { processRefund } from '@/server/payments/refunds';
 import { startBookingPayment } from '@/server/payments/start-payment';

@@ -12,7 +12,7 @@ const component = file('components/bookings/lists/x.tsx');
 tester.run('no-database', componentsRenderProps.rules['no-database'], {
   valid: [
     // Data arrives as props; a loader's result type crosses as a type.
-    { code: "import type { BookingListData } from '@/server/bookings/list-data';", filename: component },
+    { code: "import type { BookingListData } from '@/server/checkout/booking-list-data';", filename: component },
     { code: "import type { LocalizedText } from '@/server/db/schema';", filename: component },
     { code: "import { type LocalizedText } from '@/server/db/schema';", filename: component },
     { code: "export type { LocalizedText } from '@/server/db/schema';", filename: component },

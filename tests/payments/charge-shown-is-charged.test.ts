@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { loadCheckoutView } from '@/server/bookings/checkout-queries';
 import { sandboxCharges } from '@/server/db/schema';
 import { seedDemoData } from '@/server/db/seed';
-import { bookAndPay } from '@/server/payments/book-and-pay';
+import { placeBooking } from '@/server/checkout/place-booking';
 import { quoteCheckoutCharges } from '@/server/payments/checkout-charges';
 import type { Currency } from '@/shared/money/money';
 import type { Variant } from '@/shared/sites/site-variants';
@@ -52,7 +52,9 @@ describe.each(PLACES)('on the $host host showing $displayCurrency', (place) => {
     expect(methods).toEqual(place.variant === 'russian' ? ['card:RUB', 'crypto:USD', 'sbp:RUB'] : [`card:${place.displayCurrency}`, `crypto:${place.displayCurrency}`]);
 
     for (const { offered, quote } of shown) {
-      const booked = await bookAndPay(db, senior, checkoutInput({ ...selection, promoCode, paymentMethod: offered.method }), { ...place, origin: ORIGIN, locale: 'en' });
+      const placed = await placeBooking(db, { principal: senior, locale: 'en', place: () => ({ ...place, origin: ORIGIN, locale: 'en' }) }, checkoutInput({ ...selection, promoCode, paymentMethod: offered.method }));
+      if (!placed.payment) throw new Error(`${offered.method} booked without starting its payment`);
+      const booked = { reference: placed.reference, paymentId: placed.payment.paymentId };
       const booking = await bookingRow(db, booked.reference);
       const payment = await paymentRow(db, booked.paymentId);
       const [hosted] = await db.select().from(sandboxCharges).where(eq(sandboxCharges.paymentId, booked.paymentId));

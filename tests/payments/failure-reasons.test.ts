@@ -1,6 +1,6 @@
 import { seedDemoData } from '@/server/db/seed';
 import { paymentFailureReason } from '@/server/payments/failure-reason';
-import { returnFromProvider } from '@/server/payments/payment-result';
+import { returnFromProvider } from '@/server/checkout/settlement';
 import { completeSandboxChallenge, payWithSandboxCard } from '@/server/payments/providers/sandbox/sandbox-charges';
 import { PAYMENT_FAILURE_REASONS } from '@/shared/payments/failure-reasons';
 import { SANDBOX_TEST_CARDS } from '@/shared/payments/sandbox-cards';

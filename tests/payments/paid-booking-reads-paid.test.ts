@@ -4,7 +4,7 @@ import { createBooking } from '@/server/bookings/create-booking';
 import { loadBookingDetail } from '@/server/bookings/queries';
 import { ledgerEntries, paymentRefunds } from '@/server/db/schema';
 import { seedDemoData } from '@/server/db/seed';
-import { returnFromProvider } from '@/server/payments/payment-result';
+import { returnFromProvider } from '@/server/checkout/settlement';
 import { payWithSandboxCard, payWithSandboxWallet } from '@/server/payments/providers/sandbox/sandbox-charges';
 import { startBookingPayment } from '@/server/payments/start-payment';
 import type { Currency } from '@/shared/money/money';

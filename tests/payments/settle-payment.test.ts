@@ -3,12 +3,9 @@ import { cancelBooking } from '@/server/bookings/cancel-booking';
 import { ledgerEntries, paymentEvents, paymentRefunds, payments, sandboxCharges } from '@/server/db/schema';
 import { seedDemoData } from '@/server/db/seed';
 import { RuleViolation } from '@/server/errors';
-import { expireHold } from '@/server/payments/holds';
-import { returnFromProvider } from '@/server/payments/payment-result';
 import { completeSandboxChallenge, payWithSandboxCard } from '@/server/payments/providers/sandbox/sandbox-charges';
-import { receiveWebhook } from '@/server/payments/receive-webhook';
 import { processRefund } from '@/server/payments/refunds';
-import { settlePayment } from '@/server/payments/settle-payment';
+import { expireHold, receiveWebhook, returnFromProvider, settle } from '@/server/checkout/settlement';
 import { startBookingPayment, startTopUpPayment } from '@/server/payments/start-payment';
 import { agencyBalance, prepareSlot, principalFor, slotStock } from '../support/booking-fixtures';
 import { createTestDatabase, type TestDatabase } from '../support/test-database';
@@ -129,7 +126,7 @@ describe('webhooks that must change nothing', () => {
     await expect(receiveWebhook(db, 'sandbox', crossed.body, crossed.headers)).rejects.toMatchObject({ code: 'paymentErrors.unknown' });
 
     await db.update(sandboxCharges).set({ amountMinor: 1 }).where(eq(sandboxCharges.id, first.chargeId));
-    await expect(settlePayment(db, first.paymentId)).rejects.toMatchObject({ code: 'paymentErrors.mismatch' });
+    await expect(settle(db, first.paymentId)).rejects.toMatchObject({ code: 'paymentErrors.mismatch' });
     expect((await paymentRow(db, first.paymentId)).status).toBe('created');
     expect((await bookingRow(db, first.reference)).status).toBe('payment_required');
   });

@@ -14,7 +14,7 @@ import { formatAedAs } from '@/shared/money/money';
 import { discountedPrice } from '@/shared/widgets/widget-pricing';
 import { aedInput, emptyWidgetValues, type WidgetFormValues, widgetFormSchema } from '@/shared/widgets/widget-schema';
 import { embedChannelOf, loadEmbedWidgetFrom } from '@/server/widgets/embeds/embed-widget';
-import { returnToWidgetSite } from '@/server/widgets/guest-bookings/book-as-guest';
+import { returnToWidgetSite } from '@/server/checkout/guest-return';
 import { guestBookingToken } from '@/server/widgets/guest-bookings/guest-link';
 import type { WidgetChannel } from '@/server/widgets/guest-bookings/widget-sale';
 import { createWidget, deleteWidget } from '@/server/widgets/manage-widgets';

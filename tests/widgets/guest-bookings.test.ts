@@ -8,7 +8,9 @@ import { NotFound } from '@/server/errors';
 import { payWithSandboxCard } from '@/server/payments/providers/sandbox/sandbox-charges';
 import { discountedPrice } from '@/shared/widgets/widget-pricing';
 import { aedInput, emptyWidgetValues, widgetFormSchema } from '@/shared/widgets/widget-schema';
-import { bookAsGuest, loadGuestPaymentStep, returnToWidgetSite, startGuestPayment } from '@/server/widgets/guest-bookings/book-as-guest';
+import { returnToWidgetSite } from '@/server/checkout/guest-return';
+import { placeBooking } from '@/server/checkout/place-booking';
+import { loadGuestPaymentStep, startGuestPayment } from '@/server/widgets/guest-bookings/book-as-guest';
 import { renderGuestDocument } from '@/server/widgets/guest-bookings/guest-booking-view';
 import { guestBookingToken } from '@/server/widgets/guest-bookings/guest-link';
 import { guestHoldMinutes, holdMinutes } from '@/server/payments/holds';
@@ -94,15 +96,15 @@ describe('guest bookings through a widget', () => {
     expect(await returnToWidgetSite(database.db, OTHER, started.paymentId)).toBeNull();
     await expect(renderGuestDocument(database.db, guestBookingToken(started.reference), OTHER, 'voucher')).rejects.toBeInstanceOf(NotFound);
     await expect(startGuestPayment(database.db, { channel: OTHER, origin: 'https://other.example.test' }, started.bookingId)).rejects.toBeInstanceOf(NotFound);
-    await expect(bookAsGuest(database.db, { channel: OTHER, origin: 'https://other.example.test', client: someClient() }, await guestCheckout())).rejects.toBeInstanceOf(NotFound);
+    await expect(placeBooking(database.db, { guest: { channel: OTHER, origin: 'https://other.example.test', client: someClient() } }, await guestCheckout())).rejects.toBeInstanceOf(NotFound);
     const other = await findOffer(database.db, 'per_type');
-    await expect(bookAsGuest(database.db, GUEST, await guestCheckout({ offerId: other.id }))).rejects.toBeInstanceOf(NotFound);
+    await expect(placeBooking(database.db, { guest: GUEST }, await guestCheckout({ offerId: other.id }))).rejects.toBeInstanceOf(NotFound);
   });
 
   it('refuses other payment methods and promo codes before booking anything', async () => {
     const before = await database.db.$count(bookings);
-    await expect(bookAsGuest(database.db, GUEST, await guestCheckout({ paymentMethod: 'balance' }))).rejects.toMatchObject({ code: 'paymentErrors.methodUnavailable' });
-    await expect(bookAsGuest(database.db, GUEST, await guestCheckout({ promoCode: 'WELCOME10' }))).rejects.toMatchObject({ code: 'checkout.offerUnavailable' });
+    await expect(placeBooking(database.db, { guest: GUEST }, await guestCheckout({ paymentMethod: 'balance' }))).rejects.toMatchObject({ code: 'paymentErrors.methodUnavailable' });
+    await expect(placeBooking(database.db, { guest: GUEST }, await guestCheckout({ promoCode: 'WELCOME10' }))).rejects.toMatchObject({ code: 'checkout.offerUnavailable' });
     expect(await database.db.$count(bookings)).toBe(before);
   });
 });
@@ -110,7 +112,7 @@ describe('guest bookings through a widget', () => {
 describe('the guest checkout holds briefly, and the payment starts only when the payer goes on', () => {
   it('books with a short hold and no charge; the payment step extends the hold and creates one charge; a replay books and charges nothing more', async () => {
     const input = await guestCheckout();
-    const checkout = await bookAsGuest(database.db, GUEST, input);
+    const checkout = await placeBooking(database.db, { guest: GUEST }, input);
     const bookingId = bookingIdOf(checkout.nextUrl);
     expect(checkout.nextUrl).toBe(`https://${HOST}/payment/${bookingId}`);
     const [booked] = await database.db.select().from(bookings).where(eq(bookings.id, bookingId));
@@ -129,7 +131,7 @@ describe('the guest checkout holds briefly, and the payment starts only when the
     expect(extended!.holdExpiresAt!.getTime()).toBeGreaterThan(Date.now() + (holdMinutes() - 1) * 60_000);
 
     // The checkout sent again, and the step taken again: the same booking, page and charge.
-    expect(await bookAsGuest(database.db, GUEST, input)).toEqual({ ...checkout, replayed: true });
+    expect(await placeBooking(database.db, { guest: GUEST }, input)).toEqual({ ...checkout, replayed: true });
     expect(await startGuestPayment(database.db, SITE, bookingId)).toBe(paymentUrl);
     expect(await database.db.$count(payments, eq(payments.bookingId, bookingId))).toBe(1);
 
@@ -137,7 +139,7 @@ describe('the guest checkout holds briefly, and the payment starts only when the
     const [payment] = await database.db.select().from(payments).where(eq(payments.bookingId, bookingId));
     await payWithSandboxCard(database.db, paymentUrl.split('/').pop()!, '4242424242424242');
     await returnToWidgetSite(database.db, SITE.channel, payment!.id);
-    expect((await bookAsGuest(database.db, GUEST, input)).nextUrl).toBe(`https://${HOST}/booking/${payment!.id}`);
+    expect((await placeBooking(database.db, { guest: GUEST }, input)).nextUrl).toBe(`https://${HOST}/booking/${payment!.id}`);
     expect(await startGuestPayment(database.db, SITE, bookingId)).toBe(`https://${HOST}/booking/${payment!.id}`);
     expect(await loadGuestPaymentStep(database.db, SITE.channel, bookingId)).toMatchObject({ payable: false, resultPath: `/booking/${payment!.id}` });
   });
@@ -149,7 +151,7 @@ describe('the guest checkout holds briefly, and the payment starts only when the
     expect(parsed.error?.issues).toEqual([expect.objectContaining({ path: ['adults'], message: 'widgetBookings.limits.groupTooLarge' })]);
     expect(guestCheckoutSchema.safeParse({ ...input, infants: 0 }).success).toBe(true);
     const before = await database.db.$count(bookings);
-    await expect(bookAsGuest(database.db, GUEST, input)).rejects.toMatchObject({ code: 'widgetBookings.limits.groupTooLarge', field: 'adults' });
+    await expect(placeBooking(database.db, { guest: GUEST }, input)).rejects.toMatchObject({ code: 'widgetBookings.limits.groupTooLarge', field: 'adults' });
     expect(await database.db.$count(bookings)).toBe(before);
   });
 });

@@ -6,7 +6,8 @@ import { seedAgencies } from '@/server/db/seed/agencies';
 import { seedCatalogue } from '@/server/db/seed/catalogue';
 import { RuleViolation, TooManyRequests } from '@/server/errors';
 import { aedInput, emptyWidgetValues, widgetFormSchema } from '@/shared/widgets/widget-schema';
-import { bookAsGuest, guestCheckoutsPerAddress, GUEST_CHECKOUTS_PER_WIDGET, startGuestPayment } from '@/server/widgets/guest-bookings/book-as-guest';
+import { placeBooking } from '@/server/checkout/place-booking';
+import { guestCheckoutsPerAddress, GUEST_CHECKOUTS_PER_WIDGET, startGuestPayment } from '@/server/widgets/guest-bookings/book-as-guest';
 import { createWidget } from '@/server/widgets/manage-widgets';
 import { checkoutInput, findOffer, prepareSlot, principalFor, slotStock } from '../support/booking-fixtures';
 import { createTestDatabase, type TestDatabase } from '../support/test-database';
@@ -14,7 +15,7 @@ import { forgetPayments, setUpPayments } from '../payments/payment-fixtures';
 import { bookingIdOf, guestCheckoutInput, someClient } from './guest-fixtures';
 
 // A widget's checkout is public: a guest's double click, a form resent by the browser, one client
-// firing checkouts in a row, or many guests on one slot reach bookAsGuest at once. On PostgreSQL
+// firing checkouts in a row, or many guests on one slot reach placeBooking at once. On PostgreSQL
 // these really run concurrently (a connection each); PGlite runs them one at a time, so there they
 // check the outcome only. Whatever arrives, unpaid guest bookings cannot sell a slot out.
 
@@ -57,7 +58,7 @@ const codeOf = (result: PromiseSettledResult<unknown>) =>
 describe('simultaneous guest checkouts on a widget site', () => {
   it(`${SIMULTANEOUS} replays of one checkout make one booking, and ${SIMULTANEOUS} steps on to its payment one charge`, async () => {
     const input = await guestCheckoutInput(database.db, offerId);
-    const answers = await Promise.all(Array.from({ length: SIMULTANEOUS }, () => bookAsGuest(database.db, { ...SITE, client: someClient() }, input)));
+    const answers = await Promise.all(Array.from({ length: SIMULTANEOUS }, () => placeBooking(database.db, { guest: { ...SITE, client: someClient() } }, input)));
 
     expect(new Set(answers.map((answer) => answer.reference)).size).toBe(1);
     expect(new Set(answers.map((answer) => answer.nextUrl)).size).toBe(1);
@@ -74,20 +75,20 @@ describe('simultaneous guest checkouts on a widget site', () => {
   it(`one client address firing ${SIMULTANEOUS} checkouts at once gets ${guestCheckoutsPerAddress().limit} booked, the rest told to wait`, async () => {
     const inputs = [];
     for (let index = 0; index < SIMULTANEOUS; index += 1) inputs.push(await guestCheckoutInput(database.db, offerId, { adults: 1 }));
-    const results = await Promise.allSettled(inputs.map((input) => bookAsGuest(database.db, { ...SITE, client: '203.0.113.50' }, input)));
+    const results = await Promise.allSettled(inputs.map((input) => placeBooking(database.db, { guest: { ...SITE, client: '203.0.113.50' } }, input)));
 
     const codes = results.map(codeOf);
     expect(codes.filter((code) => code === 'booked')).toHaveLength(guestCheckoutsPerAddress().limit);
     expect(codes.filter((code) => code === 'widgetBookings.limits.tooManyCheckouts')).toHaveLength(SIMULTANEOUS - guestCheckoutsPerAddress().limit);
     // Another client is not held back by it.
-    await expect(bookAsGuest(database.db, { ...SITE, client: '203.0.113.51' }, await guestCheckoutInput(database.db, offerId, { adults: 1 }))).resolves.toMatchObject({ replayed: false });
+    await expect(placeBooking(database.db, { guest: { ...SITE, client: '203.0.113.51' } }, await guestCheckoutInput(database.db, offerId, { adults: 1 }))).resolves.toMatchObject({ replayed: false });
   });
 
   it(`${SIMULTANEOUS} clients on a slot with 10 places hold at most ${GUEST_HOLD_SHARE * 100}% of it unpaid; another agency's agent books the rest`, async () => {
     const first = await guestCheckoutInput(database.db, offerId, { adults: 1 });
     const slot = await prepareSlot(database.db, offerId, first.date, { left: 10 });
     const results = await Promise.allSettled(
-      Array.from({ length: SIMULTANEOUS }, () => bookAsGuest(database.db, { ...SITE, client: someClient() }, { ...first, idempotencyKey: crypto.randomUUID() })),
+      Array.from({ length: SIMULTANEOUS }, () => placeBooking(database.db, { guest: { ...SITE, client: someClient() } }, { ...first, idempotencyKey: crypto.randomUUID() })),
     );
 
     const codes = results.map(codeOf);
@@ -105,7 +106,7 @@ describe('simultaneous guest checkouts on a widget site', () => {
     const count = GUEST_CHECKOUTS_PER_WIDGET.limit + 5;
     const inputs = [];
     for (let index = 0; index < count; index += 1) inputs.push(await guestCheckoutInput(database.db, offerId, { adults: 1 }));
-    const results = await Promise.allSettled(inputs.map((input) => bookAsGuest(database.db, { ...SITE, client: someClient() }, input)));
+    const results = await Promise.allSettled(inputs.map((input) => placeBooking(database.db, { guest: { ...SITE, client: someClient() } }, input)));
 
     const codes = results.map(codeOf);
     expect(codes.filter((code) => code === 'booked')).toHaveLength(GUEST_CHECKOUTS_PER_WIDGET.limit);

@@ -1,7 +1,8 @@
 import { desc, eq } from 'drizzle-orm';
 import type { Database } from '@/server/db/connection';
 import { payments } from '@/server/db/schema';
-import { bookAsGuest, startGuestPayment } from '@/server/widgets/guest-bookings/book-as-guest';
+import { placeBooking } from '@/server/checkout/place-booking';
+import { startGuestPayment } from '@/server/widgets/guest-bookings/book-as-guest';
 import type { WidgetChannel } from '@/server/widgets/guest-bookings/widget-sale';
 import { type CheckoutInput, checkoutSchema } from '@/shared/bookings/checkout-schema';
 import { addDays, prepareSlot } from '../support/booking-fixtures';
@@ -42,7 +43,7 @@ export function bookingIdOf(nextUrl: string): string {
  * pages post them: the booking, its payment attempt and the provider page's URL.
  */
 export async function bookAndGoToPayment(db: Database, place: { channel: WidgetChannel; origin: string; client?: string }, input: CheckoutInput) {
-  const checkout = await bookAsGuest(db, { client: someClient(), ...place }, input);
+  const checkout = await placeBooking(db, { guest: { client: someClient(), ...place } }, input);
   const bookingId = bookingIdOf(checkout.nextUrl);
   const paymentUrl = await startGuestPayment(db, place, bookingId);
   const [payment] = await db.select({ id: payments.id }).from(payments).where(eq(payments.bookingId, bookingId)).orderBy(desc(payments.attempt)).limit(1);

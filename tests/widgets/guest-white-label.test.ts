@@ -20,7 +20,7 @@ import { type FileStorage, LocalDiskStorage } from '@/server/files/storage';
 import { payWithSandboxCard } from '@/server/payments/providers/sandbox/sandbox-charges';
 import { aedInput, emptyWidgetValues, type WidgetFormValues, widgetFormSchema } from '@/shared/widgets/widget-schema';
 import { GuestBookingResult } from '@/components/guest-bookings/guest-booking-result';
-import { returnToWidgetSite } from '@/server/widgets/guest-bookings/book-as-guest';
+import { returnToWidgetSite } from '@/server/checkout/guest-return';
 import { guestBookingToken } from '@/server/widgets/guest-bookings/guest-link';
 import type { WidgetChannel } from '@/server/widgets/guest-bookings/widget-sale';
 import { createWidget } from '@/server/widgets/manage-widgets';

@@ -4,7 +4,7 @@ import { bookings, offers, widgetOffers, widgets } from '@/server/db/schema';
 import { seedAgencies } from '@/server/db/seed/agencies';
 import { seedCatalogue } from '@/server/db/seed/catalogue';
 import { isDomainError } from '@/server/errors';
-import { bookAsGuest } from '@/server/widgets/guest-bookings/book-as-guest';
+import { placeBooking } from '@/server/checkout/place-booking';
 import { loadWidgetSale, OfferOutsideSingleTourWidget, type WidgetChannel } from '@/server/widgets/guest-bookings/widget-sale';
 import { createWidget } from '@/server/widgets/manage-widgets';
 import { aedInput, emptyWidgetValues, widgetFormSchema, type WidgetType } from '@/shared/widgets/widget-schema';
@@ -85,10 +85,10 @@ describe('the sale of a single-tour widget', () => {
   it("refuses a guest's hand-made checkout of another tour's offer on a single-tour site, and books nothing", async () => {
     const input = await guestCheckoutInput(database.db, other.id);
     const place = { channel: { host: SITE_HOST }, origin: `https://${SITE_HOST}`, client: someClient() };
-    await expect(bookAsGuest(database.db, place, input)).rejects.toBeInstanceOf(OfferOutsideSingleTourWidget);
+    await expect(placeBooking(database.db, { guest: place }, input)).rejects.toBeInstanceOf(OfferOutsideSingleTourWidget);
     expect(await database.db.select({ id: bookings.id }).from(bookings).where(eq(bookings.idempotencyKey, input.idempotencyKey))).toEqual([]);
     // The tour the site shows is still booked as before.
-    const booked = await bookAsGuest(database.db, place, await guestCheckoutInput(database.db, shown.id));
+    const booked = await placeBooking(database.db, { guest: place }, await guestCheckoutInput(database.db, shown.id));
     expect(booked.reference).toMatch(/^TD-/);
   });
 });

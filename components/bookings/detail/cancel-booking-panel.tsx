@@ -6,7 +6,7 @@ import { Price, PriceSum } from '@/components/catalog/price';
 import { SubmitButton } from '@/components/forms/submit-button';
 import { useActionFailureFeedback } from '@/components/http/http-feedback';
 import { buttonVariants } from '@/components/ui/button';
-import { cancelBookingAction, type CancelBookingState } from '@/server/bookings/cancel-action';
+import { cancelBookingAction, type CancelBookingState } from '@/server/bookings/cancel-actions';
 
 export type CancelBookingLabels = {
   title: string;

@@ -6,7 +6,7 @@ import { buttonVariants } from '@/components/ui/button';
 import { type Locale, localizedPath } from '@/i18n/locales';
 import type { Principal } from '@/server/auth/principal';
 import { can, memberCan } from '@/shared/auth/permissions';
-import type { BookingListData } from '@/server/bookings/list-data';
+import type { BookingListData } from '@/server/checkout/booking-list-data';
 import type { BookingListPage as BookingRowsPage, BookingListScope } from '@/server/bookings/list-queries';
 import type { BookingListQuery } from '@/shared/bookings/list-schema';
 import { resolveSiteParams, type SiteParams } from '@/server/hosts/variant-params';

@@ -6,7 +6,7 @@ import { OpsPager } from '@/components/ops/ops-pager';
 import { cn } from '@/components/ui/cn';
 import { type Locale, localizedPath } from '@/i18n/locales';
 import type { listAgencyAudit, listAgencyBookings, listAgencyStatement } from '@/server/ops/agencies/agency-detail';
-import type { InvoiceRow } from '@/server/ops/credit/issue-invoices';
+import type { InvoiceRow } from '@/server/credit/issue-invoices';
 
 export const AGENCY_TABS = ['statement', 'bookings', 'invoices', 'audit'] as const;
 export type AgencyTab = (typeof AGENCY_TABS)[number];

@@ -3,7 +3,7 @@ import 'server-only';
 import { headers } from 'next/headers';
 import { type ActionResult, runOpsAction } from '@/server/actions/run-action';
 import { linkOrigin } from '@/server/http/link-origin';
-import { issueMonthInvoices } from '@/server/ops/credit/issue-invoices';
+import { issueMonthInvoices } from '@/server/credit/issue-invoices';
 import { revalidateWidget } from '@/server/widgets/sites/widget-site';
 import {
   type AgencyWidgetSites,

@@ -1,12 +1,13 @@
 import 'server-only';
 import { and, eq, sql } from 'drizzle-orm';
 import { changedFields, recordStaffAudit } from '@/server/audit/audit';
+import { moveBooking } from '@/server/bookings/booking-status';
 import { lockBookingStock, giveBackStock, takeStock } from '@/server/bookings/stock';
 import type { Database, Transaction } from '@/server/db/connection';
 import { bookings, users } from '@/server/db/schema';
 import { Conflict, Forbidden, isDomainError, NotFound, RuleViolation } from '@/server/errors';
 import { debitAgency } from '@/server/ledger/ledger';
-import { assertMayPayFromBalance } from '@/server/ledger/credit-standing';
+import { assertMayPayFromBalance } from '@/server/credit/credit-standing';
 import { can } from '@/shared/auth/permissions';
 import type { StaffPrincipal } from '@/server/staff/staff-principal';
 import type { Mailer } from '@/server/mail/mailer';
@@ -107,13 +108,10 @@ export async function confirmRequest(
         throw error;
       });
       status = 'completed';
-      await tx
-        .update(bookings)
-        .set({ status, paymentMethod: 'balance', paidMinor: request.netTotalMinor, holdsStock: request.slotId !== null, updatedAt: sql`now()` })
-        .where(and(eq(bookings.id, request.id), eq(bookings.status, 'quotation_request')));
+      await moveBooking(tx, request.id, 'confirmRequestFromBalance', { paymentMethod: 'balance', paidMinor: request.netTotalMinor, holdsStock: request.slotId !== null });
     } else {
       status = 'payment_required';
-      await tx.update(bookings).set({ status, updatedAt: sql`now()` }).where(and(eq(bookings.id, request.id), eq(bookings.status, 'quotation_request')));
+      await moveBooking(tx, request.id, 'confirmRequest');
     }
     await recordStaffAudit(tx, {
       actorStaffId: staff.staffId,
@@ -139,10 +137,7 @@ export async function declineRequest(
   return db.transaction(async (tx) => {
     const request = await lockOpenRequest(tx, input.reference);
     if (request.holdsStock && request.slotId) await giveBackStock(tx, request.slotId, request.stockMode, request);
-    await tx
-      .update(bookings)
-      .set({ status: 'cancelled', declineReason: input.reason, holdsStock: false, holdExpiresAt: null, cancelledAt: sql`now()`, updatedAt: sql`now()` })
-      .where(and(eq(bookings.id, request.id), eq(bookings.status, 'quotation_request')));
+    await moveBooking(tx, request.id, 'declineRequest', { declineReason: input.reason, holdsStock: false, holdExpiresAt: null, cancelledAt: sql`now()` });
     await recordStaffAudit(tx, {
       actorStaffId: staff.staffId,
       agencyId: request.agencyId,

@@ -1,6 +1,5 @@
 import 'server-only';
 import { z } from 'zod';
-import { PASSWORD_MIN_LENGTH } from '@/shared/account/password-policy';
 import { STAFF_ROLES } from '@/shared/auth/permissions';
 import { text } from '@/shared/text';
 
@@ -20,14 +19,6 @@ export const createStaffSchema = z.object({
     .transform((value) => value.toLowerCase()),
   role: z.enum(STAFF_ROLES, { error: E('role') }),
 });
-/** A member's own password, chosen on their enrolment link; taken as typed (shared/account/password-policy.ts). */
-export const staffPasswordSchema = text({ error: E('required'), trim: false })
-  .min(1, { error: E('required') })
-  .min(PASSWORD_MIN_LENGTH, { error: E('password') })
-  .max(200, { error: E('tooLong') })
-  .regex(/\p{L}/u, { error: E('password') })
-  .regex(/\p{N}/u, { error: E('password') });
-
 export type CreateStaffInput = z.output<typeof createStaffSchema>;
 
 export const staffRoleSchema = z.object({ staffId, role: z.enum(STAFF_ROLES, { error: E('role') }) });

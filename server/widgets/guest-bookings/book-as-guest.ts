@@ -2,19 +2,19 @@ import 'server-only';
 import { and, desc, eq } from 'drizzle-orm';
 import { type Locale, localizedPath } from '@/i18n/locales';
 import { hitWindowLimit } from '@/server/auth/rate-limits';
-import { createBooking } from '@/server/bookings/create-booking';
+import type { Principal } from '@/server/auth/principal';
+import type { CreatedBooking, WidgetSale } from '@/server/bookings/create-booking';
 import type { Database } from '@/server/db/connection';
 import { bookings, offers, payments, tours } from '@/server/db/schema';
 import { selectBookingRows } from '@/server/bookings/booking-rows';
 import { Conflict, NotFound, RuleViolation, TooManyRequests } from '@/server/errors';
-import { returnFromProvider } from '@/server/payments/payment-result';
 import { startBookingPayment } from '@/server/payments/start-payment';
 import type { CheckoutInput } from '@/shared/bookings/checkout-schema';
 import type { PaymentFailureReason } from '@/shared/payments/failure-reasons';
 import { GUEST_MAX_GUESTS, guestCount } from '@/shared/widgets/guest-checkout-schema';
 import { EMBED_PAYMENT_PATH, GUEST_PAYMENT_PATH } from './guest-payment-paths';
 import { EMBED_RETURN_PATH, GUEST_RETURN_PATH } from './guest-paths';
-import { loadWidgetSale, loadWidgetSaleForBooking, loadWidgetSaleOfGuestBooking, type WidgetChannel } from './widget-sale';
+import { loadWidgetSale, loadWidgetSaleOfGuestBooking, type WidgetChannel } from './widget-sale';
 
 // A guest's booking on a widget's site: booked for the widget's agency at the
 // widget's guest price and paid by card; the guest comes back to the widget's own site, where the
@@ -23,7 +23,8 @@ import { loadWidgetSale, loadWidgetSaleForBooking, loadWidgetSaleOfGuestBooking,
 // Anyone may post the checkout, so what it may hold is bounded: a few checkouts per client address
 // and per widget in a window, a capped party, a share of each slot (server/bookings/guest-holds),
 // and a short hold that becomes the normal one only when the payer reaches the payment page, where
-// the provider charge is created. A checkout nobody pays costs no provider charge.
+// the provider charge is created. A checkout nobody pays costs no provider charge. The booking
+// itself is placed by server/checkout/place-booking.ts, like every other channel's.
 
 /** Where the guest books: the channel, the origin of the page the payer returns to, and the client (its address bucket). */
 export type GuestPlace = { channel: WidgetChannel; origin: string; client: string };
@@ -44,7 +45,7 @@ export const GUEST_CHECKOUTS_PER_WIDGET = { limit: 30, windowSeconds: 600 };
 export type GuestCheckout = { reference: string; replayed: boolean; nextUrl: string };
 
 /** The page a guest returns to from the payment: the site's own, or for an embed the portal's, opened top-level. */
-function returnPathOf(channel: WidgetChannel): string {
+export function returnPathOf(channel: WidgetChannel): string {
   return 'host' in channel ? GUEST_RETURN_PATH : `${EMBED_RETURN_PATH}?widget=${channel.widgetId}&site=${encodeURIComponent(channel.site)}`;
 }
 
@@ -61,12 +62,16 @@ async function countGuestCheckout(db: Database, place: GuestPlace, widgetId: str
   if (!byWidget.allowed) throw new TooManyRequests(byWidget.retryAfterSeconds, 'widgetBookings.limits.widgetBusy');
 }
 
+/** A guest's checkout that passed the guest rules: who books it (the widget's agency) and at what prices. */
+export type GuestSale = { principal: Principal; widget: WidgetSale & { locale: Locale } };
+
 /**
- * Books the guest's checkout with a short hold, and answers the page where the payer starts the
- * payment. The same checkout sent again (same idempotency key) books nothing more and counts
- * against no limit: it answers the same page, or the result page once paid.
+ * The guest rules of a checkout on a widget's site or embed, before anything is booked
+ * (server/checkout/place-booking.ts books it): card only, no pick-up or promo code, a capped
+ * party, an offer the widget sells, and the limits on checkouts per address and per widget. The
+ * same checkout sent again (same idempotency key) counts against no limit.
  */
-export async function bookAsGuest(db: Database, place: GuestPlace, input: CheckoutInput, now = new Date()): Promise<GuestCheckout> {
+export async function admitGuestCheckout(db: Database, place: GuestPlace, input: CheckoutInput, now: Date): Promise<GuestSale> {
   // The site's form offers card payment only, no hotel pick-up and no promo codes.
   if (input.paymentMethod !== 'card') throw new RuleViolation('paymentErrors.methodUnavailable', {}, 'paymentMethod');
   if (input.hotelId) throw new RuleViolation('checkout.noPickUp', {}, 'hotelId');
@@ -75,7 +80,14 @@ export async function bookAsGuest(db: Database, place: GuestPlace, input: Checko
   const sale = await loadWidgetSale(db, place.channel, input.offerId);
   if (!sale) throw new NotFound();
   if (!(await isReplay(db, sale.principal.agencyId, input.idempotencyKey))) await countGuestCheckout(db, place, sale.widget.id, now);
-  const booking = await createBooking(db, sale.principal, input, { locale: sale.widget.locale, widget: { widgetId: sale.widget.id, guestPrices: sale.guestPrices }, now });
+  return { principal: sale.principal, widget: { widgetId: sale.widget.id, guestPrices: sale.guestPrices, locale: sale.widget.locale } };
+}
+
+/**
+ * Where the payer goes once the guest's booking is made: the page where the payment starts, or,
+ * for a checkout sent again after it was paid, the result page.
+ */
+export async function guestCheckoutNext(db: Database, place: GuestPlace, sale: GuestSale, booking: CreatedBooking): Promise<GuestCheckout> {
   const [row] = await db
     .select({ id: bookings.id })
     .from(bookings)
@@ -95,7 +107,7 @@ async function isReplay(db: Database, agencyId: string, idempotencyKey: string):
   return Boolean(row);
 }
 
-async function latestPayment(db: Database, bookingId: string): Promise<string | null> {
+export async function latestPayment(db: Database, bookingId: string): Promise<string | null> {
   const [row] = await db.select({ id: payments.id }).from(payments).where(eq(payments.bookingId, bookingId)).orderBy(desc(payments.attempt)).limit(1);
   return row?.id ?? null;
 }
@@ -211,29 +223,3 @@ export type GuestBooking = {
   amountMinor: number;
   currency: string;
 };
-
-/**
- * The booking a guest paid for on this widget's site, settled with the provider first (never on
- * the return's word); null for a payment of another site, another agency, or none.
- */
-export async function returnToWidgetSite(db: Database, channel: WidgetChannel, paymentId: string): Promise<GuestBooking | null> {
-  const sale = await loadWidgetSaleForBooking(db, channel, paymentId);
-  if (!sale) return null;
-  const result = await returnFromProvider(db, sale.principal, paymentId);
-  if (!result) return null;
-  const [row] = await selectBookingRows(db, { ...GUEST_BOOKING_COLUMNS, status: bookings.status })
-    .innerJoin(payments, eq(payments.bookingId, bookings.id))
-    .where(and(eq(payments.id, paymentId), eq(bookings.widgetId, sale.widgetId)));
-  if (!row) return null;
-  const locale = sale.locale;
-  return {
-    reference: row.reference,
-    bookingStatus: row.status,
-    paymentStatus: result.status,
-    failureReason: result.failureReason,
-    ...guestTrip(row, locale),
-    guestEmail: row.guestEmail,
-    amountMinor: result.amountMinor,
-    currency: result.currency,
-  };
-}

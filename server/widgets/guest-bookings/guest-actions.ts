@@ -10,7 +10,8 @@ import { addressBucket, clientAddress } from '@/server/http/client-address';
 import { linkOrigin, widgetDomainOrigin } from '@/server/http/link-origin';
 import type { CheckoutField } from '@/shared/bookings/checkout-schema';
 import { guestCheckoutSchema } from '@/shared/widgets/guest-checkout-schema';
-import { bookAsGuest, type GuestPlace, startGuestPayment } from './book-as-guest';
+import { placeBooking } from '@/server/checkout/place-booking';
+import { type GuestPlace, startGuestPayment } from './book-as-guest';
 
 // The guest's checkout on a widget's site or embed, and its step on to the payment:
 // public actions, since guests have no account. The widget is found by the page's own origin (the Origin header of the post),
@@ -55,7 +56,7 @@ export async function bookAsGuestAction(_previous: GuestCheckoutState, formData:
   const result = await runPublicAction(
     {
       schema: guestCheckoutSchema,
-      run: async (input, { db }) => bookAsGuest(db, await placeOfRequest(formData), input),
+      run: async (input, { db }) => placeBooking(db, { guest: await placeOfRequest(formData) }, input),
     },
     { ...values, paymentMethod: 'card', hotelId: '', room: '', promoCode: '' },
   );

@@ -17,11 +17,11 @@ import { GUEST_BOOKING_COLUMNS } from './book-as-guest';
 import { guestBookingPath } from './guest-booking-view';
 import { guestBookingToken } from './guest-link';
 
-// When a guest's payment for a widget booking succeeds (server/payments/settle-payment): the guest
-// gets the confirmation in the agency's name and the widget's language, with the link to the booking
-// and its voucher (on the widget's site, or for an embed on the portal's page of it) authorised by
-// the guest link's token, never an internal id; the agency's admins hear of the sale and their
-// margin, each in their language.
+// When a guest's payment for a widget booking succeeds (a follow-up of the settlement,
+// server/checkout/settlement.ts): the guest gets the confirmation in the agency's name and the
+// widget's language, with the link to the booking and its voucher (on the widget's site, or for
+// an embed on the portal's page of it) authorised by the guest link's token, never an internal id;
+// the agency's admins hear of the sale and their margin, each in their language.
 // Written in the settlement's transaction, so a settlement that rolls back sends nothing.
 
 const MESSAGES: Record<Locale, typeof en> = { en, ru };

@@ -1,7 +1,6 @@
-import { checkoutSchema, isProviderPaymentMethod } from '@/shared/bookings/checkout-schema';
-import { createBooking } from '@/server/bookings/create-booking';
+import { checkoutSchema } from '@/shared/bookings/checkout-schema';
+import { placeBooking } from '@/server/checkout/place-booking';
 import { routeJson, runRoute } from '@/server/http/run-route';
-import { bookAndPay } from '@/server/payments/book-and-pay';
 import { paymentPlaceOf } from '@/server/payments/payment-place';
 
 /**
@@ -23,12 +22,8 @@ export const POST = runRoute({
     }),
   },
   run: async ({ body }, { principal, db, locale, request }) => {
-    if (isProviderPaymentMethod(body.paymentMethod)) {
-      const booked = await bookAndPay(db, principal, body, paymentPlaceOf(request, locale));
-      const { reference, status, paymentId, nextAction } = booked;
-      return routeJson({ reference, status, paymentId, nextAction }, { status: booked.replayed ? 200 : 201 });
-    }
-    const booking = await createBooking(db, principal, body, { locale });
-    return routeJson({ reference: booking.reference, status: booking.status }, { status: booking.replayed ? 200 : 201 });
+    const placed = await placeBooking(db, { principal, locale, place: () => paymentPlaceOf(request, locale) }, body);
+    const { reference, status, payment } = placed;
+    return routeJson(payment ? { reference, status, ...payment } : { reference, status }, { status: placed.replayed ? 200 : 201 });
   },
 });

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { NotFound } from '@/server/errors';
 import { PRIVATE_HEADERS, runRoute } from '@/server/http/run-route';
-import { returnFromProvider } from '@/server/payments/payment-result';
+import { returnFromProvider } from '@/server/checkout/settlement';
 
 /** A payment's state for the result page's polling; an open one is settled with its provider first. */
 export const GET = runRoute({

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { runRoute, TEST_HOOK } from '@/server/http/run-route';
-import { ageAgencyByOneMonth } from '@/server/ops/credit/age-agency';
+import { ageAgencyByOneMonth } from '@/server/credit/age-agency';
 
 const ageSchema = z.object({ email: z.email() });
 

@@ -1,7 +1,7 @@
 import { CheckCircle2, Download, Wallet } from 'lucide-react';
 import type { Metadata } from 'next';
 import { getTranslations } from 'next-intl/server';
-import { PAYMENT_ID_PATTERN } from '@/server/pay/payment-id';
+import { PAYMENT_ID_PATTERN } from '@/server/payments/payment-id';
 import { AccountTerms } from '@/components/balance/account-terms';
 import { BalanceOverview } from '@/components/balance/balance-overview';
 import { formatAmount, formatMonth } from '@/components/balance/format';
@@ -24,7 +24,7 @@ import {
   monthOf,
   type StatementMonth,
 } from '@/server/balance/statement-queries';
-import { loadCreditStanding, loadMonthCreditTerms, overdueMessageValues } from '@/server/ledger/credit-standing';
+import { loadCreditStanding, loadMonthCreditTerms, overdueMessageValues } from '@/server/credit/credit-standing';
 import { localizeMessageValues } from '@/i18n/message-values';
 import { formatMoney } from '@/shared/money/money';
 import { resolveSiteParams, type SiteParams } from '@/server/hosts/variant-params';

@@ -12,13 +12,12 @@ import { loadAgencyStatus } from '@/server/account/agency-standing';
 import { requirePageAccess } from '@/server/auth/principal';
 import { loadCheckoutView, type CheckoutView } from '@/server/bookings/checkout-queries';
 import { bookingSelectionSchema, isProviderPaymentMethod, PAYMENT_METHODS, type PaymentMethod, type ProviderPaymentMethod } from '@/shared/bookings/checkout-schema';
-import { mayPayThroughProvider } from '@/server/payments/payment-methods';
-import { quoteCheckoutCharges } from '@/server/payments/checkout-charges';
-import { requestDisplayCurrency } from '@/server/pay/request-context';
+import { loadPaymentOptions } from '@/server/checkout/payment-options';
+import { requestDisplayCurrency } from '@/server/payments/request-context';
 import { formatMoney } from '@/shared/money/money';
 import type { ChargeQuote } from '@/shared/payments/charge-quote';
 import { getDb } from '@/server/db/database';
-import { loadCreditStanding, overdueMessageValues } from '@/server/ledger/credit-standing';
+import { overdueMessageValues } from '@/server/credit/credit-standing';
 import { localizeMessageValues } from '@/i18n/message-values';
 import { describePolicy } from '@/shared/bookings/offer-terms';
 import { can } from '@/shared/auth/permissions';
@@ -67,27 +66,26 @@ export default async function CheckoutPage({ params, searchParams }: { params: S
   }
 
   // Card, crypto and (Russian domain) SBP as this host offers them, each with its charge line by
-  // line (spec §9) in the currency it is charged in: roubles with fees and tax, else none.
-  // What each will charge: the booking's NET after the promo, converted, with the rouble fees and tax.
-  const charges =
-    view.requestOnly || !mayPayThroughProvider(principal.role)
-      ? []
-      : await quoteCheckoutCharges(db, { ...view.quote, widgetId: null }, { variant, displayCurrency: await requestDisplayCurrency(variant) });
-  const offered = charges.map((charge) => charge.offered);
+  // line (spec §9) in the currency it is charged in: roubles with fees and tax, else none; and the
+  // credit rule for the balance option (an overdue invoice closes the credit, issue 19 §3).
+  const options = await loadPaymentOptions(db, principal, {
+    place: { variant, displayCurrency: await requestDisplayCurrency(variant) },
+    booking: { ...view.quote, widgetId: null },
+    requestOnly: Boolean(view.requestOnly),
+    creditFor: view.quote.netTotalMinor,
+  });
   const providerMethods: Partial<Record<ProviderPaymentMethod, ProviderMethodView>> = {};
-  for (const { offered: option, quote } of charges) {
-    providerMethods[option.method] = { isSandbox: option.isSandbox, walletsNeedGuestDetails: option.walletsNeedGuestDetails, ...(await chargeLines(quote, locale)) };
+  for (const { offered: option, quote } of options.providers) {
+    if (quote) providerMethods[option.method] = { isSandbox: option.isSandbox, walletsNeedGuestDetails: option.walletsNeedGuestDetails, ...(await chargeLines(quote, locale)) };
   }
   const paymentMethods: readonly PaymentMethod[] = view.requestOnly
     ? ['request']
-    : [...PAYMENT_METHODS.filter((method) => !isProviderPaymentMethod(method)), ...offered.map((option) => option.method)];
+    : [...PAYMENT_METHODS.filter((method) => !isProviderPaymentMethod(method)), ...options.providers.map((option) => option.offered.method)];
   // An agency books once approved (createBooking refuses before that): say so instead of a form.
   const agencyStatus = await loadAgencyStatus(db, principal.agencyId);
-  // An overdue invoice closes the credit: the balance option says so before the agent tries.
-  const credit = await loadCreditStanding(db, principal.agencyId, new Date());
-  const creditClosed = credit.overdue !== null && credit.balanceMinor < view.quote.netTotalMinor;
+  const creditClosed = options.credit?.closed ?? false;
   const labels = await formLabels(view, locale);
-  if (credit.overdue && creditClosed) labels.insufficientFunds = t('creditOverdue', localizeMessageValues(overdueMessageValues(credit.overdue), locale));
+  if (options.credit?.overdue && creditClosed) labels.insufficientFunds = t('creditOverdue', localizeMessageValues(overdueMessageValues(options.credit.overdue), locale));
   return (
     <div className="mx-auto max-w-6xl px-4 py-8">
       <h1 className="text-2xl font-semibold">{t('title')}</h1>

@@ -1,7 +1,7 @@
 import { BookingListPage, bookingListMetadata, type BookingListSearchParams } from '@/components/bookings/lists/booking-list-page';
 import { listSearch } from '@/components/bookings/lists/list-href';
 import { requirePageAccess } from '@/server/auth/principal';
-import { loadBookingListData } from '@/server/bookings/list-data';
+import { loadBookingListData } from '@/server/checkout/booking-list-data';
 import { getDb } from '@/server/db/database';
 import { parseBookingListQuery } from '@/shared/bookings/list-schema';
 import { resolveSiteParams, type SiteParams } from '@/server/hosts/variant-params';

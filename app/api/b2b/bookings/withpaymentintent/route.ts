@@ -1,4 +1,5 @@
-import { bookAndPay } from '@/server/payments/book-and-pay';
+import { placeBooking } from '@/server/checkout/place-booking';
+import { RuleViolation } from '@/server/errors';
 import { paymentPlaceOf } from '@/server/payments/payment-place';
 import { routeJson, runRoute } from '@/server/http/run-route';
 import { providerCheckoutBody } from '@/server/payments/provider-checkout-body';
@@ -11,7 +12,10 @@ export const POST = runRoute({
   permission: 'bookings:create',
   body: providerCheckoutBody('card'),
   run: async ({ body }, { principal, db, locale, request }) => {
-    const result = await bookAndPay(db, principal, body, paymentPlaceOf(request, locale), 'stripe');
+    const placed = await placeBooking(db, { principal, locale, place: () => paymentPlaceOf(request, locale), provider: 'stripe' }, body);
+    // The body's method is the route's provider method (providerCheckoutBody): a payment always starts.
+    if (!placed.payment) throw new RuleViolation('paymentErrors.methodUnavailable', {}, 'paymentMethod');
+    const result = { ...placed, ...placed.payment };
     const secret = result.nextAction.kind === 'clientSecret' ? result.nextAction : null;
     return routeJson(
       { reference: result.reference, status: result.status, paymentId: result.paymentId, clientSecret: secret?.clientSecret, publishableKey: secret?.publishableKey },

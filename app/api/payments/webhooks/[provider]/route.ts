@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { PUBLIC, RAW_BYTES, runRoute } from '@/server/http/run-route';
 import { PROVIDER_IDS } from '@/server/payments/gateway';
-import { receiveWebhook } from '@/server/payments/receive-webhook';
+import { receiveWebhook } from '@/server/checkout/settlement';
 
 /**
  * Payment providers' webhooks: the raw body as sent, so the adapter verifies the

@@ -19,7 +19,7 @@ import { PAY_NOW_ANCHOR } from '@/shared/bookings/booking-links';
 import { type BookingDetail, getBookingDetail } from '@/server/bookings/queries';
 import { type BookingPayments, loadBookingPayments } from '@/server/bookings/payment-attempts';
 import { getDb } from '@/server/db/database';
-import { payNowLabels, payNowOptions } from '@/server/pay/pay-now-options';
+import { payNowLabels, payNowOptions } from '@/server/checkout/pay-now-options';
 import { type Currency, formatMoney, isCurrency } from '@/shared/money/money';
 import type { ChargedRefund } from '@/server/bookings/refund-rules';
 import type { BookingPayment } from '@/server/documents/booking-document';

@@ -8,7 +8,7 @@ import { localizedPath } from '@/i18n/locales';
 import { getDb } from '@/server/db/database';
 import { resolveSiteParams, type SiteParams } from '@/server/hosts/variant-params';
 import { embedChannelOf, embedQuery } from '@/server/widgets/embeds/embed-widget';
-import { returnToWidgetSite } from '@/server/widgets/guest-bookings/book-as-guest';
+import { returnToWidgetSite } from '@/server/checkout/guest-return';
 import { guestDocumentLinks, loadGuestBrand } from '@/server/widgets/guest-bookings/guest-booking-view';
 import { loadWidgetSaleForBooking } from '@/server/widgets/guest-bookings/widget-sale';
 

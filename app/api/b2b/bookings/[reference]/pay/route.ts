@@ -1,7 +1,6 @@
 import { z } from 'zod';
-import { payBookingFromBalance } from '@/server/payments/pay-from-balance';
+import { payBooking } from '@/server/checkout/pay-booking';
 import { paymentPlaceOf } from '@/server/payments/payment-place';
-import { startBookingPayment } from '@/server/payments/start-payment';
 import { runRoute } from '@/server/http/run-route';
 
 /**
@@ -13,11 +12,8 @@ export const POST = runRoute({
   params: z.object({ reference: z.string().max(40) }),
   body: { kind: 'json', maxBytes: 1024, schema: z.object({ method: z.enum(['balance', 'card', 'crypto', 'sbp'], { error: 'checkout.errors.paymentMethod' }) }) },
   run: async ({ body }, { principal, db, locale, params, request }) => {
-    if (body.method === 'balance') {
-      await payBookingFromBalance(db, principal, params.reference);
-      return { reference: params.reference, status: 'completed' };
-    }
-    const started = await startBookingPayment(db, principal, { ...paymentPlaceOf(request, locale), reference: params.reference, method: body.method });
+    const started = await payBooking(db, principal, { reference: params.reference, method: body.method, place: () => paymentPlaceOf(request, locale) });
+    if (!started) return { reference: params.reference, status: 'completed' };
     return { reference: params.reference, status: 'payment_required', ...started };
   },
 });

@@ -5,7 +5,7 @@ import { BookingConversion } from '@/components/guest-bookings/booking-conversio
 import { GuestBookingResult } from '@/components/guest-bookings/guest-booking-result';
 import { WidgetSiteFooter, WidgetSiteHeader } from '@/components/widget-sites/widget-site-landing';
 import { getDb } from '@/server/db/database';
-import { returnToWidgetSite } from '@/server/widgets/guest-bookings/book-as-guest';
+import { returnToWidgetSite } from '@/server/checkout/guest-return';
 import { guestDocumentLinks } from '@/server/widgets/guest-bookings/guest-booking-view';
 import { loadWidgetSite, widgetDomainOf } from '@/server/widgets/sites/widget-site';
 

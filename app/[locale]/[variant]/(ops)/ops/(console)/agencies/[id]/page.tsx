@@ -14,7 +14,7 @@ import { isDomainError } from '@/server/errors';
 import { listAgencyAudit, listAgencyBookings, listAgencyStatement, loadOpsAgency } from '@/server/ops/agencies/agency-detail';
 import { pageSchema } from '@/server/ops/agencies/agency-schemas';
 import { findOverdueInvoice } from '@/server/ledger/invoice-payments';
-import { listInvoices } from '@/server/ops/credit/issue-invoices';
+import { listInvoices } from '@/server/credit/issue-invoices';
 import { resolveSiteParams, type SiteParams } from '@/server/hosts/variant-params';
 import { requireOpsPage } from '@/server/staff/staff-principal';
 

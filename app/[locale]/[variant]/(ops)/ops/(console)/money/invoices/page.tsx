@@ -11,7 +11,7 @@ import { localizedPath } from '@/i18n/locales';
 import { getDb } from '@/server/db/database';
 import { issueInvoicesAction } from '@/server/ops/agencies/actions';
 import { pageSchema } from '@/server/ops/agencies/agency-schemas';
-import { lastEndedMonth, listInvoices } from '@/server/ops/credit/issue-invoices';
+import { lastEndedMonth, listInvoices } from '@/server/credit/issue-invoices';
 import { resolveSiteParams, type SiteParams } from '@/server/hosts/variant-params';
 import { requireOpsPage } from '@/server/staff/staff-principal';
 

@@ -3,11 +3,11 @@ import type { PayNowLabels, PayNowOption } from '@/components/pay/pay-now-form';
 import type { Locale } from '@/i18n/locales';
 import type { Principal } from '@/server/auth/principal';
 import type { Database } from '@/server/db/connection';
-import { payNowLabels, payNowOptions } from '@/server/pay/pay-now-options';
+import { payNowLabels, payNowOptions } from '@/server/checkout/pay-now-options';
 import { type BookingListQuery, type DateRangeName, invertedDateRanges } from '@/shared/bookings/list-schema';
 import type { Variant } from '@/shared/sites/site-variants';
-import { type AgentOption, listAgencyAgentOptions, listTourOptions, type TourOption } from './list-options';
-import { type BookingListPage, type BookingListScope, listBookings } from './list-queries';
+import { type AgentOption, listAgencyAgentOptions, listTourOptions, type TourOption } from '@/server/bookings/list-options';
+import { type BookingListPage, type BookingListScope, listBookings } from '@/server/bookings/list-queries';
 
 export type BookingListData = {
   /** The filters' date ranges whose end is before their start: while any is, there is no list. */
@@ -20,7 +20,7 @@ export type BookingListData = {
   payNow: { options: PayNowOption[]; labels: PayNowLabels } | null;
 };
 
-/** What all bookings, my bookings and requests show: the page of rows and the filters' choices, scoped by the principal. */
+/** What all bookings, my bookings and requests show (here, above bookings, for the rows' Pay now): the page of rows and the filters' choices, scoped by the principal. */
 export async function loadBookingListData(
   db: Database,
   principal: Principal,

@@ -6,16 +6,16 @@ import { seedDemoData } from '@/server/db/seed';
 import { EmbeddedQueue } from '@/server/jobs/embedded-queue';
 import { installJobQueue } from '@/server/jobs/jobs';
 import { creditAgency } from '@/server/ledger/ledger';
-import { creditMonthlyJob } from '@/server/ops/credit/credit-jobs';
+import { creditMonthlyJob } from '@/server/credit/credit-jobs';
 import { findOverdueInvoice, recordPaidInvoices } from '@/server/ledger/invoice-payments';
-import { issueMonthInvoices, lastEndedMonth } from '@/server/ops/credit/issue-invoices';
+import { issueMonthInvoices, lastEndedMonth } from '@/server/credit/issue-invoices';
 import { localizeMessageValues } from '@/i18n/message-values';
-import { assertMayPayFromBalance, loadMonthCreditTerms } from '@/server/ledger/credit-standing';
+import { assertMayPayFromBalance, loadMonthCreditTerms } from '@/server/credit/credit-standing';
 import { dubaiInstant, dubaiToday } from '@/shared/availability/rules';
 import { invoiceDueDate, lastDayOf } from '@/shared/ledger/credit-terms';
-import { addDays, agencyBalance, checkoutInput, findOffer, prepareSlot, principalFor } from '../../support/booking-fixtures';
-import { rejection } from '../../support/rejection';
-import { createTestDatabase, type TestDatabase } from '../../support/test-database';
+import { addDays, agencyBalance, checkoutInput, findOffer, prepareSlot, principalFor } from '../support/booking-fixtures';
+import { rejection } from '../support/rejection';
+import { createTestDatabase, type TestDatabase } from '../support/test-database';
 
 // The enforced 30-day credit (spec §9) on a real database. Ledger entries carry the
 // real clock, so the invoiced month is this month and "later" is a `now` after it ends.

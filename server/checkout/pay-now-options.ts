@@ -4,17 +4,15 @@ import { getTranslations } from 'next-intl/server';
 import type { PayNowLabels, PayNowOption } from '@/components/pay/pay-now-form';
 import type { Locale } from '@/i18n/locales';
 import type { Principal } from '@/server/auth/principal';
-import { loadBalanceOverview } from '@/server/balance/statement-queries';
 import { visibleBookings } from '@/server/bookings/booking-scope';
 import type { Database } from '@/server/db/connection';
 import { bookings } from '@/server/db/schema';
-import { quoteCheckoutCharges } from '@/server/payments/checkout-charges';
-import { mayPayThroughProvider, offeredPaymentMethods } from '@/server/payments/payment-methods';
-import { can } from '@/shared/auth/permissions';
+import { mayPayThroughProvider } from '@/server/payments/payment-methods';
+import { loadChargeSettings, requestDisplayCurrency } from '@/server/payments/request-context';
 import { formatAedAs, formatMoney } from '@/shared/money/money';
 import type { ChargeableBooking } from '@/shared/payments/charge-quote';
 import type { Variant } from '@/shared/sites/site-variants';
-import { loadChargeSettings, requestDisplayCurrency } from './request-context';
+import { loadPaymentOptions } from './payment-options';
 
 /**
  * The ways a booking that needs payment can be paid on this host: the provider methods offered
@@ -26,25 +24,18 @@ export async function payNowOptions(db: Database, principal: Principal, variant:
   const tb = await getTranslations('booking');
   const t = await getTranslations('payments');
   const displayCurrency = await requestDisplayCurrency(variant);
-  const paysByProvider = mayPayThroughProvider(principal.role);
   // The amounts are the NET's: only for a role that sees it (the one that may pay by provider).
-  const booking = reference && paysByProvider ? await loadChargeableBooking(db, principal, reference) : null;
-  const { rates } = await loadChargeSettings(db);
-  const providers: PayNowOption[] = booking
-    ? (await quoteCheckoutCharges(db, booking, { variant, displayCurrency })).map(({ offered, quote }) => ({
-        method: offered.method,
-        label: tb(`paymentMethod.${offered.method}`),
-        sandbox: offered.isSandbox,
-        amount: formatMoney(quote.totalMinor, quote.currency, locale),
-      }))
-    : (paysByProvider ? offeredPaymentMethods({ variant, displayCurrency }) : []).map(
-        (option): PayNowOption => ({ method: option.method, label: tb(`paymentMethod.${option.method}`), sandbox: option.isSandbox }),
-      );
-  let note: string | undefined;
-  if (can(principal.role, 'balance:view')) {
-    const overview = await loadBalanceOverview(db, principal);
-    note = t('payNow.available', { amount: formatAedAs(overview.availableMinor, displayCurrency, locale, rates) });
-  }
+  const booking = reference && mayPayThroughProvider(principal.role) ? await loadChargeableBooking(db, principal, reference) : null;
+  const [{ rates }, options] = await Promise.all([loadChargeSettings(db), loadPaymentOptions(db, principal, { place: { variant, displayCurrency }, booking, funds: true })]);
+  const providers = options.providers.map(
+    ({ offered, quote }): PayNowOption => ({
+      method: offered.method,
+      label: tb(`paymentMethod.${offered.method}`),
+      sandbox: offered.isSandbox,
+      ...(quote && { amount: formatMoney(quote.totalMinor, quote.currency, locale) }),
+    }),
+  );
+  const note = options.availableMinor === null ? undefined : t('payNow.available', { amount: formatAedAs(options.availableMinor, displayCurrency, locale, rates) });
   const balanceAmount = booking ? formatAedAs(booking.netTotalMinor, displayCurrency, locale, rates) : undefined;
   return [...providers, { method: 'balance', label: tb('paymentMethod.balance'), note, amount: balanceAmount }];
 }

@@ -6,7 +6,7 @@ import { dayValue, type MessageValues, moneyValue, monthValue } from '@/i18n/mes
 import { RuleViolation } from '@/server/errors';
 import { lockAgencyFunds } from '@/server/ledger/ledger';
 import { DEFAULT_PAYMENT_TERMS_DAYS, monthTerms, type MonthTerms } from '@/shared/ledger/credit-terms';
-import { findOverdueInvoice, type OverdueInvoice } from './invoice-payments';
+import { findOverdueInvoice, type OverdueInvoice } from '@/server/ledger/invoice-payments';
 
 /**
  * The enforced 30-day credit (spec §9), in the booking's transaction before its debit: an

@@ -1,0 +1,94 @@
+import 'server-only';
+import { desc, eq } from 'drizzle-orm';
+import { type Locale, localizedPath } from '@/i18n/locales';
+import type { Principal } from '@/server/auth/principal';
+import { createBooking, type CreatedBooking } from '@/server/bookings/create-booking';
+import type { Database } from '@/server/db/connection';
+import { bookings, payments } from '@/server/db/schema';
+import { RuleViolation } from '@/server/errors';
+import type { ProviderId } from '@/server/payments/gateway';
+import type { PaymentPlace } from '@/server/payments/payment-place';
+import { mayPayThroughProvider } from '@/server/payments/payment-methods';
+import { type StartedPayment, startBookingPayment } from '@/server/payments/start-payment';
+import { admitGuestCheckout, type GuestCheckout, guestCheckoutNext, type GuestPlace } from '@/server/widgets/guest-bookings/book-as-guest';
+import { type CheckoutInput, isProviderPaymentMethod } from '@/shared/bookings/checkout-schema';
+
+// The one entry that places a booking, whatever the channel (DESIGN.md "The money path has one
+// owner"): the agent's checkout form, the `/api` booking routes, and a guest's checkout on a
+// widget's site or embed. It decides how the booking is paid — from the balance, in cash, by
+// request (all done inside createBooking's transaction) or through a provider (the booking holds
+// its stock and the payment starts) — so no channel decides it again.
+
+/**
+ * An agent's checkout (the form or the API). `place` says where a provider payment starts and
+ * returns to; it is asked only for a provider method. `provider` is set by the spec's
+ * provider-specific routes, which book only through that provider.
+ */
+export type AgentChannel = {
+  principal: Principal;
+  locale: Locale;
+  place: () => PaymentPlace | Promise<PaymentPlace>;
+  provider?: ProviderId;
+};
+
+/** A guest's checkout on a widget's site or embed (public: the widget's agency books it). */
+export type GuestChannel = { guest: GuestPlace };
+
+/** The agent's booking, and the payment started for it when it is paid through a provider. */
+export type PlacedBooking = CreatedBooking & { payment: StartedPayment | null };
+
+export function placeBooking(db: Database, channel: AgentChannel, input: CheckoutInput, now?: Date): Promise<PlacedBooking>;
+export function placeBooking(db: Database, channel: GuestChannel, input: CheckoutInput, now?: Date): Promise<GuestCheckout>;
+export async function placeBooking(db: Database, channel: AgentChannel | GuestChannel, input: CheckoutInput, now = new Date()): Promise<PlacedBooking | GuestCheckout> {
+  if ('guest' in channel) return placeGuestBooking(db, channel.guest, input, now);
+  return placeAgentBooking(db, channel, input);
+}
+
+/**
+ * Balance, cash and requests are booked (and for the balance paid) at once. A provider method
+ * books holding the stock and starts its payment; a replayed checkout (same idempotency key)
+ * answers the payment attempt it already started, or once paid its result page.
+ */
+async function placeAgentBooking(db: Database, channel: AgentChannel, input: CheckoutInput): Promise<PlacedBooking> {
+  const { principal, locale } = channel;
+  const method = input.paymentMethod;
+  if (!isProviderPaymentMethod(method)) {
+    // The provider-specific routes book through their provider or not at all.
+    if (channel.provider) throw new RuleViolation('paymentErrors.methodUnavailable', {}, 'paymentMethod');
+    return { ...(await createBooking(db, principal, input, { locale })), payment: null };
+  }
+  // Refused before anything is booked (startBookingPayment would refuse it after).
+  if (!mayPayThroughProvider(principal.role)) throw new RuleViolation('paymentErrors.notForRole', {}, 'paymentMethod');
+  const booking = await createBooking(db, principal, input, { locale });
+  const place = await channel.place();
+  // The same checkout sent again after it was paid (or cancelled): its latest payment's result page.
+  if (booking.replayed && booking.status !== 'payment_required' && booking.status !== 'payment_failed') {
+    const latest = await latestPayment(db, booking.reference);
+    if (latest) return { ...booking, payment: { paymentId: latest, nextAction: { kind: 'redirect', url: `${place.origin}${localizedPath(place.locale, `/pay/${latest}`)}` } } };
+  }
+  const payment = await startBookingPayment(db, principal, { ...place, reference: booking.reference, method, provider: channel.provider });
+  return { ...booking, payment };
+}
+
+/**
+ * A guest's checkout: the guest rules first (server/widgets/guest-bookings), then the booking at
+ * the widget's guest price with a short hold; the payment starts only when the payer reaches the
+ * payment page (startGuestPayment), so a checkout nobody pays costs no provider charge.
+ */
+async function placeGuestBooking(db: Database, place: GuestPlace, input: CheckoutInput, now: Date): Promise<GuestCheckout> {
+  const sale = await admitGuestCheckout(db, place, input, now);
+  const { locale, ...widget } = sale.widget;
+  const booking = await createBooking(db, sale.principal, input, { locale, widget, now });
+  return guestCheckoutNext(db, place, sale, booking);
+}
+
+async function latestPayment(db: Database, reference: string): Promise<string | null> {
+  const [row] = await db
+    .select({ id: payments.id })
+    .from(payments)
+    .innerJoin(bookings, eq(bookings.id, payments.bookingId))
+    .where(eq(bookings.reference, reference))
+    .orderBy(desc(payments.attempt))
+    .limit(1);
+  return row?.id ?? null;
+}
