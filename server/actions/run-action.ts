@@ -87,9 +87,9 @@ type Definition<Context, Schema extends z.ZodType, Data, Args extends unknown[],
   answer?: (result: Outcome<Data, FieldOf<Schema>, Echo>, raw: RawInput) => Answer | Promise<Answer>;
 };
 
-export type AgentContext = { principal: Principal };
-export type StaffContext = { staff: StaffPrincipal };
-export type PublicContext = Record<never, never>;
+type AgentCaller = { principal: Principal };
+type StaffCaller = { staff: StaffPrincipal };
+type PublicCaller = Record<never, never>;
 
 /** For the agency portal's actions: a signed-in agent with the permission (`null`: any agent). */
 export function runAction<
@@ -98,7 +98,7 @@ export function runAction<
   const Echo extends string = never,
   Args extends unknown[] = FormArgs,
   Answer = Outcome<Data, FieldOf<Schema>, Echo>,
->(definition: Definition<AgentContext, Schema, Data, Args, Answer, Echo> & { permission: Permission | null }): (...args: Args) => Promise<Answer> {
+>(definition: Definition<AgentCaller, Schema, Data, Args, Answer, Echo> & { permission: Permission | null }): (...args: Args) => Promise<Answer> {
   return action(definition, async () => ({ principal: await requirePermission(definition.permission) }));
 }
 
@@ -109,7 +109,7 @@ export function runOpsAction<
   const Echo extends string = never,
   Args extends unknown[] = FormArgs,
   Answer = Outcome<Data, FieldOf<Schema>, Echo>,
->(definition: Definition<StaffContext, Schema, Data, Args, Answer, Echo> & { permission: OpsPermission }): (...args: Args) => Promise<Answer> {
+>(definition: Definition<StaffCaller, Schema, Data, Args, Answer, Echo> & { permission: OpsPermission }): (...args: Args) => Promise<Answer> {
   return action(definition, async () => ({ staff: await requireStaffPermission(definition.permission) }));
 }
 
@@ -123,7 +123,7 @@ export function runPublicAction<
   const Echo extends string = never,
   Args extends unknown[] = FormArgs,
   Answer = Outcome<Data, FieldOf<Schema>, Echo>,
->(definition: Definition<PublicContext, Schema, Data, Args, Answer, Echo>): (...args: Args) => Promise<Answer> {
+>(definition: Definition<PublicCaller, Schema, Data, Args, Answer, Echo>): (...args: Args) => Promise<Answer> {
   return action(definition, async () => ({}));
 }
 

@@ -82,13 +82,14 @@ export type SignOutEverywhereState = ActionFailure | null;
  * Ends every session of the agent, in every browser (the rows go), this one included, and goes
  * home. A copied session cookie signs in nobody afterwards.
  */
-export async function signOutEverywhereAction(_previous: SignOutEverywhereState, _formData: FormData): Promise<SignOutEverywhereState> {
-  const result = await runAction(
-    { schema: z.object({}), permission: null, run: (_input, { principal, db }) => endAgentSessions(db, principal.userId) },
-    {},
-  );
-  if (!result.ok) return result;
-  await signOut({ redirect: false });
-  const locale = await getLocale();
-  redirect(localizedPath(toLocale(locale), '/'));
-}
+export const signOutEverywhereAction = runAction({
+  schema: z.object({}),
+  permission: null,
+  run: (_input, { principal, db }) => endAgentSessions(db, principal.userId),
+  answer: async (result): Promise<SignOutEverywhereState> => {
+    if (!result.ok) return result;
+    await signOut({ redirect: false });
+    const locale = await getLocale();
+    redirect(localizedPath(toLocale(locale), '/'));
+  },
+});

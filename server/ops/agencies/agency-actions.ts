@@ -4,7 +4,7 @@ import { headers } from 'next/headers';
 import { type ActionResult, runOpsAction } from '@/server/actions/run-action';
 import { linkOrigin } from '@/server/http/link-origin';
 import { issueMonthInvoices } from '@/server/ops/credit/issue-invoices';
-import { revalidateWidget } from '@/server/widgets/sites/widget-site';
+import { widgetCacheTags } from '@/server/widgets/sites/widget-site';
 import {
   type AgencyWidgetSites,
   approveAgencyAsStaff,
@@ -15,60 +15,59 @@ import {
 } from './agency-decisions';
 import { approveAgencySchema, changeTermsSchema, invoiceRunSchema, reactivateAgencySchema, rejectAgencySchema, suspendAgencySchema } from './agency-schemas';
 
-// The agency page's forms and the invoice run (issue 19 §2, §3), each through runOpsAction with the
-// agencies section: staff are checked before the form is read.
+// The agency page's forms and the invoice run, each through runOpsAction with the agencies
+// section: staff are checked before the form is read.
 
 type State = ActionResult<unknown> | null;
 
-function fields(formData: FormData): Record<string, unknown> {
-  return Object.fromEntries([...formData.entries()].filter(([name, value]) => !name.startsWith('$') && typeof value === 'string'));
+async function mailOrigin() {
+  return { origin: linkOrigin(await headers()) };
 }
 
-export async function approveAgencyAction(_previous: State, formData: FormData): Promise<State> {
-  return runOpsAction(
-    {
-      schema: approveAgencySchema,
-      permission: 'ops:agencies',
-      run: async (input, { staff, db }) => approveAgencyAsStaff(db, staff, input, { origin: linkOrigin(await headers()) }),
-    },
-    fields(formData),
-  );
-}
+export const approveAgencyAction = runOpsAction({
+  schema: approveAgencySchema,
+  permission: 'ops:agencies',
+  run: async (input, { staff, db }) => approveAgencyAsStaff(db, staff, input, await mailOrigin()),
+  answer: (result): State => result,
+});
 
-export async function rejectAgencyAction(_previous: State, formData: FormData): Promise<State> {
-  return runOpsAction(
-    {
-      schema: rejectAgencySchema,
-      permission: 'ops:agencies',
-      run: async (input, { staff, db }) => rejectAgencyAsStaff(db, staff, input, { origin: linkOrigin(await headers()) }),
-    },
-    fields(formData),
-  );
-}
+export const rejectAgencyAction = runOpsAction({
+  schema: rejectAgencySchema,
+  permission: 'ops:agencies',
+  run: async (input, { staff, db }) => rejectAgencyAsStaff(db, staff, input, await mailOrigin()),
+  answer: (result): State => result,
+});
 
 /** The agency's widget sites are cached pages: renewed at once, so a suspended agency's stop taking guests. */
-function renewWidgetSites(result: ActionResult<AgencyWidgetSites>): State {
-  if (result.ok) for (const widget of result.data) revalidateWidget(widget);
-  return result;
-}
+const renewWidgetSites = (sites: AgencyWidgetSites) => ({ expire: sites.flatMap(widgetCacheTags) });
 
-export async function suspendAgencyAction(_previous: State, formData: FormData): Promise<State> {
-  return renewWidgetSites(
-    await runOpsAction({ schema: suspendAgencySchema, permission: 'ops:agencies', run: (input, { staff, db }) => suspendAgencyAsStaff(db, staff, input) }, fields(formData)),
-  );
-}
+export const suspendAgencyAction = runOpsAction({
+  schema: suspendAgencySchema,
+  permission: 'ops:agencies',
+  run: (input, { staff, db }) => suspendAgencyAsStaff(db, staff, input),
+  revalidate: renewWidgetSites,
+  answer: (result): State => result,
+});
 
-export async function reactivateAgencyAction(_previous: State, formData: FormData): Promise<State> {
-  return renewWidgetSites(
-    await runOpsAction({ schema: reactivateAgencySchema, permission: 'ops:agencies', run: (input, { staff, db }) => reactivateAgencyAsStaff(db, staff, input) }, fields(formData)),
-  );
-}
+export const reactivateAgencyAction = runOpsAction({
+  schema: reactivateAgencySchema,
+  permission: 'ops:agencies',
+  run: (input, { staff, db }) => reactivateAgencyAsStaff(db, staff, input),
+  revalidate: renewWidgetSites,
+  answer: (result): State => result,
+});
 
-export async function changeAgencyTermsAction(_previous: State, formData: FormData): Promise<State> {
-  return runOpsAction({ schema: changeTermsSchema, permission: 'ops:agencies', run: (input, { staff, db }) => changeAgencyTerms(db, staff, input) }, fields(formData));
-}
+export const changeAgencyTermsAction = runOpsAction({
+  schema: changeTermsSchema,
+  permission: 'ops:agencies',
+  run: (input, { staff, db }) => changeAgencyTerms(db, staff, input),
+  answer: (result): State => result,
+});
 
 /** The console's invoice run for a month that has ended (the monthly job runs the last one itself). */
-export async function issueInvoicesAction(_previous: State, formData: FormData): Promise<State> {
-  return runOpsAction({ schema: invoiceRunSchema, permission: 'ops:money', run: (input, { staff, db }) => issueMonthInvoices(db, input.month, { staff }) }, fields(formData));
-}
+export const issueInvoicesAction = runOpsAction({
+  schema: invoiceRunSchema,
+  permission: 'ops:money',
+  run: (input, { staff, db }) => issueMonthInvoices(db, input.month, { staff }),
+  answer: (result): State => result,
+});

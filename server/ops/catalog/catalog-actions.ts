@@ -4,8 +4,7 @@ import 'server-only';
 import { redirect } from 'next/navigation';
 import { getLocale } from 'next-intl/server';
 import { isLocale, localizedPath } from '@/i18n/locales';
-import { runOpsAction } from '@/server/actions/run-action';
-import { expireCatalogPages } from '@/server/catalog/catalog-changes';
+import { type ActionResult, runOpsAction } from '@/server/actions/run-action';
 import { editAvailability } from './availability-admin';
 import { saveHotel, savePickUpTime } from './hotel-admin';
 import { addTourPhoto, deletePhoto, editPhotoAlt, movePhoto } from './gallery-admin';
@@ -24,152 +23,97 @@ import {
   tourSchema,
 } from './schemas';
 
-// The console's catalogue actions: forms post FormData (multi-valued fields as arrays), every
-// action runs through runOpsAction with `ops:catalog`, and the pages a change shows on are
-// expired once its transaction has committed: their next request renders the change.
+// The console's catalogue actions, each with `ops:catalog`. The pages a change shows on are
+// expired once its transaction has committed (`revalidate`): their next request renders the change.
 
-type FormState = unknown;
+type CatalogChange = { id: string; tags: readonly string[] };
 
-function formObject(formData: FormData, arrays: readonly string[] = []): Record<string, unknown> {
-  const object: Record<string, unknown> = {};
-  for (const key of new Set(formData.keys())) {
-    if (key.startsWith('$')) continue;
-    const values = formData.getAll(key);
-    object[key] = arrays.includes(key) ? values.filter((value) => typeof value === 'string') : values[0];
-  }
-  for (const key of arrays) object[key] ??= [];
-  return object;
+const expireShownPages = (change: CatalogChange) => ({ expire: change.tags });
+
+/** The form learns the changed row's id; the tags were the wrapper's to expire. */
+function changedId(result: ActionResult<CatalogChange>): ActionResult<{ id: string }> {
+  return result.ok ? { ok: true, data: { id: result.data.id } } : result;
 }
 
-export async function savePlaceAction(_previous: FormState, formData: FormData) {
-  return runOpsAction(
-    {
-      schema: placeSchema,
-      permission: 'ops:catalog',
-      run: async (input, { staff, db }) => {
-        const change = await savePlace(db, staff, input);
-        expireCatalogPages(change.tags);
-        return { id: change.id };
-      },
-    },
-    formObject(formData),
-  );
-}
+export const savePlaceAction = runOpsAction({
+  schema: placeSchema,
+  permission: 'ops:catalog',
+  run: (input, { staff, db }) => savePlace(db, staff, input),
+  revalidate: expireShownPages,
+  answer: changedId,
+});
 
-export async function saveTourAction(_previous: FormState, formData: FormData) {
-  return runOpsAction(
-    {
-      schema: tourSchema,
-      permission: 'ops:catalog',
-      run: async (input, { staff, db }) => {
-        const change = await saveTour(db, staff, input);
-        expireCatalogPages(change.tags);
-        // A new tour goes on to its own page, where its offers and calendar are added.
-        if (!input.id) {
-          const locale = await getLocale();
-          redirect(localizedPath(isLocale(locale) ? locale : 'en', `/ops/catalog/tours/${change.id}`));
-        }
-        return { id: change.id };
-      },
-    },
-    formObject(formData, ['categoryIds']),
-  );
-}
+export const saveTourAction = runOpsAction({
+  schema: tourSchema,
+  form: { arrays: ['categoryIds'] },
+  permission: 'ops:catalog',
+  run: async (input, { staff, db }) => ({ ...(await saveTour(db, staff, input)), created: !input.id }),
+  revalidate: expireShownPages,
+  answer: async (result) => {
+    // A new tour goes on to its own page, where its offers and calendar are added.
+    if (result.ok && result.data.created) {
+      const locale = await getLocale();
+      redirect(localizedPath(isLocale(locale) ? locale : 'en', `/ops/catalog/tours/${result.data.id}`));
+    }
+    return changedId(result);
+  },
+});
 
-export async function saveOfferAction(_previous: FormState, formData: FormData) {
-  return runOpsAction(
-    {
-      schema: offerSchema,
-      permission: 'ops:catalog',
-      run: async (input, { staff, db }) => {
-        const change = await saveOffer(db, staff, input);
-        expireCatalogPages(change.tags);
-        return { id: change.id };
-      },
-    },
-    formObject(formData),
-  );
-}
+export const saveOfferAction = runOpsAction({
+  schema: offerSchema,
+  permission: 'ops:catalog',
+  run: (input, { staff, db }) => saveOffer(db, staff, input),
+  revalidate: expireShownPages,
+  answer: changedId,
+});
 
-export async function editAvailabilityAction(_previous: FormState, formData: FormData) {
-  return runOpsAction(
-    // The picker reads slots live, so no cached page shows them.
-    { schema: availabilityBulkSchema, permission: 'ops:catalog', run: (input, { staff, db }) => editAvailability(db, staff, input) },
-    formObject(formData, ['weekdays']),
-  );
-}
+// The picker reads slots live, so no cached page shows them.
+export const editAvailabilityAction = runOpsAction({
+  schema: availabilityBulkSchema,
+  form: { arrays: ['weekdays'] },
+  permission: 'ops:catalog',
+  run: (input, { staff, db }) => editAvailability(db, staff, input),
+});
 
-export async function savePromoAction(_previous: FormState, formData: FormData) {
-  return runOpsAction(
-    { schema: promoSchema, permission: 'ops:catalog', run: async (input, { staff, db }) => ({ id: (await savePromo(db, staff, input)).id }) },
-    formObject(formData),
-  );
-}
+export const savePromoAction = runOpsAction({
+  schema: promoSchema,
+  permission: 'ops:catalog',
+  run: async (input, { staff, db }) => ({ id: (await savePromo(db, staff, input)).id }),
+});
 
-export async function addPhotoAction(_previous: FormState, formData: FormData) {
-  return runOpsAction(
-    {
-      schema: photoUploadSchema,
-      permission: 'ops:catalog',
-      run: async (input, { staff, db }) => {
-        const change = await addTourPhoto(db, staff, input);
-        expireCatalogPages(change.tags);
-        return { id: change.id };
-      },
-    },
-    formObject(formData),
-  );
-}
+export const addPhotoAction = runOpsAction({
+  schema: photoUploadSchema,
+  form: { files: ['file'] },
+  permission: 'ops:catalog',
+  run: (input, { staff, db }) => addTourPhoto(db, staff, input),
+  revalidate: expireShownPages,
+  answer: changedId,
+});
 
-export async function editPhotoAction(_previous: FormState, formData: FormData) {
-  return runOpsAction(
-    {
-      schema: photoAltSchema,
-      permission: 'ops:catalog',
-      run: async (input, { staff, db }) => {
-        const change = await editPhotoAlt(db, staff, input);
-        expireCatalogPages(change.tags);
-        return { id: change.id };
-      },
-    },
-    formObject(formData),
-  );
-}
+export const editPhotoAction = runOpsAction({
+  schema: photoAltSchema,
+  permission: 'ops:catalog',
+  run: (input, { staff, db }) => editPhotoAlt(db, staff, input),
+  revalidate: expireShownPages,
+  answer: changedId,
+});
 
-export async function movePhotoAction(_previous: FormState, formData: FormData) {
-  return runOpsAction(
-    {
-      schema: photoMoveSchema,
-      permission: 'ops:catalog',
-      run: async (input, { staff, db }) => {
-        const change = await movePhoto(db, staff, input);
-        expireCatalogPages(change.tags);
-        return { id: change.id };
-      },
-    },
-    formObject(formData),
-  );
-}
+export const movePhotoAction = runOpsAction({
+  schema: photoMoveSchema,
+  permission: 'ops:catalog',
+  run: (input, { staff, db }) => movePhoto(db, staff, input),
+  revalidate: expireShownPages,
+  answer: changedId,
+});
 
-export async function deletePhotoAction(_previous: FormState, formData: FormData) {
-  return runOpsAction(
-    {
-      schema: photoDeleteSchema,
-      permission: 'ops:catalog',
-      run: async (input, { staff, db }) => {
-        const change = await deletePhoto(db, staff, input);
-        expireCatalogPages(change.tags);
-        return { id: change.id };
-      },
-    },
-    formObject(formData),
-  );
-}
+export const deletePhotoAction = runOpsAction({
+  schema: photoDeleteSchema,
+  permission: 'ops:catalog',
+  run: (input, { staff, db }) => deletePhoto(db, staff, input),
+  revalidate: expireShownPages,
+  answer: changedId,
+});
 
-export async function saveHotelAction(_previous: FormState, formData: FormData) {
-  return runOpsAction({ schema: hotelSchema, permission: 'ops:catalog', run: (input, { staff, db }) => saveHotel(db, staff, input) }, formObject(formData));
-}
+export const saveHotelAction = runOpsAction({ schema: hotelSchema, permission: 'ops:catalog', run: (input, { staff, db }) => saveHotel(db, staff, input) });
 
-export async function savePickUpTimeAction(_previous: FormState, formData: FormData) {
-  return runOpsAction({ schema: pickUpTimeSchema, permission: 'ops:catalog', run: (input, { staff, db }) => savePickUpTime(db, staff, input) }, formObject(formData));
-}
+export const savePickUpTimeAction = runOpsAction({ schema: pickUpTimeSchema, permission: 'ops:catalog', run: (input, { staff, db }) => savePickUpTime(db, staff, input) });
