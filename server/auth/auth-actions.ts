@@ -7,7 +7,7 @@ import { getLocale, getTranslations } from 'next-intl/server';
 import { z } from 'zod';
 import { type Locale, localizedPath, toLocale } from '@/i18n/locales';
 import { type ActionFailure, runAction } from '@/server/actions/run-action';
-import { endAgentSessions } from './agent-sessions';
+import { endSessions } from './sessions';
 import { signIn, signOut } from './auth';
 import { MaintenanceSignin, ThrottledSignin } from './authorize';
 import { safeCallbackUrl } from './callback-url';
@@ -85,7 +85,7 @@ export type SignOutEverywhereState = ActionFailure | null;
 export const signOutEverywhereAction = runAction({
   schema: z.object({}),
   permission: null,
-  run: (_input, { principal, db }) => endAgentSessions(db, principal.userId),
+  run: (_input, { principal, db }) => endSessions(db, 'agent', principal.userId),
   answer: async (result): Promise<SignOutEverywhereState> => {
     if (!result.ok) return result;
     await signOut({ redirect: false });

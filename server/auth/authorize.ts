@@ -3,7 +3,7 @@ import { CredentialsSignin, type User } from 'next-auth';
 import type { Database } from '@/server/db/connection';
 import { noteDatabaseError } from '@/server/db/health';
 import { clientAddress } from '@/server/http/client-address';
-import { startAgentSession } from './agent-sessions';
+import { startSession } from './sessions';
 import { authenticateAgent } from './authenticate';
 import { credentialsSchema } from './credentials-schema';
 
@@ -36,7 +36,7 @@ export async function authorizeCredentials(
   const result = await withMaintenanceOnOutage(async () => {
     const database = await db();
     const authenticated = await authenticateAgent(database, { ...parsed.data, address: clientAddress(headers) });
-    return authenticated.ok ? { ...authenticated, sessionId: await startAgentSession(database, authenticated.agent.id) } : authenticated;
+    return authenticated.ok ? { ...authenticated, sessionId: await startSession(database, 'agent', authenticated.agent.id) } : authenticated;
   });
   if (result.ok) return { ...result.agent, sessionId: result.sessionId };
   if (result.reason === 'throttled') throw new ThrottledSignin(result.retryAfterSeconds);

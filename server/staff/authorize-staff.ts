@@ -6,7 +6,7 @@ import { ThrottledSignin, withMaintenanceOnOutage } from '@/server/auth/authoriz
 import { credentialsSchema } from '@/server/auth/credentials-schema';
 import { clientAddress } from '@/server/http/client-address';
 import { authenticateStaff } from './authenticate-staff';
-import { startStaffSession } from './staff-sessions';
+import { startSession } from '@/server/auth/sessions';
 
 /** Repeated wrong codes locked the member's second factor for a while. */
 export class SecondFactorLockedSignin extends CredentialsSignin {
@@ -36,7 +36,7 @@ export async function authorizeStaffCredentials(
   const result = await withMaintenanceOnOutage(async () => {
     const database = await db();
     const authenticated = await authenticateStaff(database, { ...parsed.data, address: clientAddress(headers) });
-    return authenticated.ok ? { ...authenticated, sessionId: await startStaffSession(database, authenticated.staff.id) } : authenticated;
+    return authenticated.ok ? { ...authenticated, sessionId: await startSession(database, 'staff', authenticated.staff.id) } : authenticated;
   });
   if (result.ok) return { id: result.staff.id, email: result.staff.email, name: result.staff.name, kind: 'staff', staffRole: result.staff.role, sessionId: result.sessionId };
   if (result.reason === 'throttled') throw new ThrottledSignin(result.retryAfterSeconds);
