@@ -1,26 +1,27 @@
 'use server';
 
 import 'server-only';
-import { AuthError, CredentialsSignin } from 'next-auth';
 import { redirect } from 'next/navigation';
-import { getLocale, getTranslations } from 'next-intl/server';
+import { getLocale } from 'next-intl/server';
 import { z } from 'zod';
-import { type Locale, localizedPath, toLocale } from '@/i18n/locales';
+import { localizedPath, toLocale } from '@/i18n/locales';
 import { type ActionFailure, runAction } from '@/server/actions/run-action';
 import { endSessions } from './sessions';
-import { signIn, signOut } from './auth';
-import { MaintenanceSignin, ThrottledSignin } from './authorize';
+import { signOut } from './auth';
 import { safeCallbackUrl } from './callback-url';
-import { CONTROL_CHARACTERS_MESSAGE, credentialsSchema } from './credentials-schema';
+import { credentialsSchema } from './credentials-schema';
+import { type SignInKind, type SignInOutcome, signInWith, withCallback } from './sign-in';
 
-type SignInFailure = 'invalidCredentials' | 'throttled' | 'maintenance' | 'controlCharacters' | 'invalidInput' | 'failed';
+export type SignInState = SignInOutcome | null;
 
-export type SignInState =
-  | { ok: true; redirectTo: string }
-  | { ok: false; code: SignInFailure; message: string; email: string }
-  | null;
-
-const signInSchema = credentialsSchema.extend({ callbackUrl: z.string().optional() });
+/** Agents sign in with e-mail and password, and go back where the sign-in was asked for. */
+const AGENT_SIGN_IN: SignInKind = {
+  provider: 'credentials',
+  schema: withCallback(credentialsSchema),
+  messages: 'auth.errors',
+  label: 'sign-in',
+  target: (callbackUrl) => safeCallbackUrl(callbackUrl),
+};
 
 /**
  * A form submitted before hydration gets a plain redirect. A hydrated form (it sends
@@ -28,52 +29,9 @@ const signInSchema = credentialsSchema.extend({ callbackUrl: z.string().optional
  * Failures come back as the message to show, in the page's language.
  */
 export async function signInAction(_previous: SignInState, formData: FormData): Promise<SignInState> {
-  const email = String(formData.get('email') ?? '');
-  const locale = formData.get('locale');
-  const fail = async (code: SignInFailure, retryAfterSeconds = 0): Promise<SignInState> => ({
-    ok: false,
-    code,
-    message: await signInMessage(toLocale(locale), code, retryAfterSeconds),
-    email,
-  });
-  const parsed = signInSchema.safeParse({
-    email: formData.get('email'),
-    password: formData.get('password'),
-    callbackUrl: formData.get('callbackUrl') ?? undefined,
-  });
-  if (!parsed.success) {
-    return fail(parsed.error.issues.some((issue) => issue.message === CONTROL_CHARACTERS_MESSAGE) ? 'controlCharacters' : 'invalidInput');
-  }
-
-  const redirectTo = safeCallbackUrl(parsed.data.callbackUrl);
-  try {
-    await signIn('credentials', { email: parsed.data.email, password: parsed.data.password, redirect: false });
-  } catch (error) {
-    if (error instanceof ThrottledSignin) return fail('throttled', error.retryAfterSeconds);
-    if (error instanceof MaintenanceSignin) return fail('maintenance');
-    if (error instanceof CredentialsSignin) return fail('invalidCredentials');
-    if (error instanceof AuthError) {
-      console.error('[auth] sign-in failed', error);
-      return fail('failed');
-    }
-    throw error;
-  }
-  if (formData.get('enhanced') === '1') return { ok: true, redirectTo };
-  redirect(redirectTo);
-}
-
-async function signInMessage(locale: Locale, code: SignInFailure, retryAfterSeconds: number): Promise<string> {
-  const t = await getTranslations({ locale });
-  switch (code) {
-    case 'throttled':
-      return t('auth.errors.throttled', { seconds: retryAfterSeconds });
-    case 'maintenance':
-      return t('errors.maintenance');
-    case 'controlCharacters':
-      return t('errors.controlCharacters');
-    default:
-      return t(`auth.errors.${code}`);
-  }
+  const outcome = await signInWith(AGENT_SIGN_IN, formData);
+  if (!outcome.ok || formData.get('enhanced') === '1') return outcome;
+  redirect(outcome.redirectTo);
 }
 
 export type SignOutEverywhereState = ActionFailure | null;

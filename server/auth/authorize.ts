@@ -17,6 +17,14 @@ export class ThrottledSignin extends CredentialsSignin {
   }
 }
 
+/** Repeated wrong codes locked a staff member's second factor for a while (server/staff/second-factor-lockout.ts). */
+export class SecondFactorLockedSignin extends CredentialsSignin {
+  code = 'factorLocked';
+  constructor(readonly retryAfterSeconds: number) {
+    super();
+  }
+}
+
 /** The database cannot be reached: 'Server is under maintenance', not a configuration error. */
 export class MaintenanceSignin extends CredentialsSignin {
   code = 'maintenance';

@@ -1,20 +1,12 @@
 import 'server-only';
-import { CredentialsSignin, type User } from 'next-auth';
+import type { User } from 'next-auth';
 import { z } from 'zod';
 import type { Database } from '@/server/db/connection';
-import { ThrottledSignin, withMaintenanceOnOutage } from '@/server/auth/authorize';
+import { SecondFactorLockedSignin, ThrottledSignin, withMaintenanceOnOutage } from '@/server/auth/authorize';
 import { credentialsSchema } from '@/server/auth/credentials-schema';
 import { clientAddress } from '@/server/http/client-address';
 import { authenticateStaff } from './authenticate-staff';
 import { startSession } from '@/server/auth/sessions';
-
-/** Repeated wrong codes locked the member's second factor for a while. */
-export class SecondFactorLockedSignin extends CredentialsSignin {
-  code = 'factorLocked';
-  constructor(readonly retryAfterSeconds: number) {
-    super();
-  }
-}
 
 /** Auth.js's provider id for staff sign-in (the agents' one is `credentials`). */
 export const STAFF_PROVIDER = 'staff';
