@@ -5,7 +5,7 @@ import { FormField } from '@/components/forms/form-field';
 import { useActionFailureFeedback } from '@/components/http/http-feedback';
 import { Input } from '@/components/ui/input';
 import { PASSWORD_MIN_LENGTH } from '@/shared/account/password-policy';
-import { changePasswordAction, type ChangePasswordState } from '@/server/account/actions';
+import { changePasswordAction, type ChangePasswordState } from '@/server/account/account-actions';
 import { FormAlert } from './form-alert';
 import { SubmitButton } from '@/components/forms/submit-button';
 

@@ -4,7 +4,7 @@ import { useActionState } from 'react';
 import { FormField } from '@/components/forms/form-field';
 import { useActionFailureFeedback } from '@/components/http/http-feedback';
 import { Input } from '@/components/ui/input';
-import { forgotPasswordAction, type ForgotPasswordState } from '@/server/account/actions';
+import { forgotPasswordAction, type ForgotPasswordState } from '@/server/account/account-actions';
 import { FormAlert } from './form-alert';
 import { MailSentNotice } from './mail-sent-notice';
 import { SubmitButton } from '@/components/forms/submit-button';

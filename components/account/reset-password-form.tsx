@@ -6,7 +6,7 @@ import { useActionFailureFeedback } from '@/components/http/http-feedback';
 import { LocaleLink } from '@/components/i18n/locale-link';
 import { Input } from '@/components/ui/input';
 import { PASSWORD_MIN_LENGTH } from '@/shared/account/password-policy';
-import { resetPasswordAction, type ResetPasswordState } from '@/server/account/actions';
+import { resetPasswordAction, type ResetPasswordState } from '@/server/account/account-actions';
 import { FormAlert } from './form-alert';
 import { SubmitButton } from '@/components/forms/submit-button';
 

@@ -1,7 +1,7 @@
 'use client';
 
 import { useActionState } from 'react';
-import { signOutEverywhereAction, type SignOutEverywhereState } from '@/server/auth/actions';
+import { signOutEverywhereAction, type SignOutEverywhereState } from '@/server/auth/auth-actions';
 import { FormAlert } from './form-alert';
 import { SubmitButton } from '@/components/forms/submit-button';
 

@@ -5,7 +5,7 @@ import { FileField } from '@/components/forms/file-field';
 import { FormField } from '@/components/forms/form-field';
 import { useActionFailureFeedback } from '@/components/http/http-feedback';
 import { Input } from '@/components/ui/input';
-import { signUpAction, type SignUpState } from '@/server/account/actions';
+import { signUpAction, type SignUpState } from '@/server/account/account-actions';
 import { FormAlert } from './form-alert';
 import { MailSentNotice } from './mail-sent-notice';
 import { SubmitButton } from '@/components/forms/submit-button';

@@ -7,7 +7,7 @@ import { SubmitButton } from '@/components/forms/submit-button';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import type { Locale } from '@/i18n/locales';
-import { signInAction, type SignInState } from '@/server/auth/actions';
+import { signInAction, type SignInState } from '@/server/auth/auth-actions';
 
 type Labels = {
   email: string;

@@ -1,7 +1,7 @@
 import 'server-only';
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import { recordAudit } from '@/server/audit/audit';
-import { endAgentSessions } from '@/server/auth/agent-sessions';
+import { endSessions } from '@/server/auth/sessions';
 import type { Transaction } from '@/server/db/connection';
 import { accountTokens, users } from '@/server/db/schema';
 import type { AccountTokenPurpose } from './account-tokens';
@@ -32,7 +32,7 @@ export async function storePassword(tx: Transaction, change: PasswordChange): Pr
     .update(accountTokens)
     .set({ usedAt: sql`now()` })
     .where(and(eq(accountTokens.userId, change.userId), isNull(accountTokens.usedAt)));
-  await endAgentSessions(tx, change.userId);
+  await endSessions(tx, 'agent', change.userId);
   await recordAudit(tx, {
     agencyId: change.agencyId,
     actorUserId: change.userId,

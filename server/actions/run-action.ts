@@ -1,4 +1,5 @@
 import 'server-only';
+import { refresh, revalidateTag, updateTag } from 'next/cache';
 import { unstable_rethrow } from 'next/navigation';
 import { getLocale, getTranslations } from 'next-intl/server';
 import type { z } from 'zod';
@@ -12,10 +13,16 @@ import { localizeMessageValues } from '@/i18n/message-values';
 import { type Locale, toLocale } from '@/i18n/locales';
 import { Maintenance } from '@/server/errors';
 import { failureOf, type FailureStatus } from '@/server/http/failure';
+import { carriesFiles, echoedValues, type FormShape, formInput } from './form-input';
 
-// The one path every server action takes (STYLE.md §4): parse → authenticate → authorize → run
-// → typed result. Failures come back as messages in the request's language (islands carry no
-// translation runtime) with the status a route handler would answer (server/http/failure.ts,
+// The one path every server action takes (STYLE.md §4), the twin of `runRoute`: authenticate →
+// authorize → parse → run → revalidate → typed result. An action module exports what these
+// factories return (`export const saveAction = runAction({ … })`), so no action can skip a step,
+// and a lint test checks that every export of a `'use server'` module is made this way.
+// Who may call is the only difference between the three: a signed-in agent with a permission
+// (`runAction`), a staff member with a console section (`runOpsAction`), or anyone
+// (`runPublicAction`). Failures come back as messages in the request's language (islands carry
+// no translation runtime) with the status a route handler would answer (server/http/failure.ts,
 // shared with `runRoute`); the detail of an unexpected error is logged, never shown.
 
 export type ActionFailure<Field extends string = string> = {
@@ -33,75 +40,130 @@ export type ActionFailure<Field extends string = string> = {
 };
 export type ActionResult<Data, Field extends string = string> = { ok: true; data: Data } | ActionFailure<Field>;
 
-type ActionDefinition<Schema extends z.ZodType, Data> = {
+/**
+ * The result of a form that echoes what was typed (`form.echo`): the text fields as posted, and
+ * after a refusal whether chosen files were dropped (a browser cannot refill a file input).
+ */
+export type EchoedResult<Data, Field extends string, Echo extends string> = (
+  | { ok: true; data: Data }
+  | (ActionFailure<Field> & { filesDropped: boolean })
+) & { values: Partial<Record<Echo, string>> };
+
+type Outcome<Data, Field extends string, Echo extends string> = [Echo] extends [never] ? ActionResult<Data, Field> : EchoedResult<Data, Field, Echo>;
+
+/**
+ * What a successful action changed for cached pages, done after `run` (its transaction has
+ * committed), before the answer: the next request renders from the database.
+ */
+export type Revalidation = {
+  /** Tags expired at once (`revalidateTag(tag, { expire: 0 })`): never served stale, whoever asks next. */
+  expire?: readonly string[];
+  /** Tags updated with read-your-own-writes for this caller too (`updateTag`). */
+  update?: readonly string[];
+  /** The caller's current page renders again (`refresh()`), e.g. a list after an edit. */
+  refresh?: boolean;
+};
+
+type FieldOf<Schema extends z.ZodType> = Extract<keyof z.input<Schema>, string>;
+
+/** The input the schema read: the form's fields (`formInput`), or the object the action was called with. */
+export type RawInput = Readonly<Record<string, unknown>>;
+
+/** A form action's arguments under `useActionState` (or a plain `<form action>`'s, with the state left out). */
+type FormArgs = [previous: unknown, form: FormData];
+
+type Definition<Context, Schema extends z.ZodType, Data, Args extends unknown[], Answer, Echo extends string> = {
   schema: Schema;
-  permission: Permission | null;
-  /** Message key for a form that fails validation; defaults to `errors.validation`. */
+  /** What the schema reads from the call's arguments; by default the form of `(previousState, formData)`. */
+  input?: (...args: Args) => unknown;
+  /** How a posted form becomes input (`formInput`): its repeated fields, files and echoed text. */
+  form?: FormShape<Echo>;
+  /** Message key for input that fails validation; defaults to `errors.validation`. */
   invalidMessage?: string;
   /** Key field errors by their whole path (`offers.0.saleAdult`), for a form of nested fields. */
   nestedFieldErrors?: boolean;
-  run: (input: z.output<Schema>, context: { principal: Principal; db: Database }) => Promise<Data>;
+  run: (input: z.output<Schema>, context: Context & { db: Database }) => Promise<Data>;
+  /** The cached pages a success changes, expired by the wrapper once `run` has returned. */
+  revalidate?: Revalidation | ((data: Data, input: z.output<Schema>) => Revalidation);
+  /** What the caller gets (a form's state, or a redirect); by default the result itself. */
+  answer?: (result: Outcome<Data, FieldOf<Schema>, Echo>, raw: RawInput) => Answer | Promise<Answer>;
 };
 
-type OpsActionDefinition<Schema extends z.ZodType, Data> = {
-  schema: Schema;
-  permission: OpsPermission;
-  invalidMessage?: string;
-  run: (input: z.output<Schema>, context: { staff: StaffPrincipal; db: Database }) => Promise<Data>;
-};
+type AgentCaller = { principal: Principal };
+type StaffCaller = { staff: StaffPrincipal };
+type PublicCaller = Record<never, never>;
 
-type PublicActionDefinition<Schema extends z.ZodType, Data> = {
-  schema: Schema;
-  invalidMessage?: string;
-  run: (input: z.output<Schema>, context: { db: Database }) => Promise<Data>;
-};
-
-export async function runAction<Schema extends z.ZodType, Data>(
-  definition: ActionDefinition<Schema, Data>,
-  rawInput: unknown,
-): Promise<ActionResult<Data, Extract<keyof z.input<Schema>, string>>> {
-  return execute(definition, rawInput, async (input, db) =>
-    definition.run(input, { principal: await requirePermission(definition.permission), db }),
-  );
+/** For the agency portal's actions: a signed-in agent with the permission (`null`: any agent). */
+export function runAction<
+  Schema extends z.ZodType,
+  Data,
+  const Echo extends string = never,
+  Args extends unknown[] = FormArgs,
+  Answer = Outcome<Data, FieldOf<Schema>, Echo>,
+>(definition: Definition<AgentCaller, Schema, Data, Args, Answer, Echo> & { permission: Permission | null }): (...args: Args) => Promise<Answer> {
+  return action(definition, async () => ({ principal: await requirePermission(definition.permission) }));
 }
 
-/** For the operator console's actions (`/ops`): the staff member instead of an agent. */
-export async function runOpsAction<Schema extends z.ZodType, Data>(
-  definition: OpsActionDefinition<Schema, Data>,
-  rawInput: unknown,
-): Promise<ActionResult<Data, Extract<keyof z.input<Schema>, string>>> {
-  // Staff are checked before the input is read: nobody else learns even what the action accepts.
-  let staff: StaffPrincipal | undefined;
-  return execute(definition, rawInput, (input, db) => definition.run(input, { staff: staff!, db }), async () => {
-    staff = await requireStaffPermission(definition.permission);
-  });
+/** For the operator console's actions (`/ops`): a staff member whose role has the section. */
+export function runOpsAction<
+  Schema extends z.ZodType,
+  Data,
+  const Echo extends string = never,
+  Args extends unknown[] = FormArgs,
+  Answer = Outcome<Data, FieldOf<Schema>, Echo>,
+>(definition: Definition<StaffCaller, Schema, Data, Args, Answer, Echo> & { permission: OpsPermission }): (...args: Args) => Promise<Answer> {
+  return action(definition, async () => ({ staff: await requireStaffPermission(definition.permission) }));
 }
 
-/** For the few actions a visitor may call (spec §6 "Public calls": sign-up, forgot and reset password). */
-export async function runPublicAction<Schema extends z.ZodType, Data>(
-  definition: PublicActionDefinition<Schema, Data>,
-  rawInput: unknown,
-): Promise<ActionResult<Data, Extract<keyof z.input<Schema>, string>>> {
-  return execute(definition, rawInput, (input, db) => definition.run(input, { db }));
+/**
+ * For the few actions a visitor may call (spec §6 "Public calls": sign-up, forgot and reset
+ * password; a guest's checkout; a link whose token is the credential).
+ */
+export function runPublicAction<
+  Schema extends z.ZodType,
+  Data,
+  const Echo extends string = never,
+  Args extends unknown[] = FormArgs,
+  Answer = Outcome<Data, FieldOf<Schema>, Echo>,
+>(definition: Definition<PublicCaller, Schema, Data, Args, Answer, Echo>): (...args: Args) => Promise<Answer> {
+  return action(definition, async () => ({}));
 }
 
-async function execute<Schema extends z.ZodType, Data>(
-  definition: { schema: Schema; invalidMessage?: string; nestedFieldErrors?: boolean },
+function action<Context, Schema extends z.ZodType, Data, Args extends unknown[], Answer, Echo extends string>(
+  definition: Definition<Context, Schema, Data, Args, Answer, Echo>,
+  authenticate: () => Promise<Context>,
+): (...args: Args) => Promise<Answer> {
+  return async (...args: Args) => {
+    const given = definition.input ? definition.input(...args) : args[1];
+    const form = given instanceof FormData ? given : null;
+    const raw: RawInput = form ? formInput(form, definition.form) : isRecord(given) ? given : {};
+    const result = await execute(definition, form ? raw : given, authenticate);
+    const echo = definition.form?.echo;
+    const outcome = (
+      echo
+        ? { ...result, ...(result.ok ? {} : { filesDropped: carriesFiles(form, definition.form?.files ?? []) }), values: echoedValues(form, echo) }
+        : result
+    ) as Outcome<Data, FieldOf<Schema>, Echo>;
+    return definition.answer ? definition.answer(outcome, raw) : (outcome as Answer);
+  };
+}
+
+async function execute<Context, Schema extends z.ZodType, Data>(
+  definition: Pick<Definition<Context, Schema, Data, never, never, never>, 'schema' | 'invalidMessage' | 'nestedFieldErrors' | 'run' | 'revalidate'>,
   rawInput: unknown,
-  run: (input: z.output<Schema>, db: Database) => Promise<Data>,
-  authorizeFirst?: () => Promise<void>,
-): Promise<ActionResult<Data, Extract<keyof z.input<Schema>, string>>> {
-  type Field = Extract<keyof z.input<Schema>, string>;
+  authenticate: () => Promise<Context>,
+): Promise<ActionResult<Data, FieldOf<Schema>>> {
+  type Field = FieldOf<Schema>;
   const [t, locale] = await Promise.all([getTranslations(), getLocale().then(toLocale)]);
-  const failed = (error: unknown) => failedResult<Field>(t, locale, error);
-  if (authorizeFirst) {
-    try {
-      if (isDatabaseKnownDown()) throw new Maintenance();
-      await authorizeFirst();
-    } catch (error) {
-      unstable_rethrow(error);
-      return failed(error);
-    }
+  let context: Context;
+  try {
+    // While the database is known to be down, every action would wait for it to fail.
+    if (isDatabaseKnownDown()) throw new Maintenance();
+    // Who calls is settled before the input is read: nobody else learns even what the action accepts.
+    context = await authenticate();
+  } catch (error) {
+    unstable_rethrow(error);
+    return failed<Field>(t, locale, error);
   }
   const parsed = await definition.schema.safeParseAsync(rawInput);
   if (!parsed.success) {
@@ -114,17 +176,28 @@ async function execute<Schema extends z.ZodType, Data>(
     return { ok: false, status: 422, code, message: t(code as never), fieldErrors };
   }
   try {
-    // While the database is known to be down, every action would wait for it to fail.
-    if (isDatabaseKnownDown()) throw new Maintenance();
-    return { ok: true, data: await run(parsed.data, await getDb()) };
+    const data = await definition.run(parsed.data, { ...context, db: await getDb() });
+    const revalidation = typeof definition.revalidate === 'function' ? definition.revalidate(data, parsed.data) : definition.revalidate;
+    if (revalidation) revalidate(revalidation);
+    return { ok: true, data };
   } catch (error) {
     // Next's own signals (redirect(), notFound()) are not failures.
     unstable_rethrow(error);
-    return failed(error);
+    return failed<Field>(t, locale, error);
   }
 }
 
-function failedResult<Field extends string>(t: Awaited<ReturnType<typeof getTranslations>>, locale: Locale, error: unknown): ActionFailure<Field> {
+function revalidate({ expire = [], update = [], refresh: refreshPage = false }: Revalidation): void {
+  for (const tag of new Set(expire)) revalidateTag(tag, { expire: 0 });
+  for (const tag of new Set(update)) updateTag(tag);
+  if (refreshPage) refresh();
+}
+
+function isRecord(value: unknown): value is RawInput {
+  return typeof value === 'object' && value !== null;
+}
+
+function failed<Field extends string>(t: Awaited<ReturnType<typeof getTranslations>>, locale: Locale, error: unknown): ActionFailure<Field> {
   const failure = failureOf(error);
   if (failure.status === 500) console.error('[action] failed', error);
   const message = t(failure.code as never, (failure.values && localizeMessageValues(failure.values, locale)) as never);

@@ -1,11 +1,18 @@
 'use server';
 
 import 'server-only';
-import { refresh } from 'next/cache';
 import { getTranslations } from 'next-intl/server';
+import { z } from 'zod';
 import { type ActionFailure, runAction } from '@/server/actions/run-action';
-import { COMPANY_TEXT_FIELDS, type CompanyField, type CompanyTextField, type CompanyValues, companySchema } from '@/shared/agencies/company-schema';
-import { readCompanyUploads, updateCompany } from './update-company';
+import {
+  COMPANY_FILE_FIELDS,
+  COMPANY_TEXT_FIELDS,
+  type CompanyField,
+  type CompanyTextField,
+  type CompanyValues,
+  companySchema,
+} from '@/shared/agencies/company-schema';
+import { type CompanyUploads, updateCompany } from './update-company';
 
 /**
  * After a save: the values as stored (IBAN compacted, e-mails lower-cased…), when, and how many
@@ -17,28 +24,28 @@ export type CompanyFormState =
   | (ActionFailure<CompanyField> & { values: Partial<Record<CompanyTextField, string>>; filesDropped: boolean })
   | null;
 
+// The documents travel with the form; each is checked by the file store when it is saved.
+const upload = z.instanceof(File).optional();
+const companyFormSchema = companySchema.safeExtend({ tradeLicence: upload, vatCertificate: upload, contractCopy: upload, signatoryId: upload });
+
 /** Saves the company settings form (spec §3 "Agency"); works as a plain form post before hydration. */
-export async function updateCompanyAction(_previous: CompanyFormState, formData: FormData): Promise<CompanyFormState> {
-  const values: Partial<Record<CompanyTextField, string>> = {};
-  for (const field of COMPANY_TEXT_FIELDS) {
-    const value = formData.get(field);
-    if (typeof value === 'string') values[field] = value;
-  }
-  const uploads = readCompanyUploads(formData);
-  const result = await runAction(
-    {
-      schema: companySchema,
-      permission: 'company:edit',
-      invalidMessage: 'company.invalid',
-      run: async (input, { principal, db }) => ({ ...(await updateCompany(db, principal, input, uploads)), values: input }),
-    },
-    values,
-  );
-  if (!result.ok) {
-    // A refused file is a field error like any other: the form says the same as for bad text.
-    const message = Object.keys(result.fieldErrors).length > 0 ? (await getTranslations())('company.invalid') : result.message;
-    return { ...result, message, values, filesDropped: Object.keys(uploads).length > 0 };
-  }
-  refresh();
-  return { ok: true, values: result.data.values, savedAt: new Date().toISOString(), changedCount: result.data.changedFields.length };
-}
+export const updateCompanyAction = runAction({
+  schema: companyFormSchema,
+  form: { files: COMPANY_FILE_FIELDS, echo: COMPANY_TEXT_FIELDS },
+  permission: 'company:edit',
+  invalidMessage: 'company.invalid',
+  run: async ({ tradeLicence, vatCertificate, contractCopy, signatoryId, ...input }, { principal, db }) => {
+    const chosen: CompanyUploads = { tradeLicence, vatCertificate, contractCopy, signatoryId };
+    const uploads = Object.fromEntries(Object.entries(chosen).filter(([, file]) => file !== undefined)) as CompanyUploads;
+    return { ...(await updateCompany(db, principal, input, uploads)), values: input };
+  },
+  revalidate: { refresh: true },
+  answer: async (result): Promise<CompanyFormState> => {
+    if (!result.ok) {
+      // A refused file is a field error like any other: the form says the same as for bad text.
+      const message = Object.keys(result.fieldErrors).length > 0 ? (await getTranslations())('company.invalid') : result.message;
+      return { ...result, message };
+    }
+    return { ok: true, values: result.data.values, savedAt: new Date().toISOString(), changedCount: result.data.changedFields.length };
+  },
+});

@@ -3,7 +3,7 @@ import { randomBytes } from 'node:crypto';
 import { and, asc, desc, eq, isNull, ne, sql } from 'drizzle-orm';
 import { issueAccountToken } from '@/server/account/account-tokens';
 import { changedFields, recordAudit } from '@/server/audit/audit';
-import { endAgentSessions } from '@/server/auth/agent-sessions';
+import { endSessions } from '@/server/auth/sessions';
 import { hashPassword } from '@/server/auth/password';
 import { can } from '@/shared/auth/permissions';
 import type { Principal } from '@/server/auth/principal';
@@ -78,7 +78,7 @@ export async function updateAgent(
         .set({ ...input, updatedAt: sql`now()` })
         .where(eq(users.id, agent.id));
       // A session keeps the role it began with in its cookie: the agent signs in again as the new one.
-      if (changes.role) await endAgentSessions(tx, agent.id);
+      if (changes.role) await endSessions(tx, 'agent', agent.id);
       const reinvited = Boolean(changes.email) && agent.status === 'emailNotVerified';
       if (reinvited) await sendInvite(tx, principal, { id: agent.id, ...input }, context);
       await recordAudit(tx, {
@@ -109,7 +109,7 @@ export async function deleteAgent(db: Database, principal: Principal, agentId: s
     if (isActiveAdmin(agent) && activeAdmins <= 1) throw new RuleViolation('agents.lastAdmin');
 
     await tx.update(users).set({ status: 'deleted', updatedAt: sql`now()` }).where(eq(users.id, agent.id));
-    await endAgentSessions(tx, agent.id);
+    await endSessions(tx, 'agent', agent.id);
     // An invitation or reset link sent before must not bring the account back.
     await tx
       .update(accountTokens)
@@ -139,7 +139,7 @@ export async function restoreAgent(db: Database, principal: Principal, agentId: 
 
     const status = await statusBeforeDeletion(tx, agent.id);
     await tx.update(users).set({ status, updatedAt: sql`now()` }).where(eq(users.id, agent.id));
-    await endAgentSessions(tx, agent.id);
+    await endSessions(tx, 'agent', agent.id);
     await recordAudit(tx, {
       agencyId: principal.agencyId,
       actorUserId: principal.userId,

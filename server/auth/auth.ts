@@ -3,11 +3,10 @@ import NextAuth, { CredentialsSignin } from 'next-auth';
 import Credentials from 'next-auth/providers/credentials';
 import { cookies } from 'next/headers';
 import { getDb } from '@/server/db/database';
-import { endAgentSession } from './agent-sessions';
 import { authConfig } from './auth.config';
 import { authorizeCredentials } from './authorize';
+import { endSession } from './sessions';
 import { authorizeStaffCredentials, STAFF_PROVIDER } from '@/server/staff/authorize-staff';
-import { endStaffSession } from '@/server/staff/staff-sessions';
 import { SESSION_HINT_COOKIE, SESSION_HINT_MAX_AGE_SECONDS } from '@/shared/auth/session-hint';
 
 export const { handlers, auth, signIn, signOut } = NextAuth({
@@ -30,8 +29,7 @@ export const { handlers, auth, signIn, signOut } = NextAuth({
       // The session's row goes, so a copy of the cookie taken before signs in nobody.
       const token = 'token' in message ? message.token : undefined;
       if (!token?.sid) return;
-      if (token.kind === 'staff') await endStaffSession(await getDb(), token.sid);
-      else await endAgentSession(await getDb(), token.sid);
+      await endSession(await getDb(), token.kind === 'staff' ? 'staff' : 'agent', token.sid);
     },
   },
   providers: [

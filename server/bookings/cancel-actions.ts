@@ -20,22 +20,19 @@ export type CancelBookingState = ActionFailure<'reference'> | null;
  * Cancels the booking of the detail page. Success redirects back to the page with `?cancelled=1`,
  * which shows the notice and the refund, so the form also works before hydration.
  */
-export async function cancelBookingAction(_previous: CancelBookingState, formData: FormData): Promise<CancelBookingState> {
-  const result = await runAction(
-    {
-      schema: cancelBookingSchema,
-      permission: 'bookings:viewOwn',
-      run: async ({ reference }, { principal, db }) => {
-        await cancelBooking(db, principal, reference);
-        return { reference };
-      },
-    },
-    { reference: formData.get('reference') },
-  );
-  if (!result.ok) return result.code === 'errors.validation' ? notFound() : result;
-  const locale = await getLocale();
-  redirect(localizedPath(toLocale(locale), `/my-bookings/${result.data.reference}?cancelled=1`));
-}
+export const cancelBookingAction = runAction({
+  schema: cancelBookingSchema,
+  permission: 'bookings:viewOwn',
+  run: async ({ reference }, { principal, db }) => {
+    await cancelBooking(db, principal, reference);
+    return { reference };
+  },
+  answer: async (result): Promise<CancelBookingState> => {
+    if (!result.ok) return result.code === 'errors.validation' ? notFound() : result;
+    const locale = await getLocale();
+    redirect(localizedPath(toLocale(locale), `/my-bookings/${result.data.reference}?cancelled=1`));
+  },
+});
 
 /** The only field is hidden, so a malformed reference reads as "not found". */
 async function notFound(): Promise<ActionFailure<'reference'>> {

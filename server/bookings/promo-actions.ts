@@ -8,6 +8,10 @@ import { checkPromo, type PromoCheck } from './promo-codes';
 export type PromoCheckResult = ActionResult<PromoCheck, PromoCheckField>;
 
 /** The checkout's "Apply": whether the promo code books, and the NET it gives, before booking. */
-export async function applyPromoAction(input: Record<string, string>): Promise<PromoCheckResult> {
-  return runAction({ schema: promoCheckSchema, permission: 'bookings:create', run: (check, { principal, db }) => checkPromo(db, principal, check) }, input);
-}
+export const applyPromoAction = runAction({
+  schema: promoCheckSchema,
+  input: (input: Record<string, string>) => input,
+  permission: 'bookings:create',
+  run: (check, { principal, db }) => checkPromo(db, principal, check),
+  answer: (result): PromoCheckResult => result,
+});

@@ -25,53 +25,48 @@ async function requestPaymentPlace(locale: Locale): Promise<PaymentPlace> {
   return { variant, displayCurrency: await requestDisplayCurrency(variant), origin: await requestOrigin(), locale };
 }
 
+/** Every field of the form is echoed: the agent typed them all, or the picker chose them. */
+const CHECKOUT_FIELDS = Object.keys(checkoutSchema.shape) as CheckoutField[];
+
 /**
  * Books the checkout form. A repeated submit of the same form (double click, refresh, retry)
  * carries the same idempotency key and lands on the same booking's confirmation. A card, crypto or
  * SBP booking is created holding its stock (`payment_required`) and the browser goes on to pay.
  */
-export async function checkoutAction(_previous: CheckoutState, formData: FormData): Promise<CheckoutState> {
-  // React adds its own `$ACTION_…` fields to a form submitted before hydration.
-  const values = Object.fromEntries(
-    [...formData].filter((entry): entry is [CheckoutField, string] => typeof entry[1] === 'string' && !entry[0].startsWith('$')),
-  );
-  const locale = toLocale(await getLocale());
-  const result = await runAction(
-    {
-      schema: checkoutSchema,
-      permission: 'bookings:create',
-      run: async (input, { principal, db }) => {
-        const placed = await placeBooking(db, { principal, locale, place: () => requestPaymentPlace(locale) }, input);
-        return { reference: placed.reference, payment: placed.payment };
-      },
-    },
-    values,
-  );
-  if (!result.ok) return { ...result, values };
-  if (result.data.payment) return redirectToNextAction(locale, result.data.payment);
-  redirect(localizedPath(locale, `/checkout/confirmation/${result.data.reference}`));
-}
+export const checkoutAction = runAction({
+  schema: checkoutSchema,
+  form: { echo: CHECKOUT_FIELDS },
+  permission: 'bookings:create',
+  run: async (input, { principal, db }) => {
+    const locale = toLocale(await getLocale());
+    const placed = await placeBooking(db, { principal, locale, place: () => requestPaymentPlace(locale) }, input);
+    return { reference: placed.reference, payment: placed.payment };
+  },
+  answer: async (result): Promise<CheckoutState> => {
+    if (!result.ok) return result;
+    const locale = toLocale(await getLocale());
+    if (result.data.payment) return redirectToNextAction(locale, result.data.payment);
+    redirect(localizedPath(locale, `/checkout/confirmation/${result.data.reference}`));
+  },
+});
 
 export type PayBookingState = ActionFailure<PayBookingField> | null;
 
 /**
- * "Pay now" on a `payment_required` booking and "Pay again" after a failed card (issue 18 §6–7):
- * from the balance at once, or through a provider as a new attempt on the same booking.
+ * "Pay now" on a `payment_required` booking and "Pay again" after a failed card: from the
+ * balance at once, or through a provider as a new attempt on the same booking.
  */
-export async function payBookingAction(_previous: PayBookingState, formData: FormData): Promise<PayBookingState> {
-  const locale = toLocale(await getLocale());
-  const result = await runAction(
-    {
-      schema: payBookingSchema,
-      permission: 'bookings:create',
-      run: async ({ reference, method }, { principal, db }) => ({
-        reference,
-        payment: await payBooking(db, principal, { reference, method, place: () => requestPaymentPlace(locale) }),
-      }),
-    },
-    { reference: formData.get('reference'), method: formData.get('method') },
-  );
-  if (!result.ok) return result;
-  if (result.data.payment) return redirectToNextAction(locale, result.data.payment);
-  redirect(localizedPath(locale, `/checkout/confirmation/${result.data.reference}`));
-}
+export const payBookingAction = runAction({
+  schema: payBookingSchema,
+  permission: 'bookings:create',
+  run: async ({ reference, method }, { principal, db }) => {
+    const locale = toLocale(await getLocale());
+    return { reference, payment: await payBooking(db, principal, { reference, method, place: () => requestPaymentPlace(locale) }) };
+  },
+  answer: async (result): Promise<PayBookingState> => {
+    if (!result.ok) return result;
+    const locale = toLocale(await getLocale());
+    if (result.data.payment) return redirectToNextAction(locale, result.data.payment);
+    redirect(localizedPath(locale, `/checkout/confirmation/${result.data.reference}`));
+  },
+});

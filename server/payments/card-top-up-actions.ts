@@ -14,26 +14,22 @@ const cardTopUpSchema = topUpFeeQuerySchema.pick({ amount: true });
 export type CardTopUpState = ActionFailure<keyof z.input<typeof cardTopUpSchema>> | null;
 
 /** The card top-up's "Continue to card payment": the amount credited, the fee on top, paid by card. */
-export async function cardTopUpAction(_previous: CardTopUpState, formData: FormData): Promise<CardTopUpState> {
-  const locale = toLocale(await getLocale());
-  const result = await runAction(
-    {
-      schema: cardTopUpSchema,
-      permission: 'balance:topUp',
-      run: async ({ amount }, { principal, db }) => {
-        const variant = await requestVariant();
-        return startTopUpPayment(db, principal, {
-          amountMinor: amount,
-          method: 'card',
-          variant,
-          displayCurrency: await requestDisplayCurrency(variant),
-          origin: await requestOrigin(),
-          locale,
-        });
-      },
-    },
-    { amount: formData.get('amount') ?? '' },
-  );
-  if (!result.ok) return result;
-  return redirectToNextAction(locale, result.data);
-}
+export const cardTopUpAction = runAction({
+  schema: cardTopUpSchema,
+  permission: 'balance:topUp',
+  run: async ({ amount }, { principal, db }) => {
+    const variant = await requestVariant();
+    return startTopUpPayment(db, principal, {
+      amountMinor: amount,
+      method: 'card',
+      variant,
+      displayCurrency: await requestDisplayCurrency(variant),
+      origin: await requestOrigin(),
+      locale: toLocale(await getLocale()),
+    });
+  },
+  answer: async (result): Promise<CardTopUpState> => {
+    if (!result.ok) return result;
+    return redirectToNextAction(toLocale(await getLocale()), result.data);
+  },
+});

@@ -1,20 +1,10 @@
 import 'server-only';
-import { CredentialsSignin, type User } from 'next-auth';
+import type { User } from 'next-auth';
 import { z } from 'zod';
 import type { Database } from '@/server/db/connection';
-import { ThrottledSignin, withMaintenanceOnOutage } from '@/server/auth/authorize';
+import { authorizeSignIn, type CredentialsCheck } from '@/server/auth/authorize';
 import { credentialsSchema } from '@/server/auth/credentials-schema';
-import { clientAddress } from '@/server/http/client-address';
 import { authenticateStaff } from './authenticate-staff';
-import { startStaffSession } from './staff-sessions';
-
-/** Repeated wrong codes locked the member's second factor for a while. */
-export class SecondFactorLockedSignin extends CredentialsSignin {
-  code = 'factorLocked';
-  constructor(readonly retryAfterSeconds: number) {
-    super();
-  }
-}
 
 /** Auth.js's provider id for staff sign-in (the agents' one is `credentials`). */
 export const STAFF_PROVIDER = 'staff';
@@ -23,23 +13,15 @@ export const STAFF_PROVIDER = 'staff';
 export const staffCredentialsSchema = credentialsSchema.extend({ code: z.string().trim().min(6).max(20) });
 
 /**
- * Auth.js's `authorize` for staff: the member with a new staff session, null for any wrong
- * credential (password or second factor alike), or a CredentialsSignin with its code.
+ * Auth.js's `authorize` for staff (server/auth/authorize.ts): password and second factor, any
+ * wrong one refused alike; a member with a new staff session.
  */
-export async function authorizeStaffCredentials(
-  credentials: Partial<Record<string, unknown>>,
-  headers: Headers,
-  db: () => Promise<Database>,
-): Promise<User | null> {
-  const parsed = staffCredentialsSchema.safeParse(credentials);
-  if (!parsed.success) return null;
-  const result = await withMaintenanceOnOutage(async () => {
-    const database = await db();
-    const authenticated = await authenticateStaff(database, { ...parsed.data, address: clientAddress(headers) });
-    return authenticated.ok ? { ...authenticated, sessionId: await startStaffSession(database, authenticated.staff.id) } : authenticated;
-  });
-  if (result.ok) return { id: result.staff.id, email: result.staff.email, name: result.staff.name, kind: 'staff', staffRole: result.staff.role, sessionId: result.sessionId };
-  if (result.reason === 'throttled') throw new ThrottledSignin(result.retryAfterSeconds);
-  if (result.reason === 'factorLocked') throw new SecondFactorLockedSignin(result.retryAfterSeconds);
-  return null;
+export function authorizeStaffCredentials(credentials: Partial<Record<string, unknown>>, headers: Headers, db: () => Promise<Database>): Promise<User | null> {
+  const check = async (database: Database, input: z.output<typeof staffCredentialsSchema> & { address: string }): Promise<CredentialsCheck> => {
+    const authenticated = await authenticateStaff(database, input);
+    if (!authenticated.ok) return authenticated;
+    const { id, email, name, role } = authenticated.staff;
+    return { ok: true, id, user: { id, email, name, kind: 'staff', staffRole: role } };
+  };
+  return authorizeSignIn({ session: 'staff', schema: staffCredentialsSchema, check }, credentials, headers, db);
 }

@@ -17,6 +17,8 @@ const enrolmentSchema = z.object({
 
 export type EnrolmentResult = ActionResult<{ email: string; recoveryCodes: string[] }> | null;
 
-export async function completeEnrolmentAction(_previous: EnrolmentResult, formData: FormData): Promise<ActionResult<{ email: string; recoveryCodes: string[] }>> {
-  return runPublicAction({ schema: enrolmentSchema, invalidMessage: 'opsEnrol.invalid', run: (input, { db }) => completeEnrolment(db, input) }, Object.fromEntries(formData));
-}
+export const completeEnrolmentAction = runPublicAction({
+  schema: enrolmentSchema,
+  invalidMessage: 'opsEnrol.invalid',
+  run: (input, { db }) => completeEnrolment(db, input),
+});

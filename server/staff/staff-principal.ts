@@ -1,29 +1,15 @@
 import 'server-only';
 import { and, eq, gt, sql } from 'drizzle-orm';
-import { cookies } from 'next/headers';
 import { forbidden, redirect } from 'next/navigation';
 import { getLocale } from 'next-intl/server';
-import { cache } from 'react';
 import { localizedPath, toLocale } from '@/i18n/locales';
-import type { Database } from '@/server/db/connection';
-import { getDb } from '@/server/db/database';
 import { preparedPerDatabase } from '@/server/db/prepared';
 import { staffMembers, staffSessions } from '@/server/db/schema';
-import { Forbidden, Unauthorized } from '@/server/errors';
-import { type CookieList, readSessionCookie, type SessionClaims } from '@/server/auth/session-cookie';
+import { sessionPrincipals } from '@/server/auth/session-principal';
 import { can, type OpsPermission, type StaffRole } from '@/shared/auth/permissions';
 
 /** The signed-in staff member every console query and action works for. */
 export type StaffPrincipal = { staffId: string; email: string; name: string; role: StaffRole };
-
-/** The session's staff member, read through the session's row once per request (like getPrincipal). */
-export const getStaffPrincipal = cache(async (): Promise<StaffPrincipal | null> => staffPrincipalOfCookies(await cookies(), getDb));
-
-export async function staffPrincipalOfCookies(cookieList: CookieList, db: () => Promise<Database>, now?: Date): Promise<StaffPrincipal | null> {
-  const session = await readSessionCookie(cookieList);
-  if (typeof session === 'string') return null;
-  return loadStaffPrincipal(await db(), session, now);
-}
 
 const staffPrincipalQuery = preparedPerDatabase((db) =>
   db
@@ -42,20 +28,20 @@ const staffPrincipalQuery = preparedPerDatabase((db) =>
     .prepare('staff_principal'),
 );
 
-/** The member of a live staff session, or null (an agent's session is never a staff one). */
-export async function loadStaffPrincipal(db: Database, session: SessionClaims, now: Date = new Date()): Promise<StaffPrincipal | null> {
-  if (session.kind !== 'staff') return null;
-  const [row] = await staffPrincipalQuery(db).execute({ sessionId: session.sessionId, staffId: session.userId, now: now.toISOString() });
-  return row ?? null;
-}
+/** Staff as principals, the same way as agents (server/auth/session-principal.ts), with a console section's permission. */
+const staff = sessionPrincipals<StaffPrincipal, OpsPermission>({
+  kind: 'staff',
+  read: async (db, { sessionId, ownerId, now }) => (await staffPrincipalQuery(db).execute({ sessionId, staffId: ownerId, now }))[0],
+  allows: (principal, permission) => can(principal.role, permission),
+});
 
+/** The session's staff member, or null. */
+export const getStaffPrincipal = staff.get;
+export const staffPrincipalOfCookies = staff.ofCookies;
+/** The member of a live staff session, or null (an agent's session is never a staff one). */
+export const loadStaffPrincipal = staff.load;
 /** For console server functions: the staff principal, or a typed error (401 signed out or an agent, 403 a role without it). */
-export async function requireStaffPermission(permission: OpsPermission): Promise<StaffPrincipal> {
-  const principal = await getStaffPrincipal();
-  if (!principal) throw new Unauthorized();
-  if (!can(principal.role, permission)) throw new Forbidden();
-  return principal;
-}
+export const requireStaffPermission = staff.require;
 
 /**
  * For console pages: first line of every `/ops` page. Anyone not signed in as staff (agents

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { approveAgency } from '@/server/account/approve-agency';
-import { startAgentSession } from '@/server/auth/agent-sessions';
+import { startSession } from '@/server/auth/sessions';
 import { loadPrincipal } from '@/server/auth/principal';
 import { getAgentTourDetails } from '@/server/catalog/agent-details';
 import { assertCanSeeCommissions } from '@/server/commissions/queries';
@@ -28,7 +28,7 @@ afterAll(() => live.dispose());
 
 async function sessionPrincipal(email: string) {
   const { userId } = await principalFor(live.db, email);
-  return loadPrincipal(live.db, { userId, sessionId: await startAgentSession(live.db, userId), kind: 'agent' });
+  return loadPrincipal(live.db, { userId, sessionId: await startSession(live.db, 'agent', userId), kind: 'agent' });
 }
 
 describe('an agency awaiting approval', () => {

@@ -3,7 +3,7 @@ import { peekAccountToken } from '@/server/account/account-tokens';
 import { listAgencyAgents, listAgentChanges } from '@/server/agents/agent-queries';
 import { createAgentSchema, type AgentInput } from '@/shared/agents/agent-schema';
 import { createAgent, deleteAgent, resendInvite, restoreAgent, updateAgent } from '@/server/agents/manage-agents';
-import { startAgentSession } from '@/server/auth/agent-sessions';
+import { startSession } from '@/server/auth/sessions';
 import { authenticateAgent } from '@/server/auth/authenticate';
 import { loadPrincipal, type Principal } from '@/server/auth/principal';
 import { accountTokens, auditLog, mailOutbox, users } from '@/server/db/schema';
@@ -238,7 +238,7 @@ describe('deleteAgent and restoreAgent', () => {
     const { db } = database;
     const admin = await principalFor(db, 'admin@gulfhorizons.test');
     const junior = await principalFor(db, 'junior@gulfhorizons.test');
-    const session = { userId: junior.userId, sessionId: await startAgentSession(db, junior.userId), kind: 'agent' as const };
+    const session = { userId: junior.userId, sessionId: await startSession(db, 'agent', junior.userId), kind: 'agent' as const };
     expect(await loadPrincipal(db, session)).toEqual(junior);
 
     expect(await deleteAgent(db, admin, junior.userId)).toEqual({ name: 'Dmitry Volkov' });
@@ -256,7 +256,7 @@ describe('deleteAgent and restoreAgent', () => {
     expect(await restoreAgent(db, admin, junior.userId)).toEqual({ name: 'Dmitry Volkov', status: 'active' });
     expect((await authenticateAgent(db, { email: junior.email, password: DEMO_PASSWORD, address })).ok).toBe(true);
     expect(await loadPrincipal(db, session)).toBeNull();
-    expect(await loadPrincipal(db, { userId: junior.userId, sessionId: await startAgentSession(db, junior.userId), kind: 'agent' })).toEqual(junior);
+    expect(await loadPrincipal(db, { userId: junior.userId, sessionId: await startSession(db, 'agent', junior.userId), kind: 'agent' })).toEqual(junior);
     expect((await auditOf(junior.userId)).at(-1)).toMatchObject({ action: 'user.restore', changes: { status: { from: 'deleted', to: 'active' } } });
   });
 

@@ -5,7 +5,7 @@ import { changePassword } from '@/server/account/change-password';
 import { requestPasswordReset } from '@/server/account/request-password-reset';
 import { resetPassword } from '@/server/account/reset-password';
 import { deleteAgent, restoreAgent, updateAgent } from '@/server/agents/manage-agents';
-import { endAgentSession, endAgentSessions, startAgentSession } from '@/server/auth/agent-sessions';
+import { endSession, endSessions, startSession } from '@/server/auth/sessions';
 import { SESSION_MAX_AGE_SECONDS } from '@/server/auth/auth.config';
 import { authenticateAgent } from '@/server/auth/authenticate';
 import { principalOfCookies } from '@/server/auth/principal';
@@ -42,7 +42,7 @@ async function signIn(email: string, password = DEMO_PASSWORD, now = new Date())
   const { db } = database;
   const result = await authenticateAgent(db, { email, password, address: '203.0.113.80' }, now);
   if (!result.ok) throw new Error(`Sign-in of ${email} failed: ${result.reason}`);
-  const sid = await startAgentSession(db, result.agent.id, now);
+  const sid = await startSession(db, 'agent', result.agent.id, now);
   const value = await encode({ token: { uid: result.agent.id, sid, role: result.agent.role, agencyId: result.agent.agencyId }, secret: SECRET, salt: COOKIE });
   return { cookies: { getAll: () => [{ name: COOKIE, value }] }, header: `${COOKIE}=${value}` };
 }
@@ -84,7 +84,7 @@ describe('a copied session cookie', () => {
     const agent = await newAgent();
     const [laptop, phone] = [await signIn(agent.email), await signIn(agent.email)];
     const copy = { ...laptop };
-    await endAgentSession(database.db, await sidOf(laptop)); // Auth.js's signOut event
+    await endSession(database.db, 'agent', await sidOf(laptop)); // Auth.js's signOut event
     expect(await principalOf(copy)).toBeNull();
     expect(await principalOf(phone)).toMatchObject({ userId: agent.userId });
   });
@@ -92,7 +92,7 @@ describe('a copied session cookie', () => {
   it('stops after "sign out everywhere", in every browser', async () => {
     const agent = await newAgent();
     const [laptop, phone] = [await signIn(agent.email), await signIn(agent.email)];
-    await endAgentSessions(database.db, agent.userId);
+    await endSessions(database.db, 'agent', agent.userId);
     expect(await principalOf({ ...laptop })).toBeNull();
     expect(await principalOf(phone)).toBeNull();
   });
@@ -136,7 +136,7 @@ describe('a copied session cookie', () => {
     const agent = await newAgent();
     await deleteAgent(database.db, admin, agent.userId);
     // Say a sign-in racing the deletion left a row: the restore must not bring it to life.
-    const sid = await startAgentSession(database.db, agent.userId);
+    const sid = await startSession(database.db, 'agent', agent.userId);
     await restoreAgent(database.db, admin, agent.userId);
     const value = await encode({ token: { uid: agent.userId, sid }, secret: SECRET, salt: COOKIE });
     expect(await principalOf({ cookies: { getAll: () => [{ name: COOKIE, value }] }, header: '' })).toBeNull();
@@ -173,7 +173,7 @@ describe('/api/auth/session', () => {
   it('answers null for an ended session and clears its cookie and the signed-in hint', async () => {
     const agent = await newAgent();
     const browser = await signIn(agent.email);
-    await endAgentSessions(database.db, agent.userId);
+    await endSessions(database.db, 'agent', agent.userId);
     const response = await answerEndedSession(sessionRequest(`${browser.header}; td-signed-in=1`), async () => database.db);
     expect(response?.status).toBe(200);
     expect(await response?.json()).toBeNull();

@@ -14,7 +14,7 @@ tester.run('client-imports', clientBoundary.rules['client-imports'], {
     { code: "'use client';\nimport type { AgentRow } from '@/server/agents/agent-queries';", filename: file('components/x.tsx') },
     { code: "'use client';\nimport { type AgentRow } from '@/server/agents/agent-queries';", filename: file('components/x.tsx') },
     // A server action module ('use server') is a reference the browser calls, not code it loads.
-    { code: "'use client';\nimport { signInAction } from '@/server/auth/actions';", filename: file('components/x.tsx') },
+    { code: "'use client';\nimport { signInAction } from '@/server/auth/auth-actions';", filename: file('components/x.tsx') },
     // Server components may import anything.
     { code: "import { getDb } from '@/server/db/database';", filename: file('components/x.tsx') },
   ],

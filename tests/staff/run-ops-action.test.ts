@@ -15,6 +15,7 @@ vi.mock('next-intl/server', async () => (await import('../support/route-requests
 const admin: Principal = { userId: 'u1', email: 'admin@example.test', name: 'Ann', role: 'admin', agencyId: 'a1', agencyName: 'Agency', agencyApproved: true };
 const operator: StaffPrincipal = { staffId: 's1', email: 'operator@example.test', name: 'Omar', role: 'operator' };
 const schema = z.object({ name: z.string().min(1) });
+const withObject = (input: unknown) => input;
 
 beforeAll(() => serveRoutesFrom({ driver: 'pglite', db: { execute: async () => [] } as unknown as Database, close: async () => {} }));
 afterEach(() => {
@@ -27,7 +28,7 @@ describe('runOpsAction', () => {
     const run = vi.fn();
     session.principal = admin;
     for (const input of [{ name: 'x' }, {}]) {
-      const result = await runOpsAction({ schema, permission: 'ops:agencies', run }, input);
+      const result = await runOpsAction({ schema, input: withObject, permission: 'ops:agencies', run })(input);
       expect(result).toMatchObject({ ok: false, status: 401 });
     }
     expect(run).not.toHaveBeenCalled();
@@ -36,13 +37,13 @@ describe('runOpsAction', () => {
   it('refuses an operator a section only the operator admin has (403)', async () => {
     staffSession.staff = operator;
     const run = vi.fn();
-    expect(await runOpsAction({ schema, permission: 'ops:staff', run }, { name: 'x' })).toMatchObject({ ok: false, status: 403 });
+    expect(await runOpsAction({ schema, input: withObject, permission: 'ops:staff', run })({ name: 'x' })).toMatchObject({ ok: false, status: 403 });
     expect(run).not.toHaveBeenCalled();
   });
 
   it('runs for staff with the section, with field errors for bad input', async () => {
     staffSession.staff = operator;
-    expect(await runOpsAction({ schema, permission: 'ops:agencies', run: async () => 1 }, {})).toMatchObject({ ok: false, status: 422, fieldErrors: { name: expect.any(String) } });
-    expect(await runOpsAction({ schema, permission: 'ops:agencies', run: async (input, { staff }) => `${input.name} by ${staff.name}` }, { name: 'x' })).toEqual({ ok: true, data: 'x by Omar' });
+    expect(await runOpsAction({ schema, input: withObject, permission: 'ops:agencies', run: async () => 1 })({})).toMatchObject({ ok: false, status: 422, fieldErrors: { name: expect.any(String) } });
+    expect(await runOpsAction({ schema, input: withObject, permission: 'ops:agencies', run: async (input, { staff }) => `${input.name} by ${staff.name}` })({ name: 'x' })).toEqual({ ok: true, data: 'x by Omar' });
   });
 });

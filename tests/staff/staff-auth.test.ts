@@ -8,7 +8,7 @@ import { DEMO_STAFF, DEMO_TOTP_SECRET, seedStaff } from '@/server/db/seed/staff'
 import { can, OPS_PERMISSIONS, type OpsPermission, PERMISSIONS, ROLES, STAFF_ROLES } from '@/shared/auth/permissions';
 import { authorizeStaffCredentials } from '@/server/staff/authorize-staff';
 import { createStaffMember } from '@/server/staff/create-staff';
-import { endStaffSessions } from '@/server/staff/staff-sessions';
+import { endSessions } from '@/server/auth/sessions';
 import { staffPrincipalOfCookies } from '@/server/staff/staff-principal';
 import { currentTotp } from '@/server/staff/totp';
 import { createTestDatabase, type TestDatabase } from '../support/test-database';
@@ -87,7 +87,7 @@ describe('staff sign-in', () => {
   it('ends a session when its rows go (sign-out everywhere) or the member is disabled', async () => {
     const user = await authorizeStaffCredentials({ email, password: DEMO_PASSWORD, code: await freshCode(email) }, headers(), db);
     const cookies = await cookieFor(user!);
-    await endStaffSessions(live.db, user!.id!);
+    await endSessions(live.db, 'staff', user!.id!);
     expect(await staffPrincipalOfCookies(cookies, db)).toBeNull();
 
     const again = await authorizeStaffCredentials({ email, password: DEMO_PASSWORD, code: await freshCode(email) }, headers(), db);

@@ -6,7 +6,7 @@ import {
   reactivateAgencyAction,
   rejectAgencyAction,
   suspendAgencyAction,
-} from '@/server/ops/agencies/actions';
+} from '@/server/ops/agencies/agency-actions';
 
 type DecisionAgency = { agencyId: string; status: 'pending' | 'active' | 'suspended' | 'rejected'; creditLimitMinor: number; paymentTermsDays: number };
 

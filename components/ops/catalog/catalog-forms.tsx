@@ -2,7 +2,7 @@ import { getTranslations } from 'next-intl/server';
 import type { ReactNode } from 'react';
 import { OpsField, OpsForm, OpsSelect, OpsTextArea } from '@/components/ops/ops-form';
 import type { FaqItem, ItineraryStep, LocalizedText } from '@/server/db/schema';
-import { editAvailabilityAction, saveOfferAction, savePlaceAction, savePromoAction, saveTourAction } from '@/server/ops/catalog/actions';
+import { editAvailabilityAction, saveOfferAction, savePlaceAction, savePromoAction, saveTourAction } from '@/server/ops/catalog/catalog-actions';
 
 // The catalogue's console forms: server components that lay out OpsForm fields (client) with
 // their texts; every field posts as typed and the action validates it.

@@ -1,7 +1,7 @@
 import { getTranslations } from 'next-intl/server';
 import { OpsField, OpsForm } from '@/components/ops/ops-form';
 import type { LocalizedText } from '@/server/db/schema';
-import { addPhotoAction, deletePhotoAction, editPhotoAction, movePhotoAction } from '@/server/ops/catalog/actions';
+import { addPhotoAction, deletePhotoAction, editPhotoAction, movePhotoAction } from '@/server/ops/catalog/catalog-actions';
 import { allowedFormats } from '@/shared/files/file-rules';
 
 type Photo = { id: string; position: number; url: string; alt: LocalizedText };

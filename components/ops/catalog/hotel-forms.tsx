@@ -1,7 +1,7 @@
 import { getTranslations } from 'next-intl/server';
 import { OpsField, OpsForm, OpsSelect } from '@/components/ops/ops-form';
 import type { LocalizedText } from '@/server/db/schema';
-import { saveHotelAction, savePickUpTimeAction } from '@/server/ops/catalog/actions';
+import { saveHotelAction, savePickUpTimeAction } from '@/server/ops/catalog/catalog-actions';
 
 export async function HotelForm({ hotel, cities }: { hotel?: { id: string; name: string; area: string | null; cityId: string }; cities: { id: string; name: LocalizedText }[] }) {
   const [t, common] = await Promise.all([getTranslations('opsCatalog'), getTranslations('ops.common')]);

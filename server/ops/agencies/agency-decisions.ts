@@ -2,7 +2,7 @@ import 'server-only';
 import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { changedFields, recordStaffAudit } from '@/server/audit/audit';
 import type { Database, Transaction } from '@/server/db/connection';
-import { endAgentSessions } from '@/server/auth/agent-sessions';
+import { endSessions } from '@/server/auth/sessions';
 import { agencies, users, widgets } from '@/server/db/schema';
 import { NotFound, RuleViolation } from '@/server/errors';
 import type { Locale } from '@/i18n/locales';
@@ -109,7 +109,7 @@ export async function suspendAgencyAsStaff(db: Database, staff: StaffPrincipal, 
     requireStatus(before, 'active', 'notActive');
     await setAgency(tx, staff, input.agencyId, before, { status: 'suspended', statusReason: input.reason }, 'agency.suspend');
     const agents = await tx.select({ id: users.id }).from(users).where(eq(users.agencyId, input.agencyId));
-    for (const agent of agents) await endAgentSessions(tx, agent.id);
+    for (const agent of agents) await endSessions(tx, 'agent', agent.id);
     return agencyWidgetSites(tx, input.agencyId);
   });
 }

@@ -12,7 +12,7 @@ import type { OfferInput, PlaceInput, PromoInput, TourInput } from './schemas';
 
 // The console's catalogue changes. Each runs in one transaction with its audit entry and returns
 // the cache tags of the public pages that show what changed; the action expires them after the
-// commit (server/ops/catalog/actions.ts).
+// commit (server/ops/catalog/catalog-actions.ts).
 
 export type CatalogChange = { id: string; tags: string[] };
 

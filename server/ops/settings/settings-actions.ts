@@ -1,13 +1,10 @@
 'use server';
 
 import 'server-only';
-import { updateTag } from 'next/cache';
-import { type ActionResult, runOpsAction } from '@/server/actions/run-action';
+import { runOpsAction } from '@/server/actions/run-action';
 import { DISPLAY_RATES_TAG, REFUND_TERMS_TAG, SITE_SETTINGS_TAG } from '@/server/settings/settings';
 import { saveGeneralSettings, saveSiteSettings } from './save-settings';
-import { type GeneralSettingsField, generalSettingsSchema, type SiteSettingsField, siteSettingsSchema } from './settings-schemas';
-
-type Saved = { changed: string[] };
+import { generalSettingsSchema, siteSettingsSchema } from './settings-schemas';
 
 /**
  * The cached public pages a save of these settings keys changes, expired at once (never served
@@ -23,21 +20,19 @@ function publicTagsOfGeneralSettings(changed: readonly string[]): string[] {
 }
 
 /** Rates, fees, refund tiers, the deposit account and the support contacts. */
-export async function saveGeneralSettingsAction(_previous: unknown, formData: FormData): Promise<ActionResult<Saved, GeneralSettingsField>> {
-  const result = await runOpsAction(
-    { schema: generalSettingsSchema, permission: 'ops:settings', invalidMessage: 'opsSettings.invalid', run: (input, { staff, db }) => saveGeneralSettings(db, staff, input) },
-    Object.fromEntries(formData),
-  );
-  if (result.ok) for (const tag of publicTagsOfGeneralSettings(result.data.changed)) updateTag(tag);
-  return result;
-}
+export const saveGeneralSettingsAction = runOpsAction({
+  schema: generalSettingsSchema,
+  permission: 'ops:settings',
+  invalidMessage: 'opsSettings.invalid',
+  run: (input, { staff, db }) => saveGeneralSettings(db, staff, input),
+  revalidate: (saved) => ({ update: publicTagsOfGeneralSettings(saved.changed) }),
+});
 
 /** One host variant's logo, about text, e-mail and address. */
-export async function saveSiteSettingsAction(_previous: unknown, formData: FormData): Promise<ActionResult<Saved, SiteSettingsField>> {
-  const result = await runOpsAction(
-    { schema: siteSettingsSchema, permission: 'ops:settings', invalidMessage: 'opsSettings.invalid', run: (input, { staff, db }) => saveSiteSettings(db, staff, input) },
-    Object.fromEntries(formData),
-  );
-  if (result.ok && result.data.changed.length > 0) updateTag(SITE_SETTINGS_TAG);
-  return result;
-}
+export const saveSiteSettingsAction = runOpsAction({
+  schema: siteSettingsSchema,
+  permission: 'ops:settings',
+  invalidMessage: 'opsSettings.invalid',
+  run: (input, { staff, db }) => saveSiteSettings(db, staff, input),
+  revalidate: (saved) => ({ update: saved.changed.length > 0 ? [SITE_SETTINGS_TAG] : [] }),
+});

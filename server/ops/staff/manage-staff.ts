@@ -9,7 +9,7 @@ import staffMessages from '@/messages/ops-staff/en.json';
 import { NotFound, RuleViolation } from '@/server/errors';
 import type { StaffRole } from '@/shared/auth/permissions';
 import { renewRecoveryCodes } from '@/server/staff/recovery-codes';
-import { endStaffSessions } from '@/server/staff/staff-sessions';
+import { endSessions } from '@/server/auth/sessions';
 import type { StaffPrincipal } from '@/server/staff/staff-principal';
 import { createInvitedStaffMember, ENROLMENT_LINK_DAYS, enrolmentPath, issueEnrolmentLink } from '@/server/staff/staff-enrolment';
 import { newTotpSecret } from '@/server/staff/totp';
@@ -95,7 +95,7 @@ export async function changeStaffRole(db: Database, actor: StaffPrincipal, staff
     if (member.id === actor.staffId) throw new RuleViolation('opsStaff.errors.self');
     if (role !== 'operator-admin') await keepAnActiveAdmin(tx, member);
     await tx.update(staffMembers).set({ role, updatedAt: new Date() }).where(eq(staffMembers.id, staffId));
-    await endStaffSessions(tx, staffId);
+    await endSessions(tx, 'staff', staffId);
     await recordStaffAudit(tx, { actorStaffId: actor.staffId, entity: 'staff', entityId: staffId, action: 'staff.role', changes: changedFields({ role: member.role }, { role }) });
   });
 }
@@ -108,7 +108,7 @@ export async function setStaffStatus(db: Database, actor: StaffPrincipal, staffI
     if (member.id === actor.staffId) throw new RuleViolation('opsStaff.errors.self');
     if (status === 'disabled') await keepAnActiveAdmin(tx, member);
     await tx.update(staffMembers).set({ status, updatedAt: new Date() }).where(eq(staffMembers.id, staffId));
-    if (status === 'disabled') await endStaffSessions(tx, staffId);
+    if (status === 'disabled') await endSessions(tx, 'staff', staffId);
     await recordStaffAudit(tx, {
       actorStaffId: actor.staffId,
       entity: 'staff',
@@ -130,7 +130,7 @@ export async function resetStaffSecondFactor(db: Database, actor: StaffPrincipal
     if (member.id === actor.staffId) throw new RuleViolation('opsStaff.errors.selfFactor');
     await tx.update(staffMembers).set({ totpSecret: newTotpSecret(), totpLastStep: null, enrolledAt: null, updatedAt: new Date() }).where(eq(staffMembers.id, staffId));
     await tx.delete(staffRecoveryCodes).where(eq(staffRecoveryCodes.staffId, staffId));
-    await endStaffSessions(tx, staffId);
+    await endSessions(tx, 'staff', staffId);
     await recordStaffAudit(tx, { actorStaffId: actor.staffId, entity: 'staff', entityId: staffId, action: 'staff.resetFactor', changes: { totpSecret: { from: '••••', to: '•••• (new)' } } });
     return sendEnrolmentLink(tx, member, await issueEnrolmentLink(tx, staffId), context.origin, context.mailer ?? getMailer());
   });

@@ -12,39 +12,37 @@ import { createStaffSchema, staffRoleSchema, staffStatusSchema, staffTargetSchem
 export type InvitationResult = ActionResult<StaffInvitationView> | null;
 export type RecoveryCodesResult = ActionResult<{ email: string; recoveryCodes: string[] }> | null;
 
-export async function createStaffAction(_previous: unknown, formData: FormData): Promise<ActionResult<StaffInvitationView>> {
-  return runOpsAction(
-    {
-      schema: createStaffSchema,
-      permission: 'ops:staff',
-      invalidMessage: 'opsStaff.invalid',
-      run: async (input, { staff, db }) => createStaff(db, staff, input, { origin: linkOrigin(await headers()) }),
-    },
-    Object.fromEntries(formData),
-  );
+async function mailOrigin() {
+  return { origin: linkOrigin(await headers()) };
 }
 
-export async function changeStaffRoleAction(_previous: unknown, formData: FormData): Promise<ActionResult<null>> {
-  return runOpsAction(
-    { schema: staffRoleSchema, permission: 'ops:staff', run: async (input, { staff, db }) => (await changeStaffRole(db, staff, input.staffId, input.role), null) },
-    Object.fromEntries(formData),
-  );
-}
+export const createStaffAction = runOpsAction({
+  schema: createStaffSchema,
+  permission: 'ops:staff',
+  invalidMessage: 'opsStaff.invalid',
+  run: async (input, { staff, db }) => createStaff(db, staff, input, await mailOrigin()),
+});
 
-export async function setStaffStatusAction(_previous: unknown, formData: FormData): Promise<ActionResult<null>> {
-  return runOpsAction(
-    { schema: staffStatusSchema, permission: 'ops:staff', run: async (input, { staff, db }) => (await setStaffStatus(db, staff, input.staffId, input.status), null) },
-    Object.fromEntries(formData),
-  );
-}
+export const changeStaffRoleAction = runOpsAction({
+  schema: staffRoleSchema,
+  permission: 'ops:staff',
+  run: async (input, { staff, db }) => (await changeStaffRole(db, staff, input.staffId, input.role), null),
+});
 
-export async function resetStaffFactorAction(_previous: unknown, formData: FormData): Promise<ActionResult<StaffInvitationView>> {
-  return runOpsAction(
-    { schema: staffTargetSchema, permission: 'ops:staff', run: async (input, { staff, db }) => resetStaffSecondFactor(db, staff, input.staffId, { origin: linkOrigin(await headers()) }) },
-    Object.fromEntries(formData),
-  );
-}
+export const setStaffStatusAction = runOpsAction({
+  schema: staffStatusSchema,
+  permission: 'ops:staff',
+  run: async (input, { staff, db }) => (await setStaffStatus(db, staff, input.staffId, input.status), null),
+});
 
-export async function renewStaffCodesAction(_previous: unknown, formData: FormData): Promise<ActionResult<{ email: string; recoveryCodes: string[] }>> {
-  return runOpsAction({ schema: staffTargetSchema, permission: 'ops:staff', run: (input, { staff, db }) => renewStaffRecoveryCodes(db, staff, input.staffId) }, Object.fromEntries(formData));
-}
+export const resetStaffFactorAction = runOpsAction({
+  schema: staffTargetSchema,
+  permission: 'ops:staff',
+  run: async (input, { staff, db }) => resetStaffSecondFactor(db, staff, input.staffId, await mailOrigin()),
+});
+
+export const renewStaffCodesAction = runOpsAction({
+  schema: staffTargetSchema,
+  permission: 'ops:staff',
+  run: (input, { staff, db }) => renewStaffRecoveryCodes(db, staff, input.staffId),
+});

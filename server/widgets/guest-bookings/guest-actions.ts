@@ -26,20 +26,21 @@ const FIELDS = ['offerId', 'date', 'time', 'adults', 'children', 'infants', 'gue
  * post): on a widget's site its host names the widget; in an embed (served from the portal) the
  * form names the widget and the domain of the page that frames it.
  */
-async function placeOfRequest(formData: FormData): Promise<GuestPlace> {
+async function placeOfRequest(embed: { widgetId?: string | undefined; site?: string | undefined }): Promise<GuestPlace> {
   const requestHeaders = await headers();
   const origin = requestHeaders.get('origin');
   if (!origin || !URL.canParse(origin)) throw new NotFound();
   const url = new URL(origin);
   const client = addressBucket(clientAddress(requestHeaders));
-  const widgetId = formData.get('widgetId');
-  const site = formData.get('site');
   // The payer returns to a configured origin, never to a scheme or port the post names: the
   // portal's for an embed, the widget's domain (refused unless verified) for a site.
-  if (typeof widgetId === 'string' && typeof site === 'string') return { channel: { widgetId, site }, origin: linkOrigin(requestHeaders), client };
+  if (embed.widgetId !== undefined && embed.site !== undefined) return { channel: { widgetId: embed.widgetId, site: embed.site }, origin: linkOrigin(requestHeaders), client };
   const host = url.hostname.toLowerCase();
   return { channel: { host }, origin: widgetDomainOrigin(host), client };
 }
+
+/** The form's own fields beside the booking's: an embed's widget and framing site, and whether a hydrated form navigates itself. */
+const placeFields = { widgetId: z.string().optional(), site: z.string().optional(), navigates: z.string().optional() };
 
 /**
  * Books with a short hold and sends the payer on to the page where the payment starts (on the
@@ -47,25 +48,19 @@ async function placeOfRequest(formData: FormData): Promise<GuestPlace> {
  * page's URL back and goes there itself: from an embed it opens in the window the click opened,
  * so payment is never entered inside a frame. A form posted before hydration is redirected there.
  */
-export async function bookAsGuestAction(_previous: GuestCheckoutState, formData: FormData): Promise<GuestCheckoutState> {
-  const values: Record<string, string> = {};
-  for (const field of FIELDS) {
-    const value = formData.get(field);
-    if (typeof value === 'string') values[field] = value;
-  }
-  const result = await runPublicAction(
-    {
-      schema: guestCheckoutSchema,
-      run: async (input, { db }) => placeBooking(db, { guest: await placeOfRequest(formData) }, input),
-    },
-    { ...values, paymentMethod: 'card', hotelId: '', room: '', promoCode: '' },
-  );
-  if (!result.ok) return { ...result, values };
-  if (formData.get('navigates') === '1') return { ok: true, paymentUrl: result.data.nextUrl };
-  redirect(result.data.nextUrl);
-}
+export const bookAsGuestAction = runPublicAction({
+  // A guest pays by card, stays at no hotel of the catalogue and has no promo code.
+  schema: z.preprocess((form) => ({ ...(form as object), paymentMethod: 'card', hotelId: '', room: '', promoCode: '' }), guestCheckoutSchema.safeExtend(placeFields)),
+  form: { echo: FIELDS },
+  run: async ({ widgetId, site, navigates: _, ...input }, { db }) => placeBooking(db, { guest: await placeOfRequest({ widgetId, site }) }, input),
+  answer: (result, form): GuestCheckoutState => {
+    if (!result.ok) return result;
+    if (form.navigates === '1') return { ok: true, paymentUrl: result.data.nextUrl };
+    redirect(result.data.nextUrl);
+  },
+});
 
-const startPaymentSchema = z.object({ bookingId: z.uuid() });
+const startPaymentSchema = z.object({ bookingId: z.uuid(), ...placeFields });
 
 export type GuestPaymentState = ActionFailure<'bookingId'> | { ok: true; paymentUrl: string } | null;
 
@@ -75,18 +70,15 @@ export type GuestPaymentState = ActionFailure<'bookingId'> | { ok: true; payment
  * provider page's URL and goes there itself (an action's redirect would be rendered by the site's
  * router, which has no such page); a form posted before hydration is redirected there.
  */
-export async function startGuestPaymentAction(_previous: GuestPaymentState, formData: FormData): Promise<GuestPaymentState> {
-  const result = await runPublicAction(
-    {
-      schema: startPaymentSchema,
-      run: async (input, { db }) => {
-        const { channel, origin } = await placeOfRequest(formData);
-        return startGuestPayment(db, { channel, origin }, input.bookingId);
-      },
-    },
-    { bookingId: formData.get('bookingId') },
-  );
-  if (!result.ok) return result;
-  if (formData.get('navigates') === '1') return { ok: true, paymentUrl: result.data };
-  redirect(result.data);
-}
+export const startGuestPaymentAction = runPublicAction({
+  schema: startPaymentSchema,
+  run: async ({ bookingId, widgetId, site }, { db }) => {
+    const { channel, origin } = await placeOfRequest({ widgetId, site });
+    return startGuestPayment(db, { channel, origin }, bookingId);
+  },
+  answer: (result, form): GuestPaymentState => {
+    if (!result.ok) return result;
+    if (form.navigates === '1') return { ok: true, paymentUrl: result.data };
+    redirect(result.data);
+  },
+});

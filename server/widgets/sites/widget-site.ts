@@ -317,6 +317,11 @@ export const loadWidgetSite = cache(async (host: string): Promise<WidgetSite | n
  * Expired at once, not served stale: a deleted widget's site must go.
  */
 export function revalidateWidget(widget: { id: string; domain: string | null; previousDomain?: string | null }): void {
+  for (const tag of widgetCacheTags(widget)) revalidateTag(tag, { expire: 0 });
+}
+
+/** The tags `revalidateWidget` expires, for an action that declares them (server/actions/run-action.ts). */
+export function widgetCacheTags(widget: { id: string; domain: string | null; previousDomain?: string | null }): string[] {
   const domains = [widget.domain, widget.previousDomain].filter((domain): domain is string => Boolean(domain));
-  for (const tag of [widgetTag(widget.id), ...[...new Set(domains)].map(widgetHostTag)]) revalidateTag(tag, { expire: 0 });
+  return [widgetTag(widget.id), ...[...new Set(domains)].map(widgetHostTag)];
 }

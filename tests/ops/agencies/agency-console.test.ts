@@ -12,7 +12,7 @@ import {
   reactivateAgencyAction,
   rejectAgencyAction,
   suspendAgencyAction,
-} from '@/server/ops/agencies/actions';
+} from '@/server/ops/agencies/agency-actions';
 import { listAgencyAudit, loadOpsAgency } from '@/server/ops/agencies/agency-detail';
 import { listOpsAgencies } from '@/server/ops/agencies/agency-list';
 import { agencyListFiltersSchema } from '@/server/ops/agencies/agency-schemas';

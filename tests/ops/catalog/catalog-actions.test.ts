@@ -2,7 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import { createBooking } from '@/server/bookings/create-booking';
 import { auditLog, availabilitySlots, bookings, categories, cities, countries, hotels, offers, pickUpTimes, promoCodes, staffMembers, tourCategories, tours } from '@/server/db/schema';
 import { seedDemoData } from '@/server/db/seed';
-import { editAvailabilityAction, saveHotelAction, savePickUpTimeAction, savePlaceAction, saveOfferAction, savePromoAction, saveTourAction } from '@/server/ops/catalog/actions';
+import { editAvailabilityAction, saveHotelAction, savePickUpTimeAction, savePlaceAction, saveOfferAction, savePromoAction, saveTourAction } from '@/server/ops/catalog/catalog-actions';
 import { datesOnWeekdays } from '@/server/ops/catalog/availability-admin';
 import type { StaffPrincipal } from '@/server/staff/staff-principal';
 import { addDays, checkoutInput, findOffer, prepareSlot, principalFor, slotStock } from '../../support/booking-fixtures';

@@ -6,7 +6,7 @@ import { GET } from '@/app/api/catalog/images/[id]/route';
 import { auditLog, photos, staffMembers, storedFiles, tours } from '@/server/db/schema';
 import { seedDemoData } from '@/server/db/seed';
 import { type FileStorage, LocalDiskStorage } from '@/server/files/storage';
-import { addPhotoAction, deletePhotoAction, movePhotoAction } from '@/server/ops/catalog/actions';
+import { addPhotoAction, deletePhotoAction, movePhotoAction } from '@/server/ops/catalog/catalog-actions';
 import { MAX_UPLOAD_BYTES } from '@/shared/files/file-rules';
 import { apiRequest, serveRoutesFrom, session, staffSession } from '../../support/route-requests';
 import { createTestDatabase, type TestDatabase } from '../../support/test-database';

@@ -3,7 +3,7 @@ import type { Principal } from '@/server/auth/principal';
 import { auditLog, mailOutbox, staffMembers, staffSessions } from '@/server/db/schema';
 import { seedStaff } from '@/server/db/seed/staff';
 import { changeStaffRoleAction, createStaffAction, renewStaffCodesAction, resetStaffFactorAction, setStaffStatusAction } from '@/server/ops/staff/staff-actions';
-import { startStaffSession } from '@/server/staff/staff-sessions';
+import { startSession } from '@/server/auth/sessions';
 import type { StaffPrincipal } from '@/server/staff/staff-principal';
 import { serveRoutesFrom, session, staffSession } from '../../support/route-requests';
 import { createTestDatabase, type TestDatabase } from '../../support/test-database';
@@ -149,16 +149,16 @@ describe('sessions end with access changes', () => {
   it('ends the sessions on a role change, a disable and a factor reset, each audited', async () => {
     const member = await newMember('sessions@traveldesk.test');
     staffSession.staff = admin;
-    await startStaffSession(live.db, member);
+    await startSession(live.db, 'staff', member);
     expect(await changeStaffRoleAction(null, form({ staffId: member, role: 'operator-admin' }))).toMatchObject({ ok: true });
     expect(await sessionsOf(member)).toBe(0);
 
-    await startStaffSession(live.db, member);
+    await startSession(live.db, 'staff', member);
     expect(await setStaffStatusAction(null, form({ staffId: member, status: 'disabled' }))).toMatchObject({ ok: true });
     expect(await sessionsOf(member)).toBe(0);
     expect(await setStaffStatusAction(null, form({ staffId: member, status: 'active' }))).toMatchObject({ ok: true });
 
-    await startStaffSession(live.db, member);
+    await startSession(live.db, 'staff', member);
     const [before] = await live.db.select().from(staffMembers).where(eq(staffMembers.id, member));
     const reset = await resetStaffFactorAction(null, form({ staffId: member }));
     expect(reset).toMatchObject({ ok: true, data: { enrolmentUrl: expect.stringContaining('/ops/enrol/') } });

@@ -31,7 +31,7 @@ export default async function SignInPage({
     <div className="mx-auto w-full max-w-md px-4 py-12">
       <h1 className="text-2xl font-semibold">{t('signInTitle')}</h1>
       <p className="mt-2 text-sm text-muted-foreground">{t('signInLead')}</p>
-      {/* After a password is set through a link from an e-mail (server/account/actions.ts). */}
+      {/* After a password is set through a link from an e-mail (server/account/account-actions.ts). */}
       {query.notice === 'passwordSet' || query.notice === 'approvalPending' ? (
         <div role="status" className="mt-4 rounded-lg border border-primary/30 bg-primary/5 p-3 text-sm">
           <p>{notices('passwordSet')}</p>

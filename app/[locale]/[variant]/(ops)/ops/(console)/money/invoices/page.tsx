@@ -9,7 +9,7 @@ import { OpsPager } from '@/components/ops/ops-pager';
 import { buttonVariants } from '@/components/ui/button';
 import { localizedPath } from '@/i18n/locales';
 import { getDb } from '@/server/db/database';
-import { issueInvoicesAction } from '@/server/ops/agencies/actions';
+import { issueInvoicesAction } from '@/server/ops/agencies/agency-actions';
 import { pageSchema } from '@/server/ops/agencies/agency-schemas';
 import { lastEndedMonth, listInvoices } from '@/server/credit/issue-invoices';
 import { resolveSiteParams, type SiteParams } from '@/server/hosts/variant-params';
