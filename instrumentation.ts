@@ -1,12 +1,10 @@
 export async function register() {
   // The build never touches the database (PGlite must have one owner: the running server).
   if (process.env.NEXT_RUNTIME !== 'nodejs' || process.env.NEXT_PHASE === 'phase-production-build') return;
-  const { installEncodedPageCache } = await import('./server/http/encoded-page-cache');
-  installEncodedPageCache();
-  const { installPeerAddressHeader } = await import('./server/http/peer-address');
-  installPeerAddressHeader();
-  const { installActionBodyLimit } = await import('./server/http/action-body-limit');
-  installActionBodyLimit();
+  // Patches of Node's http internals: the encoded-page cache, the forwarded headers, the action
+  // body limit (server/platform, docs/platform-workarounds.md).
+  const { installPlatformPatches } = await import('./server/platform/install');
+  installPlatformPatches();
   // Tracing only when there is a collector to send to: with none, every request would still pay
   // for spans nobody reads (a few per cent of a cached page's server time).
   if (process.env.OTEL_EXPORTER_OTLP_ENDPOINT || process.env.OTEL_EXPORTER_OTLP_TRACES_ENDPOINT) {

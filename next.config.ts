@@ -1,3 +1,4 @@
+import { randomInt } from 'node:crypto';
 import type { NextConfig } from 'next';
 import createNextIntlPlugin from 'next-intl/plugin';
 import { securityHeaderRules } from './server/http/security-headers';
@@ -10,8 +11,24 @@ const withNextIntl = createNextIntlPlugin('./i18n/request.ts');
 // Host → variant routing is compiled into the build's routes: set HOSTS before `next build`.
 const hosts = parseHostsConfig(process.env.HOSTS);
 
+/**
+ * A build made for tests and benchmarks (`npm test`, `npm run bench`, scripts/e2e-server.mjs set
+ * TRAVELDESK_TEST_BUILD=1): it also compiles the test-only routes, whose files end in
+ * `.test-route.tsx` / `.test-route.ts` (the bench's framework floor, the e2e render error, the test
+ * hooks); any other build leaves them out, so a production server answers 404 for them on every
+ * host. Its BUILD_ID starts with `test-`, by which scripts/start.mjs never serves it as production.
+ * docs/decisions/test-only-routes.md.
+ */
+const testBuild = process.env.TRAVELDESK_TEST_BUILD === '1';
+const PAGE_EXTENSIONS = ['tsx', 'ts', 'jsx', 'js'];
+const TEST_ROUTE_EXTENSIONS = ['test-route.tsx', 'test-route.ts'];
+
 const nextConfig: NextConfig = {
   poweredByHeader: false,
+  // The longer test-route extensions first, so a `page.test-route.tsx` is never read as `page.test-route` + `.tsx`.
+  pageExtensions: testBuild ? [...TEST_ROUTE_EXTENSIONS, ...PAGE_EXTENSIONS] : PAGE_EXTENSIONS,
+  // A production build keeps Next's own random id.
+  generateBuildId: async () => (testBuild ? `test-${Date.now()}${randomInt(1_000_000)}` : null),
   // Next hashes every HTML response in JavaScript to make its ETag: on a 70 KB tour page that was a
   // tenth of the server's CPU under load. Public pages are cached by s-maxage at the edge; a
   // browser revalidating gets the (13 KB gzip) page again instead of a 304.

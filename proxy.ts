@@ -1,14 +1,11 @@
 import { type NextRequest, NextResponse } from 'next/server';
 import { isDatabaseKnownDown, pendingDatabaseCheck } from '@/server/db/health-state';
 import { contentSecurityPolicy, createNonce, CSP_HEADER, isFramedPath, nonceSource } from '@/server/http/security-headers';
+import { ACTION_REDIRECT_HEADER, INTL_LOCALE_HEADER } from '@/server/platform/next-private-headers';
 import { localeOfPath, proxyDecision } from '@/server/routing/gate';
 import { MAINTENANCE_RETRY_SECONDS, maintenancePage } from '@/server/routing/maintenance-page';
 import { isWidgetHost, parseHostsConfig } from '@/shared/sites/site-variants';
 import { HOST_NAME } from '@/shared/widgets/widget-schema';
-
-// next-intl reads the request's locale from this header where no route segment gives it: in
-// server actions, which post to the page's URL but render no layout.
-const INTL_LOCALE_HEADER = 'X-NEXT-INTL-LOCALE';
 
 // Auth.js names its cookie by scheme; large sessions are split into `….0`, `….1` chunks. Only
 // presence is checked here (an optimistic gate): every portal page and server function checks
@@ -52,7 +49,7 @@ function frameAncestorsOf({ pathname, searchParams }: URL): string[] {
 function pageHost(request: NextRequest): string {
   const headers = request.headers;
   // (Next keeps the Flight headers, `rsc` among them, from the proxy: the redirect's header marks it.)
-  const forwarded = headers.get('x-action-redirect') ? headers.get('x-forwarded-host')?.split(',')[0]?.trim() : null;
+  const forwarded = headers.get(ACTION_REDIRECT_HEADER) ? headers.get('x-forwarded-host')?.split(',')[0]?.trim() : null;
   return forwarded || headers.get('host') || request.nextUrl.host;
 }
 
@@ -92,7 +89,7 @@ export async function proxy(request: NextRequest) {
   }
   // These pages render per request, so their scripts carry a nonce: Next reads it from the
   // request's policy and puts it on every script it writes (a page Next serves from its cache
-  // instead gets its scripts' hashes, server/http/encoded-page-cache.ts).
+  // instead gets its scripts' hashes, server/platform/encoded-page-cache.ts).
   const policy = contentSecurityPolicy({
     scriptSources: [nonceSource(createNonce())],
     frameAncestors: frameAncestorsOf(nextUrl),
@@ -100,6 +97,7 @@ export async function proxy(request: NextRequest) {
     googleTag: GOOGLE_TAG_URL && isConversionPage(request) ? GOOGLE_TAG_URL : null,
   });
   // Host and locale routing are config rewrites (server/routing/route-rules.ts), applied after this.
+  // next-intl reads the locale of a server action (which renders no layout) from its header.
   const headers = new Headers(request.headers);
   headers.set(INTL_LOCALE_HEADER, decision.kind === 'page' ? decision.locale : localeOfPath(nextUrl.pathname));
   headers.set(CSP_HEADER, policy);

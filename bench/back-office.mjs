@@ -13,6 +13,7 @@ import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { fileURLToPath } from 'node:url';
+import { TEST_BUILD_ENV } from '../scripts/build-kind.mjs';
 import { processTreeUsage } from './lib/process-tree.mjs';
 import { signIn, signInStaff } from './lib/auth.mjs';
 import { getRaw, percentile, round } from './lib/load.mjs';
@@ -133,7 +134,8 @@ export async function measureBackOffice() {
 
     server = spawn(process.execPath, ['scripts/start.mjs'], {
       cwd: ROOT,
-      env: { ...env, PORT: String(PORT), AUTH_SECRET: randomBytes(32).toString('base64url'), TEST_HOOKS: undefined },
+      // The bench's own build (bench/run.mjs builds it; scripts/start.mjs builds one when .next holds none).
+      env: { ...env, PORT: String(PORT), AUTH_SECRET: randomBytes(32).toString('base64url'), TEST_HOOKS: undefined, [TEST_BUILD_ENV]: '1' },
       stdio: ['ignore', 2, 2],
     });
     for (let ready = false; !ready; await sleep(500)) {

@@ -11,6 +11,9 @@ const env = {
   // The demo (demo data, printed sign-ins), on PostgreSQL too: production refuses test hooks.
   DEMO: 'on',
   TEST_HOOKS: '1',
+  // A build with the test-only routes (the render-error page, the test hooks): scripts/start.mjs
+  // serves one only when asked, and builds one when .next holds none (scripts/build-kind.mjs).
+  TRAVELDESK_TEST_BUILD: '1',
   // The payment e2e pay with the sandbox's test cards, on PostgreSQL too (off there by default).
   PAYMENTS_SANDBOX: 'on',
   AUTH_SECRET: process.env.AUTH_SECRET ?? 'e2e-only-secret-not-for-production-000000',

@@ -3,10 +3,11 @@
 // there is no build, then runs Next. The server process itself migrates and seeds the database
 // (instrumentation.ts), so the embedded PGlite has exactly one owner. `--check` stops after the
 // mode check (the tests run it).
-import { spawn, spawnSync } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
+import { builtKind, buildNext, TEST_BUILD_ENV, wantedKind } from './build-kind.mjs';
 
 const dev = process.argv.includes('--dev');
 const checkOnly = process.argv.includes('--check');
@@ -34,6 +35,7 @@ function decideMode() {
   const demo = env.DEMO === 'on' || (env.DEMO !== 'off' && !env.DATABASE_URL && env.NODE_ENV !== 'production');
   if (!demo) {
     if (env.TEST_HOOKS) problems.push('TEST_HOOKS is for the end-to-end suite only: a production start refuses it. Unset it.');
+    if (env[TEST_BUILD_ENV]) problems.push(`${TEST_BUILD_ENV} serves a build with test-only routes: a production start refuses it. Unset it.`);
     if (env.SEED_DEMO === 'true') problems.push('SEED_DEMO seeds demo accounts with published passwords: a production start refuses it (DEMO=on runs a demo).');
     if (env.PAYMENTS_SANDBOX === 'on' && env.STAGING !== 'on') {
       problems.push('PAYMENTS_SANDBOX=on confirms bookings with test cards: a production start refuses it unless STAGING=on says this is a staging deployment.');
@@ -86,10 +88,18 @@ ensureAuthSecret();
 if (dev) {
   run(['dev', '--port', port]);
 } else {
-  if (!fs.existsSync(path.join('.next', 'BUILD_ID'))) {
-    console.info('No build found: running `next build` first (once).');
-    const build = spawnSync(process.execPath, [nextBin, 'build'], { stdio: 'inherit', env });
-    if (build.status !== 0) process.exit(build.status ?? 1);
+  // Never serves a test build (test-only routes) unless asked to (the e2e server), nor the
+  // other way round: the build in .next says which kind it is (scripts/build-kind.mjs).
+  const wanted = wantedKind(env);
+  const built = builtKind();
+  if (built !== wanted) {
+    console.info(
+      built === null
+        ? 'No build found: running `next build` first (once).'
+        : `The build in .next was made ${built === 'test' ? 'for tests' : 'for production'}: running a ${wanted === 'test' ? 'test' : 'production'} build first.`,
+    );
+    const status = buildNext(wanted, { env });
+    if (status !== 0) process.exit(status);
   }
   clearRenderCache();
   console.info(`Traveldesk B2B on http://localhost:${port} (${env.DATABASE_URL ? 'PostgreSQL' : `embedded database in ${dataDir}`})`);

@@ -4,6 +4,7 @@
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
+import { builtKind, buildNext } from './build-kind.mjs';
 
 const env = { ...process.env, NEXT_TELEMETRY_DISABLED: '1' };
 const results = path.resolve('test-results');
@@ -23,11 +24,12 @@ function readJson(file) {
 }
 
 const totals = { passed: 0, failed: 0, skipped: 0 };
-const nextBin = path.join('node_modules', 'next', 'dist', 'bin', 'next');
 
-// The e2e server runs the production build; rebuild so tests see the current code.
-const reuse = env.TEST_REUSE_BUILD === '1' && fs.existsSync(path.join('.next', 'BUILD_ID'));
-if (!reuse && run(process.execPath, [nextBin, 'build']) !== 0) {
+// The e2e server runs a production build made for tests (with the test-only routes, see
+// scripts/build-kind.mjs); rebuild so tests see the current code.
+const reuse = env.TEST_REUSE_BUILD === '1' && builtKind() === 'test';
+if (!reuse) console.info('\n$ TRAVELDESK_TEST_BUILD=1 next build');
+if (!reuse && buildNext('test', { env }) !== 0) {
   console.info('\nBuild failed: no tests ran.\n0 passed, 1 failed');
   process.exit(1);
 }

@@ -5,7 +5,7 @@ import { trustedProxyHops } from './trusted-proxy';
 // The address of the client a request came from, for per-client limits (sign-in, sign-up).
 //
 // `X-Forwarded-For` is a list that each proxy extends on the right with the peer it saw, and the
-// server process appends its own socket peer last (server/http/peer-address.ts). Everything left
+// server process appends its own socket peer last (server/platform/peer-address.ts). Everything left
 // of what a trusted proxy appended was written by the client and may be anything, so the client
 // is the entry `TRUSTED_PROXY_HOPS` places left of the rightmost: with no proxy (the default) the
 // socket peer itself, behind one proxy the peer that proxy saw.

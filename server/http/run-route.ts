@@ -25,17 +25,15 @@ export const PRIVATE_HEADERS = { 'cache-control': 'private, no-store' } as const
 
 /** Anyone may call the route (spec §6 "Public calls"); it gets no principal. */
 export const PUBLIC = 'public';
-/** Stands in for the operator console in end-to-end tests: a 404 before anything else unless TEST_HOOKS=1. */
-export const TEST_HOOK = 'testHook';
 
 /** The schema of a raw body: the bytes as read. */
 export const RAW_BYTES = z.custom<Uint8Array<ArrayBuffer>>((value) => value instanceof Uint8Array);
 
 /**
  * Who may call: an agency permission, `null` for any signed-in agent, a console (`ops:`)
- * permission for signed-in staff, or one of the markers above.
+ * permission for signed-in staff, or PUBLIC.
  */
-type Access = Permission | OpsPermission | null | typeof PUBLIC | typeof TEST_HOOK;
+type Access = Permission | OpsPermission | null | typeof PUBLIC;
 
 type JsonBody<Schema> = {
   kind: 'json';
@@ -60,7 +58,7 @@ type Parsed<Schema> = Schema extends z.ZodType ? z.output<Schema> : undefined;
 type ParamsOf<Schema> = Schema extends z.ZodType ? z.output<Schema> : Record<string, never>;
 
 export type RouteContext<A extends Access, Params> = {
-  principal: A extends typeof PUBLIC | typeof TEST_HOOK ? undefined : A extends OpsPermission ? StaffPrincipal : Principal;
+  principal: A extends typeof PUBLIC ? undefined : A extends OpsPermission ? StaffPrincipal : Principal;
   db: Database;
   locale: Locale;
   request: Request;
@@ -101,7 +99,6 @@ export function runRoute<
   Data = unknown,
 >(definition: RouteDefinition<A, Query, Body, Params, Data>): RouteHandler {
   return async (request, segment) => {
-    if (definition.permission === TEST_HOOK && process.env.TEST_HOOKS !== '1') return new Response(null, { status: 404 });
     const locale = requestLocale(request);
     // A body spec always has a schema; `Body` is undefined only when there is no spec.
     const bodySpec = definition.body as BodySpec | undefined;
@@ -148,7 +145,7 @@ function isOpsPermission(access: Access): access is OpsPermission {
 }
 
 async function authorize(access: Access): Promise<Principal | StaffPrincipal | undefined> {
-  if (access === PUBLIC || access === TEST_HOOK) return undefined;
+  if (access === PUBLIC) return undefined;
   // While the database is known to be down, every signed-in call would wait for it to fail.
   if (isDatabaseKnownDown()) throw new Maintenance();
   if (isOpsPermission(access)) {

@@ -1,5 +1,5 @@
 // How far the forwarding headers are believed (no 'server-only': the server's request hook in
-// instrumentation.ts reads it too, server/http/peer-address.ts).
+// instrumentation.ts reads it too, server/platform/peer-address.ts).
 
 /** How many reverse proxies in front of the server are trusted to write the X-Forwarded-* headers. */
 export function trustedProxyHops(env: Record<string, string | undefined> = process.env): number {

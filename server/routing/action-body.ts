@@ -1,7 +1,7 @@
 // Server actions' bodies, bounded before they are read. Next reads an action's whole body before
 // any code of ours runs, and counts its cap only on what it has read: a chunked 100 MB post to
 // the guest checkout (public) was read to its last byte and answered 500. The server
-// answers first (server/http/action-body-limit.ts), from the declared length, which a browser
+// answers first (server/platform/action-body-limit.ts), from the declared length, which a browser
 // always sends with a form or a fetch. No path aliases: next.config.ts loads this for the
 // framework's own cap.
 

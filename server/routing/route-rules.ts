@@ -1,9 +1,14 @@
 // Host variant and locale routing as Next config rules (redirects and rewrites), which Next's own
 // router applies far more cheaply than the proxy: the proxy now runs for portal pages only.
 // Relative imports: next.config.ts loads this before path aliases exist.
-import type { Redirect, Rewrite } from 'next/dist/lib/load-custom-routes';
+import type { NextConfig } from 'next';
 import { DEFAULT_LOCALE, LOCALE_COOKIE, LOCALES } from '../../i18n/locales';
+import { ACTION_REDIRECT_HEADER } from '../platform/next-private-headers';
 import { type HostsConfig, ROUTABLE_HOST, type Variant, VARIANT_FEATURES, VARIANTS, WIDGET_DOMAIN_SHAPE } from '../../shared/sites/site-variants';
+
+/** A redirect and a rewrite rule, as next.config's `redirects` and `rewrites` return them. */
+type Redirect = Awaited<ReturnType<NonNullable<NextConfig['redirects']>>>[number];
+type Rewrite = Extract<Awaited<ReturnType<NonNullable<NextConfig['rewrites']>>>, readonly unknown[]>[number];
 
 /** Paths Next serves itself, never pages of the portal (public files are served before these rules). */
 const NOT_A_PAGE = '(?!api/|api$|_next/)';
@@ -59,9 +64,10 @@ export const DIRECT_PAGE_PREFIXES = ['tour', 'city'] as const;
  * What marks the request with which Next renders a server action's redirect target: it fetches
  * the target from itself (`http://localhost:PORT/…`, where Node's fetch sets `Host` from that URL)
  * with the action request's headers, its own `x-action-redirect` response header among them, so
- * the visitor's host arrives only as `X-Forwarded-Host`.
+ * the visitor's host arrives only as `X-Forwarded-Host` (a private header of Next's:
+ * server/platform/next-private-headers.ts).
  */
-const ACTION_REDIRECT = { type: 'header' as const, key: 'x-action-redirect' };
+const ACTION_REDIRECT = { type: 'header' as const, key: ACTION_REDIRECT_HEADER };
 /**
  * Routing by the forwarded host is kept to those in-process Flight requests: their responses vary
  * by `rsc`, so an HTML page cached at the edge is never one rendered for a forged forwarded name.

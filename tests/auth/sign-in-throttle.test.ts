@@ -7,7 +7,7 @@ import { SIGN_IN_THROTTLE } from '@/server/auth/sign-in-throttle';
 import { rateLimits } from '@/server/db/schema';
 import { DEMO_PASSWORD, seedAgencies } from '@/server/db/seed/agencies';
 import { clientAddress } from '@/server/http/client-address';
-import { installPeerAddressHeader } from '@/server/http/peer-address';
+import { installPeerAddressHeader } from '@/server/platform/peer-address';
 import { createTestDatabase, type TestDatabase } from '../support/test-database';
 
 // Sign-in throttling, on the production code, on both databases. Twenty connections,

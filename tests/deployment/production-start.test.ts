@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 
 // `npm start`'s mode check (scripts/start.mjs --check stops after it: no build, no server).
 
-const MODE_VARIABLES = ['DEMO', 'STAGING', 'PAYMENTS_SANDBOX', 'TEST_HOOKS', 'SEED_DEMO', 'DATABASE_URL', 'NODE_ENV', 'AUTH_SECRET'];
+const MODE_VARIABLES = ['DEMO', 'STAGING', 'PAYMENTS_SANDBOX', 'TEST_HOOKS', 'TRAVELDESK_TEST_BUILD', 'SEED_DEMO', 'DATABASE_URL', 'NODE_ENV', 'AUTH_SECRET'];
 
 function start(env: Record<string, string | undefined>) {
   const base = Object.fromEntries(Object.entries(process.env).filter(([name]) => !MODE_VARIABLES.includes(name)));
@@ -28,6 +28,12 @@ describe('a production start', () => {
     expect(run.status).toBe(1);
     expect(run.output).toContain('Refusing to start');
     expect(run.output).toContain('TEST_HOOKS');
+  });
+
+  it('refuses a build with the test-only routes', () => {
+    const run = start({ ...POSTGRES, TRAVELDESK_TEST_BUILD: '1' });
+    expect(run.status).toBe(1);
+    expect(run.output).toContain('TRAVELDESK_TEST_BUILD serves a build with test-only routes');
   });
 
   it('refuses demo seeding', () => {

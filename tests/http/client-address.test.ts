@@ -2,7 +2,7 @@ import { once } from 'node:events';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { addressBucket, clientAddress, trustedProxyHops } from '@/server/http/client-address';
-import { installPeerAddressHeader } from '@/server/http/peer-address';
+import { installPeerAddressHeader } from '@/server/platform/peer-address';
 
 const forwarded = (value: string) => new Headers({ 'x-forwarded-for': value });
 

@@ -3,7 +3,7 @@ import type { Principal } from '@/server/auth/principal';
 import type { Database } from '@/server/db/connection';
 import { isDatabaseKnownDown, markDatabaseUp } from '@/server/db/health-state';
 import { Conflict, Forbidden, Maintenance, NotFound, RuleViolation, TooManyRequests } from '@/server/errors';
-import { PUBLIC, runRoute, TEST_HOOK } from '@/server/http/run-route';
+import { PUBLIC, runRoute } from '@/server/http/run-route';
 import { agentRequest, apiRequest, countingStream, ORIGIN, serveRoutesFrom, session, streamingRequest } from '../support/route-requests';
 
 vi.mock('@/server/auth/principal', async () => (await import('../support/route-requests')).mockedPrincipalModule());
@@ -151,17 +151,6 @@ describe('runRoute', () => {
     expect(response.status).toBe(500);
     expect(await response.json()).toEqual({ message: 'Error' });
     expect(logged).toHaveBeenCalledWith('[route] failed', 'GET', '/api/x', expect.any(TypeError));
-  });
-
-  it('keeps test hooks a 404 unless TEST_HOOKS=1', async () => {
-    const hook = runRoute({ permission: TEST_HOOK, run: async () => ({ ok: true }) });
-    expect((await hook(apiRequest('/api/test-hooks/x'))).status).toBe(404);
-    vi.stubEnv('TEST_HOOKS', '1');
-    try {
-      expect((await hook(apiRequest('/api/test-hooks/x'))).status).toBe(200);
-    } finally {
-      vi.unstubAllEnvs();
-    }
   });
 
   it('answers in the language asked for, else the page’s, else the chosen one, else English', async () => {

@@ -16,11 +16,10 @@ const OUTSIDE_NEXT = [
   'server/settings/defaults.ts',
   // The demo or production mode: read by the database CLI and start-up as well as by pages.
   'server/settings/deployment-mode.ts',
-  // Loaded by instrumentation.ts before any request, and by its unit tests' plain http server.
-  'server/http/encoded-page-cache.ts',
-  'server/http/peer-address.ts',
+  // Loaded by instrumentation.ts before any request, and by its unit tests' plain http server; the
+  // private header names by next.config.ts and the proxy too.
+  'server/platform/',
   'server/http/trusted-proxy.ts',
-  'server/http/action-body-limit.ts',
 ];
 
 function modules(dir: string): string[] {

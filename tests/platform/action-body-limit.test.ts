@@ -1,7 +1,7 @@
 import { once } from 'node:events';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { installActionBodyLimit } from '@/server/http/action-body-limit';
+import { installActionBodyLimit } from '@/server/platform/action-body-limit';
 import { ACTION_BODY_LIMIT_MB, actionBodyRefusal, GUEST_ACTION_BODY_LIMIT } from '@/server/routing/action-body';
 import { DEFAULT_HOSTS } from '@/shared/sites/site-variants';
 

@@ -5,7 +5,7 @@ import type { AddressInfo } from 'node:net';
 import { createRequire } from 'node:module';
 import { gunzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
-import { EncodedPageCache, installEncodedPageCache, MIN_CACHED_LENGTH } from '@/server/http/encoded-page-cache';
+import { EncodedPageCache, installEncodedPageCache, MIN_CACHED_LENGTH } from '@/server/platform/encoded-page-cache';
 import { contentSecurityPolicy, CSP_HEADER, inlineScriptHashes, NO_EVAL_SOURCE, SESSION_HINT_SOURCE } from '@/server/http/security-headers';
 
 const page = (marker: string) => `<p>${marker} — Русский</p>`.padEnd(MIN_CACHED_LENGTH + 10, '.');

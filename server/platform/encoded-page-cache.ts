@@ -1,5 +1,5 @@
 import { ServerResponse } from 'node:http';
-import { contentSecurityPolicy, CSP_HEADER, inlineScriptHashes, withScriptSources } from './security-headers';
+import { contentSecurityPolicy, CSP_HEADER, inlineScriptHashes, withScriptSources } from '@/server/http/security-headers';
 
 /**
  * Next answers a cached page with `res.setHeader('Content-Length', Buffer.byteLength(html))` and

@@ -1,5 +1,6 @@
 import { type IncomingMessage, Server } from 'node:http';
-import { trustedForwardedValue, trustedProxyHops } from './trusted-proxy';
+import { trustedForwardedValue, trustedProxyHops } from '@/server/http/trusted-proxy';
+import { ACTION_FORWARDED_HEADER, ACTION_REDIRECT_HEADER } from './next-private-headers';
 
 const INSTALLED = Symbol.for('traveldesk.peerAddressHeader');
 const HOPS = Symbol.for('traveldesk.trustedProxyHops');
@@ -63,5 +64,5 @@ const LOOPBACK = /^(?:127\.\d+\.\d+\.\d+|::1|::ffff:127\.\d+\.\d+\.\d+)$/;
  */
 function isOwnRequest(request: IncomingMessage): boolean {
   const headers = request.headers;
-  return (headers['x-action-redirect'] !== undefined || headers['x-action-forwarded'] !== undefined) && LOOPBACK.test(request.socket?.remoteAddress ?? '');
+  return (headers[ACTION_REDIRECT_HEADER] !== undefined || headers[ACTION_FORWARDED_HEADER] !== undefined) && LOOPBACK.test(request.socket?.remoteAddress ?? '');
 }
