@@ -4,10 +4,9 @@ import type { ReactNode } from 'react';
 import { FrontendErrorBoundary } from '@/components/errors/frontend-error-boundary';
 import { loadErrorLabels } from '@/components/errors/error-labels';
 import { AppProviders } from '@/components/providers/app-providers';
-import { loadDisplayRates } from '@/server/payments/request-context';
 import { displayCurrenciesFor } from '@/shared/money/display-currencies';
 import { toLocale } from '@/i18n/locales';
-import { getPublicSiteSettings } from '@/server/settings/settings';
+import type { SiteShellSettings } from '@/server/settings/site-shell-settings';
 import { SITE_CONTENT } from '@/shared/sites/site-content';
 import { type Variant, VARIANT_FEATURES } from '@/shared/sites/site-variants';
 import { Footer } from './footer';
@@ -20,22 +19,22 @@ import { WhatsAppButton } from './whatsapp-button';
 export async function SiteShell({
   variant,
   session,
+  settings: { site: stored, rates },
   children,
 }: {
   variant: Variant;
   session?: Session | null;
+  /** The operator's settings over the built-in constants, from `loadSiteShellSettings`. */
+  settings: SiteShellSettings;
   children: ReactNode;
 }) {
   const t = await getTranslations('shell');
   const { errorScreen: errorLabels, http: httpLabels } = await loadErrorLabels();
-  // The operator's settings (console) over the built-in constants, through a cached, tagged read.
-  const [stored, locale] = await Promise.all([getPublicSiteSettings(), getLocale()]);
+  const locale = await getLocale();
   const data = stored.sites[variant];
   const site = { ...SITE_CONTENT[variant], mainLogo: data.logo, email: data.email, phone: stored.supportPhone, whatsApp: stored.supportWhatsApp };
   const lang = toLocale(locale);
   const currencies = displayCurrenciesFor(variant);
-  // The rouble rate only where roubles are offered: other hosts' pages read nothing more.
-  const rates = currencies.includes('RUB') ? await loadDisplayRates() : undefined;
   return (
     <AppProviders session={session} defaultCurrency={VARIANT_FEATURES[variant].defaultCurrency} currencies={currencies} rates={rates} httpLabels={httpLabels}>
       <a

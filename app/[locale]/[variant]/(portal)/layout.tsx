@@ -5,6 +5,7 @@ import { loadAgencyStatus } from '@/server/account/agency-standing';
 import { auth } from '@/server/auth/auth';
 import { getPrincipal } from '@/server/auth/principal';
 import { getDb } from '@/server/db/database';
+import { loadSiteShellSettings } from '@/server/settings/site-shell-settings';
 import { resolveSiteParams, type SiteParams } from '@/server/hosts/variant-params';
 
 // Per request: it reads the session or the query string.
@@ -24,9 +25,12 @@ export default async function PortalLayout({
 }) {
   const [{ variant }, session, principal] = await Promise.all([resolveSiteParams(params), auth(), getPrincipal()]);
   // The agency's standing is read only for one not approved (the principal carries the flag).
-  const status = principal && !principal.agencyApproved ? await loadAgencyStatus(await getDb(), principal.agencyId) : null;
+  const [status, settings] = await Promise.all([
+    principal && !principal.agencyApproved ? loadAgencyStatus(await getDb(), principal.agencyId) : null,
+    loadSiteShellSettings(variant),
+  ]);
   return (
-    <SiteShell variant={variant} session={session}>
+    <SiteShell variant={variant} session={session} settings={settings}>
       {status === 'pending' || status === 'rejected' ? <AgencyStandingBanner status={status} /> : null}
       {children}
     </SiteShell>
