@@ -1,7 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { cancelBooking } from '@/server/bookings/cancel-booking';
 import { ledgerEntries, paymentEvents, paymentRefunds, payments, sandboxCharges } from '@/server/db/schema';
-import { seedDemoData } from '@/server/db/seed';
 import { RuleViolation } from '@/server/errors';
 import { expireHold } from '@/server/payments/holds';
 import { returnFromProvider } from '@/server/payments/payment-result';
@@ -20,8 +19,7 @@ import { bookingRow, cardBooking, clearQueuedJobs, forgetPayments, paymentRow, P
 let database: TestDatabase;
 
 beforeAll(async () => {
-  database = await createTestDatabase({ poolSize: 20 });
-  await seedDemoData(database.db, { today: new Date() });
+  database = await createTestDatabase({ poolSize: 20, demoData: { today: new Date() } });
   setUpPayments(database.db);
 });
 afterAll(async () => {
