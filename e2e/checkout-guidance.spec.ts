@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import { expect, type Page, test } from '@playwright/test';
-import { DEMO_PASSWORD, PORT } from './support/portal';
+import { agentSessionAlive, DEMO_PASSWORD, openWithSavedSession, PORT } from './support/portal';
 
 // A checkout that guides (promo, pick-up, terms, the display currency, what a junior may see). Each case runs on
 // a spread of the three hosts, both languages and both widths (430 px phone, 1280 px desktop),
@@ -39,10 +39,20 @@ async function enter(page: Page, visit: Visit, email: string, currency?: 'AED' |
   const cookies: { name: string; value: string; url: string }[] = [{ name: 'NEXT_LOCALE', value: visit.lang, url: origin(visit.host) }];
   if (currency) cookies.push({ name: 'currency', value: currency, url: origin(visit.host) });
   await page.context().addCookies(cookies);
-  await page.goto(`${origin(visit.host)}${prefix(visit.lang)}/sign-in`);
-  await page.locator('input[name="email"]').fill(email);
-  await page.locator('input[name="password"]').fill(DEMO_PASSWORD);
-  await page.locator('form').filter({ has: page.locator('input[name="password"]') }).locator('button[type="submit"]').click();
+  // With this worker's saved session for that agent and host when it has one.
+  await openWithSavedSession(
+    page,
+    `${email} on ${origin(visit.host)}${prefix(visit.lang)}`,
+    `${origin(visit.host)}${prefix(visit.lang)}/`,
+    async () => {
+      await page.goto(`${origin(visit.host)}${prefix(visit.lang)}/sign-in`);
+      await page.locator('input[name="email"]').fill(email);
+      await page.locator('input[name="password"]').fill(DEMO_PASSWORD);
+      await page.locator('form').filter({ has: page.locator('input[name="password"]') }).locator('button[type="submit"]').click();
+    },
+    (target) => target.pathname.endsWith('/sign-in'),
+    () => agentSessionAlive(page),
+  );
   await expect(page.getByRole('button', { name: text(visit.lang, 'shell.accountMenu') })).toBeVisible({ timeout: 30_000 });
 }
 

@@ -1,7 +1,7 @@
 import { expect, type Locator, type Page, test } from '@playwright/test';
 import { openSlots } from './support/booking-lists';
 import { BookingPicker } from './support/booking';
-import { DEMO_PASSWORD, demoEmail, type DemoRole, PORT } from './support/portal';
+import { agentSessionAlive, DEMO_PASSWORD, demoEmail, type DemoRole, openWithSavedSession, PORT } from './support/portal';
 
 // Layout rules once broken, at a phone's and a desktop's width, in both languages and on
 // the three hosts where the defect depends on them. Geometry is measured, not eyeballed.
@@ -19,12 +19,24 @@ const PHONE = { width: 430, height: 932 };
 const DESKTOP = { width: 1280, height: 900 };
 const WIDTHS = [PHONE, DESKTOP] as const;
 
-/** Signs in on `host` (each host keeps its own session cookie), in whatever language its form is. */
+/**
+ * Signs in on `host` (each host keeps its own session cookie), in whatever language its form is,
+ * and lands on `path`: with this worker's saved session for that agent and host when it has one.
+ */
 async function signIn(page: Page, host: HostName, role: DemoRole, path: string, agency: 'desertrose' | 'gulfhorizons' = 'desertrose') {
-  await page.goto(url(host, `/sign-in?callbackUrl=${encodeURIComponent(`${HOSTS[host].prefix}${path}`)}`));
-  await page.locator('input[name="email"]').fill(demoEmail(role, agency));
-  await page.locator('input[name="password"]').fill(DEMO_PASSWORD);
-  await page.locator('form button[type="submit"]').click();
+  await openWithSavedSession(
+    page,
+    `${demoEmail(role, agency)} on ${url(host, '/')}`,
+    url(host, path),
+    async () => {
+      await page.goto(url(host, `/sign-in?callbackUrl=${encodeURIComponent(`${HOSTS[host].prefix}${path}`)}`));
+      await page.locator('input[name="email"]').fill(demoEmail(role, agency));
+      await page.locator('input[name="password"]').fill(DEMO_PASSWORD);
+      await page.locator('form button[type="submit"]').click();
+    },
+    (target) => target.pathname.endsWith('/sign-in'),
+    () => agentSessionAlive(page),
+  );
   // The first sign-in of a run meets a cold server (argon2, first render of the page).
   await expect(page).toHaveURL((target) => target.pathname === `${HOSTS[host].prefix}${path.split('?')[0]}`, { timeout: 30_000 });
 }

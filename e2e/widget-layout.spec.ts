@@ -31,32 +31,50 @@ async function expectFits(page: Page, what: string, lang: string) {
 
 test('the widget sites, their checkout and the embed fit a phone, a tablet and a small laptop, each in its language and currency', async ({ page }) => {
   test.slow();
-  for (const width of WIDTHS) {
-    await page.setViewportSize({ width, height: 900 });
-    for (const site of SITES) {
-      const landing = await page.goto(`${site.origin}/`);
-      expect(landing?.status()).toBe(200);
-      const offer = page.getByTestId('widget-offer').first();
+  // Each page is loaded once and measured at every width in turn (the layout is the stylesheet's
+  // answer to the width; the server's page is the same for all three).
+  const atEveryWidth = async (check: (width: number) => Promise<void>) => {
+    for (const width of WIDTHS) {
+      await page.setViewportSize({ width, height: 900 });
+      await check(width);
+    }
+  };
+  for (const site of SITES) {
+    await page.setViewportSize({ width: WIDTHS[0]!, height: 900 });
+    const landing = await page.goto(`${site.origin}/`);
+    expect(landing?.status()).toBe(200);
+    const offer = page.getByTestId('widget-offer').first();
+    const book = offer.getByRole('link', { name: new RegExp(`^${site.book}: `) });
+    await atEveryWidth(async (width) => {
       await expect(offer).toBeVisible();
       await expect(offer).toContainText(site.price);
+      await expect(book).toBeVisible();
       await expectFits(page, `${site.origin}/ at ${width}px`, site.lang);
+    });
 
-      await offer.getByRole('link', { name: new RegExp(`^${site.book}: `) }).click();
-      await expect(page).toHaveURL(new RegExp(`^${site.origin}/book/[0-9a-f-]{36}$`));
+    await book.click();
+    await expect(page).toHaveURL(new RegExp(`^${site.origin}/book/[0-9a-f-]{36}$`));
+    await atEveryWidth(async (width) => {
       await expect(page.getByTestId('guest-checkout')).toBeVisible();
       // The open days on a calendar, not a list of sixty dates.
       await expect(page.getByTestId('guest-calendar')).toBeVisible();
       await expect(page.getByTestId('guest-prices')).toContainText(site.price);
       await expectFits(page, `${site.origin} checkout at ${width}px`, site.lang);
-    }
+    });
+  }
 
-    await page.goto(EMBED);
+  await page.setViewportSize({ width: WIDTHS[0]!, height: 900 });
+  await page.goto(EMBED);
+  await atEveryWidth(async (width) => {
     await expect(page.getByTestId('embed-offer').first()).toBeVisible();
+    await expect(page.getByTestId('embed-book').first()).toBeVisible();
     await expectFits(page, `the embed's tickets at ${width}px`, 'en');
-    await page.getByTestId('embed-book').first().click();
+  });
+  await page.getByTestId('embed-book').first().click();
+  await atEveryWidth(async (width) => {
     await expect(page.getByTestId('guest-checkout')).toBeVisible();
     await expectFits(page, `the embed's checkout at ${width}px`, 'en');
-  }
+  });
 });
 
 test("the widget-not-found page speaks the visitor's language", async ({ browser }) => {
@@ -92,22 +110,25 @@ test("the agency's widget list, editor and margin report fit a phone, a tablet a
   await expect(page).toHaveURL(/\/widgets\/[0-9a-f-]{36}\?notice=created$/);
   const editor = new URL(page.url()).pathname;
 
+  // Each page is loaded once per language and measured at every width in turn; the new widget's
+  // form gets two more offers at each width, so its table is widest at the widest screen.
   const headings = new Map<string, string>();
-  for (const width of WIDTHS) {
-    await page.setViewportSize({ width, height: 900 });
-    for (const [prefix, lang, add] of [
-      ['', 'en', 'Add offer'],
-      ['/ru', 'ru', 'Добавить'],
-    ] as const) {
-      // And the commissions page, whose margin report lists the agency's widgets.
-      for (const path of ['/widgets', '/widgets/new', editor, '/my-commissions']) {
-        const response = await page.goto(`${prefix}${path}`);
-        expect(response?.status(), `${prefix}${path}`).toBe(200);
-        const heading = (await page.getByRole('heading', { level: 1 }).innerText()).trim();
-        if (lang === 'en') headings.set(path, heading);
-        else expect(heading, `${path}: the Russian heading`).not.toBe(headings.get(path));
+  for (const [prefix, lang, add] of [
+    ['', 'en', 'Add offer'],
+    ['/ru', 'ru', 'Добавить'],
+  ] as const) {
+    // And the commissions page, whose margin report lists the agency's widgets.
+    for (const path of ['/widgets', '/widgets/new', editor, '/my-commissions']) {
+      await page.setViewportSize({ width: WIDTHS[0]!, height: 900 });
+      const response = await page.goto(`${prefix}${path}`);
+      expect(response?.status(), `${prefix}${path}`).toBe(200);
+      const heading = (await page.getByRole('heading', { level: 1 }).innerText()).trim();
+      if (lang === 'en') headings.set(path, heading);
+      else expect(heading, `${path}: the Russian heading`).not.toBe(headings.get(path));
+      for (const width of WIDTHS) {
+        await page.setViewportSize({ width, height: 900 });
         if (path === '/widgets/new') {
-          // The offer table is the editor's widest part: with two offers in it.
+          // The offer table is the editor's widest part: two offers more at each width.
           await addWidgetOffers(page, 2, add);
         }
         await expectFits(page, `${prefix}${path} at ${width}px`, lang);

@@ -1,6 +1,8 @@
 // `npm test`: builds the app, runs vitest (unit and database tests) and Playwright (e2e in
 // Chromium against `next start`), then prints one closing line for the whole run:
-// `N passed, N failed` (CI reads it). The database is PGlite, or PostgreSQL when DATABASE_URL is set.
+// `N passed, N failed` (CI reads it), after each phase's wall time. The database is PGlite, or
+// PostgreSQL when DATABASE_URL is set. TEST_PHASES_FILE, when set, gets a line per phase,
+// `<phase> (<database>) <seconds>`, for CI's closing table.
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -10,9 +12,20 @@ const env = { ...process.env, NEXT_TELEMETRY_DISABLED: '1' };
 const results = path.resolve('test-results');
 fs.mkdirSync(results, { recursive: true });
 
-function run(command, args) {
+const phases = [];
+
+function run(phase, command, args) {
   console.info(`\n$ ${command} ${args.join(' ')}`);
-  return spawnSync(command, args, { stdio: 'inherit', env }).status ?? 1;
+  const started = performance.now();
+  const status = spawnSync(command, args, { stdio: 'inherit', env }).status ?? 1;
+  phases.push([phase, (performance.now() - started) / 1000]);
+  return status;
+}
+
+function printPhases() {
+  const database = env.DATABASE_URL ? 'PostgreSQL' : 'PGlite';
+  console.info(`\nPhases (${database}): ${phases.map(([phase, seconds]) => `${phase} ${seconds.toFixed(0)} s`).join(', ')}`);
+  if (env.TEST_PHASES_FILE) fs.appendFileSync(env.TEST_PHASES_FILE, phases.map(([phase, seconds]) => `${phase} (${database}) ${seconds.toFixed(0)}\n`).join(''));
 }
 
 function readJson(file) {
@@ -29,14 +42,18 @@ const totals = { passed: 0, failed: 0, skipped: 0 };
 // scripts/build-kind.mjs); rebuild so tests see the current code.
 const reuse = env.TEST_REUSE_BUILD === '1' && builtKind() === 'test';
 if (!reuse) console.info('\n$ TRAVELDESK_TEST_BUILD=1 next build');
-if (!reuse && buildNext('test', { env }) !== 0) {
+const buildStarted = performance.now();
+const buildStatus = reuse ? 0 : buildNext('test', { env });
+if (!reuse) phases.push(['build', (performance.now() - buildStarted) / 1000]);
+if (buildStatus !== 0) {
+  printPhases();
   console.info('\nBuild failed: no tests ran.\n0 passed, 1 failed');
   process.exit(1);
 }
 
 const unitFile = path.join(results, 'unit-results.json');
 fs.rmSync(unitFile, { force: true });
-run(process.execPath, ['node_modules/vitest/vitest.mjs', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${unitFile}`]);
+run('vitest', process.execPath, ['node_modules/vitest/vitest.mjs', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${unitFile}`]);
 const unit = readJson(unitFile);
 if (unit) {
   totals.passed += unit.numPassedTests;
@@ -49,7 +66,7 @@ if (unit) {
 
 const e2eFile = path.join(results, 'e2e-results.json');
 fs.rmSync(e2eFile, { force: true });
-run(process.execPath, ['node_modules/@playwright/test/cli.js', 'test']);
+run('playwright', process.execPath, ['node_modules/@playwright/test/cli.js', 'test']);
 const e2e = readJson(e2eFile);
 if (e2e?.stats) {
   totals.passed += e2e.stats.expected + e2e.stats.flaky;
@@ -61,5 +78,6 @@ if (e2e?.stats) {
   totals.failed += 1;
 }
 
+printPhases();
 console.info(`\n${totals.passed} passed, ${totals.failed} failed, ${totals.skipped} skipped`);
 process.exit(totals.failed > 0 ? 1 : 0);

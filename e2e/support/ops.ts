@@ -3,7 +3,7 @@ import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { generate } from 'otplib';
-import { DEMO_PASSWORD, PORT } from './portal';
+import { DEMO_PASSWORD, openWithSavedSession, PORT } from './portal';
 
 // Staff sign-in for the operator console's specs. The demo staff share the seed's
 // TOTP secret (server/db/seed/staff.ts), and the server accepts a member's code only for a step
@@ -80,15 +80,27 @@ export const CONSOLE_SECTIONS = [
   '/ops/staff',
 ];
 
-/** Signs `page` in to the console as a demo staff member and lands on `/ops` (or `callback`). */
+/**
+ * Signs `page` in to the console as a demo staff member and lands on `/ops` (or `path`). A staff
+ * sign-in costs an authenticator step of that member (see claimStep): each worker signs a member
+ * in once and reuses that session (see openWithSavedSession); a test that ends it makes the next
+ * one sign in again.
+ */
 export async function signInAsStaff(page: Page, email: string = OPERATOR, options: { path?: string } = {}): Promise<void> {
-  await page.goto(`/ops/sign-in${options.path ? `?callbackUrl=${encodeURIComponent(options.path)}` : ''}`);
-  const step = await claimStep(email);
-  await page.getByLabel('E-mail').fill(email);
-  await page.getByLabel('Password').fill(DEMO_PASSWORD);
-  await page.getByLabel('Authenticator code').fill(await generate({ secret: DEMO_TOTP_SECRET, epoch: step * STEP_SECONDS }));
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await page.waitForURL((url) => !url.pathname.endsWith('/ops/sign-in'), { timeout: 20_000 });
+  await openWithSavedSession(
+    page,
+    `staff ${email}`,
+    options.path ?? '/ops',
+    async () => {
+      await page.goto(`/ops/sign-in${options.path ? `?callbackUrl=${encodeURIComponent(options.path)}` : ''}`);
+      const step = await claimStep(email);
+      await page.getByLabel('E-mail').fill(email);
+      await page.getByLabel('Password').fill(DEMO_PASSWORD);
+      await page.getByLabel('Authenticator code').fill(await generate({ secret: DEMO_TOTP_SECRET, epoch: step * STEP_SECONDS }));
+      await page.getByRole('button', { name: 'Sign in' }).click();
+    },
+    (url) => url.pathname.endsWith('/ops/sign-in'),
+  );
 }
 
 /** Asserts the console refuses the current visitor (an agent or nobody) at `path`. */

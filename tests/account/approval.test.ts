@@ -5,7 +5,6 @@ import { signUp } from '@/server/account/sign-up';
 import { authenticateAgent } from '@/server/auth/authenticate';
 import { createBooking } from '@/server/bookings/create-booking';
 import { agencies, auditLog } from '@/server/db/schema';
-import { seedDemoData } from '@/server/db/seed';
 import { NotFound } from '@/server/errors';
 import { addDays, checkoutInput, countBookings, findOffer, prepareSlot, principalFor } from '../support/booking-fixtures';
 import { linkToken, MAIL, rejection, signUpInput, uploadDirectory, userByEmail, visitorAddress } from './account-fixtures';
@@ -18,8 +17,7 @@ const tourDate = addDays('2026-11-21', 10);
 const PASSWORD = 'Falcon-Trips-2026';
 
 beforeAll(async () => {
-  database = await createTestDatabase();
-  await seedDemoData(database.db, { today: now });
+  database = await createTestDatabase({ demoData: { today: now } });
   uploads = await uploadDirectory();
 });
 afterAll(async () => {

@@ -3,7 +3,6 @@ import { recordAudit } from '@/server/audit/audit';
 import { listAuditTrail } from '@/server/audit/audit-queries';
 import type { Principal } from '@/server/auth/principal';
 import { auditLog } from '@/server/db/schema';
-import { seedDemoData } from '@/server/db/seed';
 import { Forbidden } from '@/server/errors';
 import { principalFor } from '../support/booking-fixtures';
 import { createTestDatabase, type TestDatabase } from '../support/test-database';
@@ -13,8 +12,7 @@ let admin: Principal;
 let junior: Principal;
 
 beforeAll(async () => {
-  database = await createTestDatabase();
-  await seedDemoData(database.db, { today: new Date('2026-11-21T08:00:00Z') });
+  database = await createTestDatabase({ demoData: { today: new Date('2026-11-21T08:00:00Z') } });
   admin = await principalFor(database.db, 'admin@gulfhorizons.test');
   junior = await principalFor(database.db, 'junior@gulfhorizons.test');
   const palmCoastAdmin = await principalFor(database.db, 'admin@palmcoast.test');

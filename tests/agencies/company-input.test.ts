@@ -7,7 +7,6 @@ import { COMPANY_TEXT_FIELDS, companySchema, type CompanyValues } from '@/shared
 import { updateCompany } from '@/server/agencies/update-company';
 import type { Principal } from '@/server/auth/principal';
 import { auditLog } from '@/server/db/schema';
-import { seedDemoData } from '@/server/db/seed';
 import { LocalDiskStorage } from '@/server/files/storage';
 import { principalFor } from '../support/booking-fixtures';
 import { createTestDatabase, type TestDatabase } from '../support/test-database';
@@ -23,8 +22,7 @@ let storage: LocalDiskStorage;
 let admin: Principal;
 
 beforeAll(async () => {
-  database = await createTestDatabase();
-  await seedDemoData(database.db, { today: new Date('2026-11-21T08:00:00Z') });
+  database = await createTestDatabase({ demoData: { today: new Date('2026-11-21T08:00:00Z') } });
   root = await mkdtemp(path.join(os.tmpdir(), 'company-input-'));
   storage = new LocalDiskStorage(root);
   admin = await principalFor(database.db, 'admin@palmcoast.test');

@@ -8,7 +8,6 @@ import { type CompanyUploads, readCompanyUploads, updateCompany } from '@/server
 import type { Principal } from '@/server/auth/principal';
 import { agencies, agencyProfiles, auditLog, storedFiles } from '@/server/db/schema';
 import { dubaiToday } from '@/shared/availability/rules';
-import { seedDemoData } from '@/server/db/seed';
 import { Forbidden, NotFound, RuleViolation } from '@/server/errors';
 import { LocalDiskStorage } from '@/server/files/storage';
 import { loadVisibleFile } from '@/server/files/uploads';
@@ -30,8 +29,7 @@ let storage: LocalDiskStorage;
 let admin: Principal;
 
 beforeAll(async () => {
-  database = await createTestDatabase();
-  await seedDemoData(database.db, { today: new Date('2026-11-21T08:00:00Z') });
+  database = await createTestDatabase({ demoData: { today: new Date('2026-11-21T08:00:00Z') } });
   root = await mkdtemp(path.join(os.tmpdir(), 'company-uploads-'));
   storage = new LocalDiskStorage(root);
   admin = await principalFor(database.db, 'admin@gulfhorizons.test');

@@ -5,7 +5,6 @@ import { renderToStaticMarkup } from 'react-dom/server';
 import { StatementTable } from '@/components/balance/statement-table';
 import type { Principal } from '@/server/auth/principal';
 import { loadStatement, monthOf, streamStatement } from '@/server/balance/statement-queries';
-import { seedDemoData } from '@/server/db/seed';
 import { statementExportColumns } from '@/server/exports/statement-export';
 import { LocalDiskStorage } from '@/server/files/storage';
 import { decideDepositNotice } from '@/server/top-up/credit-deposit-notice';
@@ -33,8 +32,7 @@ let senior: Principal;
 const reference = `FT-${crypto.randomUUID().slice(0, 8).toUpperCase()}`;
 
 beforeAll(async () => {
-  database = await createTestDatabase();
-  await seedDemoData(database.db, { today: new Date() });
+  database = await createTestDatabase({ demoData: { today: new Date() } });
   root = await mkdtemp(path.join(os.tmpdir(), 'statement-references-'));
   storage = new LocalDiskStorage(root);
   senior = await principalFor(database.db, 'senior@gulfhorizons.test');

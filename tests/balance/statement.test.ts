@@ -4,7 +4,6 @@ import { cancelBooking } from '@/server/bookings/cancel-booking';
 import { createBooking } from '@/server/bookings/create-booking';
 import type { RefundQuote } from '@/server/bookings/refund-rules';
 import { agencies, ledgerEntries, offers } from '@/server/db/schema';
-import { seedDemoData } from '@/server/db/seed';
 import type { Database } from '@/server/db/connection';
 import { invoiceDueDate, isPastDue, monthTerms } from '@/shared/ledger/credit-terms';
 import { Forbidden, NotFound } from '@/server/errors';
@@ -46,9 +45,8 @@ const DESERT_ROSE_TIMES = [
 ];
 
 beforeAll(async () => {
-  database = await createTestDatabase();
+  database = await createTestDatabase({ demoData: { today: now } });
   const { db } = database;
-  await seedDemoData(db, { today: now });
   [senior, junior, otherSenior] = await Promise.all([
     principalFor(db, 'senior@desertrose.test'),
     principalFor(db, 'junior@desertrose.test'),

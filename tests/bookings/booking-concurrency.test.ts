@@ -3,7 +3,6 @@ import { eq, sql } from 'drizzle-orm';
 import { createBooking } from '@/server/bookings/create-booking';
 import type { Database } from '@/server/db/connection';
 import { agencies, availabilitySlots } from '@/server/db/schema';
-import { seedDemoData } from '@/server/db/seed';
 import { RuleViolation } from '@/server/errors';
 import { addDays, agencyBalance, checkoutInput, countBookings, findOffer, ledgerOf, prepareSlot, principalFor, slotStock } from '../support/booking-fixtures';
 import { createTestDatabase, type TestDatabase } from '../support/test-database';
@@ -21,8 +20,7 @@ const options = { locale: 'en' as const, now };
 let database: TestDatabase;
 
 beforeAll(async () => {
-  database = await createTestDatabase({ poolSize: SIMULTANEOUS });
-  await seedDemoData(database.db, { today: now });
+  database = await createTestDatabase({ poolSize: SIMULTANEOUS, demoData: { today: now } });
 });
 afterAll(() => database.dispose());
 

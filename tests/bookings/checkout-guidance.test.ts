@@ -3,7 +3,6 @@ import { loadCheckoutView } from '@/server/bookings/checkout-queries';
 import { createBooking } from '@/server/bookings/create-booking';
 import { applyPromoAction } from '@/server/bookings/promo-actions';
 import { availabilitySlots, bookings, hotels, offers, tours } from '@/server/db/schema';
-import { seedDemoData } from '@/server/db/seed';
 import type { PickUpMode } from '@/shared/bookings/offer-terms';
 import { addDays, checkoutInput, principalFor } from '../support/booking-fixtures';
 import { serveRoutesFrom, session } from '../support/route-requests';
@@ -23,8 +22,7 @@ const tourDate = addDays('2026-11-21', 12);
 const options = { locale: 'en' as const, now };
 
 beforeAll(async () => {
-  database = await createTestDatabase();
-  await seedDemoData(database.db, { today: now });
+  database = await createTestDatabase({ demoData: { today: now } });
   serveRoutesFrom(database);
 });
 afterAll(() => database.dispose());

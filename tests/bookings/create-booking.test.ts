@@ -4,7 +4,6 @@ import { cancelBooking } from '@/server/bookings/cancel-booking';
 import { createBooking } from '@/server/bookings/create-booking';
 import { loadBookingDetail, loadBookingDocument } from '@/server/bookings/queries';
 import { availabilitySlots, bookings, hotels, offers } from '@/server/db/schema';
-import { seedDemoData } from '@/server/db/seed';
 import {
   addDays,
   agencyBalance,
@@ -27,8 +26,7 @@ const tourDate = addDays(today, 10);
 const options = { locale: 'en' as const, now };
 
 beforeAll(async () => {
-  database = await createTestDatabase();
-  await seedDemoData(database.db, { today: now });
+  database = await createTestDatabase({ demoData: { today: now } });
 });
 afterAll(() => database.dispose());
 

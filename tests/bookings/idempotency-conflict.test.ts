@@ -2,7 +2,6 @@ import { eq } from 'drizzle-orm';
 import { POST as postBooking } from '@/app/api/b2b/bookings/route';
 import { createBooking } from '@/server/bookings/create-booking';
 import { bookings } from '@/server/db/schema';
-import { seedDemoData } from '@/server/db/seed';
 import { Conflict } from '@/server/errors';
 import { addDays, checkoutInput, countBookings, DESERT_ROSE, findOffer, prepareSlot, principalFor, slotStock } from '../support/booking-fixtures';
 import { agentRequest, serveRoutesFrom, session } from '../support/route-requests';
@@ -19,8 +18,7 @@ const today = new Date().toISOString().slice(0, 10);
 const options = { locale: 'en' as const };
 
 beforeAll(async () => {
-  database = await createTestDatabase();
-  await seedDemoData(database.db, { today: new Date() });
+  database = await createTestDatabase({ demoData: { today: new Date() } });
   serveRoutesFrom(database);
 });
 afterAll(() => database.dispose());

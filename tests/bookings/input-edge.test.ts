@@ -6,7 +6,6 @@ import { listBookings } from '@/server/bookings/list-queries';
 import { parseBookingListQuery } from '@/shared/bookings/list-schema';
 import { loadBookingDetail, loadBookingDocument } from '@/server/bookings/queries';
 import type { Database } from '@/server/db/connection';
-import { seedDemoData } from '@/server/db/seed';
 import { addDays, countBookings, DESERT_ROSE, findOffer, prepareSlot, principalFor } from '../support/booking-fixtures';
 import { createTestDatabase, type TestDatabase } from '../support/test-database';
 
@@ -20,9 +19,8 @@ const tourDate = addDays('2026-11-21', 10);
 let form: Record<string, string>;
 
 beforeAll(async () => {
-  database = await createTestDatabase();
+  database = await createTestDatabase({ demoData: { today: now } });
   const { db } = database;
-  await seedDemoData(db, { today: now });
   senior = await principalFor(db, 'senior@desertrose.test');
   const offer = await findOffer(db, 'shared');
   const slot = await prepareSlot(db, offer.id, tourDate, { left: 50 });

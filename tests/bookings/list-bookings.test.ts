@@ -1,7 +1,6 @@
 import { createBooking } from '@/server/bookings/create-booking';
 import { listBookings, streamBookingRows } from '@/server/bookings/list-queries';
 import { parseBookingListQuery } from '@/shared/bookings/list-schema';
-import { seedDemoData } from '@/server/db/seed';
 import { Forbidden } from '@/server/errors';
 import { addDays, checkoutInput, findOffer, prepareSlot, principalFor } from '../support/booking-fixtures';
 import { createTestDatabase, type TestDatabase } from '../support/test-database';
@@ -12,9 +11,8 @@ const options = { locale: 'en' as const, now };
 const query = (search: string) => parseBookingListQuery(new URLSearchParams(search));
 
 beforeAll(async () => {
-  database = await createTestDatabase();
+  database = await createTestDatabase({ demoData: { today: now } });
   const { db } = database;
-  await seedDemoData(db, { today: now });
   const [senior, junior, other] = await Promise.all([
     principalFor(db, 'senior@desertrose.test'),
     principalFor(db, 'junior@desertrose.test'),

@@ -3,7 +3,6 @@ import { createBooking } from '@/server/bookings/create-booking';
 import ExcelJS from 'exceljs';
 import { listCommissions } from '@/server/commissions/queries';
 import { commissionExportResponse } from '@/server/exports/commissions-export';
-import { seedDemoData } from '@/server/db/seed';
 import { Forbidden } from '@/server/errors';
 import { addDays, checkoutInput, findOffer, prepareSlot, principalFor } from '../support/booking-fixtures';
 import { createTestDatabase, type TestDatabase } from '../support/test-database';
@@ -13,8 +12,7 @@ const now = new Date('2026-11-21T08:00:00Z');
 const options = { locale: 'en' as const, now };
 
 beforeAll(async () => {
-  database = await createTestDatabase();
-  await seedDemoData(database.db, { today: now });
+  database = await createTestDatabase({ demoData: { today: now } });
 });
 afterAll(() => database.dispose());
 

@@ -2,7 +2,6 @@ import { and, eq } from 'drizzle-orm';
 import { createBooking } from '@/server/bookings/create-booking';
 import type { Database } from '@/server/db/connection';
 import { agencies, agencyInvoices, users } from '@/server/db/schema';
-import { seedDemoData } from '@/server/db/seed';
 import { EmbeddedQueue } from '@/server/jobs/embedded-queue';
 import { installJobQueue } from '@/server/jobs/jobs';
 import { creditAgency } from '@/server/ledger/ledger';
@@ -31,8 +30,7 @@ const nextMonth = (() => {
 const tourDate = addDays(dubaiToday(realNow), 10);
 
 beforeAll(async () => {
-  database = await createTestDatabase();
-  await seedDemoData(database.db, { today: realNow });
+  database = await createTestDatabase({ demoData: { today: realNow } });
   installJobQueue(new EmbeddedQueue(database.db));
 });
 afterAll(() => database.dispose());

@@ -6,7 +6,6 @@ import { cancelBooking } from '@/server/bookings/cancel-booking';
 import { createBooking } from '@/server/bookings/create-booking';
 import type { RefundQuote } from '@/server/bookings/refund-rules';
 import { bookings, offers } from '@/server/db/schema';
-import { seedDemoData } from '@/server/db/seed';
 import { DocumentNotOffered, renderBookingDocument } from '@/server/documents/document-downloads';
 import { formatMoney } from '@/shared/money/money';
 import { addDays, checkoutInput, DESERT_ROSE, findOffer, ledgerOf, prepareSlot, principalFor } from '../support/booking-fixtures';
@@ -28,9 +27,8 @@ let cancelled: { reference: string; quote: RefundQuote };
 let request: string;
 
 beforeAll(async () => {
-  database = await createTestDatabase();
+  database = await createTestDatabase({ demoData: { today: now } });
   const { db } = database;
-  await seedDemoData(db, { today: now });
   serveRoutesFrom(database);
   [senior, junior] = await Promise.all([principalFor(db, 'senior@desertrose.test'), principalFor(db, 'junior@desertrose.test')]);
   const offer = await findOffer(db, 'shared');

@@ -5,7 +5,6 @@ import { cancelBooking } from '@/server/bookings/cancel-booking';
 import { createBooking } from '@/server/bookings/create-booking';
 import type { CheckoutInput } from '@/shared/bookings/checkout-schema';
 import { bookings } from '@/server/db/schema';
-import { seedDemoData } from '@/server/db/seed';
 import { includedVat } from '@/server/documents/invoice-pdf';
 import { isInvoiceMonth, loadMonthlyInvoice, type MonthlyInvoice } from '@/server/documents/monthly-invoice';
 import { renderMonthlyInvoicePdf } from '@/server/documents/monthly-invoice-pdf';
@@ -28,9 +27,8 @@ let senior: Principal;
 const invoiced: string[] = [];
 
 beforeAll(async () => {
-  database = await createTestDatabase();
+  database = await createTestDatabase({ demoData: { today: now } });
   const { db } = database;
-  await seedDemoData(db, { today: now });
   senior = await principalFor(db, 'senior@desertrose.test');
   const gulfSenior = await principalFor(db, 'senior@gulfhorizons.test');
   const shared = await findOffer(db, 'shared');

@@ -5,7 +5,6 @@ import { cancelBooking } from '@/server/bookings/cancel-booking';
 import { createBooking } from '@/server/bookings/create-booking';
 import { loadBookingDocument } from '@/server/bookings/queries';
 import { paymentRefunds } from '@/server/db/schema';
-import { seedDemoData } from '@/server/db/seed';
 import type { BookingDocument } from '@/server/documents/booking-document';
 import { renderCreditNotePdf } from '@/server/documents/credit-note-pdf';
 import { renderInvoicePdf } from '@/server/documents/invoice-pdf';
@@ -32,8 +31,7 @@ let database: TestDatabase;
 let agent: Principal;
 
 beforeAll(async () => {
-  database = await createTestDatabase({ poolSize: 10 });
-  await seedDemoData(database.db, { today: new Date() });
+  database = await createTestDatabase({ poolSize: 10, demoData: { today: new Date() } });
   setUpPayments(database.db);
   agent = await principalFor(database.db, 'senior@gulfhorizons.test');
 });

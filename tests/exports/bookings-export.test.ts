@@ -2,7 +2,6 @@ import ExcelJS from 'exceljs';
 import { createBooking } from '@/server/bookings/create-booking';
 import { listBookings } from '@/server/bookings/list-queries';
 import { parseBookingListQuery } from '@/shared/bookings/list-schema';
-import { seedDemoData } from '@/server/db/seed';
 import { Forbidden } from '@/server/errors';
 import { bookingExportResponse } from '@/server/exports/bookings-export';
 import { addDays, checkoutInput, findOffer, prepareSlot, principalFor } from '../support/booking-fixtures';
@@ -29,9 +28,8 @@ function column(sheet: ExcelJS.Worksheet, index: number): unknown[] {
 }
 
 beforeAll(async () => {
-  database = await createTestDatabase();
+  database = await createTestDatabase({ demoData: { today: now } });
   const { db } = database;
-  await seedDemoData(db, { today: now });
   const [senior, junior, other] = await Promise.all([
     principalFor(db, 'senior@desertrose.test'),
     principalFor(db, 'junior@desertrose.test'),

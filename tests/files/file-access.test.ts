@@ -3,7 +3,6 @@ import os from 'node:os';
 import path from 'node:path';
 import { GET as downloadFile } from '@/app/api/files/[id]/route';
 import type { Principal } from '@/server/auth/principal';
-import { seedDemoData } from '@/server/db/seed';
 import { NotFound } from '@/server/errors';
 import type { FilePurpose } from '@/shared/files/file-purpose';
 import { type FileStorage, LocalDiskStorage } from '@/server/files/storage';
@@ -25,8 +24,7 @@ let storage: FileStorage;
 const agents: Record<'junior' | 'senior' | 'admin', Principal> = {} as never;
 
 beforeAll(async () => {
-  database = await createTestDatabase();
-  await seedDemoData(database.db, { today: new Date() });
+  database = await createTestDatabase({ demoData: { today: new Date() } });
   root = await mkdtemp(path.join(os.tmpdir(), 'file-access-'));
   storage = new LocalDiskStorage(root);
   (globalThis as { traveldeskStorage?: FileStorage }).traveldeskStorage = storage;

@@ -4,7 +4,6 @@ import path from 'node:path';
 import { http, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
 import { storedFiles } from '@/server/db/schema';
-import { seedDemoData } from '@/server/db/seed';
 import { NotFound, RuleViolation } from '@/server/errors';
 import { allowedFormats, checkUpload, MAX_UPLOAD_BYTES } from '@/shared/files/file-rules';
 import { LocalDiskStorage, S3Storage } from '@/server/files/storage';
@@ -45,8 +44,7 @@ describe('uploads on the real database and local disk', () => {
   let storage: LocalDiskStorage;
 
   beforeAll(async () => {
-    database = await createTestDatabase();
-    await seedDemoData(database.db, { today: new Date('2026-11-21T08:00:00Z') });
+    database = await createTestDatabase({ demoData: { today: new Date('2026-11-21T08:00:00Z') } });
     root = await mkdtemp(path.join(os.tmpdir(), 'uploads-'));
     storage = new LocalDiskStorage(root);
   });

@@ -5,7 +5,6 @@ import { GET as getBalance } from '@/app/api/b2b/balance/route';
 import { GET as getDocument } from '@/app/api/bookings/[reference]/[document]/route';
 import { GET as getHealth } from '@/app/api/health/route';
 import { agencies } from '@/server/db/schema';
-import { seedDemoData } from '@/server/db/seed';
 import { AED_PER_USD } from '@/shared/money/money';
 import { addDays, DESERT_ROSE, findOffer, principalFor } from '../support/booking-fixtures';
 import { agentRequest, apiRequest, segment, serveRoutesFrom, session } from '../support/route-requests';
@@ -19,8 +18,7 @@ vi.mock('@/server/auth/principal', async () => (await import('../support/route-r
 let database: TestDatabase;
 
 beforeAll(async () => {
-  database = await createTestDatabase();
-  await seedDemoData(database.db, { today: new Date() });
+  database = await createTestDatabase({ demoData: { today: new Date() } });
   serveRoutesFrom(database);
 });
 afterAll(() => database.dispose());

@@ -5,7 +5,6 @@ import { POST as forgotPassword } from '@/app/api/b2b/account/forgotpassword/rou
 import { POST as postBooking } from '@/app/api/b2b/bookings/route';
 import { POST as reportClientError } from '@/app/api/client-errors/route';
 import { agencies } from '@/server/db/schema';
-import { seedDemoData } from '@/server/db/seed';
 import { addDays, countBookings, DESERT_ROSE, findOffer, prepareSlot, principalFor } from '../support/booking-fixtures';
 import { agentRequest, apiRequest, countingStream, serveRoutesFrom, session, streamingRequest } from '../support/route-requests';
 import { createTestDatabase, type TestDatabase } from '../support/test-database';
@@ -20,8 +19,7 @@ let database: TestDatabase;
 const today = new Date().toISOString().slice(0, 10);
 
 beforeAll(async () => {
-  database = await createTestDatabase();
-  await seedDemoData(database.db, { today: new Date() });
+  database = await createTestDatabase({ demoData: { today: new Date() } });
   serveRoutesFrom(database);
 });
 afterAll(() => database.dispose());

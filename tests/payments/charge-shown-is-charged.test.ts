@@ -1,7 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { loadCheckoutView } from '@/server/bookings/checkout-queries';
 import { sandboxCharges } from '@/server/db/schema';
-import { seedDemoData } from '@/server/db/seed';
 import { placeBooking } from '@/server/checkout/place-booking';
 import { quoteCheckoutCharges } from '@/server/payments/checkout-charges';
 import type { Currency } from '@/shared/money/money';
@@ -17,8 +16,7 @@ import { bookingRow, clearQueuedJobs, forgetPayments, ORIGIN, paymentRow, setUpP
 let database: TestDatabase;
 
 beforeAll(async () => {
-  database = await createTestDatabase({ poolSize: 10 });
-  await seedDemoData(database.db, { today: new Date() });
+  database = await createTestDatabase({ poolSize: 10, demoData: { today: new Date() } });
   setUpPayments(database.db);
 });
 afterAll(async () => {

@@ -1,4 +1,3 @@
-import { seedDemoData } from '@/server/db/seed';
 import { paymentFailureReason } from '@/server/payments/failure-reason';
 import { returnFromProvider } from '@/server/checkout/settlement';
 import { completeSandboxChallenge, payWithSandboxCard } from '@/server/payments/providers/sandbox/sandbox-charges';
@@ -14,8 +13,7 @@ import { cardBooking, clearQueuedJobs, forgetPayments, setUpPayments } from './p
 let database: TestDatabase;
 
 beforeAll(async () => {
-  database = await createTestDatabase({ poolSize: 10 });
-  await seedDemoData(database.db, { today: new Date() });
+  database = await createTestDatabase({ poolSize: 10, demoData: { today: new Date() } });
   setUpPayments(database.db);
 });
 afterAll(async () => {

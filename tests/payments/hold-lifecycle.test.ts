@@ -1,7 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { cancelBooking } from '@/server/bookings/cancel-booking';
 import { bookings, payments } from '@/server/db/schema';
-import { seedDemoData } from '@/server/db/seed';
 import { installGateways } from '@/server/payments/gateways';
 import { expireHold, reconcilePayments } from '@/server/checkout/settlement';
 import { overdueHolds } from '@/server/payments/holds';
@@ -20,8 +19,7 @@ let database: TestDatabase;
 const lookups: string[] = [];
 
 beforeAll(async () => {
-  database = await createTestDatabase();
-  await seedDemoData(database.db, { today: new Date() });
+  database = await createTestDatabase({ demoData: { today: new Date() } });
   setUpPayments(database.db);
   const sandbox = sandboxGateway(async () => database.db, SECRET);
   const retrieve = sandbox.retrieve.bind(sandbox);

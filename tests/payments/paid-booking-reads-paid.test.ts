@@ -3,7 +3,6 @@ import { cancelBooking } from '@/server/bookings/cancel-booking';
 import { createBooking } from '@/server/bookings/create-booking';
 import { loadBookingDetail } from '@/server/bookings/queries';
 import { ledgerEntries, paymentRefunds } from '@/server/db/schema';
-import { seedDemoData } from '@/server/db/seed';
 import { returnFromProvider } from '@/server/checkout/settlement';
 import { payWithSandboxCard, payWithSandboxWallet } from '@/server/payments/providers/sandbox/sandbox-charges';
 import { startBookingPayment } from '@/server/payments/start-payment';
@@ -20,8 +19,7 @@ import { clearQueuedJobs, forgetPayments, ORIGIN, paymentRow, setUpPayments } fr
 let database: TestDatabase;
 
 beforeAll(async () => {
-  database = await createTestDatabase({ poolSize: 10 });
-  await seedDemoData(database.db, { today: new Date() });
+  database = await createTestDatabase({ poolSize: 10, demoData: { today: new Date() } });
   setUpPayments(database.db);
 });
 afterAll(async () => {

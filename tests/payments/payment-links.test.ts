@@ -1,7 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { POST as topUp } from '@/app/api/b2b/balance/topup/route';
 import { sandboxCharges } from '@/server/db/schema';
-import { seedDemoData } from '@/server/db/seed';
 import { principalFor } from '../support/booking-fixtures';
 import { agentRequest, serveRoutesFrom, session } from '../support/route-requests';
 import { createTestDatabase, type TestDatabase } from '../support/test-database';
@@ -16,8 +15,7 @@ vi.mock('@/server/auth/principal', async () => (await import('../support/route-r
 let database: TestDatabase;
 
 beforeAll(async () => {
-  database = await createTestDatabase();
-  await seedDemoData(database.db, { today: new Date() });
+  database = await createTestDatabase({ demoData: { today: new Date() } });
   serveRoutesFrom(database);
   setUpPayments(database.db);
   session.principal = await principalFor(database.db, 'admin@gulfhorizons.test');

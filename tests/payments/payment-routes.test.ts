@@ -7,7 +7,6 @@ import { GET as getPayment } from '@/app/api/payments/[paymentId]/route';
 import { POST as sandboxCard } from '@/app/api/payments/sandbox/[chargeId]/route';
 import { POST as webhook } from '@/app/api/payments/webhooks/[provider]/route';
 import { payments } from '@/server/db/schema';
-import { seedDemoData } from '@/server/db/seed';
 import { addDays, agencyBalance, findOffer, prepareSlot, principalFor, slotStock } from '../support/booking-fixtures';
 import { agentRequest, apiRequest, segment, serveRoutesFrom, session } from '../support/route-requests';
 import { createTestDatabase, type TestDatabase } from '../support/test-database';
@@ -21,8 +20,7 @@ vi.mock('@/server/auth/principal', async () => (await import('../support/route-r
 let database: TestDatabase;
 
 beforeAll(async () => {
-  database = await createTestDatabase();
-  await seedDemoData(database.db, { today: new Date() });
+  database = await createTestDatabase({ demoData: { today: new Date() } });
   serveRoutesFrom(database);
   setUpPayments(database.db);
 });

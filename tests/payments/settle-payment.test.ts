@@ -1,7 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { cancelBooking } from '@/server/bookings/cancel-booking';
 import { ledgerEntries, paymentEvents, paymentRefunds, payments, sandboxCharges } from '@/server/db/schema';
-import { seedDemoData } from '@/server/db/seed';
 import { RuleViolation } from '@/server/errors';
 import { completeSandboxChallenge, payWithSandboxCard } from '@/server/payments/providers/sandbox/sandbox-charges';
 import { processRefund } from '@/server/payments/refunds';
@@ -17,8 +16,7 @@ import { bookingRow, cardBooking, clearQueuedJobs, forgetPayments, paymentRow, P
 let database: TestDatabase;
 
 beforeAll(async () => {
-  database = await createTestDatabase({ poolSize: 20 });
-  await seedDemoData(database.db, { today: new Date() });
+  database = await createTestDatabase({ poolSize: 20, demoData: { today: new Date() } });
   setUpPayments(database.db);
 });
 afterAll(async () => {

@@ -31,7 +31,11 @@ export default async function setUpDatabaseTemplate(project: TestProject): Promi
     await fs.promises.writeFile(file, Buffer.from(await dump.arrayBuffer()));
     await connection.close();
     project.provide('databaseTemplate', file);
-    return async () => fs.promises.rm(file, { force: true });
+    // With the seeded copies made from it (tests/support/test-database.ts): `<file>.demo-<day>`.
+    return async () => {
+      const copies = (await fs.promises.readdir(path.dirname(file))).filter((entry) => entry.startsWith(`${path.basename(file)}.`));
+      await Promise.all([file, ...copies.map((entry) => path.join(path.dirname(file), entry))].map((entry) => fs.promises.rm(entry, { recursive: true, force: true })));
+    };
   }
   const { default: postgres } = await import('postgres');
   const name = `traveldesk_template_${crypto.randomBytes(6).toString('hex')}`;
@@ -45,6 +49,9 @@ export default async function setUpDatabaseTemplate(project: TestProject): Promi
   await connection.close();
   project.provide('databaseTemplate', name);
   return async () => {
+    // With the seeded copies made from it (tests/support/test-database.ts): `<name>_demo_<day>`.
+    const copies = await admin<{ datname: string }[]>`select datname from pg_database where datname like ${`${name}_demo_%`}`;
+    for (const { datname } of copies) await admin.unsafe(`drop database if exists ${datname} with (force)`);
     await admin.unsafe(`drop database if exists ${name} with (force)`);
     await admin.end();
   };

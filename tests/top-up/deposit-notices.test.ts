@@ -4,7 +4,6 @@ import path from 'node:path';
 import { and, eq } from 'drizzle-orm';
 import type { Principal } from '@/server/auth/principal';
 import { depositNotices, ledgerEntries, storedFiles } from '@/server/db/schema';
-import { seedDemoData } from '@/server/db/seed';
 import { decideDepositNotice } from '@/server/top-up/credit-deposit-notice';
 import { listDepositNotices, loadPendingDeposits } from '@/server/top-up/deposit-queries';
 import { depositNoticeSchema, parseAedAmount, topUpFeeQuerySchema } from '@/server/top-up/deposit-schema';
@@ -37,8 +36,7 @@ function notice(overrides: Partial<Record<'amount' | 'transferDate' | 'bankRefer
 }
 
 beforeAll(async () => {
-  database = await createTestDatabase();
-  await seedDemoData(database.db, { today: now });
+  database = await createTestDatabase({ demoData: { today: now } });
   root = await mkdtemp(path.join(os.tmpdir(), 'deposits-'));
   storage = new LocalDiskStorage(root);
   senior = await principalFor(database.db, 'senior@desertrose.test');

@@ -4,7 +4,6 @@ import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import type { Principal } from '@/server/auth/principal';
 import { storedFiles, widgets } from '@/server/db/schema';
-import { seedDemoData } from '@/server/db/seed';
 import { DEMO_WIDGET_DOMAIN } from '@/server/db/seed/widgets';
 import { Forbidden, NotFound } from '@/server/errors';
 import { loadCatalogImage } from '@/server/files/uploads';
@@ -25,8 +24,7 @@ let admin: Principal;
 let widgetId: string;
 
 beforeAll(async () => {
-  database = await createTestDatabase();
-  await seedDemoData(database.db, { today: new Date('2026-11-21T08:00:00Z') });
+  database = await createTestDatabase({ demoData: { today: new Date('2026-11-21T08:00:00Z') } });
   root = await mkdtemp(path.join(tmpdir(), 'widget-media-'));
   (globalThis as { traveldeskStorage?: FileStorage }).traveldeskStorage = new LocalDiskStorage(root);
   admin = await principalFor(database.db, 'admin@desertrose.test');

@@ -4,7 +4,6 @@ import { GET as downloadFile } from '@/app/api/ops/files/[id]/route';
 import type { Principal } from '@/server/auth/principal';
 import type { Database } from '@/server/db/connection';
 import { agencies, agencyInvoices, agentSessions, auditLog, mailOutbox, storedFiles, users, widgets } from '@/server/db/schema';
-import { seedDemoData } from '@/server/db/seed';
 import {
   approveAgencyAction,
   changeAgencyTermsAction,
@@ -38,8 +37,7 @@ let operator: StaffPrincipal;
 const now = new Date();
 
 beforeAll(async () => {
-  database = await createTestDatabase();
-  await seedDemoData(database.db, { today: now });
+  database = await createTestDatabase({ demoData: { today: now } });
   serveRoutesFrom(database);
   const [staff] = await database.db.query.staffMembers.findMany({ limit: 1 });
   operator = { staffId: staff!.id, email: staff!.email, name: staff!.name, role: staff!.role };

@@ -1,7 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import { createBooking } from '@/server/bookings/create-booking';
 import { auditLog, availabilitySlots, bookings, categories, cities, countries, hotels, offers, pickUpTimes, promoCodes, staffMembers, tourCategories, tours } from '@/server/db/schema';
-import { seedDemoData } from '@/server/db/seed';
 import { editAvailabilityAction, saveHotelAction, savePickUpTimeAction, savePlaceAction, saveOfferAction, savePromoAction, saveTourAction } from '@/server/ops/catalog/catalog-actions';
 import { datesOnWeekdays } from '@/server/ops/catalog/availability-admin';
 import type { StaffPrincipal } from '@/server/staff/staff-principal';
@@ -52,8 +51,7 @@ const TOUR_FIELDS = {
 };
 
 beforeAll(async () => {
-  database = await createTestDatabase();
-  await seedDemoData(database.db, { today: now });
+  database = await createTestDatabase({ demoData: { today: now } });
   serveRoutesFrom(database);
   const [member] = await database.db.select().from(staffMembers).where(eq(staffMembers.email, 'operator@traveldesk.test'));
   operator = { staffId: member!.id, email: member!.email, name: member!.name, role: 'operator' };

@@ -4,7 +4,6 @@ import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { GET } from '@/app/api/catalog/images/[id]/route';
 import { auditLog, photos, staffMembers, storedFiles, tours } from '@/server/db/schema';
-import { seedDemoData } from '@/server/db/seed';
 import { type FileStorage, LocalDiskStorage } from '@/server/files/storage';
 import { addPhotoAction, deletePhotoAction, movePhotoAction } from '@/server/ops/catalog/catalog-actions';
 import { MAX_UPLOAD_BYTES } from '@/shared/files/file-rules';
@@ -34,8 +33,7 @@ function form(values: Record<string, string | File>): FormData {
 }
 
 beforeAll(async () => {
-  database = await createTestDatabase();
-  await seedDemoData(database.db, { today: new Date('2026-11-21T08:00:00Z') });
+  database = await createTestDatabase({ demoData: { today: new Date('2026-11-21T08:00:00Z') } });
   serveRoutesFrom(database);
   root = await mkdtemp(path.join(tmpdir(), 'catalog-images-'));
   (globalThis as { traveldeskStorage?: FileStorage }).traveldeskStorage = new LocalDiskStorage(root);

@@ -4,7 +4,6 @@ import path from 'node:path';
 import { and, eq } from 'drizzle-orm';
 import type { Principal } from '@/server/auth/principal';
 import { auditLog, depositNotices, ledgerEntries, paymentRefunds, payments } from '@/server/db/schema';
-import { seedDemoData } from '@/server/db/seed';
 import { Conflict, RuleViolation } from '@/server/errors';
 import { LocalDiskStorage } from '@/server/files/storage';
 import { adjustLedgerAction, creditDepositAction, markRefundedAction, rejectDepositAction } from '@/server/ops/money/money-actions';
@@ -56,8 +55,7 @@ function form(values: Record<string, string>): FormData {
 }
 
 beforeAll(async () => {
-  database = await createTestDatabase();
-  await seedDemoData(database.db, { today: now });
+  database = await createTestDatabase({ demoData: { today: now } });
   serveRoutesFrom(database);
   root = await mkdtemp(path.join(os.tmpdir(), 'ops-money-'));
   storage = new LocalDiskStorage(root);

@@ -3,7 +3,6 @@ import type { Principal } from '@/server/auth/principal';
 import { createBooking } from '@/server/bookings/create-booking';
 import { listBookings } from '@/server/bookings/list-queries';
 import { agencies, auditLog, bookings, mailOutbox } from '@/server/db/schema';
-import { seedDemoData } from '@/server/db/seed';
 import { Conflict, RuleViolation } from '@/server/errors';
 import { confirmRequestAction, declineRequestAction, quoteRequestAction } from '@/server/ops/requests/request-actions';
 import { confirmRequest, declineRequest, quoteRequest } from '@/server/ops/requests/request-decisions';
@@ -54,8 +53,7 @@ function form(values: Record<string, string>): FormData {
 }
 
 beforeAll(async () => {
-  database = await createTestDatabase();
-  await seedDemoData(database.db, { today: now });
+  database = await createTestDatabase({ demoData: { today: now } });
   serveRoutesFrom(database);
   operator = await staffFor(database.db, 'operator@traveldesk.test');
   senior = await principalFor(database.db, 'senior@desertrose.test');
