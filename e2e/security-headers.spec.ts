@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import { type APIResponse, expect, type Page, test } from '@playwright/test';
+import { googleTagSources } from '../server/http/security-headers';
 import { BookingPicker } from './support/booking';
 import { AccountMenu, signInAs } from './support/portal';
 
@@ -41,15 +42,21 @@ function expectCommonHeaders(response: APIResponse) {
   expect(headers['strict-transport-security']).toBeUndefined();
 }
 
-/** `framedBy`: the one site an embed page may be framed by; every other page none. */
-function expectStrictPolicy(response: APIResponse, { framedBy }: { framedBy?: string } = {}) {
+/** gtag.js as the e2e server names it (GOOGLE_TAG_URL, playwright.config.ts): a guest's result page is the conversion page. */
+const CONVERSION_TAG = googleTagSources('https://gtag.e2e.test/gtag/js');
+
+/**
+ * `framedBy`: the one site an embed page may be framed by; every other page none. `conversionPage`:
+ * a guest's result page, whose policy adds gtag.js's hosts and nothing else.
+ */
+function expectStrictPolicy(response: APIResponse, { framedBy, conversionPage = false }: { framedBy?: string; conversionPage?: boolean } = {}) {
   const policy = policyOf(response);
   expect(policy.get('default-src')).toEqual(["'self'"]);
   expect(policy.get('object-src')).toEqual(["'none'"]);
   expect(policy.get('base-uri')).toEqual(["'self'"]);
   expect(policy.get('form-action')).toEqual(["'self'"]);
-  expect(policy.get('connect-src')).toEqual(["'self'"]);
-  expect(policy.get('img-src')).toEqual(["'self'", 'data:', 'blob:']);
+  expect(policy.get('connect-src')).toEqual(["'self'", ...(conversionPage ? CONVERSION_TAG.connect : [])]);
+  expect(policy.get('img-src')).toEqual(["'self'", 'data:', 'blob:', ...(conversionPage ? CONVERSION_TAG.img : [])]);
   expect(policy.get('frame-ancestors')).toEqual(framedBy ? [`${framedBy}:*`] : ["'none'"]);
   if (framedBy) expect(response.headers()['x-frame-options']).toBeUndefined();
   const scripts = policy.get('script-src') ?? [];
@@ -92,7 +99,7 @@ test("an embed page may be framed only by the site it names; its payer's result 
   // Without a valid site, nobody may frame it.
   expectStrictPolicy(await request.get('/embedded?site=javascript:alert(1)'));
   const result = await request.get('/embedded/booking/00000000-0000-4000-8000-000000000000?site=shop.agency.test');
-  expectStrictPolicy(result);
+  expectStrictPolicy(result, { conversionPage: true });
   expect(result.headers()['x-frame-options']).toBe('DENY');
 });
 
