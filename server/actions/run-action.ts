@@ -93,7 +93,7 @@ type AgentCaller = { principal: Principal };
 type StaffCaller = { staff: StaffPrincipal };
 type PublicCaller = Record<never, never>;
 
-/** For the agency portal's actions: a signed-in agent with the permission (`null`: any agent). */
+/** For the agency portal's actions: a signed-in agent with the permission (`null`: every signed-in agent). */
 export function runAction<
   Schema extends z.ZodType,
   Data,

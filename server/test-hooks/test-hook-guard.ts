@@ -1,7 +1,6 @@
 import 'server-only';
 import { notFound } from 'next/navigation';
-import type { z } from 'zod';
-import { PUBLIC, type RouteDefinition, type RouteHandler, runRoute } from '@/server/http/run-route';
+import { NotFound } from '@/server/errors';
 
 // The guard of the test-only routes (app/**/*.test-route.ts[x]). Only those files import it, and
 // they are compiled into builds made for tests and benchmarks alone (next.config.ts,
@@ -19,16 +18,9 @@ export function requireTestHooks(): void {
 }
 
 /**
- * A route handler standing in for what no console could or should do (the passing of time): a 404
- * before anything else unless the test hooks are on, then `runRoute` as for a public route (body
- * size and type, origin, parse, spec §8's answers).
+ * Inside a test route's `runRoute` handler: a 404 unless the test hooks are on, before the hook
+ * changes anything (a route handler standing in for what no console could or should do).
  */
-export function testHookRoute<
-  Query extends z.ZodType | undefined = undefined,
-  Body extends z.ZodType | undefined = undefined,
-  Params extends z.ZodType | undefined = undefined,
-  Data = unknown,
->(definition: Omit<RouteDefinition<typeof PUBLIC, Query, Body, Params, Data>, 'permission'>): RouteHandler {
-  const handler = runRoute<typeof PUBLIC, Query, Body, Params, Data>({ ...definition, permission: PUBLIC });
-  return async (request, segment) => (testHooksEnabled() ? handler(request, segment) : new Response(null, { status: 404 }));
+export function assertTestHooks(): void {
+  if (!testHooksEnabled()) throw new NotFound();
 }

@@ -6,7 +6,8 @@ import { discoverRoutes } from 'next/dist/build/route-discovery';
 import { describe, expect, it, vi } from 'vitest';
 import { builtKind, TEST_BUILD_ENV, wantedKind } from '../../scripts/build-kind.mjs';
 import type { Database } from '@/server/db/connection';
-import { testHookRoute } from '@/server/test-hooks/test-hook-guard';
+import { PUBLIC, runRoute } from '@/server/http/run-route';
+import { assertTestHooks } from '@/server/test-hooks/test-hook-guard';
 import { apiRequest, serveRoutesFrom } from '../support/route-requests';
 
 // The test-only routes (the bench's framework floor, the e2e render error, the test hooks) exist
@@ -87,7 +88,13 @@ describe('which build scripts/start.mjs may serve', () => {
 describe('a test hook route', () => {
   // A stand-in database: the hook below reads none.
   beforeAll(() => serveRoutesFrom({ driver: 'pglite', db: {} as Database, close: async () => {} }));
-  const hook = testHookRoute({ run: async () => ({ ok: true }) });
+  const hook = runRoute({
+    permission: PUBLIC,
+    run: async () => {
+      assertTestHooks();
+      return { ok: true };
+    },
+  });
   const request = () => apiRequest('/api/test-hooks/x', { method: 'POST', headers: { origin: 'http://localhost:3000' } });
 
   it('is a 404 unless the end-to-end server turned the hooks on', async () => {

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { ageAgencyByOneMonth } from '@/server/credit/age-agency';
-import { testHookRoute } from '@/server/test-hooks/test-hook-guard';
+import { PUBLIC, runRoute } from '@/server/http/run-route';
+import { assertTestHooks } from '@/server/test-hooks/test-hook-guard';
 
 const ageSchema = z.object({ email: z.email() });
 
@@ -9,7 +10,11 @@ const ageSchema = z.object({ email: z.email() });
  * and invoices move a month back (no console could or should do this). Only in test builds, and
  * there a 404 unless TEST_HOOKS=1.
  */
-export const POST = testHookRoute({
+export const POST = runRoute({
+  permission: PUBLIC,
   body: { kind: 'json', schema: ageSchema, maxBytes: 4 * 1024 },
-  run: async ({ body }, { db }) => ageAgencyByOneMonth(db, body.email),
+  run: async ({ body }, { db }) => {
+    assertTestHooks();
+    return ageAgencyByOneMonth(db, body.email);
+  },
 });

@@ -67,7 +67,7 @@ export default async function CheckoutPage({ params, searchParams }: { params: S
 
   // Card, crypto and (Russian domain) SBP as this host offers them, each with its charge line by
   // line (spec §9) in the currency it is charged in: roubles with fees and tax, else none; and the
-  // credit rule for the balance option (an overdue invoice closes the credit, issue 19 §3).
+  // credit rule for the balance option (an overdue invoice closes the credit).
   const options = await loadPaymentOptions(db, principal, {
     place: { variant, displayCurrency: await requestDisplayCurrency(variant) },
     booking: { ...view.quote, widgetId: null },
