@@ -4,6 +4,7 @@ import { expect, type Page, test } from '@playwright/test';
 import { PDFParse } from 'pdf-parse';
 import { BookingPicker } from './support/booking';
 import { SignInPage, signInAs } from './support/portal';
+import { ENGINE_SENSITIVE } from './support/engine';
 
 // Booking: from the tour page's picker to the confirmation and its PDFs, and the
 // three refusals (insufficient balance, sold out, past the cut-off) that book nothing.
@@ -70,7 +71,7 @@ async function pickNextMonthSlot(page: Page, offerIndex = 0): Promise<BookingPic
   return picker;
 }
 
-test('an agent books by balance, sees the loader and the confirmation, downloads the documents, finds the booking and cancels it', async ({ page }) => {
+test('an agent books by balance, sees the loader and the confirmation, downloads the documents, finds the booking and cancels it', ENGINE_SENSITIVE, async ({ page }) => {
   await signInAs(page, 'senior', `/tour/${TOUR}`);
   const picker = await pickNextMonthSlot(page);
   await picker.continueLink().click();
@@ -133,7 +134,7 @@ test('an agent books by balance, sees the loader and the confirmation, downloads
   expect(await checkout.availableFunds()).toBe(fundsBefore - netTotal + refund);
 });
 
-test('a balance that does not cover the booking gives the spec message and books nothing', async ({ page }) => {
+test('a balance that does not cover the booking gives the spec message and books nothing', ENGINE_SENSITIVE, async ({ page }) => {
   const signIn = new SignInPage(page);
   await signIn.open(`?callbackUrl=${encodeURIComponent(`/tour/${TOUR}`)}`);
   await signIn.signIn('senior@palmcoast.test');

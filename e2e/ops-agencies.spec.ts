@@ -2,6 +2,7 @@ import { type APIRequestContext, type Browser, expect, type Page, test } from '@
 import { BookingPicker } from './support/booking';
 import { expectConsoleRefused, OPERATOR, readOutboxFromConsole, signInAsStaff } from './support/ops';
 import { SignInPage, signInAs } from './support/portal';
+import { ENGINE_SENSITIVE } from './support/engine';
 
 // The console's agencies section: a new agency signs up, the operator (with TOTP)
 // finds it among the pending ones, downloads its licence and approves it with a credit limit, and
@@ -73,7 +74,7 @@ async function submit(page: Page) {
   await page.getByRole('button', { name: /^(Book now|Send the request)$/ }).click();
 }
 
-test('a new agency is approved with credit in the console, books on credit, and once overdue is refused credit but may still request', async ({ page, request, browser }) => {
+test('a new agency is approved with credit in the console, books on credit, and once overdue is refused credit but may still request', ENGINE_SENSITIVE, async ({ page, request, browser }) => {
   const id = suffix();
   const company = `Credit Falcon ${id}`;
   const email = `credit.${id}@e2e-agency.test`;

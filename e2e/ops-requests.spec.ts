@@ -2,6 +2,7 @@ import { expect, type Page, test } from '@playwright/test';
 import { uniqueName } from './support/guest-name';
 import { OPERATOR, signInAsStaff } from './support/ops';
 import { DEMO_PASSWORD } from './support/portal';
+import { ENGINE_SENSITIVE } from './support/engine';
 
 // The requests queue: an agent's request is found oldest-first in the console, quoted,
 // confirmed and paid by card ("Pay now"); another is declined with a reason the agent sees.
@@ -43,7 +44,7 @@ async function sendRequest(page: Page, daysAhead: number): Promise<string> {
 // Staff sign-in may wait for a fresh authenticator step (up to 30 s) more than once.
 test.describe.configure({ timeout: 180_000 });
 
-test('a request is quoted and confirmed in the console, then paid with Pay now; another is declined with a reason', async ({ page, browser }) => {
+test('a request is quoted and confirmed in the console, then paid with Pay now; another is declined with a reason', ENGINE_SENSITIVE, async ({ page, browser }) => {
   await signInAgent(page);
   const paid = await sendRequest(page, 20);
   const declined = await sendRequest(page, 21);

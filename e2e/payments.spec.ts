@@ -4,6 +4,7 @@ import { expect, type Page, test } from '@playwright/test';
 import { PDFParse } from 'pdf-parse';
 import { DEMO_PASSWORD, type DemoRole, demoEmail, PORT } from './support/portal';
 import { uniqueName } from './support/guest-name';
+import { ENGINE_SENSITIVE } from './support/engine';
 
 // Provider payments, through the sandbox gateway in Chromium: card bookings that succeed, are
 // declined, ask for 3-D Secure or settle later; a card top-up; roubles with fees and tax and SBP
@@ -45,7 +46,7 @@ test.describe.configure({ timeout: 120_000 });
 
 type Slot = { offerId: string; date: string; time: string };
 
-test('a card booking succeeds and its voucher says "Paid by card"', async ({ page }) => {
+test('a card booking succeeds and its voucher says "Paid by card"', ENGINE_SENSITIVE, async ({ page }) => {
   await signIn(page, MAIN, '', 'senior');
   const slot = await openSlot(page, 4);
   await checkout(page, MAIN, '', slot, 'card');
@@ -57,7 +58,7 @@ test('a card booking succeeds and its voucher says "Paid by card"', async ({ pag
   expect(voucher).toContain(TEXTS.en.documents.common.paymentMethods.card);
 });
 
-test('a declined card says "try another card", confirms nothing and gives the tickets back', async ({ page }) => {
+test('a declined card says "try another card", confirms nothing and gives the tickets back', ENGINE_SENSITIVE, async ({ page }) => {
   await signIn(page, MAIN, '', 'senior');
   // Further ahead than the other tests' slots, so nothing else books this one meanwhile.
   const slot = await openSlot(page, 24);
@@ -112,7 +113,7 @@ test('a failed 3-D Secure check and an expired card each say why, and only the c
   await expect(failed.getByTestId('payment-failure-advice')).toHaveText(result.advice.expiredCard);
 });
 
-test('a "processing" card shows the wait message, then the completed booking', async ({ page }) => {
+test('a "processing" card shows the wait message, then the completed booking', ENGINE_SENSITIVE, async ({ page }) => {
   await signIn(page, MAIN, '', 'senior');
   const slot = await openSlot(page, 6);
   await checkout(page, MAIN, '', slot, 'card');
@@ -179,7 +180,7 @@ test('the Russian domain charges the card the discounted roubles shown, and the 
   await expect(cancel.getByTestId('refund-charged')).toContainText('₽');
 });
 
-test('a booking left unpaid on the hosted page is paid from its detail page', async ({ page }) => {
+test('a booking left unpaid on the hosted page is paid from its detail page', ENGINE_SENSITIVE, async ({ page }) => {
   await signIn(page, MAIN, '', 'senior');
   const slot = await openSlot(page, 8);
   await checkout(page, MAIN, '', slot, 'card');
@@ -214,7 +215,7 @@ test('a booking left unpaid on the hosted page is paid from its detail page', as
   await page.waitForURL(new RegExp(`/checkout/confirmation/${reference}$`));
 });
 
-test('with a promo code the card is charged the discounted total shown; the paid booking reads paid, previews its card refund, and is refunded that', async ({ page }) => {
+test('with a promo code the card is charged the discounted total shown; the paid booking reads paid, previews its card refund, and is refunded that', ENGINE_SENSITIVE, async ({ page }) => {
   const detail = TEXTS.en.app.bookingDetail;
   await signIn(page, MAIN, '', 'senior');
   const slot = await openSlot(page, 9);

@@ -1,5 +1,6 @@
 import { type Browser, type BrowserContext, expect, type Page, test } from '@playwright/test';
 import { AccountMenu, DEMO_PASSWORD, SignInPage } from './support/portal';
+import { ENGINE_SENSITIVE } from './support/engine';
 
 // Revocable sessions end to end: a session cookie copied into another browser stops working when its
 // session ends. The Palm Coast junior and admin are reserved for this spec (it signs them out
@@ -34,7 +35,7 @@ async function expectSignedOut(page: Page) {
   expect((await page.context().cookies()).filter((cookie) => cookie.name.includes('session-token'))).toEqual([]);
 }
 
-test('a copied session cookie dies when its browser signs out', async ({ browser, page }) => {
+test('a copied session cookie dies when its browser signs out', ENGINE_SENSITIVE, async ({ browser, page }) => {
   await signIn(page, JUNIOR);
   const copy = await copyOf(browser, page.context());
   await expectSignedIn(copy);
@@ -42,7 +43,7 @@ test('a copied session cookie dies when its browser signs out', async ({ browser
   await expectSignedOut(copy);
 });
 
-test('"Sign out everywhere" ends the session in every browser', async ({ browser, page }) => {
+test('"Sign out everywhere" ends the session in every browser', ENGINE_SENSITIVE, async ({ browser, page }) => {
   await signIn(page, JUNIOR);
   const other = await (await browser.newContext()).newPage();
   await signIn(other, JUNIOR);
@@ -56,7 +57,7 @@ test('"Sign out everywhere" ends the session in every browser', async ({ browser
   await expectSignedOut(other);
 });
 
-test('a password change keeps this browser signed in and ends every other session, a copy of this one included', async ({ browser, page }) => {
+test('a password change keeps this browser signed in and ends every other session, a copy of this one included', ENGINE_SENSITIVE, async ({ browser, page }) => {
   await signIn(page, ADMIN);
   const copy = await copyOf(browser, page.context());
   const form = page.getByRole('region', { name: 'Change password' });
@@ -70,7 +71,7 @@ test('a password change keeps this browser signed in and ends every other sessio
   await expectSignedIn(page);
 });
 
-test('a wrong-password streak slows the e-mail down, says how long to wait, and lets the agent in after it', async ({ page }) => {
+test('a wrong-password streak slows the e-mail down, says how long to wait, and lets the agent in after it', ENGINE_SENSITIVE, async ({ page }) => {
   const signInPage = new SignInPage(page);
   const error = page.locator('#sign-in-error');
   /** One sign-in, waiting for the server's answer (the same message twice reads the same). */

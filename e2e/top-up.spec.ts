@@ -2,6 +2,7 @@ import { expect, type Page, test } from '@playwright/test';
 import { decideDepositInConsole } from './support/ops-money';
 import { OPERATOR, signInAsStaff } from './support/ops';
 import { signInAs, SignInPage } from './support/portal';
+import { ENGINE_SENSITIVE } from './support/engine';
 
 // The top-up page, and the console crediting or rejecting deposit notices
 // and posting ledger adjustments. Gulf Horizons' admin sends the notices here, and every test that
@@ -39,7 +40,7 @@ test('the card top-up shows the server’s fee for the amount typed', async ({ p
   await expect(card.getByRole('button', { name: 'Continue to card payment' })).toBeDisabled();
 });
 
-test('a deposit notice stays pending until the operator credits it, then the balance grows by its amount', async ({ page, browser }) => {
+test('a deposit notice stays pending until the operator credits it, then the balance grows by its amount', ENGINE_SENSITIVE, async ({ page, browser }) => {
   await openAsGulfHorizonsAdmin(page);
   const before = await balanceFils(page);
   const reference = `FT${Date.now()}`;
@@ -98,7 +99,7 @@ test('the Russian top-up page is in Russian', async ({ page }) => {
   await expect(page.getByRole('heading', { name: 'Оплата банковским переводом' })).toBeVisible();
 });
 
-test('a card top-up through the sandbox credits the balance once, however often the return is opened', async ({ page }) => {
+test('a card top-up through the sandbox credits the balance once, however often the return is opened', ENGINE_SENSITIVE, async ({ page }) => {
   await openAsGulfHorizonsAdmin(page);
   const before = await balanceFils(page);
   const card = page.getByRole('region', { name: 'Pay by card' });
@@ -129,7 +130,7 @@ async function sendNotice(page: Page, reference: string, amount: string) {
   await expect(page.locator('#deposits').getByRole('row').filter({ hasText: reference }).getByText('Pending')).toBeVisible();
 }
 
-test('a deposit credited in the console shows in the statement; a rejected one shows its reason', async ({ page, browser }) => {
+test('a deposit credited in the console shows in the statement; a rejected one shows its reason', ENGINE_SENSITIVE, async ({ page, browser }) => {
   await openAsGulfHorizonsAdmin(page, '/top-up', 'Top up balance');
   const credited = `OPSC${Date.now()}`;
   const rejected = `OPSR${Date.now()}`;
@@ -152,7 +153,7 @@ test('a deposit credited in the console shows in the statement; a rejected one s
   await expect(page.locator('#statement').getByTestId('bank-reference').filter({ hasText: credited })).toHaveText(`Bank reference ${credited}`);
 });
 
-test('a manual ledger adjustment shows in the agency statement', async ({ page, browser }) => {
+test('a manual ledger adjustment shows in the agency statement', ENGINE_SENSITIVE, async ({ page, browser }) => {
   const reason = `Goodwill ${Date.now()}`;
   const context = await browser.newContext();
   const console = await context.newPage();
