@@ -1,3 +1,5 @@
+import { expect } from 'vitest';
+
 // The DOM matchers and Testing Library only for the files that render (`.tsx`): loading them for
 // every file cost each of the other hundred-odd files its import.
 if (expect.getState().testPath?.endsWith('.tsx')) {
