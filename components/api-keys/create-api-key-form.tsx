@@ -22,16 +22,17 @@ export function CreateApiKeyForm({ labels }: { labels: CreateApiKeyLabels }) {
   const failure = state?.ok === false ? state : null;
   const created = state?.ok ? state.data : null;
   const secretRef = useRef<HTMLDivElement>(null);
-  const [copied, setCopied] = useState(false);
+  // Which secret was copied: a new key's button says "Copy" again.
+  const [copiedSecret, setCopiedSecret] = useState<string | null>(null);
+  const copied = created !== null && copiedSecret === created.secret;
 
   useEffect(() => {
-    setCopied(false);
     if (created) secretRef.current?.focus();
   }, [created]);
 
   async function copy(secret: string) {
     await navigator.clipboard.writeText(secret);
-    setCopied(true);
+    setCopiedSecret(secret);
   }
 
   return (
