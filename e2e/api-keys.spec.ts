@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page, request as playwrightRequest, test } from '@playwright/test';
 import { signInAs } from './support/portal';
 
@@ -65,12 +66,15 @@ for (const width of WIDTHS) {
   });
 }
 
-test('the keys section is there in Russian, and a form without a scope says so', async ({ page }) => {
+test('a form without a scope says so, the section passes axe, and it is there in Russian', async ({ page }) => {
   const section = await openKeys(page);
   await section.getByRole('checkbox', { name: /^Catalogue/ }).uncheck();
   await section.getByLabel('Name', { exact: true }).fill('No scope');
   await section.getByRole('button', { name: 'Create key' }).click();
   await expect(section.getByText('Choose at least one scope.')).toBeVisible();
+  // The section, its form and its list carry no serious or critical accessibility violation.
+  const { violations } = await new AxeBuilder({ page }).include('#api-keys').analyze();
+  expect(violations.filter((violation) => violation.impact === 'serious' || violation.impact === 'critical').map((violation) => violation.id)).toEqual([]);
 
   await page.goto('/ru/my-agencies');
   const russian = page.locator('#api-keys');
