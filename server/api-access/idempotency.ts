@@ -1,6 +1,6 @@
 import 'server-only';
 import { createHash } from 'node:crypto';
-import { and, eq, isNull, sql } from 'drizzle-orm';
+import { and, eq, isNull, lte, sql } from 'drizzle-orm';
 import type { Database } from '@/server/db/connection';
 import { idempotentRequests } from '@/server/db/schema';
 import { Conflict, InvalidFields } from '@/server/errors';
@@ -92,4 +92,11 @@ export function isKeptAnswer(response: Response): boolean {
   const length = Number(response.headers.get('content-length') ?? 0);
   if (length > IDEMPOTENT_ANSWER_MAX_BYTES) return false;
   return response.body === null || type === '' || type.startsWith('application/json') || type.startsWith('text/');
+}
+
+/** Deletes the requests past the window (they answer nothing any more); the `api.pruneIdempotentRequests` job, every minute. */
+export async function pruneIdempotentRequests(db: Database, now = new Date()): Promise<number> {
+  const before = new Date(now.getTime() - IDEMPOTENCY_WINDOW_HOURS * 3600 * 1000);
+  const deleted = await db.delete(idempotentRequests).where(lte(idempotentRequests.createdAt, before)).returning({ key: idempotentRequests.key });
+  return deleted.length;
 }

@@ -2,6 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import { POST as topUp } from '@/app/api/b2b/balance/topup/route';
 import { POST as postBooking } from '@/app/api/b2b/bookings/route';
 import { createApiKey } from '@/server/api-access/api-keys';
+import { pruneIdempotentRequests } from '@/server/api-access/idempotency';
 import { idempotentRequests, payments } from '@/server/db/schema';
 import type { ApiScope } from '@/shared/auth/permissions';
 import { addDays, findOffer, prepareSlot, principalFor } from '../support/booking-fixtures';
@@ -95,6 +96,20 @@ describe('Idempotency-Key', () => {
     const again = await topUp(topUpRequest(secret, '260', key));
     expect(again.headers.get('idempotent-replayed')).toBeNull();
     expect(await topUps()).toBe(before + 1);
+  });
+
+  it('are deleted by the pruning job once past their 24 hours, and only then', async () => {
+    const secret = await keyWith(['balance']);
+    const [old, fresh] = [crypto.randomUUID(), crypto.randomUUID()];
+    for (const key of [old, fresh]) expect((await topUp(topUpRequest(secret, '210', key))).status).toBe(200);
+    await database.db
+      .update(idempotentRequests)
+      .set({ createdAt: new Date(Date.now() - 24 * 3600 * 1000 - 1000) })
+      .where(eq(idempotentRequests.key, old));
+    expect(await pruneIdempotentRequests(database.db)).toBeGreaterThanOrEqual(1);
+    const left = (await database.db.select({ key: idempotentRequests.key }).from(idempotentRequests)).map((row) => row.key);
+    expect(left).not.toContain(old);
+    expect(left).toContain(fresh);
   });
 
   it('refuses a key that is not 1–255 visible characters', async () => {
