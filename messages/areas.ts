@@ -25,6 +25,7 @@ export const MESSAGE_AREAS = [
   'widget-domains',
   'widget-sites',
   'widget-bookings',
+  'api-access',
 ] as const;
 
 type Messages = Record<string, unknown>;

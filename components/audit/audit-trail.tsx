@@ -134,7 +134,7 @@ function formatValue(field: string, value: unknown, locale: Locale, t: Translate
 }
 
 /** Spec §9's date format and `HH:mm`, on the Dubai clock. */
-function formatWhen(at: Date, locale: Locale): string {
+export function formatWhen(at: Date, locale: Locale): string {
   const wallClock = dubaiWallClock(at).toISOString();
   return `${formatDay(wallClock.slice(0, 10), locale)} · ${wallClock.slice(11, 16)}`;
 }

@@ -1,6 +1,6 @@
 import 'server-only';
 import type { Principal } from '@/server/auth/principal';
-import { can } from '@/shared/auth/permissions';
+import { memberCan } from '@/shared/auth/permissions';
 import type { Database } from '@/server/db/connection';
 import { Forbidden } from '@/server/errors';
 import { type CompanySettings, loadCompanySettings } from './company-queries';
@@ -14,7 +14,7 @@ import { readCompanyUploads, updateCompany } from './update-company';
  * settings as saved.
  */
 export async function updateCompanyFromForm(db: Database, principal: Principal, form: FormData): Promise<CompanySettings> {
-  if (!can(principal.role, 'company:edit')) throw new Forbidden();
+  if (!memberCan(principal, 'company:edit')) throw new Forbidden();
   const current = await loadCompanySettings(db, principal);
   const sent = Object.fromEntries(
     COMPANY_TEXT_FIELDS.flatMap((field) => {

@@ -1,7 +1,7 @@
 import 'server-only';
 import { and, eq, inArray } from 'drizzle-orm';
 import type { Principal } from '@/server/auth/principal';
-import { can } from '@/shared/auth/permissions';
+import { memberCan } from '@/shared/auth/permissions';
 import type { Database, Transaction } from '@/server/db/connection';
 import { agencies, agencyProfiles, storedFiles } from '@/server/db/schema';
 import { Forbidden, NotFound } from '@/server/errors';
@@ -17,7 +17,7 @@ export type CompanySettings = {
 
 /** The agency's company settings; an agency without a profile yet has every profile field empty. */
 export async function loadCompanySettings(db: Database, principal: Principal): Promise<CompanySettings> {
-  if (!can(principal.role, 'company:edit')) throw new Forbidden();
+  if (!memberCan(principal, 'company:edit')) throw new Forbidden();
   return readCompanyRecord(db, principal.agencyId);
 }
 

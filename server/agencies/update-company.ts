@@ -1,7 +1,7 @@
 import 'server-only';
 import { eq, sql } from 'drizzle-orm';
 import type { Principal } from '@/server/auth/principal';
-import { can } from '@/shared/auth/permissions';
+import { memberCan } from '@/shared/auth/permissions';
 import { changedFields, recordAudit } from '@/server/audit/audit';
 import type { Database } from '@/server/db/connection';
 import { agencies, agencyProfiles } from '@/server/db/schema';
@@ -27,7 +27,7 @@ export async function updateCompany(
   uploads: CompanyUploads,
   storage: FileStorage = getFileStorage(),
 ): Promise<{ changedFields: string[] }> {
-  if (!can(principal.role, 'company:edit')) throw new Forbidden();
+  if (!memberCan(principal, 'company:edit')) throw new Forbidden();
   const agencyId = principal.agencyId;
   const writtenKeys: string[] = [];
   try {

@@ -2,7 +2,7 @@ import 'server-only';
 import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Principal } from '@/server/auth/principal';
-import { can, type Role } from '@/shared/auth/permissions';
+import { memberCan, type Role } from '@/shared/auth/permissions';
 import type { AuditChanges } from '@/server/audit/audit';
 import type { Database } from '@/server/db/connection';
 import { auditLog, users } from '@/server/db/schema';
@@ -34,7 +34,7 @@ export const AGENT_COLUMNS = {
 
 /** The agents of the principal's agency: active ones first, then those awaiting e-mail verification, then deleted; by name within each. */
 export async function listAgencyAgents(db: Database, principal: Principal): Promise<AgentRow[]> {
-  if (!can(principal.role, 'users:manage')) throw new Forbidden();
+  if (!memberCan(principal, 'users:manage')) throw new Forbidden();
   return db
     .select(AGENT_COLUMNS)
     .from(users)
@@ -60,7 +60,7 @@ export type AgentChange = {
 
 /** The newest changes to the agency's agents (who changed what and when), newest first. */
 export async function listAgentChanges(db: Database, principal: Principal, limit = 10): Promise<AgentChange[]> {
-  if (!can(principal.role, 'users:manage')) throw new Forbidden();
+  if (!memberCan(principal, 'users:manage')) throw new Forbidden();
   const actor = alias(users, 'actor');
   const rows = await db
     .select({

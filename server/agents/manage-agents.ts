@@ -5,7 +5,7 @@ import { issueAccountToken } from '@/server/account/account-tokens';
 import { changedFields, recordAudit } from '@/server/audit/audit';
 import { endSessions } from '@/server/auth/sessions';
 import { hashPassword } from '@/server/auth/password';
-import { can } from '@/shared/auth/permissions';
+import { memberCan } from '@/shared/auth/permissions';
 import type { Principal } from '@/server/auth/principal';
 import type { Database, Transaction } from '@/server/db/connection';
 import { uniqueViolation } from '@/server/db/errors';
@@ -164,7 +164,7 @@ export async function resendInvite(db: Database, principal: Principal, agentId: 
 }
 
 function assertCanManage(principal: Principal): void {
-  if (!can(principal.role, 'users:manage')) throw new Forbidden();
+  if (!memberCan(principal, 'users:manage')) throw new Forbidden();
 }
 
 function isActiveAdmin(agent: { role: string; status: AgentStatus }): boolean {

@@ -2,7 +2,7 @@ import 'server-only';
 import { and, desc, eq, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Principal } from '@/server/auth/principal';
-import { can } from '@/shared/auth/permissions';
+import { memberCan } from '@/shared/auth/permissions';
 import type { Database } from '@/server/db/connection';
 import { auditLog, users } from '@/server/db/schema';
 import { Forbidden } from '@/server/errors';
@@ -39,7 +39,7 @@ export async function listAuditTrail(
   principal: Principal,
   options: { limit: number; before?: string | null },
 ): Promise<AuditTrailPage> {
-  if (!can(principal.role, 'company:edit')) throw new Forbidden();
+  if (!memberCan(principal, 'company:edit')) throw new Forbidden();
   if (options.before && !UUID.test(options.before)) return { entries: [], nextBefore: null };
   const olderThanCursor = options.before
     ? sql`(${auditLog.createdAt}, ${auditLog.id}) < (select c.created_at, c.id from audit_log c where c.id = ${options.before} and c.agency_id = ${principal.agencyId})`

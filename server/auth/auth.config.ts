@@ -1,5 +1,6 @@
 import 'server-only';
 import type { NextAuthConfig } from 'next-auth';
+import { issueAccessToken } from '@/server/api-access/access-token';
 import { isRole } from '@/shared/auth/permissions';
 import { SESSION_MAX_AGE_SECONDS } from '@/shared/auth/session-hint';
 
@@ -28,6 +29,10 @@ export const authConfig = {
         session.user.id = token.uid;
         session.user.role = token.role;
         session.user.agencyId = token.agencyId;
+        // Spec §1/§3: the session carries an access token for the API (`Authorization: Bearer`),
+        // bound to this session's row and minted fresh, short-lived, on every read.
+        const accessToken = token.kind !== 'staff' && typeof token.sid === 'string' ? issueAccessToken({ userId: token.uid, sessionId: token.sid }) : null;
+        if (accessToken) session.accessToken = accessToken;
       }
       return session;
     },

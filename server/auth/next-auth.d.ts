@@ -14,6 +14,8 @@ declare module 'next-auth' {
 
   interface Session {
     user: { id: string; role: Role; agencyId: string } & DefaultSession['user'];
+    /** A short-lived bearer token for the API, bound to the session's row (server/api-access/access-token.ts). */
+    accessToken?: string;
   }
 }
 

@@ -7,7 +7,7 @@ import { redirect } from '@/i18n/navigation';
 import { preparedPerDatabase } from '@/server/db/prepared';
 import { agencyApprovedColumn } from '@/server/account/agency-standing';
 import { agencies, agentSessions, users } from '@/server/db/schema';
-import { memberCan, type Permission, type Role } from '@/shared/auth/permissions';
+import { type ApiKeyGrant, memberCan, type Permission, type Role } from '@/shared/auth/permissions';
 import { type PortalPath, portalPermission } from '@/shared/auth/route-access';
 import { sessionPrincipals } from './session-principal';
 
@@ -21,6 +21,8 @@ export type Principal = {
   agencyName: string;
   /** Approved by the operator (suspended ones were): until then no NET rate shows (memberCan). */
   agencyApproved: boolean;
+  /** Set when the agent acts through an agency's API key: its scopes narrow every permission (memberCan). */
+  via?: ApiKeyGrant;
 };
 
 // Every signed-in request asks it.

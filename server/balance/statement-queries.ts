@@ -1,7 +1,7 @@
 import 'server-only';
 import { and, asc, desc, eq, gte, lt, sql, type SQL } from 'drizzle-orm';
 import type { Principal } from '@/server/auth/principal';
-import { can } from '@/shared/auth/permissions';
+import { memberCan } from '@/shared/auth/permissions';
 import { dubaiInstant, dubaiToday, dubaiWallClock } from '@/shared/availability/rules';
 import type { Database } from '@/server/db/connection';
 import { agencies, bookings, depositNotices, ledgerEntries } from '@/server/db/schema';
@@ -71,7 +71,7 @@ function monthStart(month: StatementMonth): Date {
 }
 
 function assertCanView(principal: Principal) {
-  if (!can(principal.role, 'balance:view')) throw new Forbidden();
+  if (!memberCan(principal, 'balance:view')) throw new Forbidden();
 }
 
 function ofAgency(principal: Principal): SQL {

@@ -1,7 +1,7 @@
 import 'server-only';
 import { and, eq, type SQL } from 'drizzle-orm';
 import type { Principal } from '@/server/auth/principal';
-import { can } from '@/shared/auth/permissions';
+import { memberCan } from '@/shared/auth/permissions';
 import { bookings } from '@/server/db/schema';
 
 /**
@@ -10,5 +10,5 @@ import { bookings } from '@/server/db/schema';
  */
 export function visibleBookings(principal: Principal): SQL {
   const ofAgency = eq(bookings.agencyId, principal.agencyId);
-  return can(principal.role, 'bookings:viewAll') ? ofAgency : (and(ofAgency, eq(bookings.agentId, principal.userId)) as SQL);
+  return memberCan(principal, 'bookings:viewAll') ? ofAgency : (and(ofAgency, eq(bookings.agentId, principal.userId)) as SQL);
 }

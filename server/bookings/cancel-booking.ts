@@ -1,7 +1,7 @@
 import 'server-only';
 import { and, eq } from 'drizzle-orm';
 import type { Principal } from '@/server/auth/principal';
-import { can } from '@/shared/auth/permissions';
+import { memberCan } from '@/shared/auth/permissions';
 import type { Database, Transaction } from '@/server/db/connection';
 import { bookings, offers } from '@/server/db/schema';
 import { Forbidden, NotFound, RuleViolation } from '@/server/errors';
@@ -19,7 +19,7 @@ import { bookingPolicy, cancellationRefund, type CancellationRefund, isCancellab
  * so two cancellations of one booking refund once.
  */
 export async function cancelBooking(db: Database, principal: Principal, reference: string, now = new Date()): Promise<CancellationRefund> {
-  if (!can(principal.role, 'bookings:viewOwn')) throw new Forbidden();
+  if (!memberCan(principal, 'bookings:viewOwn')) throw new Forbidden();
   const refundIds: string[] = [];
   const quote = await db.transaction(async (tx) => {
     const [booking] = await tx

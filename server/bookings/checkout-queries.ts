@@ -1,6 +1,6 @@
 import 'server-only';
 import type { Principal } from '@/server/auth/principal';
-import { can, memberCan } from '@/shared/auth/permissions';
+import { memberCan } from '@/shared/auth/permissions';
 import { requestReason, stockProblem, type RequestReason, type StockProblem } from '@/shared/availability/rules';
 import type { Database } from '@/server/db/connection';
 import { eq } from 'drizzle-orm';
@@ -77,7 +77,7 @@ export async function loadCheckoutView(
     showNet: memberCan(principal, 'rates:viewB2b'),
     // An offer without pick-up lists no hotels: the form offers none and the booking refuses one.
     hotels: offer.pickUp === 'none' ? [] : offer.pickUpCity ? hotels.filter((hotel) => hotel.cityId === offer.pickUpCity?.id) : hotels,
-    availableFundsMinor: can(principal.role, 'balance:view') ? funds : null,
+    availableFundsMinor: memberCan(principal, 'balance:view') ? funds : null,
     balanceCoversNet: funds !== null && funds >= quote.netTotalMinor,
     cancellationPolicy: resolveCancellationPolicy(offer.cancellationPolicy, settings.refundTiers),
     refundProcessingFeePercent: settings.refundProcessingFeePercent,

@@ -4,7 +4,7 @@ import { and, eq } from 'drizzle-orm';
 import type { Locale } from '@/i18n/locales';
 import { assertAgencyMayBook } from '@/server/account/agency-standing';
 import type { Principal } from '@/server/auth/principal';
-import { can } from '@/shared/auth/permissions';
+import { memberCan } from '@/shared/auth/permissions';
 import { dubaiInstant, dubaiToday, requestReason, stockProblem, type GuestCounts, type RequestReason } from '@/shared/availability/rules';
 import type { Database, Transaction } from '@/server/db/connection';
 import { uniqueViolation } from '@/server/db/errors';
@@ -49,7 +49,7 @@ export async function createBooking(
   input: CheckoutInput,
   options: { locale: Locale; now?: Date; widget?: WidgetSale },
 ): Promise<CreatedBooking> {
-  if (!can(principal.role, 'bookings:create')) throw new Forbidden();
+  if (!memberCan(principal, 'bookings:create')) throw new Forbidden();
   await assertAgencyMayBook(db, principal.agencyId);
   const fingerprint = checkoutFingerprint(input);
   const earlier = await findAttempt(db, principal.agencyId, input.idempotencyKey, fingerprint);

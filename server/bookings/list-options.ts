@@ -1,7 +1,7 @@
 import 'server-only';
 import { asc, eq } from 'drizzle-orm';
 import type { Principal } from '@/server/auth/principal';
-import { can } from '@/shared/auth/permissions';
+import { memberCan } from '@/shared/auth/permissions';
 import type { Database } from '@/server/db/connection';
 import { tours, users, type LocalizedText } from '@/server/db/schema';
 import { Forbidden } from '@/server/errors';
@@ -11,7 +11,7 @@ export type TourOption = { id: string; title: LocalizedText };
 
 /** The agency's agents, for the agent filter of the all-bookings list (seniors and admins). */
 export async function listAgencyAgentOptions(db: Database, principal: Principal): Promise<AgentOption[]> {
-  if (!can(principal.role, 'bookings:viewAll')) throw new Forbidden();
+  if (!memberCan(principal, 'bookings:viewAll')) throw new Forbidden();
   return db.select({ id: users.id, name: users.name }).from(users).where(eq(users.agencyId, principal.agencyId)).orderBy(asc(users.name), asc(users.id));
 }
 

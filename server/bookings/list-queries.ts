@@ -3,7 +3,7 @@ import 'server-only';
 import { and, asc, count, desc, eq, gte, ilike, inArray, isNotNull, lt, lte, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Principal } from '@/server/auth/principal';
-import { can, memberCan } from '@/shared/auth/permissions';
+import { memberCan } from '@/shared/auth/permissions';
 import { dubaiInstant } from '@/shared/availability/rules';
 import type { Database } from '@/server/db/connection';
 import { bookings, offers, tours, users, widgets, type LocalizedText } from '@/server/db/schema';
@@ -70,7 +70,7 @@ function nextDay(date: string): string {
  * the xlsx export select exactly the same bookings. Booking dates are days in Asia/Dubai.
  */
 export function bookingListCondition(principal: Principal, scope: BookingListScope, query: BookingListQuery): SQL {
-  if (scope === 'all' && !can(principal.role, 'bookings:viewAll')) throw new Forbidden();
+  if (scope === 'all' && !memberCan(principal, 'bookings:viewAll')) throw new Forbidden();
   const conditions: (SQL | undefined)[] = [
     scope === 'own' ? and(eq(bookings.agencyId, principal.agencyId), eq(bookings.agentId, principal.userId)) : visibleBookings(principal),
     // A request stays under Requests once decided (confirmed, paid, declined), showing its status now.

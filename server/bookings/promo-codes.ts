@@ -4,7 +4,7 @@ import type { Principal } from '@/server/auth/principal';
 import type { Database, Transaction } from '@/server/db/connection';
 import { bookings, promoCodes } from '@/server/db/schema';
 import { Forbidden, RuleViolation } from '@/server/errors';
-import { can, memberCan } from '@/shared/auth/permissions';
+import { memberCan } from '@/shared/auth/permissions';
 import type { PromoCheckInput } from '@/shared/bookings/checkout-schema';
 import { quoteBooking } from '@/shared/bookings/pricing';
 import { loadBookableOffer } from './bookable-offer';
@@ -58,7 +58,7 @@ export type PromoCheck = {
 
 /** Checks a promo code against the checkout's selection before booking; writes nothing. */
 export async function checkPromo(db: Database, principal: Principal, input: PromoCheckInput): Promise<PromoCheck> {
-  if (!can(principal.role, 'bookings:create')) throw new Forbidden();
+  if (!memberCan(principal, 'bookings:create')) throw new Forbidden();
   const offer = await loadBookableOffer(db, input.offerId);
   if (!offer) throw new RuleViolation('checkout.offerUnavailable');
   const promo = await findValidPromo(db, input.promoCode, input.date);

@@ -6,7 +6,7 @@ import type { Database } from '@/server/db/connection';
 import type { OverdueInvoice } from '@/server/ledger/invoice-payments';
 import { quoteCheckoutCharges } from '@/server/payments/checkout-charges';
 import { mayPayThroughProvider, type OfferedMethod, offeredPaymentMethods } from '@/server/payments/payment-methods';
-import { can } from '@/shared/auth/permissions';
+import { memberCan } from '@/shared/auth/permissions';
 import type { Currency } from '@/shared/money/money';
 import type { ChargeableBooking, ChargeQuote } from '@/shared/payments/charge-quote';
 import type { Variant } from '@/shared/sites/site-variants';
@@ -52,7 +52,7 @@ export async function loadPaymentOptions(db: Database, principal: Principal, req
   const [providers, credit, availableMinor] = await Promise.all([
     providerOptions(db, principal, request),
     request.creditFor === undefined ? null : creditRule(db, principal, request.creditFor, request.now ?? new Date()),
-    request.funds && can(principal.role, 'balance:view') ? loadBalanceOverview(db, principal).then((overview) => overview.availableMinor) : null,
+    request.funds && memberCan(principal, 'balance:view') ? loadBalanceOverview(db, principal).then((overview) => overview.availableMinor) : null,
   ]);
   return { providers, credit, availableMinor };
 }

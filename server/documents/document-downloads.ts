@@ -1,7 +1,7 @@
 import 'server-only';
 import type { Locale } from '@/i18n/locales';
 import type { Principal } from '@/server/auth/principal';
-import { can, memberCan } from '@/shared/auth/permissions';
+import { memberCan } from '@/shared/auth/permissions';
 import { loadBookingDocument } from '@/server/bookings/queries';
 import type { Database } from '@/server/db/connection';
 import { Conflict, Forbidden, type MessageValues, NotFound } from '@/server/errors';
@@ -57,7 +57,7 @@ export class InvoiceNotYetIssued extends Conflict {
 
 /** Spec §9: the agency's monthly tax invoice for `yyyy-MM`, from the 3rd of the next month. */
 export async function renderMonthlyInvoiceDownload(db: Database, principal: Principal, month: string, locale: Locale, now: Date): Promise<PdfDownload> {
-  if (!can(principal.role, 'balance:view')) throw new Forbidden();
+  if (!memberCan(principal, 'balance:view')) throw new Forbidden();
   if (!isInvoiceMonth(month)) throw new NotFound();
   if (!isMonthlyInvoiceAvailable(month, now)) {
     throw new InvoiceNotYetIssued({ month: formatInvoiceMonth(month, locale), date: formatTourDate(monthlyInvoiceIssueDate(month), locale) });

@@ -9,7 +9,7 @@ import 'server-only';
 import { and, asc, eq, gte, lt } from 'drizzle-orm';
 import type { Locale } from '@/i18n/locales';
 import type { Principal } from '@/server/auth/principal';
-import { can } from '@/shared/auth/permissions';
+import { memberCan } from '@/shared/auth/permissions';
 import { dubaiInstant, dubaiToday } from '@/shared/availability/rules';
 import type { Database } from '@/server/db/connection';
 import { agencies, bookings, offers, tours } from '@/server/db/schema';
@@ -96,7 +96,7 @@ export async function loadMonthlyInvoice(
   now: Date,
   locale: Locale = 'en',
 ): Promise<MonthlyInvoice | null> {
-  if (!can(principal.role, 'balance:view')) throw new Forbidden();
+  if (!memberCan(principal, 'balance:view')) throw new Forbidden();
   if (!isInvoiceMonth(month) || !isMonthlyInvoiceAvailable(month, now)) return null;
 
   const [agency] = await db

@@ -2,7 +2,7 @@ import 'server-only';
 import { createTranslator } from 'next-intl';
 import type { Locale } from '@/i18n/locales';
 import type { Principal } from '@/server/auth/principal';
-import { can } from '@/shared/auth/permissions';
+import { memberCan } from '@/shared/auth/permissions';
 import type { Database } from '@/server/db/connection';
 import { Forbidden, NotFound } from '@/server/errors';
 import { isStatementMonth, type StatementRow, streamStatement } from '@/server/balance/statement-queries';
@@ -32,7 +32,7 @@ export function statementExportColumns(locale: Locale): XlsxColumn<StatementShee
 
 /** Spec §2 "Balance": a month's daily statement as an xlsx, streamed a batch at a time. Needs `balance:view`. */
 export async function statementExportResponse(db: Database, principal: Principal, month: string | null, locale: Locale): Promise<Response> {
-  if (!can(principal.role, 'balance:view')) throw new Forbidden();
+  if (!memberCan(principal, 'balance:view')) throw new Forbidden();
   if (!isStatementMonth(month)) throw new NotFound();
   const statement = await streamStatement(db, principal, month);
   const t = createTranslator({ locale, messages: MESSAGES[locale], namespace: 'balance' });

@@ -3,7 +3,7 @@ import { randomUUID } from 'node:crypto';
 import { and, eq, inArray, isNotNull } from 'drizzle-orm';
 import type { Principal } from '@/server/auth/principal';
 import type { StaffPrincipal } from '@/server/staff/staff-principal';
-import { can } from '@/shared/auth/permissions';
+import { memberCan } from '@/shared/auth/permissions';
 import type { Database, Transaction } from '@/server/db/connection';
 import { storedFiles } from '@/server/db/schema';
 import { NotFound, RuleViolation } from '@/server/errors';
@@ -63,7 +63,7 @@ export function isProvidedFile(value: unknown): value is File {
 
 /** The purposes of the files a role may download (FILE_PURPOSE_PERMISSIONS). */
 export function visibleFilePurposes(principal: Principal): AgencyFilePurpose[] {
-  return (Object.keys(FILE_PURPOSE_PERMISSIONS) as AgencyFilePurpose[]).filter((purpose) => can(principal.role, FILE_PURPOSE_PERMISSIONS[purpose]));
+  return (Object.keys(FILE_PURPOSE_PERMISSIONS) as AgencyFilePurpose[]).filter((purpose) => memberCan(principal, FILE_PURPOSE_PERMISSIONS[purpose]));
 }
 
 /**

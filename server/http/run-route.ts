@@ -2,8 +2,18 @@ import 'server-only';
 import { unstable_rethrow } from 'next/navigation';
 import { z } from 'zod';
 import type { Locale } from '@/i18n/locales';
+import { bearerCredential, idempotencyCaller, principalOfBearer } from '@/server/api-access/api-caller';
+import {
+  claimIdempotencyKey,
+  idempotencyKeyOf,
+  isKeptAnswer,
+  recordIdempotentAnswer,
+  releaseIdempotencyKey,
+  requestFingerprint,
+  type StoredAnswer,
+} from '@/server/api-access/idempotency';
 import { getPrincipal, type Principal } from '@/server/auth/principal';
-import { can, OPS_PERMISSIONS, type OpsPermission, type Permission } from '@/shared/auth/permissions';
+import { type ApiScope, can, OPS_PERMISSIONS, type OpsPermission, type Permission, scopeOfPermission } from '@/shared/auth/permissions';
 import { getStaffPrincipal, type StaffPrincipal } from '@/server/staff/staff-principal';
 import type { Database } from '@/server/db/connection';
 import { getDb } from '@/server/db/database';
@@ -17,9 +27,10 @@ import { requestLocale } from './request-locale';
 import { type RouteMessages, routeMessages } from './route-messages';
 
 // The one path of every route handler under app/, the twin of `runAction`: locale → body size and
-// content type → origin → authenticate → authorize → parse → run → spec §8's answer. A handler
-// states what it accepts and who may call it; no handler can skip a step or answer an error its
-// own way.
+// content type → origin → authenticate (the session cookie, or a bearer API key or access token,
+// counted against the API's rate limits) → authorize → `Idempotency-Key` → parse → run → spec §8's
+// answer. A handler states what it accepts and who may call it; no handler can skip a step or
+// answer an error its own way.
 
 export const PRIVATE_HEADERS = { 'cache-control': 'private, no-store' } as const;
 
@@ -73,6 +84,11 @@ export type RouteDefinition<A extends Access, Query, Body, Params, Data> = {
   body?: BodySpec<Body>;
   /** The path segments' schema; a path that does not parse names nothing: 404. */
   params?: Params;
+  /**
+   * The API key scope that may call the route (docs/api-access.md#scopes): by default the scope
+   * holding `permission`; a route open to every agent (`null`) takes no key unless it names one.
+   */
+  apiScope?: ApiScope;
   /** Data is answered as JSON (nothing: 204); a Response (a PDF, a sheet) is sent as it is. */
   run: (input: { query: Parsed<Query>; body: Parsed<Body> }, context: RouteContext<A, ParamsOf<Params>>) => Promise<Data | Response>;
 };
@@ -102,24 +118,74 @@ export function runRoute<
     const locale = requestLocale(request);
     // A body spec always has a schema; `Body` is undefined only when there is no spec.
     const bodySpec = definition.body as BodySpec | undefined;
+    let claimed: { caller: string; key: string } | null = null;
+    let response: Response;
     try {
       if (bodySpec) refuseUnacceptableBody(request, bodySpec);
       if (isCrossSiteMutation(request)) throw new RequestRefused(403, 'errors.crossSite');
-      const principal = await authorize(definition.permission);
+      const caller = await authorize(definition, request);
       const params = definition.params ? await parseParams(definition.params, await segment?.params) : {};
       const query = definition.query ? await parse(definition.query, Object.fromEntries(new URL(request.url).searchParams)) : undefined;
-      const body = bodySpec ? await readBody(request, bodySpec) : undefined;
-      const context = { principal, db: await getDb(), locale, request, params } as RouteContext<A, ParamsOf<Params>>;
+      const bytes = bodySpec ? await readBodyWithin(request, bodySpec.maxBytes) : undefined;
+      // A raw body is handed on to code with idempotency of its own (Auth.js, signed webhooks).
+      const key = MUTATING_METHODS.has(request.method) && bodySpec?.kind !== 'raw' ? idempotencyKeyOf(request) : null;
+      if (key !== null) {
+        const claim = { caller: idempotencyCaller(request, caller), key };
+        const outcome = await claimIdempotencyKey(await getDb(), claim.caller, key, requestFingerprint(request, bytes));
+        if (outcome.kind === 'replay') return replayed(outcome.answer);
+        claimed = claim;
+      }
+      const body = bodySpec && bytes ? await parseBody(request, bodySpec, bytes) : undefined;
+      const context = { principal: caller.principal ?? caller.staff, db: await getDb(), locale, request, params } as RouteContext<A, ParamsOf<Params>>;
       const result = await definition.run({ query, body } as { query: Parsed<Query>; body: Parsed<Body> }, context);
-      if (result instanceof Response) return result;
-      if (result === undefined) return new Response(null, { status: 204, headers: PRIVATE_HEADERS });
-      return Response.json(result, { headers: PRIVATE_HEADERS });
+      if (result instanceof Response) response = result;
+      else if (result === undefined) response = new Response(null, { status: 204, headers: PRIVATE_HEADERS });
+      else response = Response.json(result, { headers: PRIVATE_HEADERS });
     } catch (error) {
-      // Next's own signals (dynamic rendering, notFound(), redirect()) are not failures.
+      // Next's own signals (dynamic rendering, notFound(), redirect()) are not failures; a key
+      // claimed before one is given back.
+      if (claimed) await rethrowReleasing(error, claimed);
       unstable_rethrow(error);
-      return errorResponse(error, locale, request);
+      response = await errorResponse(error, locale, request);
     }
+    return claimed ? keepAnswer(claimed, response) : response;
   };
+}
+
+const MUTATING_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+
+/** The answer of a request that claimed its `Idempotency-Key`, kept for its replays when it is final; else the key is given back. */
+async function keepAnswer(claimed: { caller: string; key: string }, response: Response): Promise<Response> {
+  const db = await getDb();
+  if (!isKeptAnswer(response)) {
+    await releaseIdempotencyKey(db, claimed.caller, claimed.key);
+    return response;
+  }
+  const answer: StoredAnswer = { status: response.status, contentType: response.headers.get('content-type'), body: new Uint8Array(await response.arrayBuffer()) };
+  try {
+    await recordIdempotentAnswer(db, claimed.caller, claimed.key, answer);
+  } catch (error) {
+    // The call has run: its answer still goes out; the key is given back so a retry is not told "in progress" for a day.
+    console.error('[route] failed to keep an idempotent answer', error);
+    await releaseIdempotencyKey(db, claimed.caller, claimed.key).catch(() => {});
+  }
+  return new Response(answer.status === 204 ? null : answer.body, { status: answer.status, headers: response.headers });
+}
+
+async function rethrowReleasing(error: unknown, claimed: { caller: string; key: string }): Promise<void> {
+  try {
+    unstable_rethrow(error);
+  } catch (signal) {
+    await releaseIdempotencyKey(await getDb(), claimed.caller, claimed.key);
+    throw signal;
+  }
+}
+
+/** A kept answer again: the same status, content type and bytes, marked as a replay. */
+function replayed(answer: StoredAnswer): Response {
+  const headers: Record<string, string> = { ...PRIVATE_HEADERS, 'idempotent-replayed': 'true' };
+  if (answer.contentType) headers['content-type'] = answer.contentType;
+  return new Response(answer.status === 204 ? null : answer.body, { status: answer.status, headers });
 }
 
 /** JSON with the private, no-store headers every route answer carries; for a status other than 200. */
@@ -144,20 +210,29 @@ function isOpsPermission(access: Access): access is OpsPermission {
   return typeof access === 'string' && access in OPS_PERMISSIONS;
 }
 
-async function authorize(access: Access): Promise<Principal | StaffPrincipal | undefined> {
-  if (access === PUBLIC) return undefined;
+type Caller = { principal?: Principal; staff?: StaffPrincipal; staffId?: string };
+
+async function authorize(definition: { permission: Access; apiScope?: ApiScope }, request: Request): Promise<Caller> {
+  const access = definition.permission;
+  if (access === PUBLIC) return {};
   // While the database is known to be down, every signed-in call would wait for it to fail.
   if (isDatabaseKnownDown()) throw new Maintenance();
   if (isOpsPermission(access)) {
     const staff = await getStaffPrincipal();
     if (!staff) throw new Unauthorized();
     if (!can(staff.role, access)) throw new Forbidden();
-    return staff;
+    return { staff, staffId: staff.staffId };
   }
-  const principal = await getPrincipal();
+  const credential = bearerCredential(request);
+  const principal = credential === null ? await getPrincipal() : await principalOfBearer(await getDb(), credential, request);
   if (!principal) throw new Unauthorized();
   if (access !== null && !can(principal.role, access)) throw new Forbidden();
-  return principal;
+  if (principal.via) {
+    // A key calls only the routes of its scopes; a route for every agent takes a key only when it names a scope.
+    const scope = definition.apiScope ?? (access === null ? null : scopeOfPermission(access));
+    if (scope === null || !principal.via.scopes.includes(scope)) throw new Forbidden();
+  }
+  return { principal };
 }
 
 async function parse<Schema extends z.ZodType>(schema: Schema, value: unknown): Promise<z.output<Schema>> {
@@ -172,8 +247,7 @@ async function parseParams<Schema extends z.ZodType>(schema: Schema, value: unkn
   return parsed.data;
 }
 
-async function readBody(request: Request, body: BodySpec): Promise<unknown> {
-  const bytes = await readBodyWithin(request, body.maxBytes);
+async function parseBody(request: Request, body: BodySpec, bytes: Uint8Array<ArrayBuffer>): Promise<unknown> {
   if (body.kind === 'raw') return parse(body.schema, bytes);
   if (body.kind === 'json') {
     let value: unknown;

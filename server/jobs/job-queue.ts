@@ -21,6 +21,8 @@ export const JOB_NAMES = [
   'credit.monthly',
   /** Verified widget domains not checked for a while are looked up again; one whose records went fails. */
   'widgets.recheckDomains',
+  /** `Idempotency-Key` answers past their 24 hours are deleted (server/api-access/idempotency.ts). */
+  'api.pruneIdempotentRequests',
 ] as const;
 export type JobName = (typeof JOB_NAMES)[number];
 

@@ -1,7 +1,7 @@
 import 'server-only';
 import { z } from 'zod';
 import type { Principal } from '@/server/auth/principal';
-import { can } from '@/shared/auth/permissions';
+import { memberCan } from '@/shared/auth/permissions';
 import type { Database } from '@/server/db/connection';
 import { Forbidden } from '@/server/errors';
 import { convertBreakdown, DISPLAY_CURRENCIES, type DisplayCurrency } from '@/shared/money/money';
@@ -17,7 +17,7 @@ export type AgencyBalance = { currency: DisplayCurrency; balanceMinor: number; c
 
 /** The balance, credit limit and available funds (balance + credit limit) of the principal's agency. */
 export async function loadAgencyBalance(db: Database, principal: Principal, currency: DisplayCurrency): Promise<AgencyBalance> {
-  if (!can(principal.role, 'balance:view')) throw new Forbidden();
+  if (!memberCan(principal, 'balance:view')) throw new Forbidden();
   const overview = await loadBalanceOverview(db, principal);
   // Available is balance + credit limit: derived from the converted two, it adds up with them to the cent.
   const {

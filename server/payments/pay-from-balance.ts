@@ -9,7 +9,7 @@ import { bookings, payments } from '@/server/db/schema';
 import { Conflict, Forbidden, NotFound } from '@/server/errors';
 import { debitAgency } from '@/server/ledger/ledger';
 import { assertMayPayFromBalance } from '@/server/credit/credit-standing';
-import { can } from '@/shared/auth/permissions';
+import { memberCan } from '@/shared/auth/permissions';
 
 /**
  * "Pay now" from the balance: a booking that needs payment is paid within the
@@ -17,7 +17,7 @@ import { can } from '@/shared/auth/permissions';
  * waiting for its payer may later succeed too: settlement then refunds it (not payable any more).
  */
 export async function payBookingFromBalance(db: Database, principal: Principal, reference: string): Promise<void> {
-  if (!can(principal.role, 'bookings:create')) throw new Forbidden();
+  if (!memberCan(principal, 'bookings:create')) throw new Forbidden();
   await db.transaction(async (tx) => {
     const booking = await lockBookingStock(tx, and(eq(bookings.reference, reference), visibleBookings(principal)));
     if (!booking) throw new NotFound();

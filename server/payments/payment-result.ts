@@ -4,7 +4,7 @@ import type { Principal } from '@/server/auth/principal';
 import { visibleBookings } from '@/server/bookings/booking-scope';
 import type { Database } from '@/server/db/connection';
 import { bookings, payments } from '@/server/db/schema';
-import { can } from '@/shared/auth/permissions';
+import { memberCan } from '@/shared/auth/permissions';
 import type { NextAction, ProviderMethod } from './gateway';
 import type { PaymentFailureReason } from '@/shared/payments/failure-reasons';
 import { paymentFailureReason } from './failure-reason';
@@ -73,7 +73,7 @@ export async function loadPaymentResult(db: Database, principal: Principal, paym
 
 /** Booking payments follow the booking's visibility; top-ups need the balance. */
 function visiblePayment(principal: Principal): SQL {
-  const topUps = can(principal.role, 'balance:view') ? eq(payments.purpose, 'top_up') : undefined;
+  const topUps = memberCan(principal, 'balance:view') ? eq(payments.purpose, 'top_up') : undefined;
   const ofBookings = and(eq(payments.purpose, 'booking'), visibleBookings(principal));
   return (topUps ? or(topUps, ofBookings) : ofBookings) as SQL;
 }

@@ -11,7 +11,7 @@ import type { Database, Transaction } from '@/server/db/connection';
 import { bookings, payments } from '@/server/db/schema';
 import { Conflict, Forbidden, NotFound, RuleViolation } from '@/server/errors';
 import { loadSettings } from '@/server/settings/settings';
-import { can } from '@/shared/auth/permissions';
+import { memberCan } from '@/shared/auth/permissions';
 import { type ChargeQuote, quoteBookingCharge } from '@/shared/payments/charge-quote';
 import { quoteCardTopUp } from '@/shared/top-up/top-up-fee';
 import type { Currency } from '@/shared/money/money';
@@ -54,7 +54,7 @@ export async function startBookingPayment(
   },
   now = new Date(),
 ): Promise<StartedPayment> {
-  if (!can(principal.role, 'bookings:create')) throw new Forbidden();
+  if (!memberCan(principal, 'bookings:create')) throw new Forbidden();
   if (!mayPayThroughProvider(principal.role)) throw new RuleViolation('paymentErrors.notForRole', {}, 'paymentMethod');
   const offered = findOfferedMethod(input, input.method, input.provider);
   if (!offered) throw new RuleViolation('paymentErrors.methodUnavailable', {}, 'paymentMethod');
@@ -114,7 +114,7 @@ export async function startTopUpPayment(
   principal: Principal,
   input: PaymentPlace & { amountMinor: number; method: 'card' },
 ): Promise<StartedPayment> {
-  if (!can(principal.role, 'balance:topUp')) throw new Forbidden();
+  if (!memberCan(principal, 'balance:topUp')) throw new Forbidden();
   if (!Number.isInteger(input.amountMinor) || input.amountMinor <= 0) throw new RuleViolation('deposits.errors.amountPositive', {}, 'amount');
   if (input.amountMinor > MAX_TOP_UP_MINOR) throw new RuleViolation('paymentErrors.amountTooLarge', {}, 'amount');
   // Top-ups are charged and credited in AED, the ledger's currency, whatever the page shows.

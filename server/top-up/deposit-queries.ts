@@ -1,7 +1,7 @@
 import 'server-only';
 import { and, desc, eq, sql } from 'drizzle-orm';
 import type { Principal } from '@/server/auth/principal';
-import { can } from '@/shared/auth/permissions';
+import { memberCan } from '@/shared/auth/permissions';
 import type { Database } from '@/server/db/connection';
 import { depositNotices, storedFiles, users } from '@/server/db/schema';
 import { Forbidden } from '@/server/errors';
@@ -22,7 +22,7 @@ export type DepositNoticeRow = {
 
 /** The agency's newest deposit notices, with who sent them and their slips. */
 export async function listDepositNotices(db: Database, principal: Principal, limit = 20): Promise<DepositNoticeRow[]> {
-  if (!can(principal.role, 'balance:view')) throw new Forbidden();
+  if (!memberCan(principal, 'balance:view')) throw new Forbidden();
   const rows = await db
     .select({
       id: depositNotices.id,
@@ -48,7 +48,7 @@ export async function listDepositNotices(db: Database, principal: Principal, lim
 
 /** What is announced but not yet credited: shown beside the balance. */
 export async function loadPendingDeposits(db: Database, principal: Principal): Promise<{ count: number; amountMinor: number }> {
-  if (!can(principal.role, 'balance:view')) throw new Forbidden();
+  if (!memberCan(principal, 'balance:view')) throw new Forbidden();
   const [row] = await db
     .select({
       count: sql<number>`count(*)`.mapWith(Number),

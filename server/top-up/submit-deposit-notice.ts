@@ -1,7 +1,7 @@
 import 'server-only';
 import { addDays, parseISO } from 'date-fns';
 import type { Principal } from '@/server/auth/principal';
-import { can } from '@/shared/auth/permissions';
+import { memberCan } from '@/shared/auth/permissions';
 import { dubaiToday } from '@/shared/availability/rules';
 import type { Database } from '@/server/db/connection';
 import { depositNotices } from '@/server/db/schema';
@@ -21,7 +21,7 @@ export async function submitDepositNotice(
   input: DepositNoticeInput,
   options: { now?: Date; storage?: FileStorage } = {},
 ): Promise<{ id: string }> {
-  if (!can(principal.role, 'balance:topUp')) throw new Forbidden();
+  if (!memberCan(principal, 'balance:topUp')) throw new Forbidden();
   const today = dubaiToday(options.now ?? new Date());
   const oldest = addDays(parseISO(today), -OLDEST_TRANSFER_DAYS).toISOString().slice(0, 10);
   if (input.transferDate > today) throw new RuleViolation('deposits.errors.transferInFuture', {}, 'transferDate');

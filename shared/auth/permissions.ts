@@ -52,11 +52,45 @@ export type OpsPermission = keyof typeof OPS_PERMISSIONS;
  */
 const NEEDS_APPROVED_AGENCY: ReadonlySet<Permission> = new Set(['rates:viewB2b', 'widgets:manage']);
 
-/** An agent as the permission checks need them: their role and whether their agency is approved. */
-export type AgencyMember = { role: Role; agencyApproved: boolean };
+/**
+ * What an agency's API key may be used for, chosen by its admin when the key is made. A key holds
+ * only the permissions of its scopes, and never more than its creator's role
+ * (docs/decisions/api-key-principal.md); managing agents or widgets is for people only.
+ */
+export const API_SCOPES = ['catalogue', 'book', 'bookings', 'balance', 'agency'] as const;
+export type ApiScope = (typeof API_SCOPES)[number];
 
-/** `can` for a signed-in agent: their role's permission, held only by an approved agency where it needs one. */
+export const API_SCOPE_PERMISSIONS = {
+  catalogue: ['rates:viewB2b'],
+  book: ['bookings:create'],
+  bookings: ['bookings:viewOwn', 'bookings:viewAll'],
+  balance: ['balance:view', 'balance:topUp'],
+  agency: ['company:edit'],
+} as const satisfies Record<ApiScope, readonly Permission[]>;
+
+export function isApiScope(value: unknown): value is ApiScope {
+  return typeof value === 'string' && (API_SCOPES as readonly string[]).includes(value);
+}
+
+/** The scope a call gated by `permission` needs from an API key; null for a permission no key holds. */
+export function scopeOfPermission(permission: Permission): ApiScope | null {
+  return API_SCOPES.find((scope) => (API_SCOPE_PERMISSIONS[scope] as readonly Permission[]).includes(permission)) ?? null;
+}
+
+/** Present when the agent acts through an API key: the key and the scopes it was given. */
+export type ApiKeyGrant = { apiKeyId: string; scopes: readonly ApiScope[] };
+
+/** An agent as the permission checks need them: their role, whether their agency is approved, and the key they act through, if any. */
+export type AgencyMember = { role: Role; agencyApproved: boolean; via?: ApiKeyGrant | undefined };
+
+/**
+ * `can` for a signed-in agent: their role's permission, held only by an approved agency where it
+ * needs one, and through an API key only within the key's scopes. Every check of an agent's
+ * permission, on pages, actions and routes, goes through here, so a key's scopes narrow the same
+ * checks the pages make.
+ */
 export function memberCan(member: AgencyMember, permission: Permission): boolean {
+  if (member.via && !member.via.scopes.some((scope) => (API_SCOPE_PERMISSIONS[scope] as readonly Permission[]).includes(permission))) return false;
   return can(member.role, permission) && (member.agencyApproved || !NEEDS_APPROVED_AGENCY.has(permission));
 }
 

@@ -65,7 +65,9 @@ describe('createBooking with a reused idempotency key', () => {
     expect(again).toEqual({ reference: booked.reference, status: booked.status, replayed: true });
   });
 
-  it('answers 409 from POST /b2b/bookings for another body under a used key, 200 for the same body', async () => {
+  // The checkout's own key, in the body; an `Idempotency-Key` header is answered by runRoute
+  // before the booking is reached (tests/api-access/idempotency.test.ts).
+  it('answers 409 from POST /b2b/bookings for another checkout under a used key, 200 for the same checkout', async () => {
     session.principal = await principalFor(database.db, 'senior@desertrose.test');
     const slot = await bookableSlot(17);
     const key = crypto.randomUUID();
@@ -80,7 +82,7 @@ describe('createBooking with a reused idempotency key', () => {
       guestEmailConfirm: 'idem@example.test',
       paymentMethod: 'cash',
     };
-    const send = (json: unknown) => postBooking(agentRequest('/api/b2b/bookings', { json, headers: { 'idempotency-key': key } }));
+    const send = (json: object) => postBooking(agentRequest('/api/b2b/bookings', { json: { ...json, idempotencyKey: key } }));
 
     const created = await send(body);
     expect(created.status).toBe(201);

@@ -124,16 +124,28 @@ describe('a card booking through the API', () => {
     const offer = await findOffer(database.db, 'shared');
     const date = addDays(new Date().toISOString().slice(0, 10), 300);
     const slot = await prepareSlot(database.db, offer.id, date, { left: 5 });
-    const checkout = { offerId: offer.id, date, time: slot.startTime, adults: 1, guestName: 'Api Guest', guestPhone: '+971500000000', guestEmail: 'api@example.test', guestEmailConfirm: 'api@example.test', paymentMethod: 'card' };
-    const headers = { 'idempotency-key': crypto.randomUUID() };
-    const first = await book(agentRequest('/api/b2b/bookings', { json: checkout, headers }));
+    // The checkout's own key (in the body): the booking answers its current state. The same key
+    // as an `Idempotency-Key` header would replay the first answer instead (docs/api-access.md).
+    const checkout = {
+      offerId: offer.id,
+      date,
+      time: slot.startTime,
+      adults: 1,
+      guestName: 'Api Guest',
+      guestPhone: '+971500000000',
+      guestEmail: 'api@example.test',
+      guestEmailConfirm: 'api@example.test',
+      paymentMethod: 'card',
+      idempotencyKey: crypto.randomUUID(),
+    };
+    const first = await book(agentRequest('/api/b2b/bookings', { json: checkout }));
     expect(first.status).toBe(201);
     const created = (await first.json()) as { reference: string; paymentId: string; nextAction: { url: string } };
     const chargeId = created.nextAction.url.split('/').pop()!;
     await sandboxCard(apiRequest(`/api/payments/sandbox/${chargeId}`, { json: { cardNumber: '4242424242424242' } }), segment({ chargeId }));
     await getPayment(agentRequest(`/api/payments/${created.paymentId}`), segment({ paymentId: created.paymentId }));
 
-    const again = await book(agentRequest('/api/b2b/bookings', { json: checkout, headers }));
+    const again = await book(agentRequest('/api/b2b/bookings', { json: checkout }));
     expect(again.status).toBe(200);
     expect(await again.json()).toMatchObject({ reference: created.reference, status: 'completed', paymentId: created.paymentId, nextAction: { kind: 'redirect', url: `http://localhost:3000/pay/${created.paymentId}` } });
     expect(await database.db.$count(payments, eq(payments.bookingId, (await paymentRow(database.db, created.paymentId)).bookingId!))).toBe(1);

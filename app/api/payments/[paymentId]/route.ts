@@ -6,6 +6,7 @@ import { returnFromProvider } from '@/server/checkout/settlement';
 /** A payment's state for the result page's polling; an open one is settled with its provider first. */
 export const GET = runRoute({
   permission: null,
+  apiScope: 'book',
   params: z.object({ paymentId: z.uuid() }),
   run: async (_input, { principal, db, params }) => {
     const result = await returnFromProvider(db, principal, params.paymentId);

@@ -1,11 +1,14 @@
 import type { Metadata } from 'next';
 import { getTranslations } from 'next-intl/server';
+import { ApiKeysSection } from '@/components/api-keys/api-keys-section';
+import { apiKeysSectionTexts } from '@/components/api-keys/api-keys-section-texts';
 import { AuditTrail } from '@/components/audit/audit-trail';
 import { CompanyForm, type CompanyFormLabels } from '@/components/agencies/company-form';
 import { COMPANY_SECTIONS } from '@/components/agencies/company-sections';
 import { localizedPath } from '@/i18n/locales';
 import { loadCompanySettings } from '@/server/agencies/company-queries';
 import { COMPANY_FILE_FIELDS, COMPANY_TEXT_FIELDS, type CompanyField } from '@/shared/agencies/company-schema';
+import { listApiKeys } from '@/server/api-access/api-keys';
 import { listAuditTrail } from '@/server/audit/audit-queries';
 import { requirePageAccess } from '@/server/auth/principal';
 import { getDb } from '@/server/db/database';
@@ -23,19 +26,21 @@ export async function generateMetadata({ params }: { params: SiteParams }): Prom
   return { title: t('metaTitle'), robots: { index: false } };
 }
 
-/** Spec §2 "Company settings" (admins): the agency's details form and its change history (`?historyBefore=<entry id>` pages back). */
+/** Spec §2 "Company settings" (admins): the agency's details form, its API keys and its change history (`?historyBefore=<entry id>` pages back). */
 export default async function CompanySettingsPage({ params, searchParams }: { params: SiteParams; searchParams: SearchParams }) {
   const { locale } = await resolveSiteParams(params);
   const { historyBefore } = await searchParams;
   const before = typeof historyBefore === 'string' ? historyBefore : null;
   const principal = await requirePageAccess('/my-agencies', before ? `?historyBefore=${encodeURIComponent(before)}` : '');
   const db = await getDb();
-  const [settings, history, t, files] = await Promise.all([
+  const [settings, history, t, files, apiKeys] = await Promise.all([
     loadCompanySettings(db, principal),
     listAuditTrail(db, principal, { limit: HISTORY_PAGE_SIZE, before }),
     getTranslations('company'),
     getTranslations('files'),
+    listApiKeys(db, principal),
   ]);
+  const apiKeyTexts = await apiKeysSectionTexts(apiKeys, locale);
 
   const labels: CompanyFormLabels = {
     sections: keyed(COMPANY_SECTIONS.map((section) => section.key), (key) => t(`sections.${key}`)),
@@ -77,6 +82,8 @@ export default async function CompanySettingsPage({ params, searchParams }: { pa
           today={dubaiToday(new Date())}
         />
       </div>
+
+      <ApiKeysSection keys={apiKeys} texts={apiKeyTexts.texts} labels={apiKeyTexts.labels} />
 
       <section id="history" aria-labelledby="history-title" className="mt-12 scroll-mt-20">
         <h2 id="history-title" className="text-lg font-semibold">

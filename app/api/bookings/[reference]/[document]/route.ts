@@ -9,6 +9,7 @@ const documentKind = z.custom<DocumentKind>((value) => typeof value === 'string'
 /** Spec §2 "Booking confirmation": a booking's voucher, tickets or invoice as a PDF download. */
 export const GET = runRoute({
   permission: null,
+  apiScope: 'bookings',
   params: z.object({ reference: z.string(), document: documentKind }),
   run: async (_input, { principal, db, params }) => pdfResponse(await renderBookingDocument(db, principal, params.reference, params.document)),
 });

@@ -9,6 +9,7 @@ import { runRoute } from '@/server/http/run-route';
  */
 export const GET = runRoute({
   permission: null,
+  apiScope: 'catalogue',
   params: z.object({ slug: z.string() }),
   run: async (_input, { principal, db, params }) => {
     const details = await getAgentTourDetails(db, principal, params.slug);

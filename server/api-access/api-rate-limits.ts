@@ -1,0 +1,59 @@
+import 'server-only';
+import { sql } from 'drizzle-orm';
+import { secondsUntil, seconds, timestamp } from '@/server/auth/rate-limits';
+import type { Database } from '@/server/db/connection';
+import { rateLimits } from '@/server/db/schema';
+import { TooManyRequests } from '@/server/errors';
+
+// Limits on the API's callers (docs/api-access.md#rate-limits): every call made with an API key
+// counts against the key and its agency, every call made with a session's access token against
+// the agent and the agency. The counters are rows of `rate_limits`, shared by every server
+// process, in fixed windows; both of a call's counters are counted by one upsert, in key order so
+// concurrent calls lock the rows in the same order. The portal's own pages (the session cookie)
+// are not counted.
+
+export type ApiRateLimits = { perCaller: number; perAgency: number; windowSeconds: number };
+
+const DEFAULTS: ApiRateLimits = { perCaller: 600, perAgency: 1200, windowSeconds: 60 };
+
+function positiveInteger(value: string | undefined, fallback: number): number {
+  const parsed = Number(value);
+  return value !== undefined && Number.isInteger(parsed) && parsed > 0 ? parsed : fallback;
+}
+
+/** The limits from the environment: `API_RATE_LIMIT_PER_KEY`, `API_RATE_LIMIT_PER_AGENCY` calls per `API_RATE_LIMIT_WINDOW_SECONDS`. */
+export function apiRateLimits(env: Record<string, string | undefined> = process.env): ApiRateLimits {
+  return {
+    perCaller: positiveInteger(env.API_RATE_LIMIT_PER_KEY, DEFAULTS.perCaller),
+    perAgency: positiveInteger(env.API_RATE_LIMIT_PER_AGENCY, DEFAULTS.perAgency),
+    windowSeconds: positiveInteger(env.API_RATE_LIMIT_WINDOW_SECONDS, DEFAULTS.windowSeconds),
+  };
+}
+
+/** Who a call counts against: the key (or the agent, for an access token) and the agency. */
+export type ApiCounter = { agencyId: string } & ({ apiKeyId: string } | { userId: string });
+
+/** Counts one call; throws TooManyRequests (429 with Retry-After) when the key's or the agency's window is full. */
+export async function countApiCall(db: Database, counter: ApiCounter, now = new Date(), limits = apiRateLimits()): Promise<void> {
+  const callerKey = 'apiKeyId' in counter ? `api:key:${counter.apiKeyId}` : `api:agent:${counter.userId}`;
+  const limitOf = new Map([
+    [`api:agency:${counter.agencyId}`, limits.perAgency],
+    [callerKey, limits.perCaller],
+  ]);
+  const windowOver = sql`${rateLimits.windowStartedAt} <= ${timestamp(now)} - ${seconds(limits.windowSeconds)}`;
+  const rows = await db
+    .insert(rateLimits)
+    .values([...limitOf.keys()].sort().map((key) => ({ key, count: 1, windowStartedAt: now })))
+    .onConflictDoUpdate({
+      target: rateLimits.key,
+      set: {
+        count: sql`case when ${windowOver} then 1 else ${rateLimits.count} + 1 end`,
+        windowStartedAt: sql`case when ${windowOver} then ${timestamp(now)} else ${rateLimits.windowStartedAt} end`,
+      },
+    })
+    .returning({ key: rateLimits.key, count: rateLimits.count, windowStartedAt: rateLimits.windowStartedAt });
+  const waits = rows
+    .filter((row) => row.count > (limitOf.get(row.key) ?? Infinity))
+    .map((row) => secondsUntil(new Date(row.windowStartedAt.getTime() + limits.windowSeconds * 1000), now));
+  if (waits.length > 0) throw new TooManyRequests(Math.max(...waits), 'apiAccess.errors.rateLimited');
+}
