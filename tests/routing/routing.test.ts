@@ -140,7 +140,7 @@ describe('auth gate', () => {
     // Compiled and matched by the functions `next build` and `next start` use for the matcher.
     const matches = getMiddlewareRouteMatcher(getMiddlewareMatchers(proxyConfig.matcher, {}));
     const proxied = (path: string) => matches(path, { headers: {} } as Parameters<MiddlewareRouteMatch>[1], {});
-    const perRequest = ['/search', '/sign-in', '/sign-up', '/forgot-password', '/reset-password', '/nope/x', '/tour/x/y', '/embedded', '/embedded/checkout', '/embedded/booking/x', '/embedded/x'];
+    const perRequest = ['/search', '/sign-in', '/sign-up', '/forgot-password', '/reset-password', '/nope/x', '/tour/x/y', '/embedded', '/embedded/checkout', '/embedded/booking/x', '/embedded/x', '/api/docs'];
     for (const path of [...Object.keys(PORTAL_ROUTES), '/checkout/confirmation/TD-1', '/my-bookings/TD-1', ...perRequest]) {
       expect(proxied(path), path).toBe(true);
       expect(proxied(`/ru${path}`), `/ru${path}`).toBe(true);
@@ -149,7 +149,7 @@ describe('auth gate', () => {
     for (const path of [...cached, ...cached.map((path) => (path === '/' ? '/ru' : `/ru${path}`))]) {
       expect(proxied(path), path).toBe(false);
     }
-    for (const path of ['/api/health', '/api/b2b/bookings', '/_next/static/chunks/a.js', '/_next/image', '/images/demo/x.webp', '/brand/traveldesk-logo.svg', '/sitemap.xml', '/robots.txt']) {
+    for (const path of ['/api/health', '/api/v1/b2b/bookings', '/api/v1/openapi.json', '/api/docs/scalar.js', '/_next/static/chunks/a.js', '/_next/image', '/images/demo/x.webp', '/brand/traveldesk-logo.svg', '/sitemap.xml', '/robots.txt']) {
       expect(proxied(path), path).toBe(false);
     }
   });
