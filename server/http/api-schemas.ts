@@ -2,6 +2,7 @@
 // language and currency parameters, and the answers the integrators' flow relies on (availability,
 // a placed booking, a booking, a cancellation). Pure zod: the routes parse with these and the
 // OpenAPI document (server/http/openapi.ts) is generated from the very same objects.
+import 'server-only';
 import { z } from 'zod';
 import { LOCALES } from '@/i18n/locales';
 import { BOOKING_STATUSES } from '@/shared/bookings/list-schema';

@@ -149,7 +149,7 @@ describe('auth gate', () => {
     for (const path of [...cached, ...cached.map((path) => (path === '/' ? '/ru' : `/ru${path}`))]) {
       expect(proxied(path), path).toBe(false);
     }
-    for (const path of ['/api/health', '/api/v1/b2b/bookings', '/api/v1/openapi.json', '/api/docs/scalar.js', '/_next/static/chunks/a.js', '/_next/image', '/images/demo/x.webp', '/brand/traveldesk-logo.svg', '/sitemap.xml', '/robots.txt']) {
+    for (const path of ['/api/health', '/api/v1/b2b/bookings', '/api/v1/openapi.json', '/api/docs/scalar', '/_next/static/chunks/a.js', '/_next/image', '/images/demo/x.webp', '/brand/traveldesk-logo.svg', '/sitemap.xml', '/robots.txt']) {
       expect(proxied(path), path).toBe(false);
     }
   });
