@@ -8,7 +8,7 @@ import { markDatabaseDown, markDatabaseUp } from '@/server/db/health-state';
 import { PORTAL_ROUTES } from '@/shared/auth/route-access';
 import { gateRedirect, proxyDecision, type ProxyRequest } from '@/server/routing/gate';
 import { MAINTENANCE_RETRY_SECONDS, maintenancePage } from '@/server/routing/maintenance-page';
-import { DIRECT_PAGE_PREFIXES, routeRedirects, routeRewrites } from '@/server/routing/route-rules';
+import { DIRECT_PAGE_PREFIXES, LEGACY_API_REDIRECTS, routeRedirects, routeRewrites } from '@/server/routing/route-rules';
 import { DEFAULT_HOSTS, parseHostsConfig, variantForHost } from '@/shared/sites/site-variants';
 import { route, type RoutedRequest } from '../support/next-routes';
 
@@ -49,6 +49,23 @@ describe('locale and variant routing (Next config rules)', () => {
     expect(route(request({ pathname: '/terms-of-use' }), rules)).toEqual({ rewrite: '/en/main/terms-of-use' });
     expect(route(request({ pathname: '/' }), rules)).toEqual({ rewrite: '/en/main' });
     expect(route(request({ pathname: '/uae' }), rules)).toEqual({ rewrite: '/en/main/uae' });
+  });
+
+  it('serves the API reference /api/docs as a page of every host, and leaves the API to its routes', () => {
+    expect(route(request({ pathname: '/api/docs' }), rules)).toEqual({ rewrite: '/en/main/api/docs' });
+    expect(route(request({ pathname: '/ru/api/docs' }), rules)).toEqual({ rewrite: '/ru/main/api/docs' });
+    expect(route(request({ host: 'partner.localhost', pathname: '/api/docs' }), rules)).toEqual({ rewrite: '/en/second/api/docs' });
+    for (const pathname of ['/api/v1/openapi.json', '/api/docs/scalar', '/api/v1/b2b/tours', '/api/docsx', '/api']) {
+      expect(route(request({ pathname }), rules), pathname).toEqual({ unchanged: true });
+    }
+  });
+
+  it('sends the API\'s paths from before /api/v1 there permanently', () => {
+    expect(route(request({ pathname: '/api/b2b/availability/by-offer' }), rules)).toEqual({ redirect: '/api/v1/b2b/availability/ByOffer' });
+    expect(route(request({ pathname: '/api/b2b/bookings/withpaymentintent' }), rules)).toEqual({ redirect: '/api/v1/b2b/bookings/withpaymentintent' });
+    expect(route(request({ pathname: '/api/bookings/TD-7KQ2M9X/voucher' }), rules)).toEqual({ redirect: '/api/v1/b2b/bookings/TD-7KQ2M9X/documents/voucher' });
+    expect(route(request({ pathname: '/api/bookings/export' }), rules)).toEqual({ unchanged: true });
+    expect(LEGACY_API_REDIRECTS.every((rule) => rule.permanent)).toBe(true);
   });
 
   it('leaves the main host\'s English tour and city pages to their own routes, on no other host', () => {
