@@ -55,6 +55,9 @@ describe('locale and variant routing (Next config rules)', () => {
     expect(route(request({ pathname: '/api/docs' }), rules)).toEqual({ rewrite: '/en/main/api/docs' });
     expect(route(request({ pathname: '/ru/api/docs' }), rules)).toEqual({ rewrite: '/ru/main/api/docs' });
     expect(route(request({ host: 'partner.localhost', pathname: '/api/docs' }), rules)).toEqual({ rewrite: '/en/second/api/docs' });
+    // A visitor reads it without signing in.
+    expect(gateRedirect({ pathname: '/api/docs', search: '', hasSessionCookie: false })).toBeNull();
+    expect(gateRedirect({ pathname: '/ru/api/docs', search: '', hasSessionCookie: false })).toBeNull();
     for (const pathname of ['/api/v1/openapi.json', '/api/docs/scalar', '/api/v1/b2b/tours', '/api/docsx', '/api']) {
       expect(route(request({ pathname }), rules), pathname).toEqual({ unchanged: true });
     }
