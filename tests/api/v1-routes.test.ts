@@ -6,6 +6,8 @@ import { markDatabaseUp } from '@/server/db/health-state';
 import { countries, hotels, tours } from '@/server/db/schema';
 import { errorStatuses, type ErrorStatus, handlersOf, type HttpMethod, successStatus } from '@/server/http/openapi';
 import { PUBLIC, type RouteHandler, type RouteShape } from '@/server/http/run-route';
+import { installGateways } from '@/server/payments/gateways';
+import { sandboxGateway } from '@/server/payments/providers/sandbox/sandbox-gateway';
 import type { Principal } from '@/server/auth/principal';
 import { addDays, findOffer, prepareSlot, principalFor } from '../support/booking-fixtures';
 import { agentRequest, apiRequest, segment, serveRoutesFrom, session } from '../support/route-requests';
@@ -81,6 +83,8 @@ function checkout(overrides: Record<string, unknown> = {}) {
 beforeAll(async () => {
   database = await createTestDatabase({ demoData: { today: new Date() } });
   serveRoutesFrom(database);
+  // The sandbox gateway whatever the deployment mode (PostgreSQL runs are not the demo): the top-up pays through it.
+  installGateways([sandboxGateway(async () => database.db)]);
   admin = await principalFor(database.db, 'admin@desertrose.test');
   junior = await principalFor(database.db, 'junior@desertrose.test');
   const gulfAdmin = await principalFor(database.db, 'admin@gulfhorizons.test');
@@ -104,6 +108,7 @@ beforeAll(async () => {
   world.foreignRequest = await book(gulfAdmin, asRequest);
 });
 afterAll(async () => {
+  installGateways(null);
   markDatabaseUp();
   await database.dispose();
 });
