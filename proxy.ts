@@ -121,5 +121,7 @@ export const config = {
     '/(checkout|bookings|requests|my-account|my-bookings|my-commissions|my-agencies|balance|top-up|widgets|agents|pay|ops)',
     '/ru/(checkout|bookings|requests|my-account|my-bookings|my-commissions|my-agencies|balance|top-up|widgets|agents|pay|ops)',
     '/((?!(?:ru/)?(?:tour|city)/[^/]+$|ru/[^/]+$|api/|_next/|images/|brand/)[^/]+/.+)',
+    // The API reference, a page of the shell among the API's paths (`/ru/api/docs` falls under the last pattern).
+    '/api/docs',
   ],
 };

@@ -102,12 +102,12 @@ async function signIn(page: Page, email: string, password: string) {
 /** An agency registered and verified through the public REST calls, for the tests that start after that. */
 async function registeredAgent(request: APIRequestContext, tag: string): Promise<string> {
   const email = uniqueEmail(tag);
-  const signUp = await request.post('/api/b2b/account/signup', {
+  const signUp = await request.post('/api/v1/b2b/account/signup', {
     multipart: { name: 'Karim Nasser', email, contactNumber: '+971 55 222 3344', companyName: 'Oasis Journeys', tradeLicenceExpiry: LICENCE_IN_FORCE, tradeLicence: PDF },
   });
   expect(signUp.status()).toBe(204);
   const token = new URL(await mailedLink(request, email, 'verifyEmail'), 'http://x').searchParams.get('token');
-  const verified = await request.post('/api/b2b/account/resetpassword', { data: { token, password: PASSWORD, confirmPassword: PASSWORD } });
+  const verified = await request.post('/api/v1/b2b/account/resetpassword', { data: { token, password: PASSWORD, confirmPassword: PASSWORD } });
   expect(await verified.json()).toEqual({ purpose: 'verifyEmail', agencyPending: true });
   return email;
 }
@@ -331,20 +331,20 @@ test('the Russian sign-up page, its messages and its mail are in Russian, and fi
 test('the public REST calls answer bad input with 422 field errors and reveal no account', async ({ request }) => {
   const email = uniqueEmail('rest');
   const fields = { name: 'Karim 2', email, contactNumber: '+971 55 222 3344', companyName: 'Oasis Journeys', tradeLicenceExpiry: LICENCE_IN_FORCE };
-  const badName = await request.post('/api/b2b/account/signup', { multipart: { ...fields, tradeLicence: PDF } });
+  const badName = await request.post('/api/v1/b2b/account/signup', { multipart: { ...fields, tradeLicence: PDF } });
   expect(badName.status()).toBe(422);
   expect(await badName.json()).toEqual([{ fieldName: 'name', errorMessage: 'Use letters and spaces only.' }]);
 
-  const exe = await request.post('/api/b2b/account/signup?language=ru', { multipart: { ...fields, name: 'Karim Nasser', tradeLicence: EXE } });
+  const exe = await request.post('/api/v1/b2b/account/signup?language=ru', { multipart: { ...fields, name: 'Karim Nasser', tradeLicence: EXE } });
   expect(exe.status()).toBe(422);
   expect(await exe.json()).toEqual([{ fieldName: 'tradeLicence', errorMessage: 'Неподдерживаемый формат файла. Поддерживаются только форматы PDF, JPG, PNG.' }]);
   expect(await outbox(request, email)).toEqual([]);
 
-  const forgotUnknown = await request.post('/api/b2b/account/forgotpassword', { data: { email } });
+  const forgotUnknown = await request.post('/api/v1/b2b/account/forgotpassword', { data: { email } });
   expect(forgotUnknown.status()).toBe(204);
   expect(await outbox(request, email)).toEqual([]);
 
-  const deadLink = await request.post('/api/b2b/account/resetpassword', { data: { token: 'no-such-token', password: NEW_PASSWORD, confirmPassword: NEW_PASSWORD } });
+  const deadLink = await request.post('/api/v1/b2b/account/resetpassword', { data: { token: 'no-such-token', password: NEW_PASSWORD, confirmPassword: NEW_PASSWORD } });
   expect(deadLink.status()).toBe(422);
   expect(await deadLink.json()).toEqual([{ fieldName: 'token', errorMessage: 'This link is invalid or has expired. Request a new one.' }]);
 });

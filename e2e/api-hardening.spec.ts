@@ -15,37 +15,37 @@ async function signInRequest(request: APIRequestContext, role: DemoRole) {
     form: { csrfToken, email: demoEmail(role), password: DEMO_PASSWORD, callbackUrl: '/' },
     maxRedirects: 0,
   });
-  expect((await request.get('/api/b2b/account')).status()).toBe(200);
+  expect((await request.get('/api/v1/b2b/account')).status()).toBe(200);
 }
 
 test('a foreign page cannot book or change the company with the agent’s cookie', async ({ request }) => {
   await signInRequest(request, 'admin');
   const booking = { offerId: crypto.randomUUID(), date: '2099-01-01', adults: 1 };
 
-  const plain = await request.post('/api/b2b/bookings', { headers: { 'content-type': 'text/plain', origin: FOREIGN }, data: JSON.stringify(booking) });
+  const plain = await request.post('/api/v1/b2b/bookings', { headers: { 'content-type': 'text/plain', origin: FOREIGN }, data: JSON.stringify(booking) });
   expect(plain.status()).toBe(415);
 
-  const json = await request.post('/api/b2b/bookings', { headers: { origin: FOREIGN }, data: booking });
+  const json = await request.post('/api/v1/b2b/bookings', { headers: { origin: FOREIGN }, data: booking });
   expect(json.status()).toBe(403);
   expect(await json.json()).toEqual({ message: 'This request came from another site and was refused.' });
 
-  const company = await request.put('/api/b2b/agency', { headers: { origin: FOREIGN }, form: { name: 'Hijacked Travel' } });
+  const company = await request.put('/api/v1/b2b/agency', { headers: { origin: FOREIGN }, form: { name: 'Hijacked Travel' } });
   expect(company.status()).toBe(403);
-  expect(((await (await request.get('/api/b2b/agency')).json()) as { name: string }).name).not.toBe('Hijacked Travel');
+  expect(((await (await request.get('/api/v1/b2b/agency')).json()) as { name: string }).name).not.toBe('Hijacked Travel');
 
   // The portal's own origin passes the check and reaches validation.
-  const own = await request.post('/api/b2b/bookings', { headers: { origin: OWN }, data: booking });
+  const own = await request.post('/api/v1/b2b/bookings', { headers: { origin: OWN }, data: booking });
   expect(own.status()).toBe(422);
 });
 
 test('answers spec §8 statuses as JSON: 401 for a visitor, the agent and balance when signed in', async ({ request }) => {
-  const visitor = await request.get('/api/b2b/account');
+  const visitor = await request.get('/api/v1/b2b/account');
   expect(visitor.status()).toBe(401);
   expect(await visitor.json()).toEqual({ message: 'Please sign in again.' });
 
   await signInRequest(request, 'senior');
-  expect(await (await request.get('/api/b2b/account')).json()).toMatchObject({ email: demoEmail('senior'), role: 'senior' });
-  const balance = (await (await request.get('/api/b2b/balance')).json()) as Record<string, unknown>;
+  expect(await (await request.get('/api/v1/b2b/account')).json()).toMatchObject({ email: demoEmail('senior'), role: 'senior' });
+  const balance = (await (await request.get('/api/v1/b2b/balance')).json()) as Record<string, unknown>;
   expect(balance).toMatchObject({ currency: 'AED', balanceMinor: expect.any(Number), creditLimitMinor: expect.any(Number), availableMinor: expect.any(Number) });
 });
 
@@ -82,9 +82,9 @@ function chunkedPost(path: string, contentType: string, totalBytes: number, head
 test('anonymous bodies are refused at their cap while they stream', async () => {
   const hundredMegabytes = 100 * 1024 * 1024;
   for (const [path, contentType] of [
-    ['/api/b2b/account/signup', 'multipart/form-data; boundary=x'],
+    ['/api/v1/b2b/account/signup', 'multipart/form-data; boundary=x'],
     ['/api/client-errors', 'application/json'],
-    ['/api/b2b/account/forgotpassword', 'application/json'],
+    ['/api/v1/b2b/account/forgotpassword', 'application/json'],
   ] as const) {
     const { status, written } = await chunkedPost(path, contentType, hundredMegabytes);
     expect(status, path).toBe(413);

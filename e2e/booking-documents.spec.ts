@@ -113,7 +113,7 @@ for (const journey of JOURNEYS) {
       expect(cancelledVoucher).not.toContain(texts.documents.voucher.statuses.completed);
 
       // The route refuses the tickets, whatever link a guest kept.
-      expect(await fetchJson(page, `/api/bookings/${reference}/tickets`)).toEqual({ status: 409, body: { message: texts.links.refused.ticketsWithdrawn } });
+      expect(await fetchJson(page, `/api/v1/b2b/bookings/${reference}/documents/tickets`)).toEqual({ status: 409, body: { message: texts.links.refused.ticketsWithdrawn } });
 
       if (role === 'senior') {
         const creditNote = await downloadText(page, cancelledDocuments, label(language, 'credit-note'));
@@ -131,7 +131,7 @@ for (const journey of JOURNEYS) {
         await expect(lines.nth(1)).toContainText(texts.app.balance.kind.refund);
         await expect(lines.nth(2)).toContainText(texts.app.balance.kind.cancellation_fee);
       } else {
-        expect((await fetchJson(page, `/api/bookings/${reference}/credit-note`)).status).toBe(403);
+        expect((await fetchJson(page, `/api/v1/b2b/bookings/${reference}/documents/credit-note`)).status).toBe(403);
       }
 
       // §2: a request offers its summary only; the route refuses a voucher for it.
@@ -145,7 +145,7 @@ for (const journey of JOURNEYS) {
       expect(summary).toContain(texts.documents.requestSummary.notValid);
       expect(summary).toContain(PROMO);
       expect(summary).toContain(hotel.name);
-      expect(await fetchJson(page, `/api/bookings/${request}/voucher`)).toEqual({ status: 409, body: { message: texts.links.refused.notConfirmed } });
+      expect(await fetchJson(page, `/api/v1/b2b/bookings/${request}/documents/voucher`)).toEqual({ status: 409, body: { message: texts.links.refused.notConfirmed } });
     });
   });
 }
@@ -176,7 +176,7 @@ async function openSlot(page: Page, origin: string, prefix: string): Promise<Slo
   expect(offerId).toBeTruthy();
   const from = new Date(Date.now() + 4 * 86_400_000).toISOString().slice(0, 10);
   const to = new Date(Date.now() + 40 * 86_400_000).toISOString().slice(0, 10);
-  const { body } = await fetchJson(page, `/api/b2b/availability/by-offer?id=${offerId}&from=${from}&to=${to}`);
+  const { body } = await fetchJson(page, `/api/v1/b2b/availability/ByOffer?id=${offerId}&from=${from}&to=${to}`);
   const { days } = body as { days: { date: string; slots: { time: string; pastCutOff: boolean }[] }[] };
   const day = days.find((candidate) => candidate.slots.some((slot) => !slot.pastCutOff));
   expect(day).toBeTruthy();
@@ -207,7 +207,7 @@ async function book(
   const email = 'documents.guest@example.test';
   const response = await page.evaluate(
     async ({ body, language, key }) => {
-      const answer = await fetch(`/api/b2b/bookings?language=${language}`, {
+      const answer = await fetch(`/api/v1/b2b/bookings?language=${language}`, {
         method: 'POST',
         headers: { 'content-type': 'application/json', 'idempotency-key': key },
         body: JSON.stringify(body),

@@ -45,7 +45,7 @@ test('the Russian tour page starts weeks on Monday and continues to the Russian 
 test('an offer removed while its page was open: the availability’s 404 shows the 404 page', async ({ page }) => {
   await signInAs(page, 'senior', `/tour/${TOUR}`);
   // The answer the availability route gives once the offer is gone (runRoute's NotFound).
-  await page.route('**/api/b2b/availability/by-offer?**', (route) => route.fulfill({ status: 404, json: { message: 'Not found' } }));
+  await page.route('**/api/v1/b2b/availability/ByOffer?**', (route) => route.fulfill({ status: 404, json: { message: 'Not found' } }));
   await page.getByTestId('offer').first().getByRole('button', { name: 'Check availability' }).click();
   await expect(page.getByRole('heading', { name: 'Page not found' })).toBeVisible();
   await expect(page.getByRole('contentinfo')).toBeVisible();

@@ -164,7 +164,7 @@ test('more guests than tickets left gives the spec message and books nothing', a
   // A slot of the next two months with the fewest adult tickets left.
   const from = new Date();
   const to = new Date(from.getTime() + 60 * 86_400_000);
-  const response = await page.request.get(`/api/b2b/availability/by-offer?id=${offerId}&from=${isoDate(from)}&to=${isoDate(to)}`);
+  const response = await page.request.get(`/api/v1/b2b/availability/ByOffer?id=${offerId}&from=${isoDate(from)}&to=${isoDate(to)}`);
   expect(response.ok()).toBe(true);
   const { days } = (await response.json()) as { days: { date: string; slots: { time: string; leftAdults: number | null; pastCutOff: boolean }[] }[] };
   const slot = days

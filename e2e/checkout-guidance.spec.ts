@@ -68,7 +68,7 @@ async function openCheckout(page: Page, visit: Visit, tour: string, adults = 2):
     const response = await fetch(url);
     if (!response.ok) throw new Error(`${url}: ${response.status}`);
     return (await response.json()) as { days: { date: string; slots: { time: string; left: number; pastCutOff: boolean }[] }[] };
-  }, `/api/b2b/availability/by-offer?id=${offerId}&from=${from}&to=${to}`);
+  }, `/api/v1/b2b/availability/ByOffer?id=${offerId}&from=${from}&to=${to}`);
   const day = days.find((candidate) => candidate.slots.some((slot) => slot.left >= adults && !slot.pastCutOff));
   const slot = day?.slots.find((candidate) => candidate.left >= adults && !candidate.pastCutOff);
   if (!day || !slot || !offerId) throw new Error(`No open slot for ${tour}`);

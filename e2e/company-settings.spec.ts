@@ -209,8 +209,8 @@ test('a senior agent gets the 403 page, and the API refuses the senior too', asy
   await expect(page.getByRole('heading', { name: 'No access' })).toBeVisible({ timeout: 30_000 });
   await expect(page.getByRole('button', { name: 'Save changes' })).toHaveCount(0);
   expect((await page.goto('/my-agencies'))?.status()).toBe(403);
-  expect((await page.request.get('/api/b2b/agency')).status()).toBe(403);
-  expect((await page.request.put('/api/b2b/agency', { multipart: { bankNotes: 'Taken over' } })).status()).toBe(403);
+  expect((await page.request.get('/api/v1/b2b/agency')).status()).toBe(403);
+  expect((await page.request.put('/api/v1/b2b/agency', { multipart: { bankNotes: 'Taken over' } })).status()).toBe(403);
 });
 
 test('the page reads in Russian and fits a phone without sideways scrolling', async ({ page }) => {
@@ -227,16 +227,16 @@ test('the page reads in Russian and fits a phone without sideways scrolling', as
   }
 });
 
-test('PUT /api/b2b/agency takes a form body and answers bad input with 422 field errors', async ({ page }) => {
+test('PUT /api/v1/b2b/agency takes a form body and answers bad input with 422 field errors', async ({ page }) => {
   await openAsAdmin(page);
-  const refused = await page.request.put('/api/b2b/agency', { multipart: { bankSwift: 'EBIL', contractCopy: renamedExe() } });
+  const refused = await page.request.put('/api/v1/b2b/agency', { multipart: { bankSwift: 'EBIL', contractCopy: renamedExe() } });
   expect(refused.status()).toBe(422);
   expect(await refused.json()).toEqual([{ fieldName: 'bankSwift', errorMessage: 'A SWIFT / BIC code is 8 or 11 letters and digits, e.g. EBILAEAD.' }]);
 
-  const saved = await page.request.put('/api/b2b/agency', { multipart: { bankNotes: 'Payments by transfer only', signatoryId: pdf('passport.pdf') } });
+  const saved = await page.request.put('/api/v1/b2b/agency', { multipart: { bankNotes: 'Payments by transfer only', signatoryId: pdf('passport.pdf') } });
   expect(saved.status()).toBe(200);
   const body = await saved.json();
   // Fields left out keep their values.
   expect(body).toMatchObject({ name: 'Gulf Horizons Tours', bankNotes: 'Payments by transfer only', files: { signatoryId: { name: 'passport.pdf' } } });
-  expect(await (await page.request.get('/api/b2b/agency')).json()).toEqual(body);
+  expect(await (await page.request.get('/api/v1/b2b/agency')).json()).toEqual(body);
 });

@@ -6,7 +6,7 @@ import { signInAs } from './support/portal';
 
 const AMOUNT_MESSAGE = 'Enter the amount as a number with up to two decimals, e.g. 1500.50.';
 
-/** The card top-up's amount field: its fee comes from GET /api/b2b/balance/topupfee, which the page does not pre-validate. */
+/** The card top-up's amount field: its fee comes from GET /api/v1/b2b/balance/topupfee, which the page does not pre-validate. */
 async function openCardTopUp(page: Page) {
   await signInAs(page, 'senior', '/top-up');
   const card = page.getByRole('region', { name: 'Pay by card' });
@@ -32,7 +32,7 @@ test('a 422 from the server shows as a toast listing the fields by their labels'
   await expect(card.getByText(AMOUNT_MESSAGE)).toBeVisible();
   await expect(page.locator('[data-sonner-toast]')).toHaveCount(0);
 
-  const refusal = page.waitForResponse((response) => response.url().includes('/api/b2b/balance/topupfee'));
+  const refusal = page.waitForResponse((response) => response.url().includes('/api/v1/b2b/balance/topupfee'));
   await card.getByRole('button', { name: 'Calculate fee' }).click();
   expect((await refusal).status()).toBe(422);
   await expect(page.locator('[data-sonner-toast]')).toHaveText(`Amount, AED: ${AMOUNT_MESSAGE}`);
@@ -57,7 +57,7 @@ test('the 404 page offers a tour search and popular tours, in the page’s langu
 test('an expired session on a portal page signs out and lands on home when the page fetches', async ({ page }) => {
   const { amount } = await openCardTopUp(page);
   await expireSession(page);
-  const refused = page.waitForResponse((response) => response.url().includes('/api/b2b/balance/topupfee'));
+  const refused = page.waitForResponse((response) => response.url().includes('/api/v1/b2b/balance/topupfee'));
   await amount.fill('1000');
   expect((await refused).status()).toBe(401);
   await expectSignedOutAtHome(page);

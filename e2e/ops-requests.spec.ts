@@ -24,7 +24,7 @@ async function sendRequest(page: Page, daysAhead: number): Promise<string> {
   const offerId = await page.getByTestId('offer').first().getAttribute('data-offer-id');
   const from = new Date(Date.now() + daysAhead * 86_400_000).toISOString().slice(0, 10);
   const to = new Date(Date.now() + (daysAhead + 30) * 86_400_000).toISOString().slice(0, 10);
-  const response = await page.request.get(`/api/b2b/availability/by-offer?id=${offerId}&from=${from}&to=${to}`);
+  const response = await page.request.get(`/api/v1/b2b/availability/ByOffer?id=${offerId}&from=${from}&to=${to}`);
   const { days } = (await response.json()) as { days: { date: string; slots: { time: string; pastCutOff: boolean; left: number }[] }[] };
   const day = days.find((candidate) => candidate.slots.some((slot) => !slot.pastCutOff && slot.left > 1))!;
   const time = day.slots.find((slot) => !slot.pastCutOff && slot.left > 1)!.time;

@@ -54,7 +54,7 @@ test('a card booking succeeds and its voucher says "Paid by card"', ENGINE_SENSI
   await payByCard(page, TEST_CARDS.success);
   const reference = await confirmedReference(page);
 
-  const voucher = await pdfText(page, `${MAIN}/api/bookings/${reference}/voucher`);
+  const voucher = await pdfText(page, `${MAIN}/api/v1/b2b/bookings/${reference}/documents/voucher`);
   expect(voucher).toContain(TEXTS.en.documents.common.paymentMethods.card);
 });
 
@@ -299,7 +299,7 @@ async function openSlot(page: Page, daysAhead: number): Promise<Slot> {
   expect(offerId).toBeTruthy();
   const from = new Date(Date.now() + daysAhead * 86_400_000).toISOString().slice(0, 10);
   const to = new Date(Date.now() + (daysAhead + 30) * 86_400_000).toISOString().slice(0, 10);
-  const { days } = (await fetchJson(page, `/api/b2b/availability/by-offer?id=${offerId}&from=${from}&to=${to}`)).body as AvailabilityDays;
+  const { days } = (await fetchJson(page, `/api/v1/b2b/availability/ByOffer?id=${offerId}&from=${from}&to=${to}`)).body as AvailabilityDays;
   const open = (slot: AvailabilityDays['days'][number]['slots'][number]) => !slot.pastCutOff && slot.left > 1;
   const day = days.find((candidate) => candidate.slots.some(open));
   expect(day).toBeTruthy();
@@ -309,7 +309,7 @@ async function openSlot(page: Page, daysAhead: number): Promise<Slot> {
 type AvailabilityDays = { days: { date: string; slots: { time: string; pastCutOff: boolean; left: number }[] }[] };
 
 async function ticketsLeft(page: Page, slot: Slot): Promise<number> {
-  const { days } = (await fetchJson(page, `/api/b2b/availability/by-offer?id=${slot.offerId}&from=${slot.date}&to=${slot.date}`)).body as AvailabilityDays;
+  const { days } = (await fetchJson(page, `/api/v1/b2b/availability/ByOffer?id=${slot.offerId}&from=${slot.date}&to=${slot.date}`)).body as AvailabilityDays;
   return days.find((day) => day.date === slot.date)?.slots.find((candidate) => candidate.time === slot.time)?.left ?? -1;
 }
 

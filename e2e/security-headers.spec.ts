@@ -129,7 +129,7 @@ test('route handlers and files carry the headers too; HSTS only behind HTTPS', a
   const health = await request.get('/api/health');
   expectCommonHeaders(health);
   expect(health.headers()['content-type']).toMatch(/application\/json/);
-  const refused = await request.get('/api/b2b/agency');
+  const refused = await request.get('/api/v1/b2b/agency');
   expect(refused.status()).toBe(401);
   expectCommonHeaders(refused);
   expectCommonHeaders(await request.get('/brand/traveldesk-logo.svg'));

@@ -91,7 +91,7 @@ test('a junior agent cannot open the top-up page or ask for the fee', async ({ p
   const response = await page.goto('/top-up');
   expect(response?.status()).toBe(403);
   await expect(page.getByRole('heading', { name: 'No access' })).toBeVisible();
-  expect((await page.request.get('/api/b2b/balance/topupfee?amount=1000')).status()).toBe(403);
+  expect((await page.request.get('/api/v1/b2b/balance/topupfee?amount=1000')).status()).toBe(403);
 });
 
 test('the Russian top-up page is in Russian', async ({ page }) => {

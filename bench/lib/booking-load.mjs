@@ -1,5 +1,5 @@
-// The booking workload: the date picker's month query (`GET /api/b2b/availability/by-offer`)
-// and bookings end to end (`POST /api/b2b/bookings`), each by closed-loop clients signed in as
+// The booking workload: the date picker's month query (`GET /api/v1/b2b/availability/ByOffer`)
+// and bookings end to end (`POST /api/v1/b2b/bookings`), each by closed-loop clients signed in as
 // several agents, on slots chosen from the portal's own availability answers.
 import { randomUUID } from 'node:crypto';
 import { closedLoop, getRaw, keepAliveAgent, percentile, round, send } from './load.mjs';
@@ -111,7 +111,7 @@ export async function discoverSlots(baseUrl, cookie) {
     skippedForHotel += needingHotel;
     for (const id of ids) {
       if (offers.includes(id)) continue;
-      const json = await getJson(`${baseUrl}/api/b2b/availability/by-offer?id=${id}&from=${from}&to=${to}`, cookie);
+      const json = await getJson(`${baseUrl}/api/v1/b2b/availability/ByOffer?id=${id}&from=${from}&to=${to}`, cookie);
       if (!json?.hasLiveAvailability) continue;
       offers.push(id);
       slots.push(...bookableSlots(json));
@@ -153,18 +153,18 @@ async function measurePhase({ seconds, connections }, task, onResponse = () => {
 
 /**
  * The date picker's query (one offer's calendar month: next month and the one after, in turn, over
- * every live offer) against the floor of signed-in route handlers (`GET /api/b2b/account`, which
+ * every live offer) against the floor of signed-in route handlers (`GET /api/v1/b2b/account`, which
  * does nothing beyond authenticating the agent), in alternating rounds so the machine's drift falls
  * on both alike. `cookies` are spread round-robin over the clients.
  */
 export async function runAvailabilityLoad(baseUrl, { cookies, offers, seconds, warmupSeconds, connections, rounds = 6 }) {
   const months = [calendarMonth(1), calendarMonth(2)];
-  const urls = offers.flatMap((id) => months.map(({ from, to }) => `${baseUrl}/api/b2b/availability/by-offer?id=${id}&from=${from}&to=${to}`));
+  const urls = offers.flatMap((id) => months.map(({ from, to }) => `${baseUrl}/api/v1/b2b/availability/ByOffer?id=${id}&from=${from}&to=${to}`));
   const agent = keepAliveAgent(connections);
   let next = 0;
   const headers = (client) => ({ cookie: cookies[client % cookies.length] });
   const tasks = {
-    signedInFloor: (client) => send(`${baseUrl}/api/b2b/account`, { headers: headers(client), agent }),
+    signedInFloor: (client) => send(`${baseUrl}/api/v1/b2b/account`, { headers: headers(client), agent }),
     availabilityMonth: (client) => send(urls[next++ % urls.length], { headers: headers(client), agent }),
   };
   const roundSeconds = Math.max(2, seconds / rounds);
@@ -199,7 +199,7 @@ export async function runAvailabilityLoad(baseUrl, { cookies, offers, seconds, w
     p99: percentile(latencies, 99),
   });
   const availabilityMonth = { ...summary(totals.availabilityMonth), queries: urls.length, range: months, rounds };
-  const signedInFloor = { ...summary(totals.signedInFloor), url: '/api/b2b/account', rounds };
+  const signedInFloor = { ...summary(totals.signedInFloor), url: '/api/v1/b2b/account', rounds };
   return { availabilityMonth, signedInFloor, availabilityVsSignedInFloor: round(availabilityMonth.rps / signedInFloor.rps, 3) };
 }
 
@@ -249,7 +249,7 @@ function refusalKind({ status, body }) {
 export async function runBookingLoad(baseUrl, { cookies, slots, paymentMethod, seconds, warmupSeconds, connections }) {
   const nextSlot = slotPicker(slots);
   const agent = keepAliveAgent(connections);
-  const url = `${baseUrl}/api/b2b/bookings`;
+  const url = `${baseUrl}/api/v1/b2b/bookings`;
   let exhausted = false;
   const task = (client) => {
     const slot = nextSlot();
@@ -324,7 +324,7 @@ export async function runCardCheckoutLoad(baseUrl, { cookies, slots, seconds, wa
     const cookie = cookies[client % cookies.length];
     const json = { cookie, 'content-type': 'application/json' };
     const { offerId, date, time, adults } = slot;
-    const booked = await send(`${baseUrl}/api/b2b/bookings`, {
+    const booked = await send(`${baseUrl}/api/v1/b2b/bookings`, {
       method: 'POST',
       headers: { ...json, 'idempotency-key': randomUUID() },
       body: JSON.stringify({ offerId, date, time, adults, children: 0, infants: 0, ...GUEST, paymentMethod: 'card' }),

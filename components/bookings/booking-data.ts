@@ -4,9 +4,9 @@ import { useEffect } from 'react';
 import { useMarkStale } from '@/components/http/api-query';
 
 /** The agency's account (`GET`), shown in the header. */
-export const BALANCE_PATH = '/api/b2b/balance';
+export const BALANCE_PATH = '/api/v1/b2b/balance';
 /** One offer's availability over a range of days (spec §7 ByOffer), shown in the picker. */
-export const AVAILABILITY_PATH = '/api/b2b/availability/by-offer';
+export const AVAILABILITY_PATH = '/api/v1/b2b/availability/ByOffer';
 
 /**
  * A booking placed, paid or cancelled moves the agency's balance and the offer's stock. Once a

@@ -16,7 +16,7 @@ export type HeaderBalanceLabels = {
   loading: string;
 };
 
-/** `GET /api/b2b/balance`: the agency's account, in AED minor units. */
+/** `GET /api/v1/b2b/balance`: the agency's account, in AED minor units. */
 export type AgencyBalance = { currency: 'AED'; balanceMinor: number; creditLimitMinor: number; availableMinor: number };
 
 /**

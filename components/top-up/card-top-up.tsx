@@ -72,7 +72,7 @@ export function CardTopUp({
     request.current = controller;
     setLoading(true);
     const query = new URLSearchParams({ amount: value, type: 'card', currency: 'AED', language: locale });
-    const result = await fetchApi<Quote>(`/api/b2b/balance/topupfee?${query}`, { signal: controller.signal, quietValidation: typing });
+    const result = await fetchApi<Quote>(`/api/v1/b2b/balance/topupfee?${query}`, { signal: controller.signal, quietValidation: typing });
     // A newer amount's request has taken over.
     if (request.current !== controller) return;
     if (result.ok) {

@@ -20,7 +20,7 @@ export async function openSlots(page: Page, tourSlug: string, days: number): Pro
   expect(offerId).toBeTruthy();
   const from = new Date(Date.now() + 2 * 86_400_000);
   const to = new Date(from.getTime() + 60 * 86_400_000);
-  const response = await page.request.get(`/api/b2b/availability/by-offer?id=${offerId}&from=${isoDate(from)}&to=${isoDate(to)}`);
+  const response = await page.request.get(`/api/v1/b2b/availability/ByOffer?id=${offerId}&from=${isoDate(from)}&to=${isoDate(to)}`);
   expect(response.ok()).toBe(true);
   const body = (await response.json()) as { days: { date: string; slots: { time: string; pastCutOff: boolean }[] }[] };
   const slots = body.days
@@ -38,7 +38,7 @@ export async function openSlots(page: Page, tourSlug: string, days: number): Pro
  * request, which holds no stock and costs no balance, so parallel specs are not disturbed.
  */
 export async function createRequest(page: Page, slot: Slot, guestName: string): Promise<string> {
-  const response = await page.request.post('/api/b2b/bookings', {
+  const response = await page.request.post('/api/v1/b2b/bookings', {
     headers: { 'idempotency-key': randomUUID() },
     data: {
       offerId: slot.offerId,

@@ -89,12 +89,34 @@ export type RouteDefinition<A extends Access, Query, Body, Params, Data> = {
    * holding `permission`; a route open to every agent (`null`) takes no key unless it names one.
    */
   apiScope?: ApiScope;
+  /** What the API reference says of the route (server/http/openapi.ts); the `/api/v1` routes must have it. */
+  doc?: RouteDoc;
   /** Data is answered as JSON (nothing: 204); a Response (a PDF, a sheet) is sent as it is. */
   run: (input: { query: Parsed<Query>; body: Parsed<Body> }, context: RouteContext<A, ParamsOf<Params>>) => Promise<Data | Response>;
 };
 
+/**
+ * A route's entry in the API reference: its summary and what a success answers. The error answers
+ * follow from the definition itself (server/http/openapi.ts), so the document cannot promise one
+ * the route never gives.
+ */
+export type RouteDoc = {
+  summary: string;
+  description?: string;
+  tag: string;
+  /** The success status: 200 by default; 204 answers no content. */
+  status?: 200 | 201 | 204;
+  /** The JSON answer's schema, or the media type of a download. */
+  response?: z.ZodType | { mediaType: string };
+  /** The route answers 404 for a thing it cannot find (besides a path that does not parse). */
+  notFound?: boolean;
+};
+
+/** What a handler was made from, for the API reference and its tests. */
+export type RouteShape = { permission: Access; query?: z.ZodType; body?: BodySpec; params?: z.ZodType; doc?: RouteDoc };
+
 /** What Next calls; the context is optional so tests can call a handler with a Request alone. */
-export type RouteHandler = (request: Request, segment?: { params: Promise<unknown> }) => Promise<Response>;
+export type RouteHandler = ((request: Request, segment?: { params: Promise<unknown> }) => Promise<Response>) & { readonly route?: RouteShape };
 
 /** Refusals of the request itself, before any domain call. */
 class RequestRefused extends Error {
@@ -114,7 +136,7 @@ export function runRoute<
   Params extends z.ZodType | undefined = undefined,
   Data = unknown,
 >(definition: RouteDefinition<A, Query, Body, Params, Data>): RouteHandler {
-  return async (request, segment) => {
+  const handler = async (request: Request, segment?: { params: Promise<unknown> }): Promise<Response> => {
     const locale = requestLocale(request);
     // A body spec always has a schema; `Body` is undefined only when there is no spec.
     const bodySpec = definition.body as BodySpec | undefined;
@@ -150,6 +172,9 @@ export function runRoute<
     }
     return claimed ? keepAnswer(claimed, response) : response;
   };
+  const { permission, query, body, params, doc } = definition;
+  const route: RouteShape = { permission, query, body: body as BodySpec | undefined, params, doc };
+  return Object.assign(handler, { route });
 }
 
 const MUTATING_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);

@@ -10,8 +10,11 @@ import { type HostsConfig, ROUTABLE_HOST, type Variant, VARIANT_FEATURES, VARIAN
 type Redirect = Awaited<ReturnType<NonNullable<NextConfig['redirects']>>>[number];
 type Rewrite = Extract<Awaited<ReturnType<NonNullable<NextConfig['rewrites']>>>, readonly unknown[]>[number];
 
-/** Paths Next serves itself, never pages of the portal (public files are served before these rules). */
-const NOT_A_PAGE = '(?!api/|api$|_next/)';
+/**
+ * Paths Next serves itself, never pages of the portal (public files are served before these rules),
+ * but for the API reference `/api/docs`, a page of the portal's shell.
+ */
+const NOT_A_PAGE = '(?!api/(?!docs$)|api$|_next/)';
 const OTHER_LOCALES = LOCALES.filter((locale) => locale !== DEFAULT_LOCALE);
 
 function hostsOf(hosts: HostsConfig, variant: Variant): string[] {
@@ -26,9 +29,22 @@ function hostCondition(...hosts: string[]) {
   return [{ type: 'host' as const, value: `(?:${names})(?::\\d+)?` }];
 }
 
+/**
+ * The API's paths before it was versioned at `/api/v1` with the spec's spelling, each sent on
+ * permanently (308, so a POST stays a POST with its body) for one release; then these go.
+ */
+export const LEGACY_API_REDIRECTS: Redirect[] = [
+  { source: '/api/b2b/availability/by-offer', destination: '/api/v1/b2b/availability/ByOffer', permanent: true },
+  { source: '/api/b2b/availability/by-tour', destination: '/api/v1/b2b/availability/ByTour', permanent: true },
+  { source: '/api/b2b/:path*', destination: '/api/v1/b2b/:path*', permanent: true },
+  { source: '/api/bookings/:reference(TD-[A-Z2-9]{7})/:document', destination: '/api/v1/b2b/bookings/:reference/documents/:document', permanent: true },
+  { source: '/api/widgets/tour/url/:url', destination: '/api/v1/widgets/tour/url/:url', permanent: true },
+];
+
 export function routeRedirects(hosts: HostsConfig): Redirect[] {
   const localePrefixes = OTHER_LOCALES.join('|');
   return [
+    ...LEGACY_API_REDIRECTS,
     // The default locale is never prefixed: one canonical URL per page.
     { source: `/${DEFAULT_LOCALE}`, destination: '/', permanent: true },
     { source: `/${DEFAULT_LOCALE}/:path*`, destination: '/:path*', permanent: true },

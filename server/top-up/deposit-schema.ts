@@ -47,7 +47,7 @@ export const depositNoticeSchema = z.object({
 export type DepositNoticeInput = z.output<typeof depositNoticeSchema>;
 export type DepositNoticeField = keyof z.input<typeof depositNoticeSchema>;
 
-/** `GET /api/b2b/balance/topupfee` (spec §6: amount, type, currency). */
+/** `GET /api/v1/b2b/balance/topupfee` (spec §6: amount, type, currency). */
 export const topUpFeeQuerySchema = z.object({
   amount: amountMinor,
   type: z.literal('card', { error: 'deposits.errors.topUpType' }).default('card'),

@@ -34,6 +34,8 @@ const PUBLIC_PAGES = new Set([
   // Widget pages are framed on agencies' own sites for their (anonymous) customers.
   '/embedded',
   '/embedded/checkout',
+  // The API reference: an integrator reads it before their agency has an account.
+  '/api/docs',
 ]);
 
 /** The operator console: staff only, on the main host, with its own sign-in. */

@@ -9,29 +9,48 @@ export const BOOKING_STATUSES = ['quotation_request', 'payment_required', 'compl
 export const BOOKING_SORTS = ['createdAt', 'tourDate', 'reference', 'guestName', 'publishedTotal'] as const;
 export const PAGE_SIZES = [10, 25, 50, 100] as const;
 
+// Each filter's rule, strict: the API's list calls answer a value that does not parse with 422.
+const strictDay = () => z.string().refine((value) => isCalendarDay(value), { error: 'Must be a date (yyyy-MM-dd)' });
+const FILTER_FIELDS = {
+  reference: plainText().min(1).max(20),
+  guest: plainText().min(1).max(100),
+  bookedFrom: strictDay(),
+  bookedTo: strictDay(),
+  travelFrom: strictDay(),
+  travelTo: strictDay(),
+  status: z.enum(BOOKING_STATUSES),
+  agent: z.uuid(),
+  tour: z.uuid(),
+  sort: z.enum(BOOKING_SORTS),
+  dir: z.enum(['asc', 'desc']),
+};
+const PAGE_FIELDS = {
+  page: z.coerce.number().int().min(1).max(100_000),
+  onPage: z.coerce.number().refine((size) => (PAGE_SIZES as readonly number[]).includes(size), { error: `One of ${PAGE_SIZES.join(', ')}` }),
+};
+
+/** The filters as the API's list calls take them in their JSON body (spec §7 "plus filters"). */
+export const bookingFiltersSchema = z.strictObject(FILTER_FIELDS).partial();
+/** Spec §7's `page` and `onPage`, as the API's list calls take them in the query. */
+export const pagingQuerySchema = z.object(PAGE_FIELDS).partial();
+
+// In the URL a value that does not parse is dropped instead (a shared link with a stale filter still opens).
 const optional = <T extends z.ZodType>(schema: T) => schema.optional().catch(undefined);
-// A control character or a day outside the calendar (year 0, 9999-12-31, whose next day is no
-// date) is dropped like any other value that does not parse: it never reaches the query.
-const text = (max: number) => optional(plainText().min(1).max(max));
-const day = () => optional(z.string().refine((value) => isCalendarDay(value)));
 
 export const bookingListQuerySchema = z.object({
-  reference: text(20),
-  guest: text(100),
-  bookedFrom: day(),
-  bookedTo: day(),
-  travelFrom: day(),
-  travelTo: day(),
-  status: optional(z.enum(BOOKING_STATUSES)),
-  agent: optional(z.uuid()),
-  tour: optional(z.uuid()),
-  sort: z.enum(BOOKING_SORTS).catch('createdAt'),
-  dir: z.enum(['asc', 'desc']).catch('desc'),
-  page: z.coerce.number().int().min(1).max(100_000).catch(1),
-  onPage: z.coerce
-    .number()
-    .refine((size) => (PAGE_SIZES as readonly number[]).includes(size))
-    .catch(25),
+  reference: optional(FILTER_FIELDS.reference),
+  guest: optional(FILTER_FIELDS.guest),
+  bookedFrom: optional(FILTER_FIELDS.bookedFrom),
+  bookedTo: optional(FILTER_FIELDS.bookedTo),
+  travelFrom: optional(FILTER_FIELDS.travelFrom),
+  travelTo: optional(FILTER_FIELDS.travelTo),
+  status: optional(FILTER_FIELDS.status),
+  agent: optional(FILTER_FIELDS.agent),
+  tour: optional(FILTER_FIELDS.tour),
+  sort: FILTER_FIELDS.sort.catch('createdAt'),
+  dir: FILTER_FIELDS.dir.catch('desc'),
+  page: PAGE_FIELDS.page.catch(1),
+  onPage: PAGE_FIELDS.onPage.catch(25),
 });
 
 export type BookingListQuery = z.infer<typeof bookingListQuerySchema>;
@@ -75,4 +94,9 @@ export function invertedDateRanges(query: Partial<Pick<BookingListQuery, 'booked
     const end = query[to];
     return start !== undefined && end !== undefined && end < start;
   });
+}
+
+/** The API's paging and filters as one list query, with the lists' defaults for what was left out. */
+export function apiBookingListQuery(paging: z.output<typeof pagingQuerySchema>, filters: z.output<typeof bookingFiltersSchema> = {}): BookingListQuery {
+  return { ...bookingListQuerySchema.parse({}), ...filters, ...paging };
 }

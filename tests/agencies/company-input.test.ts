@@ -32,7 +32,7 @@ afterAll(async () => {
   await rm(root, { recursive: true, force: true });
 });
 
-/** What the save action and `PUT /api/b2b/agency` do: parse, then save only what parsed. */
+/** What the save action and `PUT /api/v1/b2b/agency` do: parse, then save only what parsed. */
 async function submit(form: Partial<CompanyValues>) {
   const parsed = companySchema.safeParse(form);
   if (!parsed.success) {

@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import { POST as postBooking } from '@/app/api/b2b/bookings/route';
+import { POST as postBooking } from '@/app/api/v1/b2b/bookings/route';
 import { createBooking } from '@/server/bookings/create-booking';
 import { bookings } from '@/server/db/schema';
 import { Conflict } from '@/server/errors';
@@ -82,7 +82,7 @@ describe('createBooking with a reused idempotency key', () => {
       guestEmailConfirm: 'idem@example.test',
       paymentMethod: 'cash',
     };
-    const send = (json: object) => postBooking(agentRequest('/api/b2b/bookings', { json: { ...json, idempotencyKey: key } }));
+    const send = (json: object) => postBooking(agentRequest('/api/v1/b2b/bookings', { json: { ...json, idempotencyKey: key } }));
 
     const created = await send(body);
     expect(created.status).toBe(201);

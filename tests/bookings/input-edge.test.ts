@@ -44,7 +44,7 @@ beforeAll(async () => {
 });
 afterAll(() => database.dispose());
 
-/** What the checkout action and `POST /api/b2b/bookings` do: parse the form, then book only what parsed. */
+/** What the checkout action and `POST /api/v1/b2b/bookings` do: parse the form, then book only what parsed. */
 async function submitCheckout(values: Record<string, string>) {
   const parsed = checkoutSchema.safeParse({ ...form, idempotencyKey: crypto.randomUUID(), ...values });
   if (!parsed.success) {

@@ -39,7 +39,7 @@ const requests: { url: URL }[] = [];
 let byMonth: (month: string) => Promise<Response> = async (month) => HttpResponse.json(month === '2026-11' ? NOVEMBER : DECEMBER);
 
 const server = setupServer(
-  http.get('*/api/b2b/availability/by-offer', ({ request }) => {
+  http.get('*/api/v1/b2b/availability/ByOffer', ({ request }) => {
     const url = new URL(request.url);
     requests.push({ url });
     return byMonth(url.searchParams.get('from')!.slice(0, 7));

@@ -21,7 +21,7 @@ const MESSAGE = 'Enter the amount as a number with up to two decimals, e.g. 1500
 const labels: CardTopUpLabels = { ...deposits.deposits.card, fee: 'Card fee (2.5%)', sandbox: null };
 
 const server = setupServer(
-  http.get('*/api/b2b/balance/topupfee', ({ request }) => {
+  http.get('*/api/v1/b2b/balance/topupfee', ({ request }) => {
     const amount = new URL(request.url).searchParams.get('amount') ?? '';
     if (!/^\d+(\.\d{1,2})?$/.test(amount)) return HttpResponse.json([{ fieldName: 'amount', errorMessage: MESSAGE }], { status: 422 });
     const amountMinor = Math.round(Number(amount) * 100);
@@ -58,7 +58,7 @@ describe('CardTopUp', () => {
 
   it('signs out and goes home when the session has ended (401)', async () => {
     server.use(
-      http.get('*/api/b2b/balance/topupfee', () => HttpResponse.json({ message: 'Unauthorized' }, { status: 401 })),
+      http.get('*/api/v1/b2b/balance/topupfee', () => HttpResponse.json({ message: 'Unauthorized' }, { status: 401 })),
       http.get('*/api/auth/csrf', () => HttpResponse.json({ csrfToken: 'csrf' })),
       http.post('*/api/auth/signout', () => HttpResponse.json({ url: 'http://localhost/' })),
     );

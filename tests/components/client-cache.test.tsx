@@ -37,7 +37,7 @@ const availability = (date: string): OfferAvailability => ({
 const months: string[] = [];
 let answer: (month: string) => Response = (month) => HttpResponse.json(availability(month === '2026-11' ? '2026-11-24' : '2026-12-03'));
 const server = setupServer(
-  http.get('*/api/b2b/availability/by-offer', ({ request }) => {
+  http.get('*/api/v1/b2b/availability/ByOffer', ({ request }) => {
     const month = new URL(request.url).searchParams.get('from')!.slice(0, 7);
     months.push(month);
     return answer(month);

@@ -41,7 +41,7 @@ let balance: AgencyBalance = { currency: 'AED', balanceMinor: 123_450, creditLim
 let balanceRequests = 0;
 const server = setupServer(
   http.get('*/api/auth/session', () => HttpResponse.json(sessionAnswer)),
-  http.get('*/api/b2b/balance', () => {
+  http.get('*/api/v1/b2b/balance', () => {
     balanceRequests += 1;
     return HttpResponse.json(balance);
   }),
@@ -164,7 +164,7 @@ describe('the header balance', () => {
 
   it('holds its place while it loads, beside an account button named with the name it shows', async () => {
     let answer!: () => void;
-    server.use(http.get('*/api/b2b/balance', () => new Promise<Response>((resolve) => (answer = () => resolve(HttpResponse.json(balance))))));
+    server.use(http.get('*/api/v1/b2b/balance', () => new Promise<Response>((resolve) => (answer = () => resolve(HttpResponse.json(balance))))));
     renderHeader(agent('senior'));
     const waiting = await screen.findByTestId('header-balance-loading');
     expect(waiting).toHaveAccessibleName('');
@@ -199,7 +199,7 @@ describe('the header balance', () => {
   });
 
   it('hides itself when the balance cannot be had', async () => {
-    server.use(http.get('*/api/b2b/balance', () => HttpResponse.json({ message: 'Forbidden' }, { status: 403 })));
+    server.use(http.get('*/api/v1/b2b/balance', () => HttpResponse.json({ message: 'Forbidden' }, { status: 403 })));
     renderHeader(agent('senior'));
     await waitFor(() => expect(screen.queryByRole('status')).not.toBeInTheDocument());
     expect(screen.queryByRole('link', { name: /Balance/ })).not.toBeInTheDocument();

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { PDFParse } from 'pdf-parse';
-import { GET as getDocument } from '@/app/api/bookings/[reference]/[document]/route';
+import { GET as getDocument } from '@/app/api/v1/b2b/bookings/[id]/documents/[document]/route';
 import type { Principal } from '@/server/auth/principal';
 import { cancelBooking } from '@/server/bookings/cancel-booking';
 import { createBooking } from '@/server/bookings/create-booking';
@@ -62,7 +62,7 @@ const money = (minor: number) => formatMoney(minor, 'AED', 'en').replace(/\s+/g,
 
 async function download(principal: Principal, reference: string, document: string) {
   session.principal = principal;
-  return getDocument(agentRequest(`/api/bookings/${reference}/${document}`), segment({ reference, document }));
+  return getDocument(agentRequest(`/api/v1/b2b/bookings/${reference}/documents/${document}`), segment({ id: reference, document }));
 }
 
 describe('a completed booking', () => {

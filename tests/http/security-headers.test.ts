@@ -134,7 +134,7 @@ describe('headers for every response (next.config.ts)', () => {
   }
 
   it('sends nosniff, the referrer and permissions policies everywhere, route handlers and files included', () => {
-    for (const path of ['/', '/tour/x', '/ru/checkout', '/api/b2b/bookings', '/api/bookings/TD-1/voucher', '/api/bookings/export', '/_next/static/chunks/a.js', '/embedded/checkout']) {
+    for (const path of ['/', '/tour/x', '/ru/checkout', '/api/v1/b2b/bookings', '/api/v1/b2b/bookings/TD-1/documents/voucher', '/api/bookings/export', '/_next/static/chunks/a.js', '/embedded/checkout']) {
       const headers = headersFor(path);
       expect(headers['x-content-type-options'], path).toEqual(['nosniff']);
       expect(headers['referrer-policy'], path).toEqual(['strict-origin-when-cross-origin']);

@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import { POST as topUp } from '@/app/api/b2b/balance/topup/route';
+import { POST as topUp } from '@/app/api/v1/b2b/balance/topup/route';
 import { sandboxCharges } from '@/server/db/schema';
 import { principalFor } from '../support/booking-fixtures';
 import { agentRequest, serveRoutesFrom, session } from '../support/route-requests';
@@ -26,7 +26,7 @@ afterAll(async () => {
 });
 
 async function chargeUrls(headers: Record<string, string>) {
-  const response = await topUp(agentRequest('/api/b2b/balance/topup', { json: { amount: '100' }, headers }));
+  const response = await topUp(agentRequest('/api/v1/b2b/balance/topup', { json: { amount: '100' }, headers }));
   expect(response.status).toBe(200);
   const { nextAction } = (await response.json()) as { nextAction: { url: string } };
   const chargeId = nextAction.url.split('/').pop()!;

@@ -1,8 +1,8 @@
 import { eq } from 'drizzle-orm';
-import { POST as topUp } from '@/app/api/b2b/balance/topup/route';
-import { POST as payBooking } from '@/app/api/b2b/bookings/[reference]/pay/route';
-import { POST as withPaymentIntent } from '@/app/api/b2b/bookings/withpaymentintent/route';
-import { POST as book } from '@/app/api/b2b/bookings/route';
+import { POST as topUp } from '@/app/api/v1/b2b/balance/topup/route';
+import { POST as payBooking } from '@/app/api/v1/b2b/bookings/[id]/pay/route';
+import { POST as withPaymentIntent } from '@/app/api/v1/b2b/bookings/withpaymentintent/route';
+import { POST as book } from '@/app/api/v1/b2b/bookings/route';
 import { GET as getPayment } from '@/app/api/payments/[paymentId]/route';
 import { POST as sandboxCard } from '@/app/api/payments/sandbox/[chargeId]/route';
 import { POST as webhook } from '@/app/api/payments/webhooks/[provider]/route';
@@ -33,10 +33,10 @@ async function fieldErrors(response: Response) {
   return (await response.json()) as { fieldName: string; errorMessage: string }[];
 }
 
-describe('POST /api/b2b/balance/topup', () => {
+describe('POST /api/v1/b2b/balance/topup', () => {
   it('starts a card top-up and answers where the payer goes', async () => {
     session.principal = await principalFor(database.db, 'admin@gulfhorizons.test');
-    const response = await topUp(agentRequest('/api/b2b/balance/topup', { json: { amount: '1500.50' } }));
+    const response = await topUp(agentRequest('/api/v1/b2b/balance/topup', { json: { amount: '1500.50' } }));
     expect(response.status).toBe(200);
     const body = (await response.json()) as { paymentId: string; nextAction: { kind: string; url: string } };
     expect(body.nextAction.url).toMatch(/^http:\/\/localhost:3000\/pay\/sandbox\/sbx_ch_/);
@@ -51,7 +51,7 @@ describe('POST /api/b2b/balance/topup', () => {
   ])('refuses %j with a message for %s and stores nothing', async (json, field) => {
     session.principal = await principalFor(database.db, 'admin@gulfhorizons.test');
     const before = await database.db.$count(payments);
-    const response = await topUp(agentRequest('/api/b2b/balance/topup', { json }));
+    const response = await topUp(agentRequest('/api/v1/b2b/balance/topup', { json }));
     expect(response.status).toBe(422);
     expect((await fieldErrors(response)).map((error) => error.fieldName)).toContain(field);
     expect(await database.db.$count(payments)).toBe(before);
@@ -60,7 +60,7 @@ describe('POST /api/b2b/balance/topup', () => {
   it('refuses a junior agent', async () => {
     session.principal = await principalFor(database.db, 'junior@gulfhorizons.test');
     const before = await database.db.$count(payments);
-    expect((await topUp(agentRequest('/api/b2b/balance/topup', { json: { amount: '100' } }))).status).toBe(403);
+    expect((await topUp(agentRequest('/api/v1/b2b/balance/topup', { json: { amount: '100' } }))).status).toBe(403);
     expect(await database.db.$count(payments)).toBe(before);
   });
 });
@@ -98,7 +98,7 @@ describe('a card booking through the API', () => {
   it('withpaymentintent is refused clearly while Stripe is not configured, booking nothing', async () => {
     session.principal = await principalFor(database.db, 'senior@gulfhorizons.test');
     const before = await database.db.$count(payments);
-    const response = await withPaymentIntent(agentRequest('/api/b2b/bookings/withpaymentintent', { json: { offerId: crypto.randomUUID(), date: '2099-01-01', adults: 1 } }));
+    const response = await withPaymentIntent(agentRequest('/api/v1/b2b/bookings/withpaymentintent', { json: { offerId: crypto.randomUUID(), date: '2099-01-01', adults: 1 } }));
     expect(response.status).toBe(422);
     expect(await database.db.$count(payments)).toBe(before);
   });
@@ -108,13 +108,13 @@ describe('a card booking through the API', () => {
     session.principal = agent;
     const booked = await cardBooking(database.db, agent, { left: 5, adults: 2 });
     const balance = await agencyBalance(database.db, agent.agencyId);
-    const response = await payBooking(agentRequest(`/api/b2b/bookings/${booked.reference}/pay`, { json: { method: 'balance' } }), segment({ reference: booked.reference }));
+    const response = await payBooking(agentRequest(`/api/v1/b2b/bookings/${booked.reference}/pay`, { json: { method: 'balance' } }), segment({ id: booked.reference }));
     expect(response.status).toBe(200);
     const [row] = await database.db.select({ net: payments.baseAmountMinor }).from(payments).where(eq(payments.id, booked.paymentId));
     expect(await agencyBalance(database.db, agent.agencyId)).toBe(balance - row!.net);
     expect((await slotStock(database.db, booked.slot.id))?.left).toBe(3);
     // Paid: another payment is refused as not needed.
-    const again = await payBooking(agentRequest(`/api/b2b/bookings/${booked.reference}/pay`, { json: { method: 'card' } }), segment({ reference: booked.reference }));
+    const again = await payBooking(agentRequest(`/api/v1/b2b/bookings/${booked.reference}/pay`, { json: { method: 'card' } }), segment({ id: booked.reference }));
     expect(again.status).toBe(409);
   });
 
@@ -138,14 +138,14 @@ describe('a card booking through the API', () => {
       paymentMethod: 'card',
       idempotencyKey: crypto.randomUUID(),
     };
-    const first = await book(agentRequest('/api/b2b/bookings', { json: checkout }));
+    const first = await book(agentRequest('/api/v1/b2b/bookings', { json: checkout }));
     expect(first.status).toBe(201);
     const created = (await first.json()) as { reference: string; paymentId: string; nextAction: { url: string } };
     const chargeId = created.nextAction.url.split('/').pop()!;
     await sandboxCard(apiRequest(`/api/payments/sandbox/${chargeId}`, { json: { cardNumber: '4242424242424242' } }), segment({ chargeId }));
     await getPayment(agentRequest(`/api/payments/${created.paymentId}`), segment({ paymentId: created.paymentId }));
 
-    const again = await book(agentRequest('/api/b2b/bookings', { json: checkout }));
+    const again = await book(agentRequest('/api/v1/b2b/bookings', { json: checkout }));
     expect(again.status).toBe(200);
     expect(await again.json()).toMatchObject({ reference: created.reference, status: 'completed', paymentId: created.paymentId, nextAction: { kind: 'redirect', url: `http://localhost:3000/pay/${created.paymentId}` } });
     expect(await database.db.$count(payments, eq(payments.bookingId, (await paymentRow(database.db, created.paymentId)).bookingId!))).toBe(1);
@@ -159,7 +159,7 @@ describe('a card booking through the API', () => {
     const slot = await prepareSlot(database.db, offer.id, date, { left: 5 });
     const before = await database.db.$count(payments);
     const response = await book(
-      agentRequest('/api/b2b/bookings', {
+      agentRequest('/api/v1/b2b/bookings', {
         json: { offerId: offer.id, date, time: slot.startTime, adults: 1, guestName: 'Api Guest', guestPhone: '+971500000000', guestEmail: 'api@example.test', guestEmailConfirm: 'api@example.test', paymentMethod: 'card' },
         headers: { 'idempotency-key': crypto.randomUUID() },
       }),

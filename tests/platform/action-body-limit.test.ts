@@ -112,7 +112,7 @@ describe('an early answer that closes the connection', () => {
     const hundredMegabytes = 100 * 1024 * 1024;
     try {
       for (let attempt = 0; attempt < 3; attempt += 1) {
-        const answer = await postAction(port, { host: 'localhost:3000', path: '/api/b2b/account/signup', totalBytes: hundredMegabytes, action: false });
+        const answer = await postAction(port, { host: 'localhost:3000', path: '/api/v1/b2b/account/signup', totalBytes: hundredMegabytes, action: false });
         expect(answer).toMatchObject({ status: 413, body: 'too large', connection: 'close' });
         expect(answer.written).toBeLessThan(hundredMegabytes / 10);
       }

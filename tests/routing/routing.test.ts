@@ -8,7 +8,7 @@ import { markDatabaseDown, markDatabaseUp } from '@/server/db/health-state';
 import { PORTAL_ROUTES } from '@/shared/auth/route-access';
 import { gateRedirect, proxyDecision, type ProxyRequest } from '@/server/routing/gate';
 import { MAINTENANCE_RETRY_SECONDS, maintenancePage } from '@/server/routing/maintenance-page';
-import { DIRECT_PAGE_PREFIXES, routeRedirects, routeRewrites } from '@/server/routing/route-rules';
+import { DIRECT_PAGE_PREFIXES, LEGACY_API_REDIRECTS, routeRedirects, routeRewrites } from '@/server/routing/route-rules';
 import { DEFAULT_HOSTS, parseHostsConfig, variantForHost } from '@/shared/sites/site-variants';
 import { route, type RoutedRequest } from '../support/next-routes';
 
@@ -49,6 +49,26 @@ describe('locale and variant routing (Next config rules)', () => {
     expect(route(request({ pathname: '/terms-of-use' }), rules)).toEqual({ rewrite: '/en/main/terms-of-use' });
     expect(route(request({ pathname: '/' }), rules)).toEqual({ rewrite: '/en/main' });
     expect(route(request({ pathname: '/uae' }), rules)).toEqual({ rewrite: '/en/main/uae' });
+  });
+
+  it('serves the API reference /api/docs as a page of every host, and leaves the API to its routes', () => {
+    expect(route(request({ pathname: '/api/docs' }), rules)).toEqual({ rewrite: '/en/main/api/docs' });
+    expect(route(request({ pathname: '/ru/api/docs' }), rules)).toEqual({ rewrite: '/ru/main/api/docs' });
+    expect(route(request({ host: 'partner.localhost', pathname: '/api/docs' }), rules)).toEqual({ rewrite: '/en/second/api/docs' });
+    // A visitor reads it without signing in.
+    expect(gateRedirect({ pathname: '/api/docs', search: '', hasSessionCookie: false })).toBeNull();
+    expect(gateRedirect({ pathname: '/ru/api/docs', search: '', hasSessionCookie: false })).toBeNull();
+    for (const pathname of ['/api/v1/openapi.json', '/api/docs/scalar', '/api/v1/b2b/tours', '/api/docsx', '/api']) {
+      expect(route(request({ pathname }), rules), pathname).toEqual({ unchanged: true });
+    }
+  });
+
+  it('sends the API\'s paths from before /api/v1 there permanently', () => {
+    expect(route(request({ pathname: '/api/b2b/availability/by-offer' }), rules)).toEqual({ redirect: '/api/v1/b2b/availability/ByOffer' });
+    expect(route(request({ pathname: '/api/b2b/bookings/withpaymentintent' }), rules)).toEqual({ redirect: '/api/v1/b2b/bookings/withpaymentintent' });
+    expect(route(request({ pathname: '/api/bookings/TD-7KQ2M9X/voucher' }), rules)).toEqual({ redirect: '/api/v1/b2b/bookings/TD-7KQ2M9X/documents/voucher' });
+    expect(route(request({ pathname: '/api/bookings/export' }), rules)).toEqual({ unchanged: true });
+    expect(LEGACY_API_REDIRECTS.every((rule) => rule.permanent)).toBe(true);
   });
 
   it('leaves the main host\'s English tour and city pages to their own routes, on no other host', () => {
@@ -140,7 +160,7 @@ describe('auth gate', () => {
     // Compiled and matched by the functions `next build` and `next start` use for the matcher.
     const matches = getMiddlewareRouteMatcher(getMiddlewareMatchers(proxyConfig.matcher, {}));
     const proxied = (path: string) => matches(path, { headers: {} } as Parameters<MiddlewareRouteMatch>[1], {});
-    const perRequest = ['/search', '/sign-in', '/sign-up', '/forgot-password', '/reset-password', '/nope/x', '/tour/x/y', '/embedded', '/embedded/checkout', '/embedded/booking/x', '/embedded/x'];
+    const perRequest = ['/search', '/sign-in', '/sign-up', '/forgot-password', '/reset-password', '/nope/x', '/tour/x/y', '/embedded', '/embedded/checkout', '/embedded/booking/x', '/embedded/x', '/api/docs'];
     for (const path of [...Object.keys(PORTAL_ROUTES), '/checkout/confirmation/TD-1', '/my-bookings/TD-1', ...perRequest]) {
       expect(proxied(path), path).toBe(true);
       expect(proxied(`/ru${path}`), `/ru${path}`).toBe(true);
@@ -149,7 +169,7 @@ describe('auth gate', () => {
     for (const path of [...cached, ...cached.map((path) => (path === '/' ? '/ru' : `/ru${path}`))]) {
       expect(proxied(path), path).toBe(false);
     }
-    for (const path of ['/api/health', '/api/b2b/bookings', '/_next/static/chunks/a.js', '/_next/image', '/images/demo/x.webp', '/brand/traveldesk-logo.svg', '/sitemap.xml', '/robots.txt']) {
+    for (const path of ['/api/health', '/api/v1/b2b/bookings', '/api/v1/openapi.json', '/api/docs/scalar', '/_next/static/chunks/a.js', '/_next/image', '/images/demo/x.webp', '/brand/traveldesk-logo.svg', '/sitemap.xml', '/robots.txt']) {
       expect(proxied(path), path).toBe(false);
     }
   });

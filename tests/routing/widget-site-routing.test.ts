@@ -84,7 +84,7 @@ describe('a widget’s domain', () => {
   });
 
   it('leaves API routes to every host, and serves the embeddable pages', () => {
-    expect(route(at('tours.agency.test', '/api/widgets/tour/url/x'), rules)).toEqual({ unchanged: true });
+    expect(route(at('tours.agency.test', '/api/v1/widgets/tour/url/x'), rules)).toEqual({ unchanged: true });
     expect(route(at('tours.agency.test', '/api/files/x'), rules)).toEqual({ unchanged: true });
     expect(route(at('tours.agency.test', '/embedded'), rules)).toEqual({ rewrite: '/en/main/embedded' });
     expect(route(at('tours.agency.test', '/embedded/checkout'), rules)).toEqual({ rewrite: '/en/main/embedded/checkout' });

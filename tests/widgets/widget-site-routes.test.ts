@@ -1,7 +1,7 @@
 import { eq, ne } from 'drizzle-orm';
 import { GET as getRobots } from '@/app/robots.txt/route';
 import { GET as getSitemap } from '@/app/sitemap.xml/route';
-import { GET as getWidgetTour } from '@/app/api/widgets/tour/url/[url]/route';
+import { GET as getWidgetTour } from '@/app/api/v1/widgets/tour/url/[url]/route';
 import { generateMetadata as widgetSiteMetadata } from '@/app/widget-site/[host]/[visitorLocale]/layout';
 import WidgetSitePage from '@/app/widget-site/[host]/[visitorLocale]/page';
 import { createTranslator } from 'next-intl';
@@ -71,7 +71,7 @@ beforeAll(async () => {
 afterAll(() => database.dispose());
 
 const tourRequest = (slug: string, query: Record<string, string>) =>
-  getWidgetTour(apiRequest(`/api/widgets/tour/url/${slug}?${new URLSearchParams(query)}`), segment({ url: slug }));
+  getWidgetTour(apiRequest(`/api/v1/widgets/tour/url/${slug}?${new URLSearchParams(query)}`), segment({ url: slug }));
 
 describe('GET /widgets/tour/url/{url}', () => {
   it('answers the tour as the agency’s widget sells it, at the guest’s prices in the asked currency', async () => {

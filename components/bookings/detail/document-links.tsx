@@ -38,7 +38,7 @@ export async function DocumentLinks({
           {documents.map((document) => (
             <li key={document}>
               <a
-                href={`/api/bookings/${reference}/${document}`}
+                href={`/api/v1/b2b/bookings/${reference}/documents/${document}`}
                 download={documentFilename(document, reference)}
                 className={cn(buttonVariants({ variant: 'outline' }), linkClassName)}
               >

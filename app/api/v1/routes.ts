@@ -1,0 +1,85 @@
+// Every route of the versioned API, by its path in the OpenAPI document (`{name}` for a dynamic
+// segment). The document is generated from this list (./openapi.json/route.ts) and a test checks it
+// against the folders here (tests/api/openapi-document.test.ts): a route cannot go undocumented.
+import type { ApiRoute } from '@/server/http/openapi';
+import * as routeB2bAccountChangepassword from './b2b/account/changepassword/route';
+import * as routeB2bAccountForgotpassword from './b2b/account/forgotpassword/route';
+import * as routeB2bAccountResetpassword from './b2b/account/resetpassword/route';
+import * as routeB2bAccount from './b2b/account/route';
+import * as routeB2bAccountSignup from './b2b/account/signup/route';
+import * as routeB2bAgency from './b2b/agency/route';
+import * as routeB2bAvailabilityByOffer from './b2b/availability/ByOffer/route';
+import * as routeB2bAvailabilityByTour from './b2b/availability/ByTour/route';
+import * as routeB2bBalance from './b2b/balance/route';
+import * as routeB2bBalanceTopup from './b2b/balance/topup/route';
+import * as routeB2bBalanceTopupfee from './b2b/balance/topupfee/route';
+import * as routeB2bBookingsIdCancel from './b2b/bookings/[id]/cancel/route';
+import * as routeB2bBookingsIdDocumentsDocument from './b2b/bookings/[id]/documents/[document]/route';
+import * as routeB2bBookingsIdPay from './b2b/bookings/[id]/pay/route';
+import * as routeB2bBookingsId from './b2b/bookings/[id]/route';
+import * as routeB2bBookingsCommissions from './b2b/bookings/commissions/route';
+import * as routeB2bBookingsDownload from './b2b/bookings/download/route';
+import * as routeB2bBookingsFiltered from './b2b/bookings/filtered/route';
+import * as routeB2bBookingsOptions from './b2b/bookings/options/route';
+import * as routeB2bBookingsRequestsId from './b2b/bookings/requests/[id]/route';
+import * as routeB2bBookingsRequests from './b2b/bookings/requests/route';
+import * as routeB2bBookings from './b2b/bookings/route';
+import * as routeB2bBookingsWithpaymentintent from './b2b/bookings/withpaymentintent/route';
+import * as routeB2bBookingsWithtappaymentcharge from './b2b/bookings/withtappaymentcharge/route';
+import * as routeB2bOffersPrices from './b2b/offersPrices/route';
+import * as routeB2bTicketsForofferId from './b2b/tickets/foroffer/[id]/route';
+import * as routeB2bTicketsFortourId from './b2b/tickets/fortour/[id]/route';
+import * as routeB2bToursId from './b2b/tours/[id]/route';
+import * as routeB2bToursPromo from './b2b/tours/promo/route';
+import * as routeB2bTours from './b2b/tours/route';
+import * as routeCitiesHomepageXY from './cities/homepage/[x]/[y]/route';
+import * as routeCountriesHomepagebyurlUrl from './countries/homepagebyurl/[url]/route';
+import * as routeHomepage from './homepage/route';
+import * as routeHotelsListbase from './hotels/listbase/route';
+import * as routeLayoutInfo from './layout/info/route';
+import * as routePickuptimesValue from './pickuptimes/value/route';
+import * as routeTicketsForofferId from './tickets/foroffer/[id]/route';
+import * as routeTourscategoriesHomepageUaeCategory from './tourscategories/homepage/uae/[category]/route';
+import * as routeWidgetsTourUrlUrl from './widgets/tour/url/[url]/route';
+
+export const API_ROUTES: ApiRoute[] = [
+  { path: '/b2b/account/changepassword', module: routeB2bAccountChangepassword },
+  { path: '/b2b/account/forgotpassword', module: routeB2bAccountForgotpassword },
+  { path: '/b2b/account/resetpassword', module: routeB2bAccountResetpassword },
+  { path: '/b2b/account', module: routeB2bAccount },
+  { path: '/b2b/account/signup', module: routeB2bAccountSignup },
+  { path: '/b2b/agency', module: routeB2bAgency },
+  { path: '/b2b/availability/ByOffer', module: routeB2bAvailabilityByOffer },
+  { path: '/b2b/availability/ByTour', module: routeB2bAvailabilityByTour },
+  { path: '/b2b/balance', module: routeB2bBalance },
+  { path: '/b2b/balance/topup', module: routeB2bBalanceTopup },
+  { path: '/b2b/balance/topupfee', module: routeB2bBalanceTopupfee },
+  { path: '/b2b/bookings/{id}/cancel', module: routeB2bBookingsIdCancel },
+  { path: '/b2b/bookings/{id}/documents/{document}', module: routeB2bBookingsIdDocumentsDocument },
+  { path: '/b2b/bookings/{id}/pay', module: routeB2bBookingsIdPay },
+  { path: '/b2b/bookings/{id}', module: routeB2bBookingsId },
+  { path: '/b2b/bookings/commissions', module: routeB2bBookingsCommissions },
+  { path: '/b2b/bookings/download', module: routeB2bBookingsDownload },
+  { path: '/b2b/bookings/filtered', module: routeB2bBookingsFiltered },
+  { path: '/b2b/bookings/options', module: routeB2bBookingsOptions },
+  { path: '/b2b/bookings/requests/{id}', module: routeB2bBookingsRequestsId },
+  { path: '/b2b/bookings/requests', module: routeB2bBookingsRequests },
+  { path: '/b2b/bookings', module: routeB2bBookings },
+  { path: '/b2b/bookings/withpaymentintent', module: routeB2bBookingsWithpaymentintent },
+  { path: '/b2b/bookings/withtappaymentcharge', module: routeB2bBookingsWithtappaymentcharge },
+  { path: '/b2b/offersPrices', module: routeB2bOffersPrices },
+  { path: '/b2b/tickets/foroffer/{id}', module: routeB2bTicketsForofferId },
+  { path: '/b2b/tickets/fortour/{id}', module: routeB2bTicketsFortourId },
+  { path: '/b2b/tours/{id}', module: routeB2bToursId },
+  { path: '/b2b/tours/promo', module: routeB2bToursPromo },
+  { path: '/b2b/tours', module: routeB2bTours },
+  { path: '/cities/homepage/{x}/{y}', module: routeCitiesHomepageXY },
+  { path: '/countries/homepagebyurl/{url}', module: routeCountriesHomepagebyurlUrl },
+  { path: '/homepage', module: routeHomepage },
+  { path: '/hotels/listbase', module: routeHotelsListbase },
+  { path: '/layout/info', module: routeLayoutInfo },
+  { path: '/pickuptimes/value', module: routePickuptimesValue },
+  { path: '/tickets/foroffer/{id}', module: routeTicketsForofferId },
+  { path: '/tourscategories/homepage/uae/{category}', module: routeTourscategoriesHomepageUaeCategory },
+  { path: '/widgets/tour/url/{url}', module: routeWidgetsTourUrlUrl },
+];
