@@ -12,6 +12,7 @@ const MAX_IDS = 50;
  */
 export const GET = runRoute({
   permission: null,
+  apiScope: 'catalogue',
   query: z.object({
     from: z.iso.date({ error: 'Must be a date (yyyy-MM-dd)' }),
     to: z.iso.date({ error: 'Must be a date (yyyy-MM-dd)' }),

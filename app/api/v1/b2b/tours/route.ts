@@ -13,6 +13,7 @@ const ALL_PAGES = 100;
  */
 export const GET = runRoute({
   permission: null,
+  apiScope: 'catalogue',
   query: z.object({ currencyCode: currencyField }),
   doc: { tag: 'Catalogue', summary: 'Every tour, with its lowest retail price' },
   run: async ({ query }, { db }) => {

@@ -10,6 +10,7 @@ import { runRoute } from '@/server/http/run-route';
  */
 export const GET = runRoute({
   permission: 'bookings:create',
+  apiScope: 'catalogue',
   query: availabilityQuerySchema,
   doc: { tag: 'Availability', summary: 'An offer’s slots in a date range', response: offerAvailabilityResponse, notFound: true },
   run: async ({ query: { id, from, to } }, { db }) => {

@@ -8,6 +8,7 @@ import { runRoute } from '@/server/http/run-route';
 /** Spec §7 "GET /b2b/availability/ByTour": every offer of a tour, from `from` to `to`, never before today in Dubai. */
 export const GET = runRoute({
   permission: 'bookings:create',
+  apiScope: 'catalogue',
   query: availabilityQuerySchema,
   doc: { tag: 'Availability', summary: 'Every offer’s slots of a tour in a date range', response: z.array(offerAvailabilityResponse), notFound: true },
   run: async ({ query: { id, from, to } }, { db }) => {

@@ -12,6 +12,7 @@ import { runRoute } from '@/server/http/run-route';
  */
 export const GET = runRoute({
   permission: null,
+  apiScope: 'catalogue',
   params: z.object({ id: slugParam }),
   doc: { tag: 'Catalogue', summary: 'A tour with its offers and the agent’s rates', notFound: true },
   run: async (_input, { principal, db, params }) => {

@@ -7,6 +7,7 @@ import { runRoute } from '@/server/http/run-route';
 /** Spec §7 `GET /b2b/tickets/fortour/{id}`: a tour’s offers’ tickets with retail and (for a role that sees them) b2b prices. */
 export const GET = runRoute({
   permission: null,
+  apiScope: 'catalogue',
   params: z.object({ id: z.uuid() }),
   doc: { tag: 'Catalogue', summary: 'A tour’s offers’ tickets with b2b prices', response: ticketsResponse, notFound: true },
   run: async (_input, { principal, db, params }) => {
