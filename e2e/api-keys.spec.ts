@@ -14,7 +14,7 @@ async function callBalance(baseURL: string, secret: string): Promise<number> {
   // A context of its own: no cookie of the browser's session goes with the call.
   const api = await playwrightRequest.newContext({ baseURL });
   try {
-    return (await api.get('/api/b2b/balance', { headers: { authorization: `Bearer ${secret}` } })).status();
+    return (await api.get('/api/v1/b2b/balance', { headers: { authorization: `Bearer ${secret}` } })).status();
   } finally {
     await api.dispose();
   }

@@ -1,10 +1,10 @@
 import { createHash } from 'node:crypto';
 import { eq } from 'drizzle-orm';
-import { GET as getAccount } from '@/app/api/b2b/account/route';
-import { POST as changePasswordRoute } from '@/app/api/b2b/account/changepassword/route';
-import { GET as getBalance } from '@/app/api/b2b/balance/route';
-import { POST as postBooking } from '@/app/api/b2b/bookings/route';
-import { GET as getDocument } from '@/app/api/bookings/[reference]/[document]/route';
+import { GET as getAccount } from '@/app/api/v1/b2b/account/route';
+import { POST as changePasswordRoute } from '@/app/api/v1/b2b/account/changepassword/route';
+import { GET as getBalance } from '@/app/api/v1/b2b/balance/route';
+import { POST as postBooking } from '@/app/api/v1/b2b/bookings/route';
+import { GET as getDocument } from '@/app/api/v1/b2b/bookings/[id]/documents/[document]/route';
 import { GET as getAgentDetails } from '@/app/api/catalog/tours/[slug]/agent-details/route';
 import { updateAgent } from '@/server/agents/manage-agents';
 import { createApiKey, listApiKeys, revokeApiKey } from '@/server/api-access/api-keys';
@@ -73,7 +73,7 @@ describe('making a key', () => {
 describe('a call made with a key', () => {
   it('acts as the agency within the key’s scopes, and notes when and from where it was used', async () => {
     const { secret, id } = await keyFor('admin@desertrose.test', ['balance']);
-    const response = await getBalance(apiRequest('/api/b2b/balance', withKey(secret, { 'x-forwarded-for': '198.51.100.23' })));
+    const response = await getBalance(apiRequest('/api/v1/b2b/balance', withKey(secret, { 'x-forwarded-for': '198.51.100.23' })));
     expect(response.status).toBe(200);
     const admin = await principalFor(database.db, 'admin@desertrose.test');
     expect((await listApiKeys(database.db, admin)).find((key) => key.id === id)).toMatchObject({ lastUsedAddress: '198.51.100.23', lastUsedAt: expect.any(String) });
@@ -81,7 +81,7 @@ describe('a call made with a key', () => {
 
   it('is refused (401) for an unknown, revoked or expired key', async () => {
     const admin = await principalFor(database.db, 'admin@desertrose.test');
-    const call = (secret: string) => getBalance(apiRequest('/api/b2b/balance', withKey(secret)));
+    const call = (secret: string) => getBalance(apiRequest('/api/v1/b2b/balance', withKey(secret)));
     const revoked = await keyFor('admin@desertrose.test', ['balance']);
     expect((await call(revoked.secret)).status).toBe(200);
     await revokeApiKey(database.db, admin, revoked.id);
@@ -95,18 +95,18 @@ describe('a call made with a key', () => {
 
   it('is refused (403) a call its scopes do not hold, even where the creator’s role would allow it', async () => {
     const catalogue = await keyFor('admin@desertrose.test', ['catalogue']);
-    expect((await getBalance(apiRequest('/api/b2b/balance', withKey(catalogue.secret)))).status).toBe(403);
+    expect((await getBalance(apiRequest('/api/v1/b2b/balance', withKey(catalogue.secret)))).status).toBe(403);
     const offer = await findOffer(database.db, 'shared');
     const date = addDays(new Date().toISOString().slice(0, 10), 40);
     const slot = await prepareSlot(database.db, offer.id, date, { left: 5 });
     const checkout = { offerId: offer.id, date, time: slot.startTime, adults: 1, guestName: 'Key Guest', guestPhone: '+971500000000', guestEmail: 'key@example.test', guestEmailConfirm: 'key@example.test', paymentMethod: 'cash', idempotencyKey: crypto.randomUUID() };
-    expect((await postBooking(apiRequest('/api/b2b/bookings', { json: checkout, ...withKey(catalogue.secret) }))).status).toBe(403);
+    expect((await postBooking(apiRequest('/api/v1/b2b/bookings', { json: checkout, ...withKey(catalogue.secret) }))).status).toBe(403);
     const book = await keyFor('admin@desertrose.test', ['book']);
-    expect((await postBooking(apiRequest('/api/b2b/bookings', { json: checkout, ...withKey(book.secret) }))).status).toBe(201);
+    expect((await postBooking(apiRequest('/api/v1/b2b/bookings', { json: checkout, ...withKey(book.secret) }))).status).toBe(201);
     // Routes open to every agent take no key unless they name a scope: the account, its password.
     const everything = await keyFor('admin@desertrose.test', ['catalogue', 'book', 'bookings', 'balance', 'agency']);
-    expect((await getAccount(apiRequest('/api/b2b/account', withKey(everything.secret)))).status).toBe(403);
-    const password = await changePasswordRoute(apiRequest('/api/b2b/account/changepassword', { json: { currentPassword: 'x', newPassword: 'Sunset-Dunes-2027' }, ...withKey(everything.secret) }));
+    expect((await getAccount(apiRequest('/api/v1/b2b/account', withKey(everything.secret)))).status).toBe(403);
+    const password = await changePasswordRoute(apiRequest('/api/v1/b2b/account/changepassword', { json: { currentPassword: 'x', newPassword: 'Sunset-Dunes-2027' }, ...withKey(everything.secret) }));
     expect(password.status).toBe(403);
   });
 
@@ -129,7 +129,7 @@ describe('a call made with a key', () => {
   it('finds another agency’s booking not found (404), its own agency’s (with the scope) found', async () => {
     const [theirs] = await database.db.select({ reference: bookings.reference }).from(bookings).where(eq(bookings.agencyId, DESERT_ROSE)).limit(1);
     const gulf = await keyFor('admin@gulfhorizons.test', ['bookings']);
-    const voucher = (secret: string) => getDocument(apiRequest(`/api/bookings/${theirs!.reference}/voucher`, withKey(secret)), segment({ reference: theirs!.reference, document: 'voucher' }));
+    const voucher = (secret: string) => getDocument(apiRequest(`/api/v1/b2b/bookings/${theirs!.reference}/documents/voucher`, withKey(secret)), segment({ id: theirs!.reference, document: 'voucher' }));
     expect((await voucher(gulf.secret)).status).toBe(404);
     const noBookingsScope = await keyFor('admin@desertrose.test', ['book']);
     expect((await voucher(noBookingsScope.secret)).status).toBe(403);
@@ -145,7 +145,7 @@ describe('a call made with a key', () => {
       .values({ agencyId: DESERT_ROSE, email, name: 'Second Admin', role: 'admin', status: 'active', passwordHash: source!.passwordHash })
       .returning({ id: users.id });
     const { secret } = await keyFor(email, ['balance']);
-    const call = () => getBalance(apiRequest('/api/b2b/balance', withKey(secret)));
+    const call = () => getBalance(apiRequest('/api/v1/b2b/balance', withKey(secret)));
     expect((await call()).status).toBe(200);
     await updateAgent(db, admin, second!.id, { name: 'Second Admin', email, phone: null, role: 'senior', jobTitle: null }, MAIL);
     expect((await call()).status).toBe(401);

@@ -1,8 +1,8 @@
 import { eq } from 'drizzle-orm';
-import { GET as getAccount } from '@/app/api/b2b/account/route';
-import { GET as getBalance } from '@/app/api/b2b/balance/route';
-import { POST as postBooking } from '@/app/api/b2b/bookings/route';
-import { GET as getDocument } from '@/app/api/bookings/[reference]/[document]/route';
+import { GET as getAccount } from '@/app/api/v1/b2b/account/route';
+import { GET as getBalance } from '@/app/api/v1/b2b/balance/route';
+import { POST as postBooking } from '@/app/api/v1/b2b/bookings/route';
+import { GET as getDocument } from '@/app/api/v1/b2b/bookings/[id]/documents/[document]/route';
 import { GET as getAgentDetails } from '@/app/api/catalog/tours/[slug]/agent-details/route';
 import { changePassword } from '@/server/account/change-password';
 import { deleteAgent, updateAgent } from '@/server/agents/manage-agents';
@@ -58,7 +58,7 @@ async function signIn(userId: string): Promise<{ token: string; sessionId: strin
 }
 
 const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
-const account = (token: string) => getAccount(apiRequest('/api/b2b/account', { headers: bearer(token) }));
+const account = (token: string) => getAccount(apiRequest('/api/v1/b2b/account', { headers: bearer(token) }));
 
 describe('a session’s access token', () => {
   it('is carried by the session and calls the API as its agent', async () => {
@@ -116,7 +116,7 @@ describe('a session’s access token', () => {
     expect((await account(`td_at_${otherAgent}.${signature}`)).status).toBe(401);
     const otherSecret = issueAccessToken({ userId: agent.userId, sessionId }, Date.now(), ['another-secret-000000000000000000000000'])!;
     expect((await account(otherSecret)).status).toBe(401);
-    expect((await getAccount(apiRequest('/api/b2b/account', { headers: { authorization: `Basic ${token}` } }))).status).toBe(401);
+    expect((await getAccount(apiRequest('/api/v1/b2b/account', { headers: { authorization: `Basic ${token}` } }))).status).toBe(401);
     // The same token as it came is fine.
     expect((await account(token)).status).toBe(200);
   });
@@ -130,15 +130,15 @@ describe('a session’s access token', () => {
     const date = addDays(new Date().toISOString().slice(0, 10), 50);
     const slot = await prepareSlot(db, offer.id, date, { left: 5 });
     const checkout = { offerId: offer.id, date, time: slot.startTime, adults: 1, guestName: 'Token Guest', guestPhone: '+971500000000', guestEmail: 'token@example.test', guestEmailConfirm: 'token@example.test', paymentMethod: 'cash', idempotencyKey: crypto.randomUUID() };
-    const booked = await postBooking(apiRequest('/api/b2b/bookings', { json: checkout, headers: bearer(seniorToken) }));
+    const booked = await postBooking(apiRequest('/api/v1/b2b/bookings', { json: checkout, headers: bearer(seniorToken) }));
     expect(booked.status).toBe(201);
     const { reference } = (await booked.json()) as { reference: string };
     const [row] = await db.select({ agentId: bookings.agentId }).from(bookings).where(eq(bookings.reference, reference));
     expect(row?.agentId).toBe(senior.userId);
 
-    const document = await getDocument(apiRequest(`/api/bookings/${reference}/voucher`, { headers: bearer(juniorToken) }), segment({ reference, document: 'voucher' }));
+    const document = await getDocument(apiRequest(`/api/v1/b2b/bookings/${reference}/documents/voucher`, { headers: bearer(juniorToken) }), segment({ id: reference, document: 'voucher' }));
     expect(document.status).toBe(404);
-    expect((await getBalance(apiRequest('/api/b2b/balance', { headers: bearer(juniorToken) }))).status).toBe(403);
+    expect((await getBalance(apiRequest('/api/v1/b2b/balance', { headers: bearer(juniorToken) }))).status).toBe(403);
     const [tour] = await db.select({ slug: tours.slug }).from(tours).where(eq(tours.isActive, true)).limit(1);
     const details = async (token: string) => {
       const response = await getAgentDetails(apiRequest(`/api/catalog/tours/${tour!.slug}/agent-details`, { headers: bearer(token) }), segment({ slug: tour!.slug }));
@@ -148,6 +148,6 @@ describe('a session’s access token', () => {
     expect((await details(juniorToken)).b2b).toBeNull();
     // The senior's token, for contrast, sees them.
     expect((await details(seniorToken)).b2b).not.toBeNull();
-    expect((await getBalance(apiRequest('/api/b2b/balance', { headers: bearer(seniorToken) }))).status).toBe(200);
+    expect((await getBalance(apiRequest('/api/v1/b2b/balance', { headers: bearer(seniorToken) }))).status).toBe(200);
   });
 });

@@ -1,6 +1,6 @@
 import { and, eq } from 'drizzle-orm';
-import { POST as topUp } from '@/app/api/b2b/balance/topup/route';
-import { POST as postBooking } from '@/app/api/b2b/bookings/route';
+import { POST as topUp } from '@/app/api/v1/b2b/balance/topup/route';
+import { POST as postBooking } from '@/app/api/v1/b2b/bookings/route';
 import { createApiKey } from '@/server/api-access/api-keys';
 import { pruneIdempotentRequests } from '@/server/api-access/idempotency';
 import { idempotentRequests, payments } from '@/server/db/schema';
@@ -37,7 +37,7 @@ const topUps = () => database.db.$count(payments, and(eq(payments.agencyId, agen
 function topUpRequest(secret: string, amount: string, key?: string): Request {
   const headers: Record<string, string> = { authorization: `Bearer ${secret}` };
   if (key !== undefined) headers['idempotency-key'] = key;
-  return apiRequest('/api/b2b/balance/topup', { json: { amount }, headers });
+  return apiRequest('/api/v1/b2b/balance/topup', { json: { amount }, headers });
 }
 
 async function answerOf(response: Response) {
@@ -126,11 +126,11 @@ describe('Idempotency-Key', () => {
     const slot = await prepareSlot(database.db, offer.id, date, { left: 5 });
     const body = { offerId: offer.id, date, time: slot.startTime, adults: 1, guestName: 'Idem Potent', guestPhone: '+971500000000', guestEmail: 'idem@example.test', guestEmailConfirm: 'idem@example.test', paymentMethod: 'cash' };
     const headers = { authorization: `Bearer ${secret}`, 'idempotency-key': crypto.randomUUID() };
-    const first = await answerOf(await postBooking(apiRequest('/api/b2b/bookings', { json: body, headers })));
+    const first = await answerOf(await postBooking(apiRequest('/api/v1/b2b/bookings', { json: body, headers })));
     expect(first.status).toBe(201);
-    const again = await answerOf(await postBooking(apiRequest('/api/b2b/bookings', { json: body, headers })));
+    const again = await answerOf(await postBooking(apiRequest('/api/v1/b2b/bookings', { json: body, headers })));
     expect(again).toEqual(first);
-    const other = await postBooking(apiRequest('/api/b2b/bookings', { json: { ...body, adults: 2 }, headers }));
+    const other = await postBooking(apiRequest('/api/v1/b2b/bookings', { json: { ...body, adults: 2 }, headers }));
     expect(other.status).toBe(422);
   });
 

@@ -1,4 +1,4 @@
-import { GET as getBalance } from '@/app/api/b2b/balance/route';
+import { GET as getBalance } from '@/app/api/v1/b2b/balance/route';
 import { createApiKey } from '@/server/api-access/api-keys';
 import { countApiCall } from '@/server/api-access/api-rate-limits';
 import { principalFor } from '../support/booking-fixtures';
@@ -23,7 +23,7 @@ async function key(email: string): Promise<string> {
   return (await createApiKey(database.db, admin, { name: 'Limits', scopes: ['balance'], expiresInDays: 30 })).secret;
 }
 
-const call = (secret: string) => getBalance(apiRequest('/api/b2b/balance', { headers: { authorization: `Bearer ${secret}` } }));
+const call = (secret: string) => getBalance(apiRequest('/api/v1/b2b/balance', { headers: { authorization: `Bearer ${secret}` } }));
 
 describe('the API’s rate limits', () => {
   it('answer 429 with Retry-After once a key has made its calls for the window', async () => {

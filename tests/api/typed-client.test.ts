@@ -91,10 +91,12 @@ it('books a tour end to end: availability, book, replay, voucher, cancel at the 
   const reference = booked.data!.reference;
   expect(booked.data!.status).toBe('completed');
 
-  // The same key and checkout again (a retry after a lost answer): the same booking, not a second one.
+  // The same key and checkout again (a retry after a lost answer): the first answer again, byte
+  // for byte, marked as a replay: the same booking, not a second one.
   const replay = await client.POST('/b2b/bookings', { body: checkout, headers: { 'idempotency-key': idempotencyKey } });
-  expect(replay.response.status).toBe(200);
-  expect(replay.data!.reference).toBe(reference);
+  expect(replay.response.status).toBe(201);
+  expect(replay.response.headers.get('idempotent-replayed')).toBe('true');
+  expect(replay.data).toEqual(booked.data);
   const afterBooking = await client.GET('/b2b/availability/ByOffer', { params: { query: { id: offer.id, from: date, to: date } } });
   expect(afterBooking.data!.days[0]!.slots.find((candidate) => candidate.time === open.time)!.left).toBe(3);
 
