@@ -25,6 +25,7 @@ export const MESSAGE_AREAS = [
   'widget-domains',
   'widget-sites',
   'widget-bookings',
+  'webhooks',
 ] as const;
 
 type Messages = Record<string, unknown>;

@@ -21,6 +21,8 @@ export const JOB_NAMES = [
   'credit.monthly',
   /** Verified widget domains not checked for a while are looked up again; one whose records went fails. */
   'widgets.recheckDomains',
+  /** Sends the webhook deliveries that are due (server/webhooks): the outbox's sweep and its retries. */
+  'webhooks.deliver',
 ] as const;
 export type JobName = (typeof JOB_NAMES)[number];
 

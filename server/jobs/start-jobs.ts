@@ -3,6 +3,7 @@ import { getDb } from '@/server/db/database';
 import { jobQueue } from './jobs';
 import { workCreditJobs } from '@/server/credit/credit-jobs';
 import { workWidgetDomainJobs } from '@/server/widgets/domains/domain-jobs';
+import { workWebhookJobs } from '@/server/webhooks/webhook-jobs';
 import { workPaymentJobs } from './payment-jobs';
 
 /**
@@ -16,5 +17,6 @@ export async function startJobs(env: NodeJS.ProcessEnv = process.env): Promise<v
   await workPaymentJobs(queue, await getDb());
   await workCreditJobs(queue, await getDb());
   await workWidgetDomainJobs(queue, await getDb());
+  await workWebhookJobs(queue, await getDb());
   console.info(`[jobs] ${queue.kind} runner started`);
 }

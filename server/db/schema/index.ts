@@ -16,3 +16,4 @@ export * from './widgets';
 export * from './mail';
 export * from './audit';
 export * from './jobs';
+export * from './webhooks';

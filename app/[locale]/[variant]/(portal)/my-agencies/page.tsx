@@ -12,6 +12,8 @@ import { getDb } from '@/server/db/database';
 import { dubaiToday } from '@/shared/availability/rules';
 import { allowedFormats } from '@/shared/files/file-rules';
 import { resolveSiteParams, type SiteParams } from '@/server/hosts/variant-params';
+import { WebhookSection } from '@/components/webhooks/webhook-section';
+import { listWebhookEndpoints } from '@/server/webhooks/webhook-queries';
 
 type SearchParams = Promise<Record<string, string | string[] | undefined>>;
 
@@ -30,9 +32,10 @@ export default async function CompanySettingsPage({ params, searchParams }: { pa
   const before = typeof historyBefore === 'string' ? historyBefore : null;
   const principal = await requirePageAccess('/my-agencies', before ? `?historyBefore=${encodeURIComponent(before)}` : '');
   const db = await getDb();
-  const [settings, history, t, files] = await Promise.all([
+  const [settings, history, webhookEndpoints, t, files] = await Promise.all([
     loadCompanySettings(db, principal),
     listAuditTrail(db, principal, { limit: HISTORY_PAGE_SIZE, before }),
+    listWebhookEndpoints(db, principal),
     getTranslations('company'),
     getTranslations('files'),
   ]);
@@ -77,6 +80,8 @@ export default async function CompanySettingsPage({ params, searchParams }: { pa
           today={dubaiToday(new Date())}
         />
       </div>
+
+      <WebhookSection endpoints={webhookEndpoints} locale={locale} />
 
       <section id="history" aria-labelledby="history-title" className="mt-12 scroll-mt-20">
         <h2 id="history-title" className="text-lg font-semibold">
