@@ -32,8 +32,6 @@ for (const [network, prefix] of [
 for (const [network, prefix] of [
   ['::', 128], // unspecified
   ['::1', 128], // loopback
-  ['::ffff:0:0', 96], // IPv4-mapped: would reach an IPv4 address past the IPv4 rules
-  ['64:ff9b::', 96], // NAT64: the same
   ['100::', 64], // discard
   ['2001:db8::', 32], // documentation
   ['fc00::', 7], // unique local (private)
@@ -42,6 +40,15 @@ for (const [network, prefix] of [
 ] as const) {
   BLOCKED.addSubnet(network, prefix, 'ipv6');
 }
+
+/**
+ * IPv6 ranges that embed an IPv4 address, refused whole (no receiver needs them). Kept apart:
+ * BlockList matches an IPv4 address against an IPv4-mapped rule, so in the list above they would
+ * block every IPv4 address.
+ */
+const EMBEDDING_IPV4 = new BlockList();
+EMBEDDING_IPV4.addSubnet('::ffff:0:0', 96, 'ipv6'); // IPv4-mapped
+EMBEDDING_IPV4.addSubnet('64:ff9b::', 96, 'ipv6'); // NAT64
 
 /** The endpoint's host is, or resolves to, an address deliveries may not reach. */
 export class PrivateAddress extends RuleViolation {
@@ -59,6 +66,7 @@ export function allowsPrivateAddresses(env: NodeJS.ProcessEnv = process.env): bo
 export function isPublicAddress(address: string): boolean {
   const family = isIP(address);
   if (family === 0) return false;
+  if (family === 6 && EMBEDDING_IPV4.check(address, 'ipv6')) return false;
   return !BLOCKED.check(address, family === 4 ? 'ipv4' : 'ipv6');
 }
 
