@@ -36,6 +36,7 @@ export function CreateEndpointForm({ labels }: { labels: CreateEndpointLabels })
       {state?.ok ? (
         <div role="status" aria-live="polite" className="mt-3 rounded-lg border border-success/40 bg-success/5 p-3 text-sm">
           <p className="font-medium">{state.data.message}</p>
+          <p className="mt-2 font-medium">{labels.secretTitle}</p>
           <p className="mt-1">{labels.secretOnce}</p>
           <label className="mt-2 grid gap-1">
             <span className="font-medium">{labels.secretLabel}</span>
