@@ -357,7 +357,8 @@ test.describe('§22 forms and notices', () => {
       await expect(warning).toBeEmpty();
       await expiry.fill('2024-01-31');
       await expect(warning).toContainText(texts.warning);
-      await page.locator('form button[type="submit"]').click();
+      // The company form's own button: the page holds other forms (webhook endpoints).
+      await page.locator('form').filter({ has: expiry }).locator('button[type="submit"]').click();
       await expect(page.locator('#tradeLicenceExpiry-error')).toContainText(texts.refused);
       await expect(expiry).toHaveValue('2024-01-31');
       await page.reload();
