@@ -87,6 +87,8 @@ export default defineConfig({
       // gtag.js's address for a widget booking's conversion: a `.test` host, which the browser maps
       // to this machine (nothing reaches Google); the widget spec answers it.
       GOOGLE_TAG_URL: 'https://gtag.e2e.test/gtag/js',
+      // The webhook spec's receiver listens on 127.0.0.1, which deliveries refuse by default (SSRF).
+      WEBHOOKS_ALLOW_PRIVATE_ADDRESSES: 'on',
     },
   },
 });

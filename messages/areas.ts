@@ -26,6 +26,7 @@ export const MESSAGE_AREAS = [
   'widget-sites',
   'widget-bookings',
   'api-access',
+  'webhooks',
 ] as const;
 
 type Messages = Record<string, unknown>;

@@ -3,6 +3,8 @@ import { and, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { Transaction } from '@/server/db/connection';
 import { bookings, offers } from '@/server/db/schema';
 import { Conflict } from '@/server/errors';
+import { emitBookingEvent } from '@/server/webhooks/emit-event';
+import type { WebhookEventType } from '@/shared/webhooks/webhook-schema';
 import { giveBackStock } from './stock';
 
 // The booking lifecycle (DESIGN.md "Booking lifecycle") has one writer: every move of
@@ -38,6 +40,22 @@ export const BOOKING_TRANSITIONS = {
 
 export type BookingTransition = keyof typeof BOOKING_TRANSITIONS;
 
+/**
+ * The webhook event each move sends to the agency's endpoints, from this one writer so no move is
+ * missed (docs/webhooks.md): reaching `completed` confirms, reaching `cancelled` cancels, any other
+ * change of status amends. A payment starting (`awaitPayment`) is no news to an integrator.
+ */
+const TRANSITION_EVENTS: Record<BookingTransition, WebhookEventType | null> = {
+  confirmRequest: 'booking.amended',
+  confirmRequestFromBalance: 'booking.confirmed',
+  declineRequest: 'booking.cancelled',
+  awaitPayment: null,
+  paid: 'booking.confirmed',
+  paymentFailed: 'booking.amended',
+  paidTooLate: 'booking.amended',
+  cancel: 'booking.cancelled',
+};
+
 /** A transition asked of a booking whose status does not allow it (answered 409). */
 export class IllegalBookingTransition extends Conflict {
   constructor(
@@ -70,8 +88,13 @@ export async function moveBookingIfAllowed(tx: Transaction, bookingId: string, t
     .update(bookings)
     .set({ ...changes, status: to, updatedAt: sql`now()` })
     .where(and(eq(bookings.id, bookingId), inArray(bookings.status, [...from])))
-    .returning({ id: bookings.id });
-  return moved.length > 0;
+    .returning({ id: bookings.id, agencyId: bookings.agencyId });
+  const [booking] = moved;
+  if (!booking) return false;
+  // In the move's transaction: a move that rolls back sends nothing.
+  const event = TRANSITION_EVENTS[transition];
+  if (event) await emitBookingEvent(tx, booking, event);
+  return true;
 }
 
 /**

@@ -26,6 +26,7 @@ import { guestHoldUntil, holdUntil, scheduleHoldExpiry } from '@/server/payments
 import { GUEST_MAX_GUESTS, guestCount } from '@/shared/widgets/guest-checkout-schema';
 import { assertGuestHoldRoom } from './guest-holds';
 import { type BookingStatus, initialBookingStatus } from './booking-status';
+import { emitBookingEvent } from '@/server/webhooks/emit-event';
 
 export type { BookingStatus };
 /** A guest's booking through an agency's widget: sold at the widget's guest prices. */
@@ -244,6 +245,11 @@ async function writeBooking(
       description: `Booking ${reference}`,
     });
   }
+  // In the booking's transaction (a booking that rolls back sends nothing); one paid at once is
+  // confirmed at once, as a later payment would confirm it (server/bookings/booking-status.ts).
+  const written = { id: booking.id, agencyId: principal.agencyId };
+  await emitBookingEvent(tx, written, 'booking.created');
+  if (status === 'completed') await emitBookingEvent(tx, written, 'booking.confirmed');
   return { bookingId: booking.id, reference, status, holdExpiresAt };
 }
 

@@ -6,6 +6,7 @@ import { loadPaymentResult, type PaymentResult } from '@/server/payments/payment
 import { matchWebhook } from '@/server/payments/receive-webhook';
 import { paymentsToReconcile, requeueUnsentRefunds } from '@/server/payments/reconcile';
 import { type SettleResult, type SettlementFollowUp, settlePayment } from '@/server/payments/settle-payment';
+import { emitPaymentSettled } from '@/server/webhooks/emit-event';
 import { mailWidgetBooking } from '@/server/widgets/guest-bookings/guest-booking-mail';
 
 // Every way news of a payment arrives — the payer's return, the provider's webhook, the
@@ -20,6 +21,11 @@ export const SETTLEMENT_FOLLOW_UPS: readonly SettlementFollowUp[] = [
   // guest is mailed the confirmation and the agency's admins the sale.
   async (tx, completed) => {
     if (completed.widgetId) await mailWidgetBooking(tx, completed.bookingId, completed.paymentId);
+  },
+  // The agency's webhook endpoints hear that the payment went through (after the booking's own
+  // `booking.confirmed`, which the status move wrote).
+  async (tx, completed) => {
+    await emitPaymentSettled(tx, completed.paymentId);
   },
 ];
 

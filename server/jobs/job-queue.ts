@@ -23,6 +23,8 @@ export const JOB_NAMES = [
   'widgets.recheckDomains',
   /** `Idempotency-Key` answers past their 24 hours are deleted (server/api-access/idempotency.ts). */
   'api.pruneIdempotentRequests',
+  /** Sends the webhook deliveries that are due (server/webhooks): the outbox's sweep and its retries. */
+  'webhooks.deliver',
 ] as const;
 export type JobName = (typeof JOB_NAMES)[number];
 

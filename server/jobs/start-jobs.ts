@@ -4,6 +4,7 @@ import { jobQueue } from './jobs';
 import { workCreditJobs } from '@/server/credit/credit-jobs';
 import { workWidgetDomainJobs } from '@/server/widgets/domains/domain-jobs';
 import { workApiAccessJobs } from '@/server/api-access/api-access-jobs';
+import { workWebhookJobs } from '@/server/webhooks/webhook-jobs';
 import { workPaymentJobs } from './payment-jobs';
 
 /**
@@ -18,5 +19,6 @@ export async function startJobs(env: NodeJS.ProcessEnv = process.env): Promise<v
   await workCreditJobs(queue, await getDb());
   await workWidgetDomainJobs(queue, await getDb());
   await workApiAccessJobs(queue, await getDb());
+  await workWebhookJobs(queue, await getDb());
   console.info(`[jobs] ${queue.kind} runner started`);
 }

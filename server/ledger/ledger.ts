@@ -1,8 +1,9 @@
 import 'server-only';
 import { eq, sql } from 'drizzle-orm';
 import type { Transaction } from '@/server/db/connection';
-import { agencies, ledgerEntries } from '@/server/db/schema';
+import { agencies, bookings, ledgerEntries } from '@/server/db/schema';
 import { RuleViolation } from '@/server/errors';
+import { emitWebhookEvent } from '@/server/webhooks/emit-event';
 
 // The agency ledger (DESIGN.md "Balance"): append-only entries with a running balance. Every
 // change locks the agency row first, so concurrent bookings queue on it and available funds
@@ -58,7 +59,31 @@ export async function debitAgency(tx: Transaction, posting: LedgerPosting): Prom
 export async function creditAgency(tx: Transaction, posting: LedgerPosting): Promise<PostedEntry> {
   assertPositive(posting.amountMinor);
   const funds = await lockAgencyFunds(tx, posting.agencyId);
-  return appendEntry(tx, posting, funds.balanceMinor + posting.amountMinor, { creditMinor: posting.amountMinor });
+  const posted = await appendEntry(tx, posting, funds.balanceMinor + posting.amountMinor, { creditMinor: posting.amountMinor });
+  // Every credit passes here (refunds, deposits, top-ups): the agency's endpoints hear of each, in
+  // the posting's transaction.
+  await emitWebhookEvent(tx, {
+    agencyId: posting.agencyId,
+    type: 'balance.credited',
+    bookingId: posting.bookingId ?? null,
+    data: async () => ({
+      credit: {
+        entryId: posted.entryId,
+        kind: posting.kind,
+        amountMinor: posting.amountMinor,
+        currency: 'AED',
+        balanceAfterMinor: posted.balanceAfterMinor,
+        description: posting.description,
+        bookingReference: posting.bookingId ? await bookingReference(tx, posting.bookingId) : null,
+      },
+    }),
+  });
+  return posted;
+}
+
+async function bookingReference(tx: Transaction, bookingId: string): Promise<string | null> {
+  const [row] = await tx.select({ reference: bookings.reference }).from(bookings).where(eq(bookings.id, bookingId));
+  return row?.reference ?? null;
 }
 
 async function appendEntry(

@@ -3,6 +3,7 @@ import { and, asc, eq, isNull, ne, sql } from 'drizzle-orm';
 import type { Database, Transaction } from '@/server/db/connection';
 import { paymentRefunds, payments } from '@/server/db/schema';
 import { sendJob } from '@/server/jobs/jobs';
+import { emitPaymentRefunded } from '@/server/webhooks/emit-event';
 import type { ChargeCurrency } from './gateway';
 import { findGateway } from './gateways';
 
@@ -62,6 +63,7 @@ export async function processRefund(db: Database, refundId: string): Promise<voi
       submitted: paymentRefunds.providerReference,
       amountMinor: paymentRefunds.amountMinor,
       currency: paymentRefunds.currency,
+      reason: paymentRefunds.reason,
       paymentId: paymentRefunds.paymentId,
       provider: payments.provider,
       providerReference: payments.providerReference,
@@ -96,6 +98,8 @@ export async function processRefund(db: Database, refundId: string): Promise<voi
         .returning({ id: paymentRefunds.id });
       if (done.length > 0) {
         await tx.update(payments).set({ refundedMinor: sql`${payments.refundedMinor} + ${refund.amountMinor}`, updatedAt: sql`now()` }).where(eq(payments.id, refund.paymentId));
+        // Once, when the provider took it: the agency's endpoints hear of the money going back.
+        await emitPaymentRefunded(tx, { id: refund.id, paymentId: refund.paymentId, amountMinor: refund.amountMinor, currency: refund.currency, reason: refund.reason, status: result.status });
       }
     });
   } catch (error) {

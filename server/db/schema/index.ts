@@ -17,3 +17,4 @@ export * from './mail';
 export * from './audit';
 export * from './jobs';
 export * from './api-access';
+export * from './webhooks';

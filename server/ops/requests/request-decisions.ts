@@ -2,6 +2,7 @@ import 'server-only';
 import { and, eq, sql } from 'drizzle-orm';
 import { changedFields, recordStaffAudit } from '@/server/audit/audit';
 import { moveBooking } from '@/server/bookings/booking-status';
+import { emitBookingEvent } from '@/server/webhooks/emit-event';
 import { lockBookingStock, giveBackStock, takeStock } from '@/server/bookings/stock';
 import type { Database, Transaction } from '@/server/db/connection';
 import { bookings, users } from '@/server/db/schema';
@@ -61,6 +62,8 @@ export async function quoteRequest(
       .update(bookings)
       .set({ ...after, discountMinor: 0, quotedAt: sql`now()`, updatedAt: sql`now()` })
       .where(and(eq(bookings.id, request.id), eq(bookings.status, 'quotation_request')));
+    // A new price is an amendment the agency's webhook endpoints hear of (a status move reports itself).
+    await emitBookingEvent(tx, { id: request.id, agencyId: request.agencyId }, 'booking.amended');
     await recordStaffAudit(tx, {
       actorStaffId: staff.staffId,
       agencyId: request.agencyId,

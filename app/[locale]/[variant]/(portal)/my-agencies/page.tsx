@@ -15,6 +15,8 @@ import { getDb } from '@/server/db/database';
 import { dubaiToday } from '@/shared/availability/rules';
 import { allowedFormats } from '@/shared/files/file-rules';
 import { resolveSiteParams, type SiteParams } from '@/server/hosts/variant-params';
+import { WebhookSection } from '@/components/webhooks/webhook-section';
+import { listWebhookEndpoints } from '@/server/webhooks/webhook-queries';
 
 type SearchParams = Promise<Record<string, string | string[] | undefined>>;
 
@@ -26,16 +28,17 @@ export async function generateMetadata({ params }: { params: SiteParams }): Prom
   return { title: t('metaTitle'), robots: { index: false } };
 }
 
-/** Spec §2 "Company settings" (admins): the agency's details form, its API keys and its change history (`?historyBefore=<entry id>` pages back). */
+/** Spec §2 "Company settings" (admins): the agency's details form, its API keys, its webhook endpoints and its change history (`?historyBefore=<entry id>` pages back). */
 export default async function CompanySettingsPage({ params, searchParams }: { params: SiteParams; searchParams: SearchParams }) {
   const { locale } = await resolveSiteParams(params);
   const { historyBefore } = await searchParams;
   const before = typeof historyBefore === 'string' ? historyBefore : null;
   const principal = await requirePageAccess('/my-agencies', before ? `?historyBefore=${encodeURIComponent(before)}` : '');
   const db = await getDb();
-  const [settings, history, t, files, apiKeys] = await Promise.all([
+  const [settings, history, webhookEndpoints, t, files, apiKeys] = await Promise.all([
     loadCompanySettings(db, principal),
     listAuditTrail(db, principal, { limit: HISTORY_PAGE_SIZE, before }),
+    listWebhookEndpoints(db, principal),
     getTranslations('company'),
     getTranslations('files'),
     listApiKeys(db, principal),
@@ -84,6 +87,7 @@ export default async function CompanySettingsPage({ params, searchParams }: { pa
       </div>
 
       <ApiKeysSection keys={apiKeys} texts={apiKeyTexts.texts} labels={apiKeyTexts.labels} />
+      <WebhookSection endpoints={webhookEndpoints} locale={locale} />
 
       <section id="history" aria-labelledby="history-title" className="mt-12 scroll-mt-20">
         <h2 id="history-title" className="text-lg font-semibold">
