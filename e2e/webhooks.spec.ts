@@ -6,13 +6,14 @@ import { openWithSavedSession, SignInPage } from './support/portal';
 
 // Webhooks on /my-agencies (docs/webhooks.md): the admin adds an endpoint (its secret shown once),
 // sends a test event that a receiver started here gets, signed, sees the attempt logged and
-// resends it. As admin@palmcoast.test, whose agency no other spec gives endpoints. The e2e server
+// resends it. As admin@gulfhorizons.test, whose agency no other spec gives endpoints (the Palm Coast
+// admin's password and sessions belong to e2e/sessions.spec.ts). The e2e server
 // allows private addresses (WEBHOOKS_ALLOW_PRIVATE_ADDRESSES in playwright.config.ts), so the
 // receiver may listen on 127.0.0.1.
 
 test.describe.configure({ timeout: 60_000 });
 
-const ADMIN = 'admin@palmcoast.test';
+const ADMIN = 'admin@gulfhorizons.test';
 
 type Delivery = { path: string; headers: http.IncomingHttpHeaders; body: string };
 const deliveries: Delivery[] = [];

@@ -175,7 +175,9 @@ function PreviewScreen({ label, size, testId, children }: { label: string; size:
   return (
     <figure className="grid min-w-0 gap-1">
       <figcaption className="text-xs font-medium text-muted-foreground">{label}</figcaption>
-      <div ref={frame} className="overflow-hidden rounded-xl border border-border bg-white shadow-sm" style={{ width: size.width * scale, height: size.height * scale }}>
+      {/* Never wider than the column, before the effect has measured it too (the server's render
+          and a slow phone's first frames would otherwise overflow the page). */}
+      <div ref={frame} className="max-w-full overflow-hidden rounded-xl border border-border bg-white shadow-sm" style={{ width: size.width * scale, height: size.height * scale }}>
         <div
           // Scrollable by keyboard too; the page inside is only shown, so this is the one stop.
           tabIndex={0}
