@@ -1,7 +1,7 @@
 import 'server-only';
 import { OpenAPIRegistry, OpenApiGeneratorV31, type ResponseConfig, type RouteConfig, type ZodMediaTypeObject } from '@asteasolutions/zod-to-openapi';
 import { z } from 'zod';
-import { ROLES, can, type Permission } from '@/shared/auth/permissions';
+import { type Permission, scopeOfPermission } from '@/shared/auth/permissions';
 import { PUBLIC, type RouteHandler, type RouteShape } from './run-route';
 
 // The OpenAPI 3.1 document of `/api/v1`, generated from the route handlers themselves: the very
@@ -22,6 +22,8 @@ export const API_BASE_PATH = '/api/v1';
 
 /** The session cookie that authenticates the portal's own calls. */
 export const SESSION_SCHEME = 'session';
+/** An agency's API key or a session's access token, as `Authorization: Bearer …` (docs/api-access.md). */
+export const BEARER_SCHEME = 'bearer';
 
 const errorMessage = z.object({ message: z.string() }).meta({ id: 'ErrorMessage', description: 'Spec §8: the message to show.' });
 const errorItems = z
@@ -53,29 +55,43 @@ export function handlersOf(route: ApiRoute): [HttpMethod, RouteShape][] {
   });
 }
 
-/** Whether some agency role lacks the permission, so the route can answer 403 to a signed-in agent. */
-function someRoleLacks(permission: Permission): boolean {
-  return ROLES.some((role) => !can(role, permission));
-}
-
 /**
- * The error statuses a route can answer, from its definition alone: 401 unless public, 403 when a
- * role lacks its permission or it is a mutation (refused from another site), 404 with a path or a
+ * The error statuses a route can answer, from its definition alone: 401 unless public, 403 unless
+ * public (a role or an API key without the right) or for a mutation (refused from another site), 404 with a path or a
  * lookup, 413/415/422 with a body, 422 with a query, and 503 for every route (spec §8).
  */
 export function errorStatuses(method: HttpMethod, route: RouteShape): ErrorStatus[] {
   const statuses: ErrorStatus[] = [];
   const isPublic = route.permission === PUBLIC;
   if (!isPublic) statuses.push(401);
-  const mutation = method !== 'GET';
-  const roleMayLack = typeof route.permission === 'string' && !isPublic && someRoleLacks(route.permission as Permission);
-  if (roleMayLack || mutation) statuses.push(403);
+  // A role without the permission, a request from another site, or an API key without the route's scope.
+  if (!isPublic || method !== 'GET') statuses.push(403);
   if (route.params || route.doc?.notFound) statuses.push(404);
   if (route.body) statuses.push(413, 415);
   if (route.body || route.query) statuses.push(422);
   statuses.push(503);
   return statuses;
 }
+
+/** The scope an API key needs for the route (runRoute's rule): its own, else the one holding its permission; none: keys are refused. */
+function keyScopes(route: RouteShape): string[] {
+  if (route.apiScope) return [route.apiScope];
+  if (route.permission === null || route.permission === PUBLIC) return [];
+  const scope = scopeOfPermission(route.permission as Permission);
+  return scope ? [scope] : [];
+}
+
+/** runRoute keeps the answer of a mutation with an `Idempotency-Key` (a raw body has idempotency of its own). */
+function takesIdempotencyKey(method: HttpMethod, route: RouteShape): boolean {
+  return method !== 'GET' && route.body?.kind !== 'raw';
+}
+
+const IDEMPOTENCY_HEADER = z.object({
+  'idempotency-key': z
+    .string()
+    .optional()
+    .meta({ description: 'Within 24 hours the same key with the same request answers the first answer again, byte for byte (`Idempotent-Replayed: true`); with another request, 422.' }),
+});
 
 /** The success status a route answers. */
 export function successStatus(route: RouteShape): 200 | 201 | 204 {
@@ -144,6 +160,12 @@ export function openApiDocument(routes: readonly ApiRoute[], options: { serverUr
     name: 'authjs.session-token',
     description: 'The portal’s session cookie (signing in on the portal sets it).',
   });
+  registry.registerComponent('securitySchemes', BEARER_SCHEME, {
+    type: 'http',
+    scheme: 'bearer',
+    description:
+      'An agency’s API key (`td_live_…`, `td_test_…`), made by its admin on /my-agencies, or the access token of a signed-in session (`td_at_…`). A key calls a route only with the scope the route lists here; a route listing none takes the access token only.',
+  });
   for (const route of routes) {
     for (const [method, shape] of handlersOf(route)) {
       const doc = shape.doc;
@@ -158,11 +180,12 @@ export function openApiDocument(routes: readonly ApiRoute[], options: { serverUr
         summary: doc.summary,
         ...(doc.description ? { description: doc.description } : {}),
         tags: [doc.tag],
-        security: shape.permission === PUBLIC ? [] : [{ [SESSION_SCHEME]: [] }],
+        security: shape.permission === PUBLIC ? [] : [{ [SESSION_SCHEME]: [] }, { [BEARER_SCHEME]: keyScopes(shape) }],
         request: {
           ...(shape.params ? { params: asObject(shape.params) } : {}),
           ...(shape.query ? { query: asObject(shape.query) } : {}),
           ...(body ? { body } : {}),
+          ...(takesIdempotencyKey(method, shape) ? { headers: IDEMPOTENCY_HEADER } : {}),
         },
         responses,
       });

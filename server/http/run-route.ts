@@ -113,7 +113,7 @@ export type RouteDoc = {
 };
 
 /** What a handler was made from, for the API reference and its tests. */
-export type RouteShape = { permission: Access; query?: z.ZodType; body?: BodySpec; params?: z.ZodType; doc?: RouteDoc };
+export type RouteShape = { permission: Access; apiScope?: ApiScope; query?: z.ZodType; body?: BodySpec; params?: z.ZodType; doc?: RouteDoc };
 
 /** What Next calls; the context is optional so tests can call a handler with a Request alone. */
 export type RouteHandler = ((request: Request, segment?: { params: Promise<unknown> }) => Promise<Response>) & { readonly route?: RouteShape };
@@ -172,8 +172,8 @@ export function runRoute<
     }
     return claimed ? keepAnswer(claimed, response) : response;
   };
-  const { permission, query, body, params, doc } = definition;
-  const route: RouteShape = { permission, query, body: body as BodySpec | undefined, params, doc };
+  const { permission, apiScope, query, body, params, doc } = definition;
+  const route: RouteShape = { permission, apiScope, query, body: body as BodySpec | undefined, params, doc };
   return Object.assign(handler, { route });
 }
 

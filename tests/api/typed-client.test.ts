@@ -4,18 +4,18 @@ import createClient from 'openapi-fetch';
 import openapiTS, { astToString } from 'openapi-typescript';
 import { API_ROUTES } from '@/app/api/v1/routes';
 import { GET as getDocument } from '@/app/api/v1/openapi.json/route';
+import { createApiKey, revokeApiKey } from '@/server/api-access/api-keys';
 import type { RouteHandler } from '@/server/http/run-route';
+import type { ApiScope } from '@/shared/auth/permissions';
 import { addDays, findOffer, prepareSlot, principalFor } from '../support/booking-fixtures';
-import { apiRequest, ORIGIN, segment, serveRoutesFrom, session } from '../support/route-requests';
+import { apiRequest, ORIGIN, segment, serveRoutesFrom } from '../support/route-requests';
 import { createTestDatabase, type TestDatabase } from '../support/test-database';
 import type { paths } from './generated/api-v1';
 
-vi.mock('@/server/auth/principal', async () => (await import('../support/route-requests')).mockedPrincipalModule());
-
 // An integrator's client, typed from `/api/v1/openapi.json` by openapi-typescript and calling
 // through openapi-fetch, books a tour end to end: availability, a booking with an Idempotency-Key,
-// its replay, the voucher, and a cancellation that refunds what the booking's quote said. Signed
-// in with the session cookie (the agent of `session`).
+// its replay, the voucher, and a cancellation that refunds what the booking's quote said, with the
+// agency's API key as an integrator would (`Authorization: Bearer td_…`, docs/api-access.md).
 
 const GENERATED = path.join(__dirname, 'generated/api-v1.ts');
 const HEADER = '// Generated from /api/v1/openapi.json by openapi-typescript (tests/api/typed-client.test.ts); UPDATE_API_TYPES=1 rewrites it.\n\n';
@@ -47,12 +47,13 @@ async function dispatch(request: Request): Promise<Response> {
   return new Response(null, { status: 404 });
 }
 
-const client = createClient<paths>({
-  baseUrl: `${ORIGIN}/api/v1`,
-  fetch: dispatch,
-  // The browser's session cookie and origin; the agent is `session.principal`.
-  headers: { cookie: 'authjs.session-token=test', origin: ORIGIN },
-});
+/** An integrator's client calling with an API key (no cookie, no browser origin). */
+const clientWithKey = (secret: string) => createClient<paths>({ baseUrl: `${ORIGIN}/api/v1`, fetch: dispatch, headers: { authorization: `Bearer ${secret}` } });
+
+async function keyOf(email: string, scopes: ApiScope[]): Promise<{ id: string; secret: string }> {
+  const admin = await principalFor(database.db, email);
+  return createApiKey(database.db, admin, { name: `Typed client ${scopes.join('+')}`, scopes, expiresInDays: 30 });
+}
 
 it('is generated from the document /api/v1/openapi.json serves', async () => {
   const document = await (await getDocument(apiRequest('/api/v1/openapi.json'))).json();
@@ -61,9 +62,9 @@ it('is generated from the document /api/v1/openapi.json serves', async () => {
   expect(fs.readFileSync(GENERATED, 'utf8'), 'the API changed: run this test with UPDATE_API_TYPES=1').toBe(generated);
 });
 
-it('books a tour end to end: availability, book, replay, voucher, cancel at the quoted fee', async () => {
-  const admin = await principalFor(database.db, 'admin@desertrose.test');
-  session.principal = admin;
+it('books a tour end to end with an agency API key: availability, book, replay, voucher, cancel at the quoted fee', async () => {
+  const key = await keyOf('admin@desertrose.test', ['catalogue', 'book', 'bookings']);
+  const client = clientWithKey(key.secret);
   const offer = await findOffer(database.db, 'shared');
   const date = addDays(new Date().toISOString().slice(0, 10), 250);
   const slot = await prepareSlot(database.db, offer.id, date, { left: 5 });
@@ -105,10 +106,14 @@ it('books a tour end to end: availability, book, replay, voucher, cancel at the 
   expect(voucher.response.headers.get('content-type')).toBe('application/pdf');
   expect(Buffer.from(voucher.data as ArrayBuffer).subarray(0, 5).toString()).toBe('%PDF-');
 
-  // Another agency's agent does not see it.
-  session.principal = await principalFor(database.db, 'admin@gulfhorizons.test');
-  expect((await client.GET('/b2b/bookings/{id}', { params: { path: { id: reference } } })).response.status).toBe(404);
-  session.principal = admin;
+  // Another agency's key does not see it; a key without the `book` scope may not book; a revoked key is nobody.
+  const theirs = clientWithKey((await keyOf('admin@gulfhorizons.test', ['catalogue', 'book', 'bookings'])).secret);
+  expect((await theirs.GET('/b2b/bookings/{id}', { params: { path: { id: reference } } })).response.status).toBe(404);
+  const readOnly = clientWithKey((await keyOf('admin@desertrose.test', ['catalogue', 'bookings'])).secret);
+  expect((await readOnly.POST('/b2b/bookings', { body: { ...checkout, idempotencyKey: crypto.randomUUID() } })).response.status).toBe(403);
+  const revoked = await keyOf('admin@desertrose.test', ['catalogue', 'book', 'bookings']);
+  await revokeApiKey(database.db, await principalFor(database.db, 'admin@desertrose.test'), revoked.id);
+  expect((await clientWithKey(revoked.secret).GET('/b2b/bookings/{id}', { params: { path: { id: reference } } })).response.status).toBe(401);
 
   const detail = await client.GET('/b2b/bookings/{id}', { params: { path: { id: reference } } });
   expect(detail.response.status).toBe(200);

@@ -694,7 +694,10 @@ export interface operations {
     postB2bAccountChangepassword: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Within 24 hours the same key with the same request answers the first answer again, byte for byte (`Idempotent-Replayed: true`); with another request, 422. */
+                "idempotency-key"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -774,7 +777,10 @@ export interface operations {
     postB2bAccountForgotpassword: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Within 24 hours the same key with the same request answers the first answer again, byte for byte (`Idempotent-Replayed: true`); with another request, 422. */
+                "idempotency-key"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -843,7 +849,10 @@ export interface operations {
     postB2bAccountResetpassword: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Within 24 hours the same key with the same request answers the first answer again, byte for byte (`Idempotent-Replayed: true`); with another request, 422. */
+                "idempotency-key"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -944,6 +953,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorMessage"];
                 };
             };
+            /** @description Signed in, but the role may not do this; or a mutation from another site. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
             /** @description Server is under maintenance (spec §8): the database is unavailable. */
             503: {
                 headers: {
@@ -958,7 +976,10 @@ export interface operations {
     postB2bAccountSignup: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Within 24 hours the same key with the same request answers the first answer again, byte for byte (`Idempotent-Replayed: true`); with another request, 422. */
+                "idempotency-key"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -1084,7 +1105,10 @@ export interface operations {
     putB2bAgency: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Within 24 hours the same key with the same request answers the first answer again, byte for byte (`Idempotent-Replayed: true`); with another request, 422. */
+                "idempotency-key"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -1215,6 +1239,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorMessage"];
                 };
             };
+            /** @description Signed in, but the role may not do this; or a mutation from another site. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
             /** @description Not found, or not the caller’s to see (another agency’s). */
             404: {
                 headers: {
@@ -1286,6 +1319,15 @@ export interface operations {
             };
             /** @description Not signed in (spec §8: sign out and go home). */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description Signed in, but the role may not do this; or a mutation from another site. */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -1385,7 +1427,10 @@ export interface operations {
     postB2bBalanceTopup: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Within 24 hours the same key with the same request answers the first answer again, byte for byte (`Idempotent-Replayed: true`); with another request, 422. */
+                "idempotency-key"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -1539,7 +1584,10 @@ export interface operations {
     postB2bBookingsIdCancel: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Within 24 hours the same key with the same request answers the first answer again, byte for byte (`Idempotent-Replayed: true`); with another request, 422. */
+                "idempotency-key"?: string;
+            };
             path: {
                 id: string;
             };
@@ -1643,6 +1691,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorMessage"];
                 };
             };
+            /** @description Signed in, but the role may not do this; or a mutation from another site. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
             /** @description Not found, or not the caller’s to see (another agency’s). */
             404: {
                 headers: {
@@ -1666,7 +1723,10 @@ export interface operations {
     postB2bBookingsIdPay: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Within 24 hours the same key with the same request answers the first answer again, byte for byte (`Idempotent-Replayed: true`); with another request, 422. */
+                "idempotency-key"?: string;
+            };
             path: {
                 id: string;
             };
@@ -1822,6 +1882,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorMessage"];
                 };
             };
+            /** @description Signed in, but the role may not do this; or a mutation from another site. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
             /** @description Not found, or not the caller’s to see (another agency’s). */
             404: {
                 headers: {
@@ -1848,7 +1917,10 @@ export interface operations {
                 page?: number;
                 onPage?: number;
             };
-            header?: never;
+            header?: {
+                /** @description Within 24 hours the same key with the same request answers the first answer again, byte for byte (`Idempotent-Replayed: true`); with another request, 422. */
+                "idempotency-key"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -1936,7 +2008,10 @@ export interface operations {
                 page?: number;
                 onPage?: number;
             };
-            header?: never;
+            header?: {
+                /** @description Within 24 hours the same key with the same request answers the first answer again, byte for byte (`Idempotent-Replayed: true`); with another request, 422. */
+                "idempotency-key"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -2039,7 +2114,10 @@ export interface operations {
                 page?: number;
                 onPage?: number;
             };
-            header?: never;
+            header?: {
+                /** @description Within 24 hours the same key with the same request answers the first answer again, byte for byte (`Idempotent-Replayed: true`); with another request, 422. */
+                "idempotency-key"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -2162,6 +2240,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorMessage"];
                 };
             };
+            /** @description Signed in, but the role may not do this; or a mutation from another site. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
             /** @description Server is under maintenance (spec §8): the database is unavailable. */
             503: {
                 headers: {
@@ -2238,6 +2325,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorMessage"];
                 };
             };
+            /** @description Signed in, but the role may not do this; or a mutation from another site. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
             /** @description Not found, or not the caller’s to see (another agency’s). */
             404: {
                 headers: {
@@ -2264,7 +2360,10 @@ export interface operations {
                 page?: number;
                 onPage?: number;
             };
-            header?: never;
+            header?: {
+                /** @description Within 24 hours the same key with the same request answers the first answer again, byte for byte (`Idempotent-Replayed: true`); with another request, 422. */
+                "idempotency-key"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -2390,6 +2489,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorMessage"];
                 };
             };
+            /** @description Signed in, but the role may not do this; or a mutation from another site. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
             /** @description The input did not parse: `[{ fieldName, errorMessage }]`. */
             422: {
                 headers: {
@@ -2413,7 +2521,10 @@ export interface operations {
     postB2bBookings: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Within 24 hours the same key with the same request answers the first answer again, byte for byte (`Idempotent-Replayed: true`); with another request, 422. */
+                "idempotency-key"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -2524,7 +2635,10 @@ export interface operations {
     postB2bBookingsWithpaymentintent: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Within 24 hours the same key with the same request answers the first answer again, byte for byte (`Idempotent-Replayed: true`); with another request, 422. */
+                "idempotency-key"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -2635,7 +2749,10 @@ export interface operations {
     postB2bBookingsWithtappaymentcharge: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Within 24 hours the same key with the same request answers the first answer again, byte for byte (`Idempotent-Replayed: true`); with another request, 422. */
+                "idempotency-key"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -2790,6 +2907,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorMessage"];
                 };
             };
+            /** @description Signed in, but the role may not do this; or a mutation from another site. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
             /** @description The input did not parse: `[{ fieldName, errorMessage }]`. */
             422: {
                 headers: {
@@ -2854,6 +2980,15 @@ export interface operations {
             };
             /** @description Not signed in (spec §8: sign out and go home). */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description Signed in, but the role may not do this; or a mutation from another site. */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -2932,6 +3067,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorMessage"];
                 };
             };
+            /** @description Signed in, but the role may not do this; or a mutation from another site. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
             /** @description Not found, or not the caller’s to see (another agency’s). */
             404: {
                 headers: {
@@ -2976,6 +3120,15 @@ export interface operations {
             };
             /** @description Not signed in (spec §8: sign out and go home). */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description Signed in, but the role may not do this; or a mutation from another site. */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -3069,6 +3222,15 @@ export interface operations {
             };
             /** @description Not signed in (spec §8: sign out and go home). */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description Signed in, but the role may not do this; or a mutation from another site. */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
