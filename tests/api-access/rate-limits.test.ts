@@ -1,6 +1,8 @@
 import { GET as getBalance } from '@/app/api/v1/b2b/balance/route';
 import { createApiKey } from '@/server/api-access/api-keys';
-import { countApiCall } from '@/server/api-access/api-rate-limits';
+import { countApiCall, FLUSH_MS } from '@/server/api-access/api-rate-limits';
+import { rateLimits } from '@/server/db/schema';
+import { eq, sql } from 'drizzle-orm';
 import { principalFor } from '../support/booking-fixtures';
 import { apiRequest, serveRoutesFrom } from '../support/route-requests';
 import { createTestDatabase, type TestDatabase } from '../support/test-database';
@@ -50,6 +52,18 @@ describe('the API’s rate limits', () => {
     expect((await call(first)).status).toBe(429);
     expect((await call(second)).status).toBe(429);
     expect((await call(await key('admin@gulfhorizons.test'))).status).toBe(200);
+  });
+
+  it('count the calls of every server process: another process’s calls in the row refuse this one’s at its next flush', async () => {
+    const counter = { agencyId: crypto.randomUUID(), apiKeyId: crypto.randomUUID() };
+    const limits = { perCaller: 10, perAgency: 100, windowSeconds: 60 };
+    const start = new Date();
+    await countApiCall(database.db, counter, start, limits);
+    // Another process flushes eight calls of the same key into the shared row.
+    await database.db.update(rateLimits).set({ count: sql`${rateLimits.count} + 8` }).where(eq(rateLimits.key, `api:key:${counter.apiKeyId}`));
+    // This process learns of them when it next adds its own (within FLUSH_MS): 1 + 8 + 1 = 10, the limit.
+    await countApiCall(database.db, counter, new Date(start.getTime() + FLUSH_MS), limits);
+    await expect(countApiCall(database.db, counter, new Date(start.getTime() + FLUSH_MS + 1), limits)).rejects.toMatchObject({ retryAfterSeconds: 60 });
   });
 
   it('open again when the window ends', async () => {
