@@ -16,7 +16,7 @@ import { fileURLToPath } from 'node:url';
 import { builtKind, buildNext, TEST_BUILD_ENV } from '../scripts/build-kind.mjs';
 import { measureBackOffice } from './back-office.mjs';
 import { signIn } from './lib/auth.mjs';
-import { BOOKING_AGENTS, discoverSlots, PAYMENT_METHODS, runAvailabilityLoad, runBookingLoad, runCardCheckoutLoad } from './lib/booking-load.mjs';
+import { BOOKING_AGENTS, discoverSlots, PAYMENT_METHODS, runApiKeyLoad, runAvailabilityLoad, runBookingLoad, runCardCheckoutLoad } from './lib/booking-load.mjs';
 import { halfBudgets, refusalCounts } from './lib/booking-outcomes.mjs';
 import { startFloorServer } from './lib/floor-server.mjs';
 import { measureInsertFloor } from './lib/insert-floor.mjs';
@@ -145,6 +145,24 @@ async function fundAgencies(env) {
 /** How the booking agencies were funded before the run. */
 let funding = null;
 
+/**
+ * Each booking agent's agency API key (bench/make-api-keys.ts: scopes catalogue and book), made
+ * like the funds before the portal opens an embedded database; null when they cannot be made.
+ */
+let apiKeys = null;
+
+async function makeApiKeys(env) {
+  if (!config.startsApp && !databaseUrl) return null;
+  const tsx = path.join(ROOT, 'node_modules/tsx/dist/cli.mjs');
+  const args = [tsx, '--conditions=react-server', 'bench/make-api-keys.ts', ...BOOKING_AGENTS];
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, args, { cwd: ROOT, env, stdio: ['ignore', 'pipe', 2] });
+    let out = '';
+    child.stdout.on('data', (chunk) => (out += chunk));
+    child.once('exit', (code) => (code === 0 ? resolve(JSON.parse(out)) : reject(new Error(`bench/make-api-keys.ts exited with ${code}`))));
+  });
+}
+
 /** The portal this bench started (the root of its process tree), if it started one. */
 let appPid = null;
 
@@ -189,6 +207,7 @@ async function startApp() {
   if (config.bookings) {
     try {
       funding = await fundAgencies(env);
+      apiKeys = await makeApiKeys(env);
     } catch (error) {
       fs.rmSync(dataDir, { recursive: true, force: true });
       throw error;
@@ -323,6 +342,18 @@ async function measureBookings() {
   log(`card checkouts: ${cardCheckouts.perSecond}/s, p50 ${cardCheckouts.p50} ms, p99 ${cardCheckouts.p99} ms, steps p50 ${JSON.stringify(cardCheckouts.stepP50)}, outcomes ${JSON.stringify(cardCheckouts.outcomes)} (balance bookings ${balanceFloor.perSecond}/s)`);
   const refused = refusalCounts(booked, balanceFloor, cardCheckouts);
 
+  // The agencies' API: the same calls with each agent's agency key as with its cookie, on slots
+  // found again (each given half of what it has left, so the two credentials book alike).
+  let api = { skipped: true, note: 'no API keys: a portal at BENCH_URL on an embedded database' };
+  if (apiKeys) {
+    const apiSlots = halfBudgets((await discoverSlots(config.url, cookies[0])).slots);
+    api = await runApiKeyLoad(config.url, { ...load, keys: BOOKING_AGENTS.map((email) => apiKeys[email]), offers, slots: apiSlots });
+    for (const name of ['availabilityByCookie', 'availabilityByKey', 'bookingsByCookie', 'bookingsByKey']) {
+      const { rps, p50, p99, statuses } = api[name];
+      log(`API ${name}: ${rps}/s, p50 ${p50} ms, p99 ${p99} ms, statuses ${JSON.stringify(statuses)}`);
+    }
+  }
+
   // After the HTTP load, so the floor does not share the CPU with the portal.
   const insertFloor = await measureInsertFloor({ databaseUrl, seconds: config.insertFloorSeconds, callers: config.connections }).catch(
     (error) => ({ perSecond: null, error: error.message }),
@@ -344,6 +375,7 @@ async function measureBookings() {
     balanceBookings: balanceFloor,
     cardCheckouts,
     cardCheckoutsVsBalance: ratio(cardCheckouts.perSecond, balanceFloor.perSecond),
+    api,
     refused,
   };
 }
@@ -395,7 +427,7 @@ function widgetChecks(widgets) {
 function signedInHandlerChecks(bookings) {
   if (bookings.skipped || bookings.error) {
     const skipped = { value: null, pass: null, note: bookings.error ?? 'skipped (BENCH_SKIP_BOOKINGS=1)' };
-    return { availabilityVsSignedInFloor: skipped, availabilityMonthP99: skipped, bookingsP99: skipped, cardCheckoutsVsBalance: skipped, bookingsRefused: skipped };
+    return { availabilityVsSignedInFloor: skipped, availabilityMonthP99: skipped, bookingsP99: skipped, cardCheckoutsVsBalance: skipped, bookingsRefused: skipped, ...apiChecks(bookings) };
   }
   const refusalNote = `refused or not completed: ${JSON.stringify(bookings.refused)}`;
   const p99Target = databaseUrl ? 50 : 80;
@@ -409,6 +441,26 @@ function signedInHandlerChecks(bookings) {
         ? { value: bookings.cardCheckoutsVsBalance, target: '>= 0.50', pass: false, note: refusalNote }
         : check(bookings.cardCheckoutsVsBalance, '>= 0.50', (v) => v >= 0.5),
     bookingsRefused: check(bookings.refused.total, '0 (every attempt booked)', (v) => v === 0),
+    ...apiChecks(bookings),
+  };
+}
+
+/**
+ * The agencies' API: with a key, the month's availability at 0.9 of the same call with the cookie
+ * or better and under 50 ms at p99 on PostgreSQL (80 ms embedded, as the cookie's), and bookings at
+ * 0.8 of the portal's own booking route or better.
+ */
+function apiChecks(bookings) {
+  const api = bookings?.api;
+  if (!api || api.skipped) {
+    const skipped = { value: null, pass: null, note: api?.note ?? bookings?.error ?? 'skipped (BENCH_SKIP_BOOKINGS=1)' };
+    return { apiAvailabilityKeyVsCookie: skipped, apiAvailabilityKeyP99: skipped, apiBookingsKeyVsCookie: skipped };
+  }
+  const p99Target = databaseUrl ? 50 : 80;
+  return {
+    apiAvailabilityKeyVsCookie: check(api.availabilityKeyVsCookie, '>= 0.90', (v) => v >= 0.9),
+    apiAvailabilityKeyP99: check(api.availabilityByKey.p99, `< ${p99Target} ms`, (v) => v < p99Target),
+    apiBookingsKeyVsCookie: check(api.bookingsKeyVsCookie, '>= 0.80', (v) => v >= 0.8),
   };
 }
 
@@ -419,7 +471,10 @@ async function main() {
   if (config.startsApp) await startApp();
   else {
     await waitForHealth(config.url, null);
-    if (config.bookings) funding = await fundAgencies({ ...process.env, DATABASE_URL: databaseUrl });
+    if (config.bookings) {
+      funding = await fundAgencies({ ...process.env, DATABASE_URL: databaseUrl });
+      apiKeys = await makeApiKeys({ ...process.env, DATABASE_URL: databaseUrl });
+    }
   }
 
   const { tour, from } = await chooseTour();

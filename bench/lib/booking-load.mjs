@@ -203,6 +203,82 @@ export async function runAvailabilityLoad(baseUrl, { cookies, offers, seconds, w
   return { availabilityMonth, signedInFloor, availabilityVsSignedInFloor: round(availabilityMonth.rps / signedInFloor.rps, 3) };
 }
 
+/**
+ * The agencies' API with a key against the same calls with the session cookie, in alternating
+ * rounds: the month's availability (`GET …/availability/ByOffer`) and cash bookings (`POST
+ * …/b2b/bookings`). `keys[i]` is the API key of `cookies[i]`'s agency, so both credentials act for
+ * the same agencies on the same offers and slots. The key check must not cost more than the
+ * cookie's (availability ≥ 0.9 of it), nor API bookings less than 0.8 of the portal's own.
+ */
+export async function runApiKeyLoad(baseUrl, { cookies, keys, offers, slots, seconds, warmupSeconds, connections, rounds = 6 }) {
+  const months = [calendarMonth(1), calendarMonth(2)];
+  const urls = offers.flatMap((id) => months.map(({ from, to }) => `${baseUrl}/api/v1/b2b/availability/ByOffer?id=${id}&from=${from}&to=${to}`));
+  const agent = keepAliveAgent(connections);
+  const credential = {
+    cookie: (client) => ({ cookie: cookies[client % cookies.length] }),
+    key: (client) => ({ authorization: `Bearer ${keys[client % keys.length]}` }),
+  };
+  let next = 0;
+  const nextSlot = slotPicker(slots);
+  const availability = (via) => (client) => send(urls[next++ % urls.length], { headers: credential[via](client), agent });
+  const book = (via) => (client) => {
+    const slot = nextSlot();
+    if (!slot) return null;
+    const { offerId, date, time, adults } = slot;
+    const body = JSON.stringify({ offerId, date, time, adults, children: 0, infants: 0, ...GUEST, paymentMethod: 'cash' });
+    const headers = { ...credential[via](client), 'content-type': 'application/json', 'idempotency-key': randomUUID() };
+    return send(`${baseUrl}/api/v1/b2b/bookings`, { method: 'POST', headers, body, agent });
+  };
+  const tasks = { availabilityByCookie: availability('cookie'), availabilityByKey: availability('key'), bookingsByCookie: book('cookie'), bookingsByKey: book('key') };
+  const roundSeconds = Math.max(1, seconds / rounds);
+  const totals = Object.fromEntries(Object.keys(tasks).map((name) => [name, { latencies: [], statuses: {}, errors: 0, elapsed: 0 }]));
+  try {
+    for (const task of Object.values(tasks)) if (warmupSeconds > 0) await measurePhase({ seconds: Math.min(1, warmupSeconds), connections }, task);
+    for (let round = 0; round < rounds; round += 1) {
+      // Alternating which of each pair goes first, so neither always meets the warmer process.
+      const order = round % 2 === 0 ? Object.keys(tasks) : ['availabilityByKey', 'availabilityByCookie', 'bookingsByKey', 'bookingsByCookie'];
+      for (const name of order) {
+        const total = totals[name];
+        total.elapsed += await closedLoop({ seconds: roundSeconds, connections }, async (client) => {
+          try {
+            const pending = tasks[name](client);
+            if (!pending) return false;
+            const response = await pending;
+            total.latencies.push(response.latency);
+            total.statuses[response.status] = (total.statuses[response.status] ?? 0) + 1;
+          } catch {
+            total.errors += 1;
+          }
+          return true;
+        });
+      }
+    }
+  } finally {
+    agent.destroy();
+  }
+  const summary = ({ latencies, statuses, errors, elapsed }, ok) => ({
+    requests: latencies.length,
+    errors,
+    statuses,
+    seconds: round(elapsed, 1),
+    rps: round((statuses[ok] ?? 0) / elapsed, 1),
+    p50: percentile(latencies, 50),
+    p99: percentile(latencies, 99),
+  });
+  const result = {
+    availabilityByCookie: summary(totals.availabilityByCookie, 200),
+    availabilityByKey: summary(totals.availabilityByKey, 200),
+    bookingsByCookie: summary(totals.bookingsByCookie, 201),
+    bookingsByKey: summary(totals.bookingsByKey, 201),
+    rounds,
+  };
+  return {
+    ...result,
+    availabilityKeyVsCookie: round(result.availabilityByKey.rps / result.availabilityByCookie.rps, 3),
+    bookingsKeyVsCookie: round(result.bookingsByKey.rps / result.bookingsByCookie.rps, 3),
+  };
+}
+
 /** Hands out slots in turn, each until its budget is spent, so stock is spread over many dates. */
 function slotPicker(slots) {
   const pool = slots.map((slot) => ({ ...slot }));
