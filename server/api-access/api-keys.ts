@@ -1,8 +1,8 @@
 import 'server-only';
 import { createHash, randomBytes } from 'node:crypto';
 import { and, desc, eq, gt, isNull, sql } from 'drizzle-orm';
-import { agencyApprovedColumn } from '@/server/account/agency-standing';
 import type { Principal } from '@/server/auth/principal';
+import { principalColumns } from '@/server/auth/principal-columns';
 import type { Database } from '@/server/db/connection';
 import { preparedPerDatabase } from '@/server/db/prepared';
 import { agencies, apiKeys, users } from '@/server/db/schema';
@@ -116,13 +116,7 @@ const keyPrincipalQuery = preparedPerDatabase((db) =>
     .select({
       apiKeyId: apiKeys.id,
       scopes: apiKeys.scopes,
-      userId: users.id,
-      email: users.email,
-      name: users.name,
-      role: users.role,
-      agencyId: users.agencyId,
-      agencyName: agencies.name,
-      agencyApproved: agencyApprovedColumn,
+      ...principalColumns,
       lastUsedAt: apiKeys.lastUsedAt,
       lastUsedAddress: apiKeys.lastUsedAddress,
     })

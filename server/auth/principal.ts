@@ -5,10 +5,10 @@ import { getLocale } from 'next-intl/server';
 import { localizedPath, toLocale } from '@/i18n/locales';
 import { redirect } from '@/i18n/navigation';
 import { preparedPerDatabase } from '@/server/db/prepared';
-import { agencyApprovedColumn } from '@/server/account/agency-standing';
 import { agencies, agentSessions, users } from '@/server/db/schema';
 import { type ApiKeyGrant, memberCan, type Permission, type Role } from '@/shared/auth/permissions';
 import { type PortalPath, portalPermission } from '@/shared/auth/route-access';
+import { principalColumns } from './principal-columns';
 import { sessionPrincipals } from './session-principal';
 
 /** The signed-in agent every query and action works for. */
@@ -28,15 +28,7 @@ export type Principal = {
 // Every signed-in request asks it.
 const principalQuery = preparedPerDatabase((db) =>
   db
-    .select({
-      userId: users.id,
-      email: users.email,
-      name: users.name,
-      role: users.role,
-      agencyId: users.agencyId,
-      agencyName: agencies.name,
-      agencyApproved: agencyApprovedColumn,
-    })
+    .select(principalColumns)
     .from(agentSessions)
     .innerJoin(users, eq(users.id, agentSessions.userId))
     .innerJoin(agencies, eq(agencies.id, users.agencyId))
