@@ -152,6 +152,47 @@ async function measurePhase({ seconds, connections }, task, onResponse = () => {
 }
 
 /**
+ * Runs named tasks in `rounds` rounds of `roundSeconds` each, every task once per round, so the
+ * machine's drift falls on all alike; `orderOf(round)` gives a round's order of names (by default
+ * as given). A task returning null stops its client for the round. Per task: latencies, statuses,
+ * errors and the seconds it ran.
+ */
+async function alternatingRounds(tasks, { rounds, roundSeconds, connections, orderOf = () => Object.keys(tasks) }) {
+  const totals = Object.fromEntries(Object.keys(tasks).map((name) => [name, { latencies: [], statuses: {}, errors: 0, elapsed: 0 }]));
+  for (let round = 0; round < rounds; round += 1) {
+    for (const name of orderOf(round)) {
+      const total = totals[name];
+      total.elapsed += await closedLoop({ seconds: roundSeconds, connections }, async (client) => {
+        try {
+          const pending = tasks[name](client);
+          if (!pending) return false;
+          const response = await pending;
+          total.latencies.push(response.latency);
+          total.statuses[response.status] = (total.statuses[response.status] ?? 0) + 1;
+        } catch {
+          total.errors += 1;
+        }
+        return true;
+      });
+    }
+  }
+  return totals;
+}
+
+/** A task's totals as the summary reports them; `ok`, when given, counts only that status in `rps`. */
+function roundsSummary({ latencies, statuses, errors, elapsed }, ok) {
+  return {
+    requests: latencies.length,
+    errors,
+    statuses,
+    seconds: round(elapsed, 1),
+    rps: round((ok === undefined ? latencies.length : (statuses[ok] ?? 0)) / elapsed, 1),
+    p50: percentile(latencies, 50),
+    p99: percentile(latencies, 99),
+  };
+}
+
+/**
  * The date picker's query (one offer's calendar month: next month and the one after, in turn, over
  * every live offer) against the floor of signed-in route handlers (`GET /api/v1/b2b/account`, which
  * does nothing beyond authenticating the agent), in alternating rounds so the machine's drift falls
@@ -167,39 +208,15 @@ export async function runAvailabilityLoad(baseUrl, { cookies, offers, seconds, w
     signedInFloor: (client) => send(`${baseUrl}/api/v1/b2b/account`, { headers: headers(client), agent }),
     availabilityMonth: (client) => send(urls[next++ % urls.length], { headers: headers(client), agent }),
   };
-  const roundSeconds = Math.max(2, seconds / rounds);
-  const totals = Object.fromEntries(Object.keys(tasks).map((name) => [name, { latencies: [], statuses: {}, errors: 0, elapsed: 0 }]));
+  let totals;
   try {
     for (const task of Object.values(tasks)) if (warmupSeconds > 0) await measurePhase({ seconds: warmupSeconds, connections }, task);
-    for (let round = 0; round < rounds; round += 1) {
-      for (const [name, task] of Object.entries(tasks)) {
-        const total = totals[name];
-        total.elapsed += await closedLoop({ seconds: roundSeconds, connections }, async (client) => {
-          try {
-            const response = await task(client);
-            total.latencies.push(response.latency);
-            total.statuses[response.status] = (total.statuses[response.status] ?? 0) + 1;
-          } catch {
-            total.errors += 1;
-          }
-          return true;
-        });
-      }
-    }
+    totals = await alternatingRounds(tasks, { rounds, roundSeconds: Math.max(2, seconds / rounds), connections });
   } finally {
     agent.destroy();
   }
-  const summary = ({ latencies, statuses, errors, elapsed }) => ({
-    requests: latencies.length,
-    errors,
-    statuses,
-    seconds: round(elapsed, 1),
-    rps: round(latencies.length / elapsed, 1),
-    p50: percentile(latencies, 50),
-    p99: percentile(latencies, 99),
-  });
-  const availabilityMonth = { ...summary(totals.availabilityMonth), queries: urls.length, range: months, rounds };
-  const signedInFloor = { ...summary(totals.signedInFloor), url: '/api/v1/b2b/account', rounds };
+  const availabilityMonth = { ...roundsSummary(totals.availabilityMonth), queries: urls.length, range: months, rounds };
+  const signedInFloor = { ...roundsSummary(totals.signedInFloor), url: '/api/v1/b2b/account', rounds };
   return { availabilityMonth, signedInFloor, availabilityVsSignedInFloor: round(availabilityMonth.rps / signedInFloor.rps, 3) };
 }
 
@@ -230,46 +247,20 @@ export async function runApiKeyLoad(baseUrl, { cookies, keys, offers, slots, sec
     return send(`${baseUrl}/api/v1/b2b/bookings`, { method: 'POST', headers, body, agent });
   };
   const tasks = { availabilityByCookie: availability('cookie'), availabilityByKey: availability('key'), bookingsByCookie: book('cookie'), bookingsByKey: book('key') };
-  const roundSeconds = Math.max(1, seconds / rounds);
-  const totals = Object.fromEntries(Object.keys(tasks).map((name) => [name, { latencies: [], statuses: {}, errors: 0, elapsed: 0 }]));
+  let totals;
   try {
     for (const task of Object.values(tasks)) if (warmupSeconds > 0) await measurePhase({ seconds: Math.min(1, warmupSeconds), connections }, task);
-    for (let round = 0; round < rounds; round += 1) {
-      // Alternating which of each pair goes first, so neither always meets the warmer process.
-      const order = round % 2 === 0 ? Object.keys(tasks) : ['availabilityByKey', 'availabilityByCookie', 'bookingsByKey', 'bookingsByCookie'];
-      for (const name of order) {
-        const total = totals[name];
-        total.elapsed += await closedLoop({ seconds: roundSeconds, connections }, async (client) => {
-          try {
-            const pending = tasks[name](client);
-            if (!pending) return false;
-            const response = await pending;
-            total.latencies.push(response.latency);
-            total.statuses[response.status] = (total.statuses[response.status] ?? 0) + 1;
-          } catch {
-            total.errors += 1;
-          }
-          return true;
-        });
-      }
-    }
+    // Alternating which of each pair goes first, so neither always meets the warmer process.
+    const orderOf = (round) => (round % 2 === 0 ? Object.keys(tasks) : ['availabilityByKey', 'availabilityByCookie', 'bookingsByKey', 'bookingsByCookie']);
+    totals = await alternatingRounds(tasks, { rounds, roundSeconds: Math.max(1, seconds / rounds), connections, orderOf });
   } finally {
     agent.destroy();
   }
-  const summary = ({ latencies, statuses, errors, elapsed }, ok) => ({
-    requests: latencies.length,
-    errors,
-    statuses,
-    seconds: round(elapsed, 1),
-    rps: round((statuses[ok] ?? 0) / elapsed, 1),
-    p50: percentile(latencies, 50),
-    p99: percentile(latencies, 99),
-  });
   const result = {
-    availabilityByCookie: summary(totals.availabilityByCookie, 200),
-    availabilityByKey: summary(totals.availabilityByKey, 200),
-    bookingsByCookie: summary(totals.bookingsByCookie, 201),
-    bookingsByKey: summary(totals.bookingsByKey, 201),
+    availabilityByCookie: roundsSummary(totals.availabilityByCookie, 200),
+    availabilityByKey: roundsSummary(totals.availabilityByKey, 200),
+    bookingsByCookie: roundsSummary(totals.bookingsByCookie, 201),
+    bookingsByKey: roundsSummary(totals.bookingsByKey, 201),
     rounds,
   };
   return {
