@@ -5,6 +5,7 @@ import { availabilitySlots, cities, countries, hotels, offers, pickUpTimes, tour
 import type { SlotStock, StockMode } from '@/shared/availability/rules';
 import type { CancellationPolicy, PickUpMode } from '@/shared/bookings/offer-terms';
 import type { OfferPrices } from '@/shared/catalog/prices';
+import { offerPriceColumns } from '@/server/catalog/offer-price-columns';
 
 // What checkout and the booking transaction need to know about the offer being booked.
 
@@ -47,8 +48,7 @@ export async function loadBookableOffer(db: Database | Transaction, offerId: str
       pickUpCityId: offers.pickUpCityId,
       pickUp: offers.pickUp,
       cancellationPolicy: offers.cancellationPolicy,
-      b2b: { adult: offers.pricePerAdult, child: offers.pricePerChild, trip: offers.pricePerTrip },
-      retail: { adult: offers.recPricePerAdult, child: offers.recPricePerChild, trip: offers.recPricePerTrip },
+      ...offerPriceColumns,
     })
     .from(offers)
     .innerJoin(tours, eq(tours.id, offers.tourId))

@@ -6,6 +6,7 @@ import { cities, hotels, offers, tours, type LocalizedText } from '@/server/db/s
 import { memberCan } from '@/shared/auth/permissions';
 import type { OfferPrices } from '@/shared/catalog/prices';
 import { convertFromAed, type DisplayCurrency } from '@/shared/money/money';
+import { offerPriceColumns } from './offer-price-columns';
 
 // The catalogue's small lookups of spec §7 that no page reads as such: the hotel list by country,
 // an offer's or a tour's tickets, and offers' prices. Never cached: the API answers them as they are.
@@ -50,8 +51,7 @@ export async function loadTickets(db: Database, by: { offerId: string } | { tour
       stockMode: offers.stockMode,
       minPeople: offers.minPeople,
       hasLiveAvailability: offers.hasLiveAvailability,
-      retail: { adult: offers.recPricePerAdult, child: offers.recPricePerChild, trip: offers.recPricePerTrip },
-      b2b: { adult: offers.pricePerAdult, child: offers.pricePerChild, trip: offers.pricePerTrip },
+      ...offerPriceColumns,
     })
     .from(offers)
     .innerJoin(tours, eq(tours.id, offers.tourId))
@@ -72,8 +72,7 @@ export async function loadOffersPrices(db: Database, principal: Principal, ids: 
   const tickets = await db
     .select({
       offerId: offers.id,
-      retail: { adult: offers.recPricePerAdult, child: offers.recPricePerChild, trip: offers.recPricePerTrip },
-      b2b: { adult: offers.pricePerAdult, child: offers.pricePerChild, trip: offers.pricePerTrip },
+      ...offerPriceColumns,
     })
     .from(offers)
     .innerJoin(tours, eq(tours.id, offers.tourId))
