@@ -6,6 +6,7 @@ import { createdAt, updatedAt } from './columns';
 import { agencies, users } from './agencies';
 import { availabilitySlots, hotels, offers, tours } from './catalogue';
 import { widgets } from './widgets';
+import { type SupplierTicket, supplierBookingStatus, suppliers } from './suppliers';
 
 // Bookings and the promo codes they may use.
 
@@ -117,6 +118,19 @@ export const bookings = pgTable(
      * `publishedTotalMinor` is then the widget's sale total, what the guest paid.
      */
     widgetId: uuid('widget_id').references((): AnyPgColumn => widgets.id),
+    /** The supplier that runs the tour when the offer is theirs (server/suppliers); null for our own. */
+    supplierId: uuid('supplier_id').references((): AnyPgColumn => suppliers.id),
+    /** The booking's uuid at the supplier (we choose it: a retried reserve never books twice). */
+    supplierBookingUuid: uuid('supplier_booking_uuid'),
+    /** The supplier's own reference, printed on the voucher and tickets. */
+    supplierReference: text('supplier_reference'),
+    supplierStatus: supplierBookingStatus('supplier_status'),
+    /** Until when the supplier holds the reserved seats. */
+    supplierHoldExpiresAt: timestamp('supplier_hold_expires_at', { withTimezone: true }),
+    /** The codes the supplier issued (QR, barcodes), printed on the tickets. */
+    supplierTickets: jsonb('supplier_tickets').$type<SupplierTicket[]>(),
+    /** Why the supplier refused or could not be reached, for the operator. */
+    supplierError: text('supplier_error'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -131,5 +145,8 @@ export const bookings = pgTable(
     index('bookings_agent_created_idx').on(t.agentId, t.createdAt),
     index('bookings_hold_expires_idx').on(t.holdExpiresAt).where(sql`${t.holdExpiresAt} IS NOT NULL`),
     index('bookings_widget_created_idx').on(t.widgetId, t.createdAt).where(sql`${t.widgetId} IS NOT NULL`),
+    // The job that settles bookings the supplier has not answered for.
+    index('bookings_awaiting_supplier_idx').on(t.updatedAt).where(sql`${t.supplierStatus} = 'awaiting_supplier'`),
+    uniqueIndex('bookings_supplier_uuid_unique').on(t.supplierBookingUuid),
   ],
 );

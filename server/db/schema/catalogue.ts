@@ -1,8 +1,9 @@
 import { sql } from 'drizzle-orm';
-import { boolean, check, date, index, integer, jsonb, pgEnum, pgTable, primaryKey, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { type AnyPgColumn, boolean, check, date, index, integer, jsonb, pgEnum, pgTable, primaryKey, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 
 import type { CancellationPolicy } from '@/shared/bookings/offer-terms';
 import { createdAt, updatedAt } from './columns';
+import { suppliers } from './suppliers';
 
 // The catalogue: places, categories, tours with their photos and offers, availability, hotels and pick-up times.
 
@@ -105,6 +106,20 @@ export const photos = pgTable(
  */
 export const stockMode = pgEnum('stock_mode', ['shared', 'per_type']);
 export const pickUpMode = pgEnum('pick_up_mode', ['none', 'optional', 'included']);
+/**
+ * When a ticket is used (OCTO's availability types): at a slot's start time, or any time during
+ * the day's opening hours (an attraction ticket valid all day, one slot per day).
+ */
+export const offerAvailabilityType = pgEnum('offer_availability_type', ['start_time', 'opening_hours']);
+
+/** Which of the supplier's units an offer sells as each of our guest types. */
+export type SupplierUnitMap = { adult: string | null; child: string | null; infant: string | null };
+/**
+ * Our prices over the supplier's: the b2b price is its net plus `netMarkupPercent`; the
+ * recommended retail is its own retail price (`retail: 'supplier'`) or its net plus
+ * `retailMarkupPercent`.
+ */
+export type SupplierMargin = { netMarkupPercent: number; retail: 'supplier' | 'markup'; retailMarkupPercent: number };
 
 export const offers = pgTable(
   'offers',
@@ -137,6 +152,13 @@ export const offers = pgTable(
     pickUp: pickUpMode('pick_up').notNull().default('none'),
     /** Refund terms: the settings' tiers, non-refundable, or tiers of its own. */
     cancellationPolicy: jsonb('cancellation_policy').$type<CancellationPolicy>().notNull().default({ kind: 'standard' }),
+    availabilityType: offerAvailabilityType('availability_type').notNull().default('start_time'),
+    /** A supplier's option sold as this offer (null for our own inventory): server/suppliers. */
+    supplierId: uuid('supplier_id').references((): AnyPgColumn => suppliers.id),
+    supplierProductId: text('supplier_product_id'),
+    supplierOptionId: text('supplier_option_id'),
+    supplierUnits: jsonb('supplier_units').$type<SupplierUnitMap>(),
+    supplierMargin: jsonb('supplier_margin').$type<SupplierMargin>(),
     isActive: boolean('is_active').notNull().default(true),
   },
   (t) => [uniqueIndex('offers_tour_position_unique').on(t.tourId, t.position)],

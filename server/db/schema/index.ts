@@ -18,3 +18,4 @@ export * from './audit';
 export * from './jobs';
 export * from './api-access';
 export * from './webhooks';
+export * from './suppliers';
