@@ -1,7 +1,7 @@
 'use client';
 
 import { createTranslator } from 'next-intl';
-import { type ReactNode, useEffect, useRef, useState } from 'react';
+import { type CSSProperties, type ReactNode, useEffect, useRef, useState } from 'react';
 import { useWatch } from 'react-hook-form';
 import { EmbedOfferList, type WidgetBookingsTranslator } from '@/components/guest-bookings/embed-offer-list';
 import { WidgetSiteLanding, WidgetSiteTour, type WidgetSiteTranslator } from '@/components/widget-sites/widget-site-landing';
@@ -163,7 +163,7 @@ function PreviewScreen({ label, size, testId, children }: { label: string; size:
   const frame = useRef<HTMLDivElement>(null);
   const [scale, setScale] = useState(size.scale);
   useEffect(() => {
-    const element = frame.current?.parentElement;
+    const element = frame.current;
     if (!element) return;
     const fit = () => setScale(Math.min(size.scale, element.clientWidth / size.width));
     fit();
@@ -172,12 +172,20 @@ function PreviewScreen({ label, size, testId, children }: { label: string; size:
     observer.observe(element);
     return () => observer.disconnect();
   }, [size.scale, size.width]);
+  // The frame takes the column's width (up to the device's scaled width) and its height from the
+  // device's proportions; its content (a page laid out 1280 px wide) never widens it (`contain:
+  // inline-size`), so the editor fits a phone from the server's first render on, before the effect
+  // has measured anything. From the small breakpoint on, where the two screens sit side by side,
+  // each is as wide as its scale says.
+  const width = { '--screen-width': `${size.width * size.scale}px` } as CSSProperties;
   return (
-    <figure className="grid min-w-0 gap-1">
+    <figure className="grid min-w-0 gap-1 sm:w-(--screen-width) sm:max-w-full" style={width}>
       <figcaption className="text-xs font-medium text-muted-foreground">{label}</figcaption>
-      {/* Never wider than the column, before the effect has measured it too (the server's render
-          and a slow phone's first frames would otherwise overflow the page). */}
-      <div ref={frame} className="max-w-full overflow-hidden rounded-xl border border-border bg-white shadow-sm" style={{ width: size.width * scale, height: size.height * scale }}>
+      <div
+        ref={frame}
+        className="w-full max-w-(--screen-width) overflow-hidden rounded-xl border border-border bg-white shadow-sm [contain:inline-size]"
+        style={{ aspectRatio: `${size.width} / ${size.height}` }}
+      >
         <div
           // Scrollable by keyboard too; the page inside is only shown, so this is the one stop.
           tabIndex={0}
