@@ -12,6 +12,15 @@ export function jobQueue(): Promise<JobQueue> {
   return globalForJobs.traveldeskJobs;
 }
 
+/**
+ * Sends a job only when this process has opened its queue already (the server's runner opens it at
+ * start): for a nudge that the minute's sweep would do anyway, never worth opening a database for.
+ */
+export async function sendJobIfQueueOpen(name: JobName, data: Record<string, unknown>, options?: SendOptions): Promise<void> {
+  const queue = globalForJobs.traveldeskJobs;
+  if (queue) await (await queue).send(name, data, options);
+}
+
 /** Tests put their own queue (over their own database) in place; `null` forgets it. */
 export function installJobQueue(queue: JobQueue | null): void {
   globalForJobs.traveldeskJobs = queue ? Promise.resolve(queue) : undefined;

@@ -2,13 +2,15 @@ import 'server-only';
 import { and, eq } from 'drizzle-orm';
 import type { Transaction } from '@/server/db/connection';
 import { bookings, payments, tours, webhookDeliveries, webhookEndpoints, webhookEvents } from '@/server/db/schema';
+import { sendJobIfQueueOpen } from '@/server/jobs/jobs';
 import type { WebhookEventType } from '@/shared/webhooks/webhook-schema';
 
 // The outbox of webhooks out (docs/webhooks.md "Delivery"): an event is written in the
 // transaction of the change it reports, with one delivery per endpoint of the agency that takes
 // its type, so a change that rolls back sends nothing and a committed one is never lost. The
-// delivery job sends them later (server/webhooks/deliver-webhooks.ts). This module imports only
-// the database, so the owners of the changes (the booking-status writer, createBooking, the
+// delivery job sends them (server/webhooks/deliver-webhooks.ts): nudged half a second after an
+// event is written, by when its transaction has committed, and in any case at the minute's sweep.
+// This module imports only the database and the job queue, so the owners of the changes (the booking-status writer, createBooking, the
 // ledger, the refunds) may call it without a circle.
 
 export type WebhookEventInput = {
@@ -37,7 +39,28 @@ export async function emitWebhookEvent(tx: Transaction, event: WebhookEventInput
     .returning({ id: webhookEvents.id, seq: webhookEvents.seq });
   if (!written) throw new Error('The webhook event insert returned no row');
   await tx.insert(webhookDeliveries).values(takers.map((endpoint) => ({ eventId: written.id, endpointId: endpoint.id, bookingId: event.bookingId ?? null, seq: written.seq })));
+  nudgeDeliveriesSoon();
   return written.id;
+}
+
+/** The events written within this delay go out with one nudge of the delivery job. */
+const NUDGE_DELAY_MS = 500;
+let nudge: NodeJS.Timeout | null = null;
+
+/**
+ * The delivery job, soon: the transaction that wrote the event cannot say when it commits, so the
+ * nudge waits a moment; an event whose transaction is slower (or rolled back) is left to the
+ * minute's sweep. Process-local and coalesced, so a burst of bookings sends one job.
+ */
+function nudgeDeliveriesSoon(): void {
+  if (nudge) return;
+  nudge = setTimeout(() => {
+    nudge = null;
+    sendJobIfQueueOpen('webhooks.deliver', {}, { retryLimit: 0 }).catch((error: unknown) => {
+      console.error('[webhooks] could not nudge the delivery job', error);
+    });
+  }, NUDGE_DELAY_MS);
+  nudge.unref();
 }
 
 /** A booking's event, with the booking as it is now in `tx` (after the change). */

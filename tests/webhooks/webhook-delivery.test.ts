@@ -12,7 +12,7 @@ import { cancelBooking } from '@/server/bookings/cancel-booking';
 import { createBooking } from '@/server/bookings/create-booking';
 import { returnFromProvider } from '@/server/checkout/settlement';
 import type { Database } from '@/server/db/connection';
-import { bookings, mailOutbox, paymentRefunds, webhookAttempts, webhookDeliveries, webhookEndpoints, webhookEvents } from '@/server/db/schema';
+import { bookings, embeddedJobs, mailOutbox, paymentRefunds, webhookAttempts, webhookDeliveries, webhookEndpoints, webhookEvents } from '@/server/db/schema';
 import { isDomainError } from '@/server/errors';
 import { processRefund } from '@/server/payments/refunds';
 import { payWithSandboxCard } from '@/server/payments/providers/sandbox/sandbox-charges';
@@ -287,6 +287,18 @@ describe('the outbox', () => {
     ).rejects.toThrow('rolled back');
     expect(await eventTypes(db, principal.agencyId, booking.id)).toEqual(before);
     expect(before).toEqual(['booking.created', 'booking.confirmed']);
+  });
+
+  it('nudges the delivery job within a second of a burst of events, once, rather than leaving them to the sweep of the minute', async () => {
+    const { db } = database;
+    const principal = await admin();
+    await endpointFor(principal, ['booking.created']);
+    await new Promise((resolve) => setTimeout(resolve, 700)); // any nudge of earlier tests has gone
+    const deliverJobs = async () => (await db.select({ id: embeddedJobs.id }).from(embeddedJobs).where(eq(embeddedJobs.name, 'webhooks.deliver'))).length;
+    const before = await deliverJobs();
+    await balanceBooking(principal);
+    await balanceBooking(principal);
+    await vi.waitFor(async () => expect(await deliverJobs()).toBe(before + 1), { timeout: 2000, interval: 100 });
   });
 
   it('writes nothing when no endpoint of the agency takes the event', async () => {
