@@ -119,7 +119,8 @@ function actionLabel(entry: AuditTrailEntry, t: Translate): string {
 }
 
 function fieldLabel(entity: string, field: string, t: Translate): string {
-  const keys = entity === 'user' ? [`audit.userFields.${field}`] : [`company.historyFields.${field}`, `company.fields.${field}`];
+  const keys =
+    entity === 'user' ? [`audit.userFields.${field}`] : [`audit.fields.${entity}.${field}`, `company.historyFields.${field}`, `company.fields.${field}`];
   const key = keys.find((candidate) => t.has(candidate as never));
   return key ? t(key as never) : field;
 }

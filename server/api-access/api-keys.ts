@@ -7,7 +7,9 @@ import type { Database } from '@/server/db/connection';
 import { preparedPerDatabase } from '@/server/db/prepared';
 import { agencies, apiKeys, users } from '@/server/db/schema';
 import { Forbidden, NotFound } from '@/server/errors';
+import { recordAudit } from '@/server/audit/audit';
 import { sandboxEnabled } from '@/server/settings/deployment-mode';
+import { dubaiToday } from '@/shared/availability/rules';
 import { type ApiScope, memberCan } from '@/shared/auth/permissions';
 
 // An agency's API keys (docs/api-access.md): made and revoked by its admin on /my-agencies, the
@@ -77,36 +79,65 @@ export async function listApiKeys(db: Database, principal: Principal, now = new 
 
 export type NewApiKey = { name: string; scopes: ApiScope[]; expiresInDays: number };
 
-/** Makes a key acting as the admin who makes it; the secret is answered here and never again. */
+/**
+ * Makes a key acting as the admin who makes it; the secret is answered here and never again. The
+ * company's history records it (name, scopes, expiry — never the secret).
+ */
 export async function createApiKey(db: Database, principal: Principal, input: NewApiKey, now = new Date()): Promise<{ id: string; secret: string }> {
   if (!memberCan(principal, API_KEY_PERMISSION) || principal.via) throw new Forbidden();
   const secret = `td_${sandboxEnabled() ? 'test' : 'live'}_${randomBytes(32).toString('base64url')}`;
-  const [row] = await db
-    .insert(apiKeys)
+  const expiresAt = new Date(now.getTime() + input.expiresInDays * 24 * 60 * 60 * 1000);
+  const scopes = [...new Set(input.scopes)];
+  return db.transaction(async (tx) => {
+    const [row] = await tx
+      .insert(apiKeys)
     .values({
       agencyId: principal.agencyId,
       createdBy: principal.userId,
       name: input.name,
       secretHash: hashApiKey(secret),
       secretPrefix: secret.slice(0, 'td_live_'.length + 4),
-      scopes: [...new Set(input.scopes)],
-      expiresAt: new Date(now.getTime() + input.expiresInDays * 24 * 60 * 60 * 1000),
+      scopes,
+      expiresAt,
       createdAt: now,
     })
     .returning({ id: apiKeys.id });
-  return { id: row!.id, secret };
+    const id = row!.id;
+    await recordAudit(tx, {
+      agencyId: principal.agencyId,
+      actorUserId: principal.userId,
+      entity: 'apiKey',
+      entityId: id,
+      action: 'apiKey.create',
+      changes: { name: { from: null, to: input.name }, scopes: { from: null, to: scopes.join(', ') }, expiresAt: { from: null, to: dubaiToday(expiresAt) } },
+    });
+    return { id, secret };
+  });
 }
 
 /** Revokes one of the agency's keys at once: its next call answers 401. Another agency's key is not found. */
 export async function revokeApiKey(db: Database, principal: Principal, keyId: string, now = new Date()): Promise<{ name: string }> {
   if (!memberCan(principal, API_KEY_PERMISSION) || principal.via) throw new Forbidden();
-  const [row] = await db
-    .update(apiKeys)
-    .set({ revokedAt: sql`coalesce(${apiKeys.revokedAt}, ${now.toISOString()}::timestamptz)` })
-    .where(and(eq(apiKeys.id, keyId), eq(apiKeys.agencyId, principal.agencyId)))
-    .returning({ name: apiKeys.name });
-  if (!row) throw new NotFound();
-  return row;
+  return db.transaction(async (tx) => {
+    // Only a key still live is revoked (and recorded); revoking it again changes nothing.
+    const [row] = await tx
+      .select({ name: apiKeys.name, revokedAt: apiKeys.revokedAt })
+      .from(apiKeys)
+      .where(and(eq(apiKeys.id, keyId), eq(apiKeys.agencyId, principal.agencyId)))
+      .for('update');
+    if (!row) throw new NotFound();
+    if (row.revokedAt) return { name: row.name };
+    await tx.update(apiKeys).set({ revokedAt: now }).where(eq(apiKeys.id, keyId));
+    await recordAudit(tx, {
+      agencyId: principal.agencyId,
+      actorUserId: principal.userId,
+      entity: 'apiKey',
+      entityId: keyId,
+      action: 'apiKey.revoke',
+      changes: { name: { from: row.name, to: null } },
+    });
+    return { name: row.name };
+  });
 }
 
 // Every call made with a key asks it: the key by its hash's unique index, live, with its creator

@@ -8,9 +8,27 @@ export type AuditEntry = {
   agencyId: string;
   /** Null when the system or the operator made the change. */
   actorUserId: string | null;
-  entity: 'agency' | 'user' | 'widget';
+  entity: 'agency' | 'user' | 'widget' | 'apiKey' | 'webhook';
   entityId: string;
-  action: 'agency.create' | 'agency.update' | 'agency.approve' | 'user.create' | 'user.update' | 'user.delete' | 'user.restore' | 'user.password' | 'widget.create' | 'widget.update' | 'widget.delete' | 'widget.domain';
+  action:
+    | 'agency.create'
+    | 'agency.update'
+    | 'agency.approve'
+    | 'user.create'
+    | 'user.update'
+    | 'user.delete'
+    | 'user.restore'
+    | 'user.password'
+    | 'widget.create'
+    | 'widget.update'
+    | 'widget.delete'
+    | 'widget.domain'
+    | 'apiKey.create'
+    | 'apiKey.revoke'
+    | 'webhook.create'
+    | 'webhook.enable'
+    | 'webhook.disable'
+    | 'webhook.delete';
   changes: AuditChanges;
 };
 

@@ -1,7 +1,8 @@
 import 'server-only';
 import { and, count, eq, sql } from 'drizzle-orm';
 import type { Principal } from '@/server/auth/principal';
-import type { Database } from '@/server/db/connection';
+import { type AuditChanges, recordAudit } from '@/server/audit/audit';
+import type { Database, Transaction } from '@/server/db/connection';
 import { webhookDeliveries, webhookEndpoints, webhookEvents } from '@/server/db/schema';
 import { Forbidden, isDomainError, NotFound, RuleViolation } from '@/server/errors';
 import { sendJob } from '@/server/jobs/jobs';
@@ -34,29 +35,45 @@ export async function createEndpoint(db: Database, principal: Principal, input: 
       .insert(webhookEndpoints)
       .values({ agencyId: principal.agencyId, url: input.url, events: [...input.events], secret, createdBy: principal.userId })
       .returning({ id: webhookEndpoints.id });
-    return { endpointId: endpoint!.id, secret };
+    const endpointId = endpoint!.id;
+    await recordEndpointChange(tx, principal, endpointId, 'webhook.create', { url: { from: null, to: input.url }, events: { from: null, to: input.events.join(', ') } });
+    return { endpointId, secret };
   });
 }
 
 /** Switches an endpoint on or off; switching on clears the failure count that switched it off. */
 export async function setEndpointEnabled(db: Database, principal: Principal, endpointId: string, enabled: boolean): Promise<void> {
   assertManager(principal);
-  const changed = await db
-    .update(webhookEndpoints)
-    .set({ enabled, disabledReason: null, failingSince: null, updatedAt: sql`now()` })
-    .where(and(eq(webhookEndpoints.id, endpointId), eq(webhookEndpoints.agencyId, principal.agencyId)))
-    .returning({ id: webhookEndpoints.id });
-  if (changed.length === 0) throw new NotFound();
+  await db.transaction(async (tx) => {
+    const [endpoint] = await tx
+      .select({ url: webhookEndpoints.url, enabled: webhookEndpoints.enabled })
+      .from(webhookEndpoints)
+      .where(and(eq(webhookEndpoints.id, endpointId), eq(webhookEndpoints.agencyId, principal.agencyId)))
+      .for('update');
+    if (!endpoint) throw new NotFound();
+    await tx.update(webhookEndpoints).set({ enabled, disabledReason: null, failingSince: null, updatedAt: sql`now()` }).where(eq(webhookEndpoints.id, endpointId));
+    if (endpoint.enabled !== enabled) {
+      await recordEndpointChange(tx, principal, endpointId, enabled ? 'webhook.enable' : 'webhook.disable', { url: { from: endpoint.url, to: endpoint.url } });
+    }
+  });
   if (enabled) await nudgeDeliveries();
 }
 
 export async function deleteEndpoint(db: Database, principal: Principal, endpointId: string): Promise<void> {
   assertManager(principal);
-  const deleted = await db
-    .delete(webhookEndpoints)
-    .where(and(eq(webhookEndpoints.id, endpointId), eq(webhookEndpoints.agencyId, principal.agencyId)))
-    .returning({ id: webhookEndpoints.id });
-  if (deleted.length === 0) throw new NotFound();
+  await db.transaction(async (tx) => {
+    const [deleted] = await tx
+      .delete(webhookEndpoints)
+      .where(and(eq(webhookEndpoints.id, endpointId), eq(webhookEndpoints.agencyId, principal.agencyId)))
+      .returning({ url: webhookEndpoints.url });
+    if (!deleted) throw new NotFound();
+    await recordEndpointChange(tx, principal, endpointId, 'webhook.delete', { url: { from: deleted.url, to: null } });
+  });
+}
+
+/** The company's history keeps who added, switched or deleted an endpoint (never its secret). */
+function recordEndpointChange(tx: Transaction, principal: Principal, endpointId: string, action: 'webhook.create' | 'webhook.enable' | 'webhook.disable' | 'webhook.delete', changes: AuditChanges) {
+  return recordAudit(tx, { agencyId: principal.agencyId, actorUserId: principal.userId, entity: 'webhook', entityId: endpointId, action, changes });
 }
 
 /** "Send test event": a `webhook.test` event to this endpoint alone, sent at once. */

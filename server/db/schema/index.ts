@@ -19,3 +19,4 @@ export * from './jobs';
 export * from './api-access';
 export * from './webhooks';
 export * from './suppliers';
+export * from './supplier-products';
