@@ -4,6 +4,7 @@ import {
   zAvailabilitiesAvailabilityCheckResponse,
   zBaseError,
   zBooking,
+  zCapabilitiesGetResponse,
   zProduct,
   zProductsGetProductsResponse,
   zSupplier,
@@ -114,10 +115,25 @@ function createOctoClient(config: OctoSupplierConfig, options: OctoConnectorOpti
   return { call };
 }
 
-/** The supplier's own id and name (`GET /supplier`): the console's connection test on save. */
-export async function fetchOctoSupplier(config: OctoSupplierConfig, options: OctoConnectorOptions = {}): Promise<{ externalId: string; name: string }> {
-  const supplier = await createOctoClient(config, options).call('GET', '/supplier', zSupplier);
-  return { externalId: supplier.id, name: supplier.name };
+/**
+ * The supplier's own id and name (`GET /supplier`) and the capabilities it offers (`GET
+ * /capabilities`; null when it does not answer that): the console's connection test on save.
+ */
+export async function fetchOctoSupplier(
+  config: OctoSupplierConfig,
+  options: OctoConnectorOptions = {},
+): Promise<{ externalId: string; name: string; capabilities: string[] | null }> {
+  const client = createOctoClient(config, options);
+  const supplier = await client.call('GET', '/supplier', zSupplier);
+  const capabilities = await client.call('GET', '/capabilities', zCapabilitiesGetResponse).then(
+    (list) => list.map((capability) => capability.id),
+    (error: unknown) => {
+      // Not every supplier lists its capabilities; one that refuses the path still connects.
+      if (error instanceof SupplierError && (error.code === 'not_found' || error.code === 'rejected' || error.code === 'invalid_response')) return null;
+      throw error;
+    },
+  );
+  return { externalId: supplier.id, name: supplier.name, capabilities };
 }
 
 export function createOctoConnector(config: OctoSupplierConfig, options: OctoConnectorOptions = {}): SupplierConnector {
