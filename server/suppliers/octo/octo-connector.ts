@@ -49,6 +49,15 @@ const NOT_FOUND_ERRORS = new Set(['INVALID_PRODUCT_ID', 'INVALID_OPTION_ID', 'IN
  */
 const SOLD_OUT_WORDS = /sold[\s_-]?out|vacanc|no (longer )?availab|not available|capacity|insufficient/i;
 
+/** `promise`, or HttpTimeout after `timeoutMs`. */
+function withinTime<T>(promise: Promise<T>, timeoutMs: number): Promise<T> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const late = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new HttpTimeout(timeoutMs)), timeoutMs);
+  });
+  return Promise.race([promise, late]).finally(() => clearTimeout(timer));
+}
+
 function unitItems(units: UnitCounts): { unitId: string }[] {
   return units.flatMap(({ unitId, quantity }) => Array.from({ length: quantity }, () => ({ unitId })));
 }
@@ -74,12 +83,14 @@ function createOctoClient(config: OctoSupplierConfig, options: OctoConnectorOpti
     const url = new URL(base + path);
     let answer;
     try {
-      const target = await resolveSupplierTarget(url);
+      // One time limit for the whole call: the name's lookup as well as the exchange.
+      const deadline = performance.now() + timeoutMs;
+      const target = await withinTime(resolveSupplierTarget(url), timeoutMs);
       answer = await sendHttp(url, target, {
         method,
         headers: body === undefined ? headers : { ...headers, 'content-type': 'application/json' },
         body: body === undefined ? undefined : JSON.stringify(body),
-        timeoutMs,
+        timeoutMs: Math.max(1, Math.round(deadline - performance.now())),
         agents,
       });
     } catch (cause) {
