@@ -22,7 +22,7 @@ import {
   zProductsGetProductData,
   zProductsGetProductsData,
   zSuppliersGetData,
-} from '@octocloud/types/dist/models/zod.gen';
+} from '@octocloud/types/dist/models/zod.gen.js';
 import { CATALOGUE, type CatalogueOption, type CatalogueProduct, type CatalogueUnit } from './catalogue';
 
 export type OctoSupplierOptions = {
