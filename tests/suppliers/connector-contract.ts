@@ -18,6 +18,10 @@ export type ContractSubject = {
 
 const CONTACT: ConfirmRequest['contact'] = { fullName: 'Amal Haddad', emailAddress: 'amal@example.test', phoneNumber: '+971 50 123 4567', locales: ['en'] };
 
+function addDays(date: string, days: number): string {
+  return new Date(Date.parse(`${date}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
+}
+
 async function failureCode(promise: Promise<unknown>): Promise<SupplierErrorCode> {
   const error = await promise.then(
     () => null,
@@ -73,6 +77,9 @@ export function connectorContract(name: string, subject: () => ContractSubject):
       expect(slot).toMatchObject({ date, startTime: expect.stringMatching(/^\d{2}:\d{2}$/), status: expect.stringMatching(/^(available|limited)$/) });
       expect(slot.vacancies).toBeGreaterThanOrEqual(6);
       expect(calendar[0]!.vacancies).toBeGreaterThanOrEqual(slot.vacancies!);
+      // Every day of the range, in order, whether it has slots or not.
+      const week = await connector.availabilityCalendar(ref(), { from: date, to: addDays(date, 6) });
+      expect(week.map((entry) => entry.date)).toEqual([0, 1, 2, 3, 4, 5, 6].map((days) => addDays(date, days)));
     });
 
     it('reserves with a hold, confirms, and reads the booking back', async () => {

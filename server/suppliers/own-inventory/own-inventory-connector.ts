@@ -35,6 +35,8 @@ const UNIT_TYPES: readonly UnitType[] = ['adult', 'child', 'infant'];
 /** Our ids are uuids: anything else names nothing (and would make PostgreSQL refuse the query). */
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const OFFSET = '+04:00';
+/** The longest calendar answered at once (OCTO suppliers cap theirs alike). */
+const MAX_CALENDAR_DAYS = 400;
 /** Below this many places a slot is "limited" (the picker's few-left message). */
 const LIMITED_BELOW = 5;
 
@@ -42,6 +44,10 @@ type Offer = typeof offers.$inferSelect;
 
 function fail(code: SupplierError['code'], message: string): SupplierError {
   return new SupplierError(code, OWN_INVENTORY_ID, { message });
+}
+
+function nextDay(date: string): string {
+  return new Date(Date.parse(`${date}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
 }
 
 function availabilityId(date: string, time: string): string {
@@ -215,11 +221,15 @@ export function createOwnInventoryConnector(db: Database, options: { now?: () =>
     async availabilityCalendar(ref, range, counts) {
       const days = new Map<string, SupplierSlot[]>();
       for (const slot of await slots(ref, range, counts)) days.set(slot.date, [...(days.get(slot.date) ?? []), slot]);
-      return [...days.entries()].map(([date, daySlots]): SupplierCalendarDay => {
+      // Every day of the range, as OCTO answers: a day without a bookable slot is closed.
+      const calendar: SupplierCalendarDay[] = [];
+      for (let date = range.from; date <= range.to && calendar.length < MAX_CALENDAR_DAYS; date = nextDay(date)) {
+        const daySlots = days.get(date) ?? [];
         const open = daySlots.filter((slot) => slot.status === 'available' || slot.status === 'limited');
         const status = open.some((slot) => slot.status === 'available') ? 'available' : open.length > 0 ? 'limited' : daySlots.some((slot) => slot.status === 'sold_out') ? 'sold_out' : 'closed';
-        return { date, status, vacancies: daySlots.reduce((sum, slot) => sum + (slot.vacancies ?? 0), 0) };
-      });
+        calendar.push({ date, status, vacancies: daySlots.reduce((sum, slot) => sum + (slot.vacancies ?? 0), 0) });
+      }
+      return calendar;
     },
 
     availability: (ref, range, counts) => slots(ref, range, counts),
