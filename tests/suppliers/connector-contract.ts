@@ -131,7 +131,7 @@ export function connectorContract(name: string, subject: () => ContractSubject):
       expect(await vacanciesOf(slot.availabilityId)).toBe(left);
     });
 
-    it('says not_found for an unknown product, option, availability or booking', async () => {
+    it('says not_found for an unknown product, option, availability or booking, and rejected for a day that does not exist', async () => {
       const { connector, productId, adultUnitId } = subject();
       expect(await failureCode(connector.getProduct('no-such-product'))).toBe('not_found');
       expect(await failureCode(connector.availability({ productId: 'no-such-product', optionId: subject().optionId }, day()))).toBe('not_found');
@@ -144,6 +144,7 @@ export function connectorContract(name: string, subject: () => ContractSubject):
         await failureCode(connector.reserve({ ...ref(), uuid: randomUUID(), availabilityId: slot.availabilityId, units: [{ unitId: 'no-such-unit', quantity: 1 }], expirationMinutes: 15 })),
       ).toBe('not_found');
       expect(await connector.getBooking(randomUUID())).toBeNull();
+      expect(await failureCode(connector.availability(ref(), { from: '2026-02-30', to: '2026-03-01' }))).toBe('rejected');
       expect(await failureCode(connector.confirm(randomUUID(), { resellerReference: 'TD-0', contact: CONTACT }))).toBe('not_found');
     });
   });

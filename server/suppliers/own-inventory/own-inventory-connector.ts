@@ -54,9 +54,15 @@ function availabilityId(date: string, time: string): string {
   return `${date}T${time}:00${OFFSET}`;
 }
 
+/** Whether `date` (`yyyy-MM-dd`) and `time` (`HH:mm`) name a real day and minute. */
+function isRealDateTime(date: string, time = '00:00'): boolean {
+  const parsed = new Date(`${date}T${time}:00Z`);
+  return !Number.isNaN(parsed.getTime()) && parsed.toISOString().slice(0, 16) === `${date}T${time}`;
+}
+
 function parseAvailabilityId(id: string): { date: string; time: string } | null {
   const match = /^(\d{4}-\d{2}-\d{2})T(\d{2}:\d{2}):00\+04:00$/.exec(id);
-  return match ? { date: match[1]!, time: match[2]! } : null;
+  return match && isRealDateTime(match[1]!, match[2]!) ? { date: match[1]!, time: match[2]! } : null;
 }
 
 function units(offer: Offer): SupplierUnit[] {
@@ -167,6 +173,7 @@ export function createOwnInventoryConnector(db: Database, options: { now?: () =>
   }
 
   async function slots(ref: OptionRef, range: { from: string; to: string }, counts?: UnitCounts): Promise<SupplierSlot[]> {
+    if (!isRealDateTime(range.from) || !isRealDateTime(range.to)) throw fail('rejected', `No such range ${range.from}..${range.to}`);
     const guests = guestCounts(counts);
     const offer = await findOffer(ref);
     const availability = await loadOfferAvailability(db, offer.id, range, now());
