@@ -20,3 +20,4 @@ export * from './api-access';
 export * from './webhooks';
 export * from './suppliers';
 export * from './supplier-products';
+export * from './own-inventory-holds';
