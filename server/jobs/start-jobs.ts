@@ -6,6 +6,7 @@ import { workWidgetDomainJobs } from '@/server/widgets/domains/domain-jobs';
 import { workApiAccessJobs } from '@/server/api-access/api-access-jobs';
 import { workWebhookJobs } from '@/server/webhooks/webhook-jobs';
 import { workPaymentJobs } from './payment-jobs';
+import { workSupplierBookingJobs } from '@/server/suppliers/booking/supplier-booking-jobs';
 
 /**
  * Starts this process's job runner (instrumentation.ts, after the database is ready). Every portal
@@ -20,5 +21,6 @@ export async function startJobs(env: NodeJS.ProcessEnv = process.env): Promise<v
   await workWidgetDomainJobs(queue, await getDb());
   await workApiAccessJobs(queue, await getDb());
   await workWebhookJobs(queue, await getDb());
+  await workSupplierBookingJobs(queue, await getDb());
   console.info(`[jobs] ${queue.kind} runner started`);
 }
