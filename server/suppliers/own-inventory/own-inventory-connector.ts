@@ -78,6 +78,24 @@ function guestCounts(counts: UnitCounts | undefined): GuestCounts {
 /** Offers of our own inventory: live, active, not a supplier's, of an active tour. */
 const ownOffer = and(eq(offers.isActive, true), eq(offers.hasLiveAvailability, true), isNull(offers.supplierId), eq(tours.isActive, true));
 
+/**
+ * Gives back the stock of holds past their expiry, in the caller's transaction (all of them: one
+ * indexed update). Run before every write of a hold and every minute by a job, so expired holds'
+ * places show again in availability.
+ */
+export async function expireOwnInventoryHolds(tx: Transaction, now: Date): Promise<number> {
+  const expired = await tx
+    .update(ownInventoryHolds)
+    .set({ status: 'expired', holdsStock: false, updatedAt: sql`now()` })
+    .where(and(eq(ownInventoryHolds.status, 'on_hold'), lte(ownInventoryHolds.holdExpiresAt, now)))
+    .returning({ slotId: ownInventoryHolds.slotId, offerId: ownInventoryHolds.offerId, adults: ownInventoryHolds.adults, children: ownInventoryHolds.children, infants: ownInventoryHolds.infants });
+  for (const hold of expired) {
+    const [offer] = await tx.select({ stockMode: offers.stockMode }).from(offers).where(eq(offers.id, hold.offerId));
+    if (offer) await giveBackStock(tx, hold.slotId, offer.stockMode, hold);
+  }
+  return expired.length;
+}
+
 export function createOwnInventoryConnector(db: Database, options: { now?: () => Date } = {}): SupplierConnector {
   const now = options.now ?? (() => new Date());
 
@@ -149,18 +167,7 @@ export function createOwnInventoryConnector(db: Database, options: { now?: () =>
     return (availability?.days ?? []).flatMap((day) => day.slots.map((slot) => slotOf(offer, day.date, slot, guests)));
   }
 
-  /** Gives back the stock of holds past their expiry (all of them: one cheap indexed update). */
-  async function expireHolds(tx: Transaction): Promise<void> {
-    const expired = await tx
-      .update(ownInventoryHolds)
-      .set({ status: 'expired', holdsStock: false, updatedAt: sql`now()` })
-      .where(and(eq(ownInventoryHolds.status, 'on_hold'), lte(ownInventoryHolds.holdExpiresAt, now())))
-      .returning({ slotId: ownInventoryHolds.slotId, offerId: ownInventoryHolds.offerId, adults: ownInventoryHolds.adults, children: ownInventoryHolds.children, infants: ownInventoryHolds.infants });
-    for (const hold of expired) {
-      const [offer] = await tx.select({ stockMode: offers.stockMode }).from(offers).where(eq(offers.id, hold.offerId));
-      if (offer) await giveBackStock(tx, hold.slotId, offer.stockMode, hold);
-    }
-  }
+  const expireHolds = (tx: Transaction) => expireOwnInventoryHolds(tx, now());
 
   type Hold = typeof ownInventoryHolds.$inferSelect;
 
