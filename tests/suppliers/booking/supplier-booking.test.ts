@@ -85,7 +85,7 @@ describe('booking a supplier tour', () => {
     expect(row.supplierTickets?.length).toBeGreaterThan(0);
     expect(await agencyBalance(db, row.agencyId)).toBe(before - row.netTotalMinor);
     // The supplier was asked for the slot live before the reserve: a booking never books from a cache.
-    expect(supplier.requests.slice(-3).map((request) => request.operation)).toEqual(['availabilityCheck', 'bookingReservation', 'bookingConfirmation']);
+    expect(supplier.requests.slice(-3).map((request) => request.operation)).toEqual(['Availabilities_AvailabilityCheck', 'Bookings_BookingReservation', 'Bookings_BookingConfirmation']);
     expect(supplier.requests.every((request) => request.valid)).toBe(true);
   });
 
@@ -170,11 +170,11 @@ describe('booking a supplier tour', () => {
     // The confirm reached the supplier after all (its answer was what got lost).
     const direct = createOctoConnector({ supplierId: 'direct', baseUrl: supplier.url, apiKey: supplier.apiKey, capabilities: [], currency: 'AED' });
     await direct.confirm(awaiting.supplierBookingUuid!, { resellerReference: paid.reference, contact: { fullName: 'Test Guest', emailAddress: 'guest@example.test', phoneNumber: '+971500000000', locales: ['en'] } });
-    const confirms = supplier.requests.filter((request) => request.operation === 'bookingConfirmation').length;
+    const confirms = supplier.requests.filter((request) => request.operation === 'Bookings_BookingConfirmation').length;
 
     await waitForBreaker(() => settleSupplierBooking(db, awaiting.id));
     expect(await bookingRow(db, paid.reference)).toMatchObject({ supplierStatus: 'confirmed', supplierReference: atSupplier(awaiting.supplierBookingUuid)!.supplierReference });
-    expect(supplier.requests.filter((request) => request.operation === 'bookingConfirmation').length).toBe(confirms);
+    expect(supplier.requests.filter((request) => request.operation === 'Bookings_BookingConfirmation').length).toBe(confirms);
   });
 
   it('awaiting the supplier, which then refuses: the job releases it and refunds the payment', async () => {
