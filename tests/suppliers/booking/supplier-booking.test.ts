@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import { cancelBooking } from '@/server/bookings/cancel-booking';
 import { expireHold, returnFromProvider } from '@/server/checkout/settlement';
@@ -5,7 +6,10 @@ import { payBooking } from '@/server/checkout/pay-booking';
 import { placeBooking } from '@/server/checkout/place-booking';
 import { bookings, ledgerEntries, paymentRefunds, payments } from '@/server/db/schema';
 import { payWithSandboxCard } from '@/server/payments/providers/sandbox/sandbox-charges';
+import { breakerState, FAILURES_TO_OPEN, throughBreaker } from '@/server/suppliers/breaker';
 import { settleSupplierBooking } from '@/server/suppliers/booking/confirm-at-supplier';
+import { checkSupplierSlot, holdAtSupplier } from '@/server/suppliers/booking/hold-at-supplier';
+import { SupplierError } from '@/server/suppliers/errors';
 import { createOctoConnector } from '@/server/suppliers/octo/octo-connector';
 import type { CheckoutInput } from '@/shared/bookings/checkout-schema';
 import { addDays, agencyBalance, checkoutInput, principalFor } from '../../support/booking-fixtures';
@@ -203,6 +207,24 @@ describe('booking a supplier tour', () => {
     expect(await db.$count(payments, eq(payments.bookingId, row.id))).toBe(0);
   });
 
+  it('a supplier whose breaker is open: the booking becomes a request at once, without calling it', async () => {
+    const { db } = database;
+    const tour = await supplierTour();
+    // Three calls that timed out open its breaker (server/suppliers/breaker.ts).
+    for (let failure = 0; failure < FAILURES_TO_OPEN; failure += 1) {
+      await throughBreaker(tour.supplierId, () => Promise.reject(new SupplierError('timeout', tour.supplierId))).catch(() => undefined);
+    }
+    expect(breakerState(tour.supplierId).state).toBe('open');
+    const asked = supplier.requests.length;
+    const started = Date.now();
+    const placed = await place(supplierCheckout(tour, { paymentMethod: 'balance' }));
+
+    expect(placed.status).toBe('quotation_request');
+    expect(Date.now() - started).toBeLessThan(2_000);
+    expect(supplier.requests.length).toBe(asked);
+    expect(await bookingRow(db, placed.reference)).toMatchObject({ requestReason: 'supplierUnavailable', supplierError: expect.stringMatching(/^circuit_open/) });
+  });
+
   it('a cancellation reaches the supplier first; a supplier that cannot be reached leaves the booking as it was', async () => {
     const { db } = database;
     const tour = await supplierTour();
@@ -252,6 +274,13 @@ describe('booking a supplier tour', () => {
     expect(supplier.bookings().filter((booking) => booking.resellerReference === row.reference || booking.uuid === row.supplierBookingUuid)).toHaveLength(1);
     expect(await db.$count(bookings, and(eq(bookings.agencyId, agencyId), eq(bookings.idempotencyKey, input.idempotencyKey)))).toBe(1);
     expect(await agencyBalance(db, agencyId)).toBe(before - row.netTotalMinor);
+
+    // The control: the same six reserves, each under a uuid of its own (what a checkout without
+    // the derived uuid would send), hold six bookings at the supplier.
+    const slot = await checkSupplierSlot(db, tour.offerId, { date: addDays(input.date, 1), time: input.time, counts: { adults: 1, children: 0, infants: 0 } });
+    const holds = await Promise.all(Array.from({ length: 6 }, () => holdAtSupplier(db, slot as Extract<typeof slot, { kind: 'slot' }>, { agencyId, idempotencyKey: randomUUID(), expirationMinutes: 5 })));
+    expect(new Set(holds.map((hold) => ('uuid' in hold ? hold.uuid : null))).size).toBe(6);
+    expect(supplier.bookings().filter((booking) => holds.some((hold) => 'uuid' in hold && hold.uuid === booking.uuid))).toHaveLength(6);
   });
 });
 
