@@ -84,6 +84,27 @@ test('an agent books a supplier tour from the balance in Russian and sees the su
   await expect(page.getByTestId('supplier-reference')).toHaveText(atSupplier!.supplierReference);
 });
 
+test('a supplier that refuses to confirm after the card is paid: the booking is not confirmed and the payment goes back', async ({ page }) => {
+  await signInAs(page, 'senior');
+  await fillCheckout(page, '', departure(15), 'card');
+  await page.waitForURL(/\/pay\/sandbox\//, { timeout: 30_000 });
+  const held = supplier.bookings().at(-1)!;
+  expect(held.status).toBe('ON_HOLD');
+  supplier.failNextConfirm();
+  await page.getByLabel(TEXTS.en.pay.sandboxPay.card.number).fill('4242 4242 4242 4242');
+  await page.getByRole('button', { name: TEXTS.en.pay.sandboxPay.card.pay, exact: true }).click();
+
+  const reference = await confirmedReference(page);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(TEXTS.en.app.supplierBooking.notConfirmedTitle);
+  await expect(page.getByTestId('supplier-not-confirmed')).toHaveText(TEXTS.en.app.supplierBooking.notConfirmedCard);
+  await expect(page.getByTestId('supplier-reference')).toHaveCount(0);
+  // Released at the supplier, and nothing left to pay for on the booking's page.
+  expect(supplier.bookings().find((booking) => booking.uuid === held.uuid)?.status).toBe('CANCELLED');
+  await page.goto(`/my-bookings/${reference}`);
+  await expect(page.getByTestId('supplier-not-confirmed')).toBeVisible();
+  await expect(page.getByTestId('pay-now')).toHaveCount(0);
+});
+
 test('with the supplier down, the checkout makes a request for the operator, without an error screen', async ({ page }) => {
   await signInAs(page, 'senior');
   supplier.setDown(true);
