@@ -8,6 +8,7 @@ import { bookings } from '@/server/db/schema';
 import { RuleViolation } from '@/server/errors';
 import { supplierConnector } from '../connectors';
 import { isSupplierDown, isSupplierError } from '../errors';
+import { settleSupplierBooking } from './confirm-at-supplier';
 
 /**
  * A cancellation reaches the supplier before anything of ours changes (docs/suppliers.md): a
@@ -21,6 +22,7 @@ import { isSupplierDown, isSupplierError } from '../errors';
 export async function cancelAtSupplierFirst(db: Database, principal: Principal, reference: string, now: Date): Promise<'cancelled' | null> {
   const [booking] = await db
     .select({
+      id: bookings.id,
       supplierId: bookings.supplierId,
       uuid: bookings.supplierBookingUuid,
       supplierStatus: bookings.supplierStatus,
@@ -32,7 +34,16 @@ export async function cancelAtSupplierFirst(db: Database, principal: Principal, 
     .where(and(eq(bookings.reference, reference), visibleBookings(principal)))
     .limit(1);
   if (!booking?.supplierId || !booking.uuid || !isCancellable(booking, now)) return null;
-  if (booking.supplierStatus !== 'on_hold' && booking.supplierStatus !== 'confirmed' && booking.supplierStatus !== 'awaiting_supplier') return null;
+  // Paid but unanswered: the supplier is asked first how it stands. Refused or unknown there, the
+  // booking was never confirmed and its money went back whole (no tier applies); confirmed there,
+  // it is cancelled there like any other; still silent, nothing can be cancelled yet.
+  if (booking.supplierStatus === 'awaiting_supplier') {
+    await settleSupplierBooking(db, booking.id).catch((error: unknown) => console.warn('[suppliers] settling before a cancellation', reference, error));
+    const [current] = await db.select({ supplierStatus: bookings.supplierStatus }).from(bookings).where(eq(bookings.id, booking.id));
+    if (current?.supplierStatus === 'awaiting_supplier') throw new RuleViolation('supplierBooking.cancelUnreachable');
+    booking.supplierStatus = current?.supplierStatus ?? null;
+  }
+  if (booking.supplierStatus !== 'on_hold' && booking.supplierStatus !== 'confirmed') return null;
   const unpaidHold = booking.supplierStatus === 'on_hold' && booking.status !== 'completed';
   try {
     const connector = await supplierConnector(db, booking.supplierId);

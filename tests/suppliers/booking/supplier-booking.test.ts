@@ -248,6 +248,24 @@ describe('booking a supplier tour', () => {
     expect(await agencyBalance(db, agent.agencyId)).toBe(before + quote.refundMinor);
   });
 
+  it('cancelling a booking awaiting its supplier asks the supplier first: refused while it is silent, then cancelled there', async () => {
+    const { db } = database;
+    const tour = await supplierTour();
+    const agent = await senior();
+    const paid = await payByCard(tour, { beforeReturn: () => supplier.setDown(true) });
+    expect((await bookingRow(db, paid.reference)).supplierStatus).toBe('awaiting_supplier');
+
+    await expect(cancelBooking(db, agent, paid.reference)).rejects.toMatchObject({ code: 'supplierBooking.cancelUnreachable' });
+    expect(await bookingRow(db, paid.reference)).toMatchObject({ status: 'completed', supplierStatus: 'awaiting_supplier' });
+
+    supplier.setDown(false);
+    await waitForBreaker(() => cancelBooking(db, agent, paid.reference));
+    const row = await bookingRow(db, paid.reference);
+    expect(row).toMatchObject({ status: 'cancelled', supplierStatus: 'cancelled' });
+    expect(atSupplier(row.supplierBookingUuid)?.status).toBe('CANCELLED');
+    expect(await db.$count(paymentRefunds, and(eq(paymentRefunds.paymentId, paid.paymentId), eq(paymentRefunds.reason, 'cancellation')))).toBe(1);
+  });
+
   it('an unpaid card booking whose hold expires gives the seats back at the supplier too', async () => {
     const { db } = database;
     const tour = await supplierTour();
