@@ -9,7 +9,7 @@ import {
   zBaseError,
   zAvailabilitiesAvailabilityCalendarResponse,
   zProductsGetProductsResponse,
-} from '@octocloud/types/dist/models/zod.gen';
+} from '@octocloud/types/dist/models/zod.gen.js';
 import { startOctoSupplier, type OctoSupplierHandle } from '@/tests/support/octo-supplier/server';
 
 // The local OCTO supplier itself, spoken to over plain HTTP as any reseller would: it answers as

@@ -8,7 +8,7 @@ import {
   zProduct,
   zProductsGetProductsResponse,
   zSupplier,
-} from '@octocloud/types/dist/models/zod.gen';
+} from '@octocloud/types/dist/models/zod.gen.js';
 import type { SupplierConnector, UnitCounts } from '../connector';
 import { SupplierError, type SupplierErrorCode } from '../errors';
 import { resolveSupplierTarget, SupplierAddressRefused } from '../supplier-address';
