@@ -27,6 +27,8 @@ export type BookableOffer = {
   cancellationPolicy: CancellationPolicy;
   b2b: OfferPrices;
   retail: OfferPrices;
+  /** The supplier whose option this offer sells (its slots are the supplier's, asked live); null for our own. */
+  supplierId: string | null;
 };
 
 /** An active offer of an active tour, or null. */
@@ -48,6 +50,7 @@ export async function loadBookableOffer(db: Database | Transaction, offerId: str
       pickUpCityId: offers.pickUpCityId,
       pickUp: offers.pickUp,
       cancellationPolicy: offers.cancellationPolicy,
+      supplierId: offers.supplierId,
       ...offerPriceColumns,
     })
     .from(offers)

@@ -34,6 +34,11 @@ export const BOOKING_TRANSITIONS = {
   paymentFailed: { from: ['payment_required'], to: 'payment_failed' },
   /** Paid after its hold expired and the slot filled up: the payment is refunded, the booking not confirmed. */
   paidTooLate: { from: PAYABLE, to: 'payment_failed' },
+  /**
+   * Paid, but its supplier refused to confirm it (server/suppliers/booking): the money went back
+   * in the same transaction and the booking is not confirmed.
+   */
+  supplierRefused: { from: ['completed'], to: 'payment_failed' },
   /** Cancelled by the agent (refund tiers apply); a cancelled booking is never cancelled twice. */
   cancel: { from: ['quotation_request', 'payment_required', 'payment_failed', 'completed'], to: 'cancelled' },
 } as const satisfies Record<string, { from: readonly BookingStatus[]; to: BookingStatus }>;
@@ -53,6 +58,7 @@ const TRANSITION_EVENTS: Record<BookingTransition, WebhookEventType | null> = {
   paid: 'booking.confirmed',
   paymentFailed: 'booking.amended',
   paidTooLate: 'booking.amended',
+  supplierRefused: 'booking.amended',
   cancel: 'booking.cancelled',
 };
 

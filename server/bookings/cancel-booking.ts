@@ -11,6 +11,7 @@ import { visibleBookings } from './booking-scope';
 import { moveBooking, releaseHold } from './booking-status';
 import { payingPayment, queueRefunds, recordRefund } from '@/server/payments/refunds';
 import { isProviderPaymentMethod } from '@/shared/bookings/checkout-schema';
+import { cancelAtSupplierFirst } from '@/server/suppliers/booking/cancel-at-supplier';
 import { bookingPolicy, cancellationRefund, type CancellationRefund, isCancellable, type RefundQuote } from './refund-rules';
 
 /**
@@ -20,6 +21,8 @@ import { bookingPolicy, cancellationRefund, type CancellationRefund, isCancellab
  */
 export async function cancelBooking(db: Database, principal: Principal, reference: string, now = new Date()): Promise<CancellationRefund> {
   if (!memberCan(principal, 'bookings:viewOwn')) throw new Forbidden();
+  // A supplier's booking is cancelled at the supplier first; its refusal leaves everything as it was.
+  const atSupplier = await cancelAtSupplierFirst(db, principal, reference, now);
   const refundIds: string[] = [];
   const quote = await db.transaction(async (tx) => {
     const [booking] = await tx
@@ -59,6 +62,7 @@ export async function cancelBooking(db: Database, principal: Principal, referenc
       refundMinor: quote.refundMinor,
       cancellationFeeMinor: quote.feeMinor,
       cancelledAt: now,
+      ...(atSupplier === 'cancelled' ? { supplierStatus: 'cancelled' as const, supplierHoldExpiresAt: null } : {}),
     });
     return quote;
   });

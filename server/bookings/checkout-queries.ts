@@ -57,8 +57,10 @@ export async function loadCheckoutView(
 ): Promise<CheckoutView | null> {
   const offer = await loadBookableOffer(db, selection.offerId);
   if (!offer) return null;
-  const slot = offer.hasLiveAvailability && selection.time ? await loadSlot(db, offer.offerId, selection.date, selection.time) : null;
-  if (offer.hasLiveAvailability && !slot) return null;
+  // A supplier's offer has no slots of ours: the booking asks the supplier for the chosen one, live.
+  const ownSlots = offer.hasLiveAvailability && !offer.supplierId;
+  const slot = ownSlots && selection.time ? await loadSlot(db, offer.offerId, selection.date, selection.time) : null;
+  if (ownSlots && !slot) return null;
   const startTime = slot?.startTime ?? selection.time;
   const reason = requestReason({ hasLiveAvailability: offer.hasLiveAvailability, date: selection.date, time: startTime, cutOffHours: offer.cutOffHours, now });
   const counts = { adults: selection.adults, children: selection.children, infants: selection.infants };

@@ -22,7 +22,8 @@ import { linesTotal, priceLines, quoteBooking } from '@/shared/bookings/pricing'
 import type { OfferPrices } from '@/shared/catalog/prices';
 import { minimumSalePrice } from '@/shared/widgets/widget-pricing';
 import { loadSettings } from '@/server/settings/settings';
-import { guestHoldUntil, holdUntil, scheduleHoldExpiry } from '@/server/payments/holds';
+import { guestHoldUntil, holdMinutes, holdUntil, scheduleHoldExpiry } from '@/server/payments/holds';
+import { checkSupplierSlot, holdAtSupplier, releaseUnusedHold, type SupplierHold, type SupplierSlotCheck } from '@/server/suppliers/booking/hold-at-supplier';
 import { GUEST_MAX_GUESTS, guestCount } from '@/shared/widgets/guest-checkout-schema';
 import { assertGuestHoldRoom } from './guest-holds';
 import { type BookingStatus, initialBookingStatus } from './booking-status';
@@ -59,21 +60,43 @@ export async function createBooking(
   const now = options.now ?? new Date();
   const plan = await planBooking(db, input, options.locale, now);
   if (options.widget) sellThroughWidget(plan, input, options.widget);
-  for (let attempt = 1; ; attempt += 1) {
-    try {
-      const created = await db.transaction((tx) => writeBooking(tx, principal, input, plan, options.locale, fingerprint, now));
-      if (created.holdExpiresAt) await scheduleHoldExpiry(created.bookingId, created.holdExpiresAt);
-      return { reference: created.reference, status: created.status, replayed: false };
-    } catch (error) {
-      const constraint = uniqueViolation(error);
-      if (constraint === 'bookings_agency_idempotency_unique') {
-        const winner = await findAttempt(db, principal.agencyId, input.idempotencyKey, fingerprint);
-        if (winner) return winner;
+  await holdSupplierSeats(db, plan, principal.agencyId, input.idempotencyKey);
+  try {
+    for (let attempt = 1; ; attempt += 1) {
+      try {
+        const created = await db.transaction((tx) => writeBooking(tx, principal, input, plan, options.locale, fingerprint, now));
+        if (created.holdExpiresAt) await scheduleHoldExpiry(created.bookingId, created.holdExpiresAt);
+        return { reference: created.reference, status: created.status, replayed: false };
+      } catch (error) {
+        const constraint = uniqueViolation(error);
+        // The same checkout sent twice at once: both reserved under one supplier uuid, one wrote.
+        if (constraint === 'bookings_agency_idempotency_unique' || constraint === 'bookings_supplier_uuid_unique') {
+          const winner = await findAttempt(db, principal.agencyId, input.idempotencyKey, fingerprint);
+          if (winner) return winner;
+        }
+        if (constraint === 'bookings_reference_unique' && attempt < REFERENCE_ATTEMPTS) continue;
+        throw error;
       }
-      if (constraint === 'bookings_reference_unique' && attempt < REFERENCE_ATTEMPTS) continue;
-      throw error;
     }
+  } catch (error) {
+    if (plan.supplierHold) await releaseUnusedHold(db, plan.supplierHold);
+    throw error;
   }
+}
+
+/**
+ * A supplier's offer: its seats are reserved at the supplier before our transaction
+ * (server/suppliers/booking), long enough for the payment hold. A supplier that is down makes the
+ * booking a request for the operator, with the reason kept, instead of an error.
+ */
+async function holdSupplierSeats(db: Database, plan: BookingPlan, agencyId: string, idempotencyKey: string): Promise<void> {
+  if (plan.supplier?.kind === 'down') plan.reason = 'supplierUnavailable';
+  if (plan.supplier?.kind !== 'slot' || plan.reason !== null) return;
+  const held = await holdAtSupplier(db, plan.supplier, { agencyId, idempotencyKey, expirationMinutes: holdMinutes() + 1 });
+  if ('kind' in held) {
+    plan.reason = 'supplierUnavailable';
+    plan.supplier = { kind: 'down', offer: plan.supplier.offer, error: held.error };
+  } else plan.supplierHold = held;
 }
 
 /**
@@ -103,6 +126,9 @@ type BookingPlan = {
   cancellationPolicy: BookingCancellationPolicy;
   /** The widget a guest books through, if any. */
   widgetId?: string;
+  /** A supplier's offer: its live slot there (or the supplier being down), and the seats held. */
+  supplier: SupplierSlotCheck | null;
+  supplierHold?: SupplierHold;
 };
 
 /** Every check that needs no lock, with the spec's messages; writes nothing. */
@@ -111,11 +137,15 @@ async function planBooking(db: Database, input: CheckoutInput, locale: Locale, n
   if (!offer) throw new RuleViolation('checkout.offerUnavailable');
   if (input.date < dubaiToday(now)) throw new RuleViolation('checkout.pastDate', {}, 'date');
 
-  const slot = offer.hasLiveAvailability ? await loadSlotOrFail(db, offer, input, now) : null;
+  const counts = { adults: input.adults, children: input.children, infants: input.infants };
+  // A supplier's offer has no slots of ours: the chosen one is asked of the supplier, live.
+  const supplier = offer.supplierId && offer.hasLiveAvailability && input.paymentMethod !== 'request' ? await checkSupplierSlot(db, offer.offerId, { date: input.date, time: input.time, counts }) : null;
+  if (supplier?.kind === 'slot' && dubaiInstant(input.date, supplier.startTime).getTime() <= now.getTime()) throw new RuleViolation('checkout.noSlot', {}, 'time');
+  const slot = offer.hasLiveAvailability && !offer.supplierId ? await loadSlotOrFail(db, offer, input, now) : null;
   const reason = requestReason({
     hasLiveAvailability: offer.hasLiveAvailability,
     date: input.date,
-    time: slot?.startTime ?? input.time,
+    time: slot?.startTime ?? (supplier?.kind === 'slot' ? supplier.startTime : input.time),
     cutOffHours: offer.cutOffHours,
     now,
     bookWithAgent: input.paymentMethod === 'request',
@@ -125,7 +155,6 @@ async function planBooking(db: Database, input: CheckoutInput, locale: Locale, n
     throw new RuleViolation(`availability.${reason}`, {}, 'paymentMethod');
   }
 
-  const counts = { adults: input.adults, children: input.children, infants: input.infants };
   // A request is confirmed by hand, so only the minimum applies to it; stock is checked again,
   // under lock, when it is taken.
   const problem = stockProblem(offer.stockMode, slot ?? UNLIMITED, counts, offer.minPeople);
@@ -144,6 +173,7 @@ async function planBooking(db: Database, input: CheckoutInput, locale: Locale, n
     promoCodeId: promo?.id ?? null,
     quote: quoteBooking(offer, counts, promo?.percentOff ?? 0),
     cancellationPolicy: resolveCancellationPolicy(offer.cancellationPolicy, (await loadSettings(db)).refundTiers),
+    supplier,
   };
 }
 
@@ -189,7 +219,7 @@ async function writeBooking(
   const paysByProvider = instant && isProviderPaymentMethod(input.paymentMethod);
   if (paysByProvider && plan.quote.netTotalMinor <= 0) throw new RuleViolation('paymentErrors.nothingToPay', {}, 'paymentMethod');
   // A widget guest's hold is short until the payer reaches the payment page (startBookingPayment).
-  const holdExpiresAt = paysByProvider ? (plan.widgetId ? guestHoldUntil(now) : holdUntil(now)) : null;
+  const holdExpiresAt = paysByProvider ? earliest(plan.widgetId ? guestHoldUntil(now) : holdUntil(now), plan.supplierHold?.holdExpiresAt) : null;
   const status = initialBookingStatus({ instant, paysByProvider });
   if (plan.promoCodeId) await claimPromoUse(tx, plan.promoCodeId);
   // Checked before this booking is written, so it is not counted among the slot's holds.
@@ -205,7 +235,7 @@ async function writeBooking(
       offerId: plan.offer.offerId,
       slotId: plan.slot?.id ?? null,
       tourDate: input.date,
-      startTime: plan.slot?.startTime ?? input.time,
+      startTime: plan.slot?.startTime ?? (plan.supplier?.kind === 'slot' ? plan.supplier.startTime : input.time),
       ...plan.counts,
       guestName: input.guestName,
       guestPhone: input.guestPhone,
@@ -215,7 +245,8 @@ async function writeBooking(
       pickUpTime: plan.pickUpTime,
       notes: input.notes,
       promoCodeId: plan.promoCodeId,
-      paymentMethod: input.paymentMethod,
+      // A supplier that was down made it a request, whatever the agent meant to pay with.
+      paymentMethod: plan.reason === 'supplierUnavailable' ? 'request' : input.paymentMethod,
       status,
       requestReason: plan.reason,
       publishedTotalMinor: plan.quote.publishedTotalMinor,
@@ -230,6 +261,7 @@ async function writeBooking(
       cancellationPolicy: plan.cancellationPolicy,
       holdExpiresAt,
       widgetId: plan.widgetId ?? null,
+      ...supplierColumns(plan),
     })
     .returning({ id: bookings.id });
   if (!booking) throw new Error('The booking insert returned no row');
@@ -251,6 +283,24 @@ async function writeBooking(
   await emitBookingEvent(tx, written, 'booking.created');
   if (status === 'completed') await emitBookingEvent(tx, written, 'booking.confirmed');
   return { bookingId: booking.id, reference, status, holdExpiresAt };
+}
+
+/** A supplier's booking: its uuid and hold there, or why the supplier could not be reached. */
+function supplierColumns(plan: BookingPlan): Partial<typeof bookings.$inferInsert> {
+  if (!plan.offer.supplierId) return {};
+  const hold = plan.supplierHold;
+  return {
+    supplierId: plan.offer.supplierId,
+    supplierBookingUuid: hold?.uuid ?? null,
+    supplierStatus: hold ? 'on_hold' : null,
+    supplierHoldExpiresAt: hold?.holdExpiresAt ?? null,
+    supplierError: plan.supplier?.kind === 'down' ? plan.supplier.error : null,
+  };
+}
+
+/** Our payment hold never outlives the supplier's. */
+function earliest(ours: Date, supplier: Date | null | undefined): Date {
+  return supplier && supplier < ours ? supplier : ours;
 }
 
 type WrittenBooking = { bookingId: string; reference: string; status: BookingStatus; holdExpiresAt: Date | null };

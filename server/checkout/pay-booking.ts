@@ -5,6 +5,8 @@ import type { ProviderMethod } from '@/server/payments/gateway';
 import { payBookingFromBalance } from '@/server/payments/pay-from-balance';
 import type { PaymentPlace } from '@/server/payments/payment-place';
 import { type StartedPayment, startBookingPayment } from '@/server/payments/start-payment';
+import { confirmSupplierBooking } from '@/server/suppliers/booking/confirm-at-supplier';
+import { alignSupplierHold, assertSupplierStillHolds } from '@/server/suppliers/booking/supplier-hold';
 
 /**
  * "Pay now" on a `payment_required` booking and "Pay again" after a failed payment (the portal's
@@ -16,9 +18,14 @@ export async function payBooking(
   principal: Principal,
   input: { reference: string; method: 'balance' | ProviderMethod; place: () => PaymentPlace | Promise<PaymentPlace> },
 ): Promise<StartedPayment | null> {
+  // A supplier's booking is paid only while the supplier still holds its seats.
+  await assertSupplierStillHolds(db, principal, input.reference);
   if (input.method === 'balance') {
     await payBookingFromBalance(db, principal, input.reference);
+    await confirmSupplierBooking(db, { reference: input.reference });
     return null;
   }
-  return startBookingPayment(db, principal, { ...(await input.place()), reference: input.reference, method: input.method });
+  const payment = await startBookingPayment(db, principal, { ...(await input.place()), reference: input.reference, method: input.method });
+  await alignSupplierHold(db, input.reference);
+  return payment;
 }

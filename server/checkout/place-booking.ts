@@ -10,6 +10,8 @@ import type { ProviderId } from '@/server/payments/gateway';
 import type { PaymentPlace } from '@/server/payments/payment-place';
 import { mayPayThroughProvider } from '@/server/payments/payment-methods';
 import { type StartedPayment, startBookingPayment } from '@/server/payments/start-payment';
+import { confirmSupplierBooking } from '@/server/suppliers/booking/confirm-at-supplier';
+import { alignSupplierHold } from '@/server/suppliers/booking/supplier-hold';
 import { admitGuestCheckout, type GuestCheckout, guestCheckoutNext, type GuestPlace } from '@/server/widgets/guest-bookings/book-as-guest';
 import { type CheckoutInput, isProviderPaymentMethod } from '@/shared/bookings/checkout-schema';
 
@@ -55,11 +57,14 @@ async function placeAgentBooking(db: Database, channel: AgentChannel, input: Che
   if (!isProviderPaymentMethod(method)) {
     // The provider-specific routes book through their provider or not at all.
     if (channel.provider) throw new RuleViolation('paymentErrors.methodUnavailable', {}, 'paymentMethod');
-    return { ...(await createBooking(db, principal, input, { locale })), payment: null };
+    const booking = await createBooking(db, principal, input, { locale });
+    return { ...booking, status: await confirmAtSupplier(db, booking), payment: null };
   }
   // Refused before anything is booked (startBookingPayment would refuse it after).
   if (!mayPayThroughProvider(principal.role)) throw new RuleViolation('paymentErrors.notForRole', {}, 'paymentMethod');
   const booking = await createBooking(db, principal, input, { locale });
+  // A supplier that could not be reached made the checkout a request: nothing to pay yet.
+  if (booking.status === 'quotation_request') return { ...booking, payment: null };
   const place = await channel.place();
   // The same checkout sent again after it was paid (or cancelled): its latest payment's result page.
   if (booking.replayed && booking.status !== 'payment_required' && booking.status !== 'payment_failed') {
@@ -67,7 +72,19 @@ async function placeAgentBooking(db: Database, channel: AgentChannel, input: Che
     if (latest) return { ...booking, payment: { paymentId: latest, nextAction: { kind: 'redirect', url: `${place.origin}${localizedPath(place.locale, `/pay/${latest}`)}` } } };
   }
   const payment = await startBookingPayment(db, principal, { ...place, reference: booking.reference, method, provider: channel.provider });
+  await alignSupplierHold(db, booking.reference);
   return { ...booking, payment };
+}
+
+/**
+ * A supplier's booking paid from the balance or in cash is confirmed at the supplier right after
+ * its transaction (server/suppliers/booking); a refusal leaves it `payment_failed`, its money back.
+ * A replayed checkout asks again only if the first never got an answer.
+ */
+async function confirmAtSupplier(db: Database, booking: CreatedBooking): Promise<CreatedBooking['status']> {
+  if (booking.status !== 'completed') return booking.status;
+  const outcome = await confirmSupplierBooking(db, { reference: booking.reference });
+  return outcome === 'refused' ? 'payment_failed' : booking.status;
 }
 
 /**

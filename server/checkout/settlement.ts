@@ -6,6 +6,9 @@ import { loadPaymentResult, type PaymentResult } from '@/server/payments/payment
 import { matchWebhook } from '@/server/payments/receive-webhook';
 import { paymentsToReconcile, requeueUnsentRefunds } from '@/server/payments/reconcile';
 import { type SettleResult, type SettlementFollowUp, settlePayment } from '@/server/payments/settle-payment';
+import { confirmSupplierBooking } from '@/server/suppliers/booking/confirm-at-supplier';
+import { reconcileSupplierBookings } from '@/server/suppliers/booking/supplier-booking-jobs';
+import { releaseSupplierHold } from '@/server/suppliers/booking/supplier-hold';
 import { emitPaymentSettled } from '@/server/webhooks/emit-event';
 import { mailWidgetBooking } from '@/server/widgets/guest-bookings/guest-booking-mail';
 
@@ -29,9 +32,27 @@ export const SETTLEMENT_FOLLOW_UPS: readonly SettlementFollowUp[] = [
   },
 ];
 
+/** What a completed booking sets off once the settlement has committed: calls to other systems. */
+export type SettlementAfterCommit = (db: Database, completed: NonNullable<SettleResult['completed']>) => Promise<void>;
+
+/**
+ * Follow-ups that talk to another system, after the settlement's transaction committed (a remote
+ * call never holds the booking's lock). A process that stops before them leaves what the sweep
+ * (reconcilePayments) finds and finishes.
+ */
+export const SETTLEMENT_AFTER_COMMIT: readonly SettlementAfterCommit[] = [
+  // A supplier's booking is confirmed at the supplier once paid (server/suppliers/booking): a
+  // refusal gives the payment back at once, no answer leaves it awaiting the supplier for a job.
+  async (db, completed) => {
+    await confirmSupplierBooking(db, { id: completed.bookingId });
+  },
+];
+
 /** Settles one payment from its provider's state (DESIGN.md "Payments": one idempotent settlement). */
-export function settle(db: Database, paymentId: string, options: Pick<Parameters<typeof settlePayment>[2], 'event'> = {}): Promise<SettleResult> {
-  return settlePayment(db, paymentId, { ...options, followUps: SETTLEMENT_FOLLOW_UPS });
+export async function settle(db: Database, paymentId: string, options: Pick<Parameters<typeof settlePayment>[2], 'event'> = {}): Promise<SettleResult> {
+  const result = await settlePayment(db, paymentId, { ...options, followUps: SETTLEMENT_FOLLOW_UPS });
+  if (result.completed) for (const followUp of SETTLEMENT_AFTER_COMMIT) await followUp(db, result.completed);
+  return result;
 }
 
 /** A provider's webhook, verified and matched to its payment, then settled. */
@@ -62,7 +83,9 @@ export async function expireHold(db: Database, bookingId: string, now = new Date
   for (const paymentId of await openPaymentsOfBooking(db, bookingId, now)) {
     await settle(db, paymentId).catch((error: unknown) => console.warn('[payments] settle before expiry', error));
   }
-  return releaseExpiredHold(db, bookingId, now);
+  const released = await releaseExpiredHold(db, bookingId, now);
+  // A supplier's booking holds its seats at the supplier, not in our slots: they go back there.
+  return (await releaseSupplierHold(db, bookingId, now)) || released;
 }
 
 /**
@@ -75,5 +98,6 @@ export async function reconcilePayments(db: Database, now = new Date()): Promise
     await settle(db, paymentId).catch((error: unknown) => console.warn('[payments] reconcile', paymentId, error));
   }
   for (const bookingId of await overdueHolds(db, now)) await expireHold(db, bookingId, now);
+  await reconcileSupplierBookings(db, now);
   await requeueUnsentRefunds(db);
 }

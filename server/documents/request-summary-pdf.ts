@@ -25,7 +25,7 @@ import {
   type Pdf,
 } from './pdf-layout';
 
-const REQUEST_REASONS = ['noLiveAvailability', 'cutOffPassed', 'bookWithAgent'] as const;
+const REQUEST_REASONS = ['noLiveAvailability', 'cutOffPassed', 'bookWithAgent', 'supplierUnavailable'] as const;
 type RequestReason = (typeof REQUEST_REASONS)[number] | 'awaitingPayment';
 
 /** Why the booking is not confirmed: the reason stored with a request, or a payment still to come. */

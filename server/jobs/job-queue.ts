@@ -27,6 +27,8 @@ export const JOB_NAMES = [
   'webhooks.deliver',
   /** Own-inventory holds made through the connector interface give their stock back at expiry (server/suppliers). */
   'suppliers.expireOwnInventoryHolds',
+  /** Asks a supplier again about a paid booking it did not answer for, until it confirms or refuses (server/suppliers/booking). */
+  'suppliers.settleBooking',
 ] as const;
 export type JobName = (typeof JOB_NAMES)[number];
 

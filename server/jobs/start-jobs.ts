@@ -7,6 +7,7 @@ import { workApiAccessJobs } from '@/server/api-access/api-access-jobs';
 import { workWebhookJobs } from '@/server/webhooks/webhook-jobs';
 import { workSupplierJobs } from '@/server/suppliers/supplier-jobs';
 import { workPaymentJobs } from './payment-jobs';
+import { workSupplierBookingJobs } from '@/server/suppliers/booking/supplier-booking-jobs';
 
 /**
  * Starts this process's job runner (instrumentation.ts, after the database is ready). Every portal
@@ -22,5 +23,6 @@ export async function startJobs(env: NodeJS.ProcessEnv = process.env): Promise<v
   await workApiAccessJobs(queue, await getDb());
   await workWebhookJobs(queue, await getDb());
   await workSupplierJobs(queue, await getDb());
+  await workSupplierBookingJobs(queue, await getDb());
   console.info(`[jobs] ${queue.kind} runner started`);
 }

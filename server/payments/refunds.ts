@@ -12,7 +12,8 @@ import { findGateway } from './gateways';
 // provider refuses stays `pending` with its error and is shown so: never lost, never sent twice
 // (one per payment and reason; the provider's idempotency key is the refund id).
 
-export type RefundReason = 'cancellation' | 'lateHold' | 'notPayable';
+/** `supplierRefused`: the booking's supplier would not confirm it, so its payment goes back whole. */
+export type RefundReason = 'cancellation' | 'lateHold' | 'notPayable' | 'supplierRefused';
 
 /** Records a refund of `payment`; returns its id (the existing one when it was already recorded). */
 export async function recordRefund(tx: Transaction, payment: { id: string; bookingId: string | null; currency: string }, refund: { amountMinor: number; reason: RefundReason }): Promise<string> {

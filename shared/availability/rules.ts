@@ -73,7 +73,11 @@ export function isPastCutOff(date: string, time: string | null, cutOffHours: num
   return now.getTime() >= dubaiInstant(date, time).getTime() - cutOffHours * 3_600_000;
 }
 
-export type RequestReason = 'noLiveAvailability' | 'cutOffPassed' | 'bookWithAgent';
+/**
+ * `supplierUnavailable`: the offer's supplier could not be reached (down, or its circuit breaker
+ * open) when the booking was made, so the operator confirms it by hand (server/suppliers/booking).
+ */
+export type RequestReason = 'noLiveAvailability' | 'cutOffPassed' | 'bookWithAgent' | 'supplierUnavailable';
 
 /**
  * Why a booking must become a request confirmed by hand (DESIGN.md "Booking lifecycle"), or null

@@ -15,9 +15,9 @@ import { apiRequest, serveRoutesFrom } from '../support/route-requests';
 // build compiles is decided by Next's own route discovery (what `next build` runs) from the
 // config's page extensions: asked here for both kinds of build, without building.
 // The e2e specs that use them (e2e/error-handling.spec.ts, e2e/shell.spec.ts,
-// e2e/ops-agencies.spec.ts) prove a test build serves them.
+// e2e/ops-agencies.spec.ts, e2e/supplier-booking.spec.ts) prove a test build serves them.
 
-const TEST_ONLY_ROUTES = ['/bench-floor/page', '/[locale]/[variant]/(public)/e2e-render-error/page', '/api/test-hooks/age-agency/route'];
+const TEST_ONLY_ROUTES = ['/bench-floor/page', '/[locale]/[variant]/(public)/e2e-render-error/page', '/api/test-hooks/age-agency/route', '/api/test-hooks/supplier-tour/route'];
 
 async function configOf(kind: 'test' | 'production'): Promise<NextConfig> {
   vi.resetModules();

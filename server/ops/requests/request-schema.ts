@@ -4,7 +4,7 @@ import { parseAedAmount } from '@/server/top-up/deposit-schema';
 import { calendarDay } from '@/shared/dates';
 import { text } from '@/shared/text';
 
-export const REQUEST_REASONS = ['noLiveAvailability', 'cutOffPassed', 'bookWithAgent'] as const;
+export const REQUEST_REASONS = ['noLiveAvailability', 'cutOffPassed', 'bookWithAgent', 'supplierUnavailable'] as const;
 export const REQUESTS_PAGE_SIZE = 25;
 /** The largest price an operator may quote: 10 million AED, well inside an integer column. */
 const MAX_TOTAL_MINOR = 10_000_000_00;

@@ -7,6 +7,7 @@ import { cache, type ReactNode } from 'react';
 import { StatusBadge } from '@/components/bookings/lists/status-badge';
 import { CancelBookingPanel, type ChargedRefundView } from '@/components/bookings/detail/cancel-booking-panel';
 import { DocumentLinks } from '@/components/bookings/detail/document-links';
+import { SupplierStatusNotice } from '@/components/bookings/detail/supplier-status-notice';
 import { PayNowForm } from '@/components/pay/pay-now-form';
 import { Price, PriceSum } from '@/components/catalog/price';
 import { cn } from '@/components/ui/cn';
@@ -19,6 +20,7 @@ import { PAY_NOW_ANCHOR } from '@/shared/bookings/booking-links';
 import { type BookingDetail, getBookingDetail } from '@/server/bookings/queries';
 import { type BookingPayments, loadBookingPayments } from '@/server/bookings/payment-attempts';
 import { getDb } from '@/server/db/database';
+import { loadSupplierState } from '@/server/suppliers/booking/supplier-state';
 import { payNowLabels, payNowOptions } from '@/server/checkout/pay-now-options';
 import { type Currency, formatMoney, isCurrency } from '@/shared/money/money';
 import type { ChargedRefund } from '@/server/bookings/refund-rules';
@@ -53,7 +55,10 @@ export default async function BookingDetailPage({ params, searchParams }: { para
   const isCancelled = booking.status === 'cancelled';
   const db = await getDb();
   const paymentsView = await loadBookingPayments(db, principal, booking.reference);
-  const needsPayment = booking.status === 'payment_required' || booking.status === 'payment_failed';
+  const supplier = await loadSupplierState(db, principal, booking.reference);
+  // A supplier's booking whose hold there ended or was refused cannot be paid again: book again.
+  const supplierHoldGone = supplier?.status === 'failed' || supplier?.status === 'cancelled';
+  const needsPayment = (booking.status === 'payment_required' || booking.status === 'payment_failed') && !supplierHoldGone;
   const payNow = needsPayment ? { options: await payNowOptions(db, principal, variant, locale, booking.reference), labels: await payNowLabels() } : null;
   const tp = await getTranslations('payments');
   const notGiven = <span className="text-muted-foreground">{t('notGiven')}</span>;
@@ -154,6 +159,8 @@ export default async function BookingDetailPage({ params, searchParams }: { para
         <StatusBadge status={booking.status} label={tb(`status.${booking.status}`)} className="text-sm" />
       </div>
       <p className="mt-1 text-sm text-muted-foreground">{t('createdOn', { date: formatInstant(booking.createdAt, locale) })}</p>
+
+      <SupplierStatusNotice state={supplier} paymentMethod={booking.paymentMethod} className="mt-6" />
 
       {isCancelled && cancelled === '1' ? (
         <p role="status" className="mt-6 flex items-start gap-3 rounded-xl border border-success/40 bg-success/10 p-4 text-success">
@@ -421,7 +428,7 @@ function finalBalanceParts(booking: BookingDetail): number[] {
   return [booking.netTotalMinor, -(booking.paidMinor ?? 0), -booking.collectionMinor];
 }
 
-const REQUEST_REASONS = ['noLiveAvailability', 'cutOffPassed', 'bookWithAgent'] as const;
+const REQUEST_REASONS = ['noLiveAvailability', 'cutOffPassed', 'bookWithAgent', 'supplierUnavailable'] as const;
 
 function isRequestReason(value: string): value is (typeof REQUEST_REASONS)[number] {
   return (REQUEST_REASONS as readonly string[]).includes(value);

@@ -8,7 +8,7 @@ import { RequestFiltersForm } from '@/components/ops/requests/request-filters';
 import { localizedPath } from '@/i18n/locales';
 import { getDb } from '@/server/db/database';
 import { listAgencyChoices, listOpenRequests, requestAgeHours } from '@/server/ops/requests/request-queries';
-import { requestFiltersSchema } from '@/server/ops/requests/request-schema';
+import { REQUEST_REASONS, requestFiltersSchema } from '@/server/ops/requests/request-schema';
 import { resolveSiteParams, type SiteParams } from '@/server/hosts/variant-params';
 import { requireOpsPage } from '@/server/staff/staff-principal';
 
@@ -91,6 +91,6 @@ export default async function OpsRequestsPage({ params, searchParams }: { params
   );
 }
 
-function reasonKey(reason: string | null): 'noLiveAvailability' | 'cutOffPassed' | 'bookWithAgent' | 'unknown' {
-  return reason === 'noLiveAvailability' || reason === 'cutOffPassed' || reason === 'bookWithAgent' ? reason : 'unknown';
+function reasonKey(reason: string | null): (typeof REQUEST_REASONS)[number] | 'unknown' {
+  return (REQUEST_REASONS as readonly (string | null)[]).includes(reason) ? (reason as (typeof REQUEST_REASONS)[number]) : 'unknown';
 }

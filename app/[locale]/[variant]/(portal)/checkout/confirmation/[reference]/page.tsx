@@ -3,6 +3,7 @@ import type { Metadata } from 'next';
 import { notFound } from 'next/navigation';
 import { getTranslations } from 'next-intl/server';
 import { DocumentLinks } from '@/components/bookings/detail/document-links';
+import { SupplierStatusNotice } from '@/components/bookings/detail/supplier-status-notice';
 import { Price } from '@/components/catalog/price';
 import { LocaleLink } from '@/components/i18n/locale-link';
 import { buttonVariants } from '@/components/ui/button';
@@ -10,6 +11,8 @@ import { formatDisplayDate } from '@/i18n/dates';
 import { requirePageAccess } from '@/server/auth/principal';
 import { BOOKING_REFERENCE_PATTERN } from '@/server/bookings/booking-reference';
 import { getBookingDetail } from '@/server/bookings/queries';
+import { getDb } from '@/server/db/database';
+import { loadSupplierState } from '@/server/suppliers/booking/supplier-state';
 import { isDomainError } from '@/server/errors';
 import { resolveSiteParams, type SiteParams } from '@/server/hosts/variant-params';
 
@@ -29,17 +32,35 @@ export default async function ConfirmationPage({ params }: { params: Params }) {
   const booking = await getBookingDetail(reference).catch((error: unknown) => (isDomainError(error, 'notFound') ? notFound() : Promise.reject(error)));
   const t = await getTranslations('checkout');
   const td = await getTranslations('bookingDocuments.confirmation');
+  const tb = await getTranslations('booking');
   const isRequest = booking.status === 'quotation_request';
+  // A supplier's booking is confirmed only once its supplier says so.
+  const supplier = await loadSupplierState(await getDb(), principal, booking.reference);
+  const ts = await getTranslations('supplierBooking');
+  const title = isRequest
+    ? t('confirmation.requestTitle')
+    : supplier?.status === 'failed'
+      ? ts('notConfirmedTitle')
+      : supplier?.status === 'awaiting_supplier'
+        ? ts('awaitingTitle')
+        : t('confirmation.confirmedTitle');
+  const confirmed = !isRequest && supplier?.status !== 'failed' && supplier?.status !== 'awaiting_supplier';
 
   return (
     <div className="mx-auto max-w-3xl px-4 py-10">
       <div className="flex items-start gap-3">
-        {isRequest ? <Clock aria-hidden className="mt-1 size-7 text-primary" /> : <CheckCircle2 aria-hidden className="mt-1 size-7 text-green-700" />}
+        {confirmed ? <CheckCircle2 aria-hidden className="mt-1 size-7 text-green-700" /> : <Clock aria-hidden className="mt-1 size-7 text-primary" />}
         <div>
-          <h1 className="text-2xl font-semibold">{isRequest ? t('confirmation.requestTitle') : t('confirmation.confirmedTitle')}</h1>
+          <h1 className="text-2xl font-semibold">{title}</h1>
           {isRequest ? <p className="mt-1 text-muted-foreground">{t('confirmation.requestText')}</p> : null}
+          {isRequest && booking.requestReason === 'supplierUnavailable' ? (
+            <p className="mt-1 text-muted-foreground" data-testid="request-reason">
+              {tb('requestReason.supplierUnavailable')}
+            </p>
+          ) : null}
         </div>
       </div>
+      <SupplierStatusNotice state={supplier} paymentMethod={booking.paymentMethod} showReference className="mt-4" />
 
       <dl className="mt-6 grid grid-cols-[auto_1fr] gap-x-6 gap-y-2 rounded-xl border border-border p-5">
         <dt className="text-muted-foreground">{t('confirmation.reference')}</dt>

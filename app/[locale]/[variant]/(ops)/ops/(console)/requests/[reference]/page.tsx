@@ -10,6 +10,7 @@ import { getDb } from '@/server/db/database';
 import { isDomainError } from '@/server/errors';
 import { confirmRequestAction, declineRequestAction, quoteRequestAction } from '@/server/ops/requests/request-actions';
 import { loadRequest, type RequestDetail } from '@/server/ops/requests/request-queries';
+import { REQUEST_REASONS } from '@/server/ops/requests/request-schema';
 import { resolveSiteParams, type SiteParams } from '@/server/hosts/variant-params';
 import { requireOpsPage } from '@/server/staff/staff-principal';
 
@@ -40,7 +41,7 @@ export default async function OpsRequestPage({ params }: { params: Promise<Await
     [t('detail.date'), `${formatDisplayDay(request.tourDate, locale)}${request.startTime ? ` ${request.startTime}` : ''}`],
     [t('detail.people'), t('people', { adults: request.adults, children: request.children, infants: request.infants })],
     [t('detail.guest'), `${request.guestName}, ${request.guestPhone}, ${request.guestEmail}`],
-    [t('detail.reason'), request.requestReason && ['noLiveAvailability', 'cutOffPassed', 'bookWithAgent'].includes(request.requestReason) ? t(`reasons.${request.requestReason as 'cutOffPassed'}`) : t('reasons.unknown')],
+    [t('detail.reason'), request.requestReason && (REQUEST_REASONS as readonly string[]).includes(request.requestReason) ? t(`reasons.${request.requestReason as (typeof REQUEST_REASONS)[number]}`) : t('reasons.unknown')],
     [t('detail.netTotal'), amount(request.netTotalMinor)],
     [t('detail.publishedTotal'), amount(request.publishedTotalMinor)],
     [t('detail.funds'), amount(request.agencyBalanceMinor + request.agencyCreditLimitMinor)],
