@@ -25,6 +25,8 @@ export const JOB_NAMES = [
   'api.pruneIdempotentRequests',
   /** Sends the webhook deliveries that are due (server/webhooks): the outbox's sweep and its retries. */
   'webhooks.deliver',
+  /** Suppliers not synced within the hour: their products compared with what we imported, changes flagged for review. */
+  'suppliers.sync',
 ] as const;
 export type JobName = (typeof JOB_NAMES)[number];
 
