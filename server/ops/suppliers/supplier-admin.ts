@@ -6,7 +6,9 @@ import type { Database } from '@/server/db/connection';
 import { suppliers } from '@/server/db/schema';
 import { NotFound, RuleViolation } from '@/server/errors';
 import { isSupplierError } from '@/server/suppliers/errors';
-import { createOctoConnector } from '@/server/suppliers/octo/octo-connector';
+import { resetBreaker } from '@/server/suppliers/breaker';
+import { forgetSupplierConnector } from '@/server/suppliers/connectors';
+import { createOctoConnector, fetchOctoSupplier } from '@/server/suppliers/octo/octo-connector';
 import { sealSecret } from '@/server/suppliers/secret-box';
 import { assertSupplierAddress } from '@/server/suppliers/supplier-address';
 import type { StaffPrincipal } from '@/server/staff/staff-principal';
@@ -28,17 +30,18 @@ export function apiKeyHint(apiKey: string): string {
 }
 
 /**
- * The address rule and a live call: the supplier's products through the connector. A refusal says
+ * The address rule and live calls: the supplier itself (`GET /supplier`) and its products through the connector. A refusal says
  * why in the operator's language (`ops.suppliers.errors.connection.<SupplierError code>`), on the
  * field it is about; nothing has been stored.
  */
-export async function testSupplierConnection(connection: SupplierConnection): Promise<{ products: number }> {
+export async function testSupplierConnection(connection: SupplierConnection): Promise<{ externalId: string; products: number }> {
   // A refused address is the address rule's own RuleViolation, on the base URL field.
   await assertSupplierAddress(connection.baseUrl);
+  const options = { timeoutMs: CONNECTION_TEST_TIMEOUT_MS };
   try {
-    const connector = createOctoConnector(connection, { timeoutMs: CONNECTION_TEST_TIMEOUT_MS });
-    const products = await connector.listProducts();
-    return { products: products.length };
+    const supplier = await fetchOctoSupplier(connection, options);
+    const products = await createOctoConnector(connection, options).listProducts();
+    return { externalId: supplier.externalId, products: products.length };
   } catch (error) {
     if (!isSupplierError(error)) throw error;
     throw new RuleViolation(`ops.suppliers.errors.connection.${error.code}`, {}, error.code === 'unauthorized' ? 'apiKey' : 'baseUrl');
@@ -49,9 +52,9 @@ export async function testSupplierConnection(connection: SupplierConnection): Pr
 export async function addSupplier(db: Database, staff: StaffPrincipal, input: AddSupplierInput): Promise<{ id: string }> {
   const supplierId = randomUUID();
   const baseUrl = input.baseUrl.replace(/\/+$/, '');
-  await testSupplierConnection({ supplierId, baseUrl, apiKey: input.apiKey, capabilities: input.capabilities, currency: input.currency });
+  const { externalId } = await testSupplierConnection({ supplierId, baseUrl, apiKey: input.apiKey, capabilities: input.capabilities, currency: input.currency });
   return db.transaction(async (tx) => {
-    const values = { id: supplierId, name: input.name, baseUrl, apiKeySealed: sealSecret(input.apiKey), apiKeyHint: apiKeyHint(input.apiKey), capabilities: input.capabilities, currency: input.currency };
+    const values = { id: supplierId, name: input.name, baseUrl, externalId, apiKeySealed: sealSecret(input.apiKey), apiKeyHint: apiKeyHint(input.apiKey), capabilities: input.capabilities, currency: input.currency };
     await tx.insert(suppliers).values(values);
     // The audit trail names the key by its hint: the sealed key stays in its one column.
     const { apiKeySealed: _sealed, ...audited } = values;
@@ -68,10 +71,14 @@ export async function replaceSupplierKey(db: Database, staff: StaffPrincipal, in
     .where(eq(suppliers.id, input.supplierId));
   if (!supplier) throw new NotFound();
   await testSupplierConnection({ supplierId: supplier.id, baseUrl: supplier.baseUrl, apiKey: input.apiKey, capabilities: supplier.capabilities, currency: supplier.currency });
-  return db.transaction(async (tx) => {
+  const replaced = await db.transaction(async (tx) => {
     const hint = apiKeyHint(input.apiKey);
     await tx.update(suppliers).set({ apiKeySealed: sealSecret(input.apiKey), apiKeyHint: hint, updatedAt: new Date() }).where(eq(suppliers.id, supplier.id));
     await recordStaffAudit(tx, { actorStaffId: staff.staffId, entity: 'supplier', entityId: supplier.id, action: 'supplier.key', changes: { apiKeyHint: { from: supplier.apiKeyHint, to: hint } } });
     return { id: supplier.id };
   });
+  // This process's cached connector still holds the old key, and its breaker the old key's failures.
+  forgetSupplierConnector(db, supplier.id);
+  resetBreaker(supplier.id);
+  return replaced;
 }

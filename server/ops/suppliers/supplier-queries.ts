@@ -29,7 +29,7 @@ export type SupplierSummary = {
   capabilities: string[];
   isActive: boolean;
   breaker: BreakerView;
-  /** Calls and failures over the last hour (supplier_call_stats). */
+  /** Calls, and those that failed or timed out, over the last hour (supplier_call_stats). */
   callsLastHour: number;
   failuresLastHour: number;
   /** Failures per call over the last hour, 0–1; null without a call. */
@@ -61,7 +61,12 @@ export async function listSuppliers(db: Database, staff: StaffPrincipal, now: Da
       .from(suppliers)
       .orderBy(asc(suppliers.name)),
     db
-      .select({ supplierId: supplierCallStats.supplierId, calls: sum(supplierCallStats.calls).mapWith(Number), failures: sum(supplierCallStats.failures).mapWith(Number) })
+      // A timeout is counted apart from a failure; both are calls that did not work.
+      .select({
+        supplierId: supplierCallStats.supplierId,
+        calls: sum(supplierCallStats.calls).mapWith(Number),
+        failures: sql<number>`coalesce(sum(${supplierCallStats.failures} + ${supplierCallStats.timeouts}), 0)`.mapWith(Number),
+      })
       .from(supplierCallStats)
       .where(gte(supplierCallStats.minute, hourAgo))
       .groupBy(supplierCallStats.supplierId),

@@ -24,6 +24,11 @@ export type SyncOutcome =
 
 /** A sync that found the supplier down or refusing keeps its error on the supplier row and fails no caller. */
 export async function syncSupplierProducts(db: Database, supplierId: string, now: Date = new Date()): Promise<SyncOutcome> {
+  // What we hold is read first: a product another sync imports meanwhile is caught by the claim below.
+  const stored = await db
+    .select({ id: supplierProducts.id, externalId: supplierProducts.externalId, status: supplierProducts.status, snapshot: supplierProducts.snapshot, hash: supplierProducts.snapshotHash, pendingSnapshot: supplierProducts.pendingSnapshot })
+    .from(supplierProducts)
+    .where(eq(supplierProducts.supplierId, supplierId));
   let products: SupplierProduct[];
   try {
     products = await (await supplierConnector(db, supplierId)).listProducts();
@@ -33,11 +38,6 @@ export async function syncSupplierProducts(db: Database, supplierId: string, now
     await db.update(suppliers).set({ lastSyncAt: now, lastSyncError: code, updatedAt: now }).where(eq(suppliers.id, supplierId));
     return { ok: false, error: code };
   }
-
-  const stored = await db
-    .select({ id: supplierProducts.id, externalId: supplierProducts.externalId, status: supplierProducts.status, snapshot: supplierProducts.snapshot, hash: supplierProducts.snapshotHash, pendingSnapshot: supplierProducts.pendingSnapshot })
-    .from(supplierProducts)
-    .where(eq(supplierProducts.supplierId, supplierId));
   const byExternalId = new Map(stored.map((row) => [row.externalId, row]));
   const listed = new Set(products.map((product) => product.id));
   let imported = 0;

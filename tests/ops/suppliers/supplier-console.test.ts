@@ -10,6 +10,7 @@ import {
   syncSupplierAction,
 } from '@/server/ops/suppliers/supplier-actions';
 import { listSuppliers, loadSupplier, loadSupplierProduct } from '@/server/ops/suppliers/supplier-queries';
+import { flushSupplierCallStats } from '@/server/suppliers/call-stats';
 import { openSecret } from '@/server/suppliers/secret-box';
 import { syncSupplierProducts } from '@/server/suppliers/sync/sync-supplier';
 import type { StaffPrincipal } from '@/server/staff/staff-principal';
@@ -64,6 +65,8 @@ afterAll(async () => {
   if (allowPrivate === undefined) delete process.env.SUPPLIERS_ALLOW_PRIVATE_ADDRESSES;
   else process.env.SUPPLIERS_ALLOW_PRIVATE_ADDRESSES = allowPrivate;
   await octo?.close();
+  // The call counts are written a few seconds after the calls: before the database goes.
+  if (database) await flushSupplierCallStats(database.db);
   await database?.dispose();
 });
 beforeEach(() => {
@@ -281,14 +284,31 @@ describe('importing, mapping and publishing', () => {
     }
     const [row] = await database.db.select().from(suppliers).where(eq(suppliers.id, supplierId));
     expect(row!.lastSyncError).toBe('timeout');
+    // The list shows it failing, with the timed-out call in the last hour's error rate.
+    await flushSupplierCallStats(database.db);
+    const listed = (await listSuppliers(database.db, admin)).find((entry) => entry.id === supplierId)!;
+    expect(listed).toMatchObject({ lastSyncError: 'timeout', breaker: 'closed', failuresLastHour: 1 });
+    expect(listed.callsLastHour).toBeGreaterThan(1);
+    expect(listed.errorRate).toBeCloseTo(1 / listed.callsLastHour);
   });
 });
 
 describe('two syncs at once', () => {
   it('import each product once', async () => {
     const row = await addSupplier('Twin Sync Tours');
-    const [first, second] = await Promise.all([syncSupplierProducts(database.db, row.id), syncSupplierProducts(database.db, row.id)]);
-    expect([first, second].map((outcome) => (outcome.ok ? outcome.imported : -1)).reduce((sum, count) => sum + count, 0)).toBe(CATALOGUE.length);
+    // The supplier answers slowly, so both syncs have read what we hold (nothing) before either imports.
+    octo.setDelay(300);
+    let outcomes;
+    try {
+      outcomes = await Promise.all([syncSupplierProducts(database.db, row.id), syncSupplierProducts(database.db, row.id)]);
+    } finally {
+      octo.setDelay(0);
+    }
+    const counts = outcomes.map((outcome) => (outcome.ok ? outcome : { imported: -1, unchanged: -1 }));
+    // The control: neither sync saw the other's products as already held, so each tried every one ...
+    expect(counts.map((count) => count.unchanged)).toEqual([0, 0]);
+    // ... and the claim on the unique index let exactly one import each.
+    expect(counts[0]!.imported + counts[1]!.imported).toBe(CATALOGUE.length);
     const products = await database.db.select().from(supplierProducts).where(eq(supplierProducts.supplierId, row.id));
     expect(products).toHaveLength(CATALOGUE.length);
     const importedTours = await database.db
