@@ -89,8 +89,6 @@ export default defineConfig({
       GOOGLE_TAG_URL: 'https://gtag.e2e.test/gtag/js',
       // The webhook spec's receiver listens on 127.0.0.1, which deliveries refuse by default (SSRF).
       WEBHOOKS_ALLOW_PRIVATE_ADDRESSES: 'on',
-      // The supplier specs' local OCTO supplier listens on 127.0.0.1, which supplier calls refuse by default (SSRF).
-      SUPPLIERS_ALLOW_PRIVATE_ADDRESSES: 'on',
     },
   },
 });
