@@ -1,12 +1,15 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, type Locator, type Page, test } from '@playwright/test';
+import { CATALOGUE } from '../tests/support/octo-supplier/catalogue';
 import { type OctoSupplierHandle, startOctoSupplier } from '../tests/support/octo-supplier/server';
 import { OPS_ADMIN, signInAsStaff } from './support/ops';
 
 // The console's suppliers in the browser, at a laptop's and a phone's width: the operator admin
 // adds the local OCTO supplier (a wrong key first: refused, nothing saved), syncs its products in
-// as drafts, maps one (titles in both languages, a margin) and publishes it. The key is never on a
-// page after saving, no page is wider than the screen, and axe finds nothing serious.
+// as drafts, maps one (titles in both languages, a margin) and publishes it; a price the supplier
+// then changes is flagged at the next sync and accepted. The key is never on a page after saving,
+// no page is wider than the screen, and axe finds nothing serious. The local supplier runs in this
+// worker, which changes its catalogue in place for the re-sync (and puts it back).
 
 // A staff sign-in may wait for a fresh authenticator step; the flow posts several forms.
 test.describe.configure({ timeout: 180_000 });
@@ -95,6 +98,27 @@ for (const width of [1280, 430]) {
     await expectNoSeriousViolations(page, 'the product page');
 
     await submit(page, page.getByRole('region', { name: 'Publish' }), 'Publish', 'Published');
+    await expect(page.getByText('Status: Published')).toBeVisible();
+
+    // The supplier raises the morning adult's net price: the next sync flags it, the review shows
+    // the change, and accepting it reprices the offer (AED 210.00 + 10 %).
+    const adult = CATALOGUE.find((product) => product.id === 'desert-safari')!.options.find((option) => option.id === 'morning')!.units.find((unit) => unit.type === 'ADULT')!;
+    const net = adult.net;
+    adult.net = 21_000;
+    try {
+      await page.getByRole('link', { name: /^Back to / }).click();
+      await submit(page, page.getByRole('region', { name: 'Products' }), 'Sync now', 'Sync finished');
+    } finally {
+      adult.net = net;
+    }
+    await expect(products.filter({ hasText: 'Red Dunes Desert Safari' })).toContainText('Changed');
+    await products.getByRole('link', { name: 'Red Dunes Desert Safari' }).click();
+    const review = page.getByRole('region', { name: 'Changes to review' });
+    await expect(review).toContainText('prices');
+    await expect(review.getByRole('row', { name: /Morning safari · Adult/ })).toContainText('AED 210.00');
+    await expectFits(page, 'the review');
+    await submit(page, review, 'Accept the changes', 'Changes accepted');
+    await expect(page.getByRole('region', { name: 'Option: Morning safari' }).getByTestId('offer-prices')).toContainText('adult AED 231.00');
     await expect(page.getByText('Status: Published')).toBeVisible();
 
     await page.goto('/ops/suppliers');

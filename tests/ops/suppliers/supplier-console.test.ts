@@ -12,6 +12,7 @@ import {
 import { listSuppliers, loadSupplier, loadSupplierProduct } from '@/server/ops/suppliers/supplier-queries';
 import { flushSupplierCallStats } from '@/server/suppliers/call-stats';
 import { openSecret } from '@/server/suppliers/secret-box';
+import { syncDueSuppliers } from '@/server/suppliers/sync/supplier-sync-jobs';
 import { syncSupplierProducts } from '@/server/suppliers/sync/sync-supplier';
 import type { StaffPrincipal } from '@/server/staff/staff-principal';
 import { CATALOGUE } from '../../support/octo-supplier/catalogue';
@@ -318,5 +319,20 @@ describe('two syncs at once', () => {
       .where(eq(offers.supplierId, row.id))
       .groupBy(tours.id);
     expect(importedTours).toHaveLength(CATALOGUE.length);
+  });
+});
+
+describe('the scheduled re-sync', () => {
+  it('syncs only the active suppliers not synced within the hour', async () => {
+    const now = new Date();
+    const rows = await database.db.select({ id: suppliers.id, name: suppliers.name }).from(suppliers);
+    const stale = rows.find((row) => row.name === 'Twin Sync Tours')!;
+    const fresh = rows.find((row) => row.name === 'Red Dunes Tours')!;
+    await database.db.update(suppliers).set({ lastSyncAt: new Date(now.getTime() - 61 * 60_000) }).where(eq(suppliers.id, stale.id));
+    await database.db.update(suppliers).set({ lastSyncAt: new Date(now.getTime() - 59 * 60_000) }).where(eq(suppliers.id, fresh.id));
+    await syncDueSuppliers(database.db, now);
+    const after = await database.db.select({ id: suppliers.id, lastSyncAt: suppliers.lastSyncAt, lastSyncError: suppliers.lastSyncError }).from(suppliers);
+    expect(after.find((row) => row.id === stale.id)).toMatchObject({ lastSyncAt: now, lastSyncError: null });
+    expect(after.find((row) => row.id === fresh.id)!.lastSyncAt).toEqual(new Date(now.getTime() - 59 * 60_000));
   });
 });

@@ -3,6 +3,7 @@ import { notFound } from 'next/navigation';
 import { getTranslations } from 'next-intl/server';
 import { z } from 'zod';
 import { OpsPage } from '@/components/ops/ops-page';
+import { ProductChanges } from '@/components/ops/suppliers/product-changes';
 import { AcceptChangesForm, OptionMappingForm, ProductMappingForm, PublishProductForm } from '@/components/ops/suppliers/supplier-forms';
 import { localizedPath } from '@/i18n/locales';
 import { getDb } from '@/server/db/database';
@@ -50,6 +51,7 @@ export default async function OpsSupplierProductPage({ params }: { params: Promi
             {t('product.review')}
           </h2>
           <p className="text-sm">{t('product.reviewIntro', { changes })}</p>
+          {product.pending ? <ProductChanges kept={product.snapshot} found={product.pending} locale={locale} /> : null}
           <AcceptChangesForm productId={product.id} />
         </section>
       ) : null}
