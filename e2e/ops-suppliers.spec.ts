@@ -84,6 +84,8 @@ for (const width of [1280, 430]) {
 
     await products.getByRole('link', { name: 'Red Dunes Desert Safari' }).click();
     await expect(page.getByRole('heading', { level: 1, name: 'Red Dunes Desert Safari' })).toBeVisible();
+    // The supplier's photos are linked for the operator, not copied.
+    await expect(page.getByRole('region', { name: "The supplier's photos" }).getByRole('link', { name: 'Photo 1' })).toHaveAttribute('href', /desert-safari\.jpg$/);
     const mapping = page.getByRole('region', { name: 'Tour and margin' });
     await mapping.getByLabel('Title (Russian)').fill('Сафари по красным дюнам');
     await mapping.getByLabel('B2B markup, % over net').fill('10');

@@ -29,6 +29,8 @@ export default async function OpsSupplierProductPage({ params }: { params: Promi
     if (isDomainError(error, 'notFound')) notFound();
     throw error;
   });
+  // A supplier's image address is linked only when it is a web address (never `javascript:` or `data:`).
+  const photos = product.snapshot.images.filter((url) => URL.canParse(url) && ['https:', 'http:'].includes(new URL(url).protocol));
   const changes = product.changes.map((change) => t(`changes.${change}` as never)).join(', ');
   return (
     <OpsPage title={product.tour.title[locale]} description={t('product.statusLine', { status: t(`status.${product.status}`) })}>
@@ -73,6 +75,24 @@ export default async function OpsSupplierProductPage({ params }: { params: Promi
           <OptionMappingForm productId={product.id} offer={offer} locale={locale} />
         </section>
       ))}
+      {photos.length > 0 ? (
+        <section aria-labelledby="product-photos" className="grid gap-2">
+          <h2 id="product-photos" className="text-lg font-semibold">
+            {t('product.photos')}
+          </h2>
+          <p className="text-sm text-muted-foreground">{t('product.photosIntro')}</p>
+          <ul className="grid gap-1 text-sm">
+            {photos.map((url, index) => (
+              <li key={url} className="break-all">
+                <a href={url} target="_blank" rel="noopener noreferrer" className="text-primary underline-offset-4 hover:underline">
+                  {t('product.photo', { number: index + 1 })}
+                </a>{' '}
+                <span className="text-muted-foreground">{url}</span>
+              </li>
+            ))}
+          </ul>
+        </section>
+      ) : null}
       {product.status === 'draft' || product.status === 'published' ? (
         <section aria-labelledby="product-publish" className="grid gap-3 rounded-xl border border-border p-4">
           <h2 id="product-publish" className="text-lg font-semibold">
