@@ -84,7 +84,7 @@ export default async function OpsSupplierProductPage({ params }: { params: Promi
           <ul className="grid gap-1 text-sm">
             {photos.map((url, index) => (
               <li key={url} className="break-all">
-                <a href={url} target="_blank" rel="noopener noreferrer" className="text-primary underline-offset-4 hover:underline">
+                <a href={url} target="_blank" rel="noopener noreferrer" className="text-primary underline underline-offset-4">
                   {t('product.photo', { number: index + 1 })}
                 </a>{' '}
                 <span className="text-muted-foreground">{url}</span>
