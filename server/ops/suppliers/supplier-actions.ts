@@ -7,7 +7,7 @@ import { isLocale, localizedPath } from '@/i18n/locales';
 import { type ActionResult, runOpsAction } from '@/server/actions/run-action';
 import { RuleViolation } from '@/server/errors';
 import { syncSupplierProducts } from '@/server/suppliers/sync/sync-supplier';
-import { addSupplier, replaceSupplierKey } from './supplier-admin';
+import { addSupplier, recordSupplierSync, replaceSupplierKey } from './supplier-admin';
 import { acceptProductChanges, publishProduct, saveOptionMapping, saveProductMapping } from './supplier-products';
 import { addSupplierSchema, optionMappingSchema, productMappingSchema, productTargetSchema, replaceSupplierKeySchema, supplierTargetSchema } from './supplier-schemas';
 
@@ -50,8 +50,9 @@ export const replaceSupplierKeyAction = runOpsAction({
 export const syncSupplierAction = runOpsAction({
   schema: supplierTargetSchema,
   permission: 'ops:suppliers',
-  run: async (input, { db }) => {
+  run: async (input, { staff, db }) => {
     const outcome = await syncSupplierProducts(db, input.supplierId);
+    await recordSupplierSync(db, staff, input.supplierId, outcome);
     if (!outcome.ok) throw new RuleViolation(`ops.suppliers.errors.connection.${outcome.error}`);
     return outcome;
   },

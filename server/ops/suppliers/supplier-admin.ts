@@ -1,7 +1,7 @@
 import 'server-only';
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
-import { changedFields, recordStaffAudit } from '@/server/audit/audit';
+import { type AuditChanges, changedFields, recordStaffAudit } from '@/server/audit/audit';
 import type { Database } from '@/server/db/connection';
 import { suppliers } from '@/server/db/schema';
 import { NotFound, RuleViolation } from '@/server/errors';
@@ -11,6 +11,7 @@ import { forgetSupplierConnector } from '@/server/suppliers/connectors';
 import { createOctoConnector, fetchOctoSupplier } from '@/server/suppliers/octo/octo-connector';
 import { sealSecret } from '@/server/suppliers/secret-box';
 import { assertSupplierAddress } from '@/server/suppliers/supplier-address';
+import type { SyncOutcome } from '@/server/suppliers/sync/sync-supplier';
 import type { StaffPrincipal } from '@/server/staff/staff-principal';
 import type { AddSupplierInput } from './supplier-schemas';
 
@@ -81,4 +82,12 @@ export async function replaceSupplierKey(db: Database, staff: StaffPrincipal, in
   forgetSupplierConnector(db, supplier.id);
   resetBreaker(supplier.id);
   return replaced;
+}
+
+/** Who asked for a sync and what it did, in the audit trail (the scheduled re-sync is the system's, not recorded). */
+export async function recordSupplierSync(db: Database, staff: StaffPrincipal, supplierId: string, outcome: SyncOutcome): Promise<void> {
+  const changes: AuditChanges = outcome.ok
+    ? { imported: { from: null, to: outcome.imported }, changed: { from: null, to: outcome.changed }, withdrawn: { from: null, to: outcome.withdrawn } }
+    : { error: { from: null, to: outcome.error } };
+  await recordStaffAudit(db, { actorStaffId: staff.staffId, entity: 'supplier', entityId: supplierId, action: 'supplier.sync', changes });
 }

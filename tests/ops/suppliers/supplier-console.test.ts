@@ -180,6 +180,8 @@ describe('importing, mapping and publishing', () => {
     expect(deckOffer!.availabilityType).toBe('opening_hours');
     // Drafts are on no public page.
     expect(revalidated).toEqual([]);
+    const [audit] = await database.db.select().from(auditLog).where(and(eq(auditLog.entityId, supplierId), eq(auditLog.action, 'supplier.sync')));
+    expect(audit).toMatchObject({ actorStaffId: admin.staffId, changes: { imported: { from: null, to: CATALOGUE.length } } });
   });
 
   it('writes nothing for products that did not change', async () => {
