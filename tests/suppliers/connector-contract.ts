@@ -18,6 +18,10 @@ export type ContractSubject = {
 
 const CONTACT: ConfirmRequest['contact'] = { fullName: 'Amal Haddad', emailAddress: 'amal@example.test', phoneNumber: '+971 50 123 4567', locales: ['en'] };
 
+function addDays(date: string, days: number): string {
+  return new Date(Date.parse(`${date}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
+}
+
 async function failureCode(promise: Promise<unknown>): Promise<SupplierErrorCode> {
   const error = await promise.then(
     () => null,
@@ -73,6 +77,9 @@ export function connectorContract(name: string, subject: () => ContractSubject):
       expect(slot).toMatchObject({ date, startTime: expect.stringMatching(/^\d{2}:\d{2}$/), status: expect.stringMatching(/^(available|limited)$/) });
       expect(slot.vacancies).toBeGreaterThanOrEqual(6);
       expect(calendar[0]!.vacancies).toBeGreaterThanOrEqual(slot.vacancies!);
+      // Every day of the range, in order, whether it has slots or not.
+      const week = await connector.availabilityCalendar(ref(), { from: date, to: addDays(date, 6) });
+      expect(week.map((entry) => entry.date)).toEqual([0, 1, 2, 3, 4, 5, 6].map((days) => addDays(date, days)));
     });
 
     it('reserves with a hold, confirms, and reads the booking back', async () => {
@@ -124,7 +131,7 @@ export function connectorContract(name: string, subject: () => ContractSubject):
       expect(await vacanciesOf(slot.availabilityId)).toBe(left);
     });
 
-    it('says not_found for an unknown product, option, availability or booking', async () => {
+    it('says not_found for an unknown product, option, availability or booking, and rejected for a day that does not exist', async () => {
       const { connector, productId, adultUnitId } = subject();
       expect(await failureCode(connector.getProduct('no-such-product'))).toBe('not_found');
       expect(await failureCode(connector.availability({ productId: 'no-such-product', optionId: subject().optionId }, day()))).toBe('not_found');
@@ -137,6 +144,7 @@ export function connectorContract(name: string, subject: () => ContractSubject):
         await failureCode(connector.reserve({ ...ref(), uuid: randomUUID(), availabilityId: slot.availabilityId, units: [{ unitId: 'no-such-unit', quantity: 1 }], expirationMinutes: 15 })),
       ).toBe('not_found');
       expect(await connector.getBooking(randomUUID())).toBeNull();
+      expect(await failureCode(connector.availability(ref(), { from: '2026-02-30', to: '2026-03-01' }))).toBe('rejected');
       expect(await failureCode(connector.confirm(randomUUID(), { resellerReference: 'TD-0', contact: CONTACT }))).toBe('not_found');
     });
   });

@@ -35,6 +35,8 @@ const UNIT_TYPES: readonly UnitType[] = ['adult', 'child', 'infant'];
 /** Our ids are uuids: anything else names nothing (and would make PostgreSQL refuse the query). */
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const OFFSET = '+04:00';
+/** The longest calendar answered at once (OCTO suppliers cap theirs alike). */
+const MAX_CALENDAR_DAYS = 400;
 /** Below this many places a slot is "limited" (the picker's few-left message). */
 const LIMITED_BELOW = 5;
 
@@ -44,13 +46,23 @@ function fail(code: SupplierError['code'], message: string): SupplierError {
   return new SupplierError(code, OWN_INVENTORY_ID, { message });
 }
 
+function nextDay(date: string): string {
+  return new Date(Date.parse(`${date}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
+}
+
 function availabilityId(date: string, time: string): string {
   return `${date}T${time}:00${OFFSET}`;
 }
 
+/** Whether `date` (`yyyy-MM-dd`) and `time` (`HH:mm`) name a real day and minute. */
+function isRealDateTime(date: string, time = '00:00'): boolean {
+  const parsed = new Date(`${date}T${time}:00Z`);
+  return !Number.isNaN(parsed.getTime()) && parsed.toISOString().slice(0, 16) === `${date}T${time}`;
+}
+
 function parseAvailabilityId(id: string): { date: string; time: string } | null {
   const match = /^(\d{4}-\d{2}-\d{2})T(\d{2}:\d{2}):00\+04:00$/.exec(id);
-  return match ? { date: match[1]!, time: match[2]! } : null;
+  return match && isRealDateTime(match[1]!, match[2]!) ? { date: match[1]!, time: match[2]! } : null;
 }
 
 function units(offer: Offer): SupplierUnit[] {
@@ -161,6 +173,7 @@ export function createOwnInventoryConnector(db: Database, options: { now?: () =>
   }
 
   async function slots(ref: OptionRef, range: { from: string; to: string }, counts?: UnitCounts): Promise<SupplierSlot[]> {
+    if (!isRealDateTime(range.from) || !isRealDateTime(range.to)) throw fail('rejected', `No such range ${range.from}..${range.to}`);
     const guests = guestCounts(counts);
     const offer = await findOffer(ref);
     const availability = await loadOfferAvailability(db, offer.id, range, now());
@@ -215,11 +228,15 @@ export function createOwnInventoryConnector(db: Database, options: { now?: () =>
     async availabilityCalendar(ref, range, counts) {
       const days = new Map<string, SupplierSlot[]>();
       for (const slot of await slots(ref, range, counts)) days.set(slot.date, [...(days.get(slot.date) ?? []), slot]);
-      return [...days.entries()].map(([date, daySlots]): SupplierCalendarDay => {
+      // Every day of the range, as OCTO answers: a day without a bookable slot is closed.
+      const calendar: SupplierCalendarDay[] = [];
+      for (let date = range.from; date <= range.to && calendar.length < MAX_CALENDAR_DAYS; date = nextDay(date)) {
+        const daySlots = days.get(date) ?? [];
         const open = daySlots.filter((slot) => slot.status === 'available' || slot.status === 'limited');
         const status = open.some((slot) => slot.status === 'available') ? 'available' : open.length > 0 ? 'limited' : daySlots.some((slot) => slot.status === 'sold_out') ? 'sold_out' : 'closed';
-        return { date, status, vacancies: daySlots.reduce((sum, slot) => sum + (slot.vacancies ?? 0), 0) };
-      });
+        calendar.push({ date, status, vacancies: daySlots.reduce((sum, slot) => sum + (slot.vacancies ?? 0), 0) });
+      }
+      return calendar;
     },
 
     availability: (ref, range, counts) => slots(ref, range, counts),
