@@ -174,9 +174,24 @@ export async function publishProduct(db: Database, staff: StaffPrincipal, produc
 }
 
 /**
+ * The supplier's new title and description, in each language where the tour still has the
+ * supplier's old one: what the operator wrote (a translation, an edit) is theirs and stays.
+ */
+async function followSupplierTexts(tx: Transaction, tourId: string, before: SupplierProduct, after: SupplierProduct): Promise<void> {
+  const [tour] = await tx.select({ title: tours.title, description: tours.description }).from(tours).where(eq(tours.id, tourId));
+  if (!tour) return;
+  const follow = (text: { en: string; ru: string }, old: string, next: string) => ({ en: text.en === old ? next : text.en, ru: text.ru === old ? next : text.ru });
+  const title = follow(tour.title, before.title, after.title);
+  const description = follow(tour.description, before.description || before.title, after.description || after.title);
+  if (JSON.stringify({ title, description }) === JSON.stringify({ title: tour.title, description: tour.description })) return;
+  await tx.update(tours).set({ title, description, updatedAt: new Date() }).where(eq(tours.id, tourId));
+}
+
+/**
  * Takes what the last sync found as the product: the new snapshot kept, an inactive offer added for
  * each new option (mapped by its unit types, to be reviewed before it sells), the offers of options
- * the supplier dropped taken off sale, and every offer repriced from the new prices.
+ * the supplier dropped taken off sale, every offer repriced from the new prices, and the tour's
+ * texts that were still the supplier's following its new ones.
  */
 export async function acceptProductChanges(db: Database, staff: StaffPrincipal, productId: string): Promise<ProductChangeResult> {
   return db.transaction(async (tx) => {
@@ -214,6 +229,7 @@ export async function acceptProductChanges(db: Database, staff: StaffPrincipal, 
       .set({ isActive: false })
       .where(and(eq(offers.tourId, product.tourId), optionIds.length > 0 ? notInArray(offers.supplierOptionId, optionIds) : undefined));
     await repriceOffers(tx, product, next);
+    await followSupplierTexts(tx, product.tourId, product.snapshot, next);
     // An offer that can no longer be priced (its unit gone, a price withdrawn) stops selling until it is mapped again.
     await tx
       .update(offers)

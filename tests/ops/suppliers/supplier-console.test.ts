@@ -260,6 +260,28 @@ describe('importing, mapping and publishing', () => {
     expect(await productRow('desert-safari')).toMatchObject({ status: 'published', pendingSnapshot: null, changes: [] });
   });
 
+  it('flags a changed description as content, and accepting it follows the supplier where the text was still theirs', async () => {
+    const deck = await productRow('sky-deck');
+    const product = CATALOGUE.find((entry) => entry.id === 'sky-deck')!;
+    const description = product.description;
+    // The operator translated the Russian description; the English one is still the supplier's.
+    const [tour] = await database.db.select().from(tours).where(eq(tours.id, deck.tourId!));
+    await database.db.update(tours).set({ description: { en: tour!.description.en, ru: 'Смотровая площадка.' } }).where(eq(tours.id, deck.tourId!));
+    product.description = `${description} Now with a glass floor.`;
+    try {
+      // The safari too: the supplier went back to its old price, which we accepted away above.
+      expect(await syncSupplierProducts(database.db, supplierId)).toMatchObject({ ok: true, changed: 2 });
+    } finally {
+      product.description = description;
+    }
+    expect(await productRow('sky-deck')).toMatchObject({ status: 'changed', changes: ['content'] });
+    expect(await acceptProductChangesAction(null, form({ productId: deck.id }))).toEqual({ ok: true, data: { id: deck.id } });
+    const [after] = await database.db.select().from(tours).where(eq(tours.id, deck.tourId!));
+    expect(after!.description).toEqual({ en: `${description} Now with a glass floor.`, ru: 'Смотровая площадка.' });
+    // A draft accepted stays a draft.
+    expect(await productRow('sky-deck')).toMatchObject({ status: 'draft', changes: [], pendingSnapshot: null });
+  });
+
   it('withdraws a product the supplier no longer lists and takes its tour off sale', async () => {
     const safari = await productRow('desert-safari');
     const index = CATALOGUE.findIndex((product) => product.id === 'desert-safari');
