@@ -354,7 +354,22 @@ describe('the scheduled re-sync', () => {
     const fresh = rows.find((row) => row.name === 'Red Dunes Tours')!;
     await database.db.update(suppliers).set({ lastSyncAt: new Date(now.getTime() - 61 * 60_000) }).where(eq(suppliers.id, stale.id));
     await database.db.update(suppliers).set({ lastSyncAt: new Date(now.getTime() - 59 * 60_000) }).where(eq(suppliers.id, fresh.id));
-    await syncDueSuppliers(database.db, now);
+    // The supplier stopped listing its observation deck meanwhile: its tour's pages are renewed.
+    const index = CATALOGUE.findIndex((product) => product.id === 'sky-deck');
+    const [removed] = CATALOGUE.splice(index, 1);
+    const renewed: string[][] = [];
+    try {
+      await syncDueSuppliers(database.db, now, async (tags) => void renewed.push(tags));
+    } finally {
+      CATALOGUE.splice(index, 0, removed!);
+    }
+    const [deck] = await database.db
+      .select({ slug: tours.slug })
+      .from(supplierProducts)
+      .innerJoin(tours, eq(tours.id, supplierProducts.tourId))
+      .where(and(eq(supplierProducts.supplierId, stale.id), eq(supplierProducts.externalId, 'sky-deck')));
+    expect(renewed).toHaveLength(1);
+    expect(renewed[0]).toContain(`catalog:tour:${deck!.slug}`);
     const after = await database.db.select({ id: suppliers.id, lastSyncAt: suppliers.lastSyncAt, lastSyncError: suppliers.lastSyncError }).from(suppliers);
     expect(after.find((row) => row.id === stale.id)).toMatchObject({ lastSyncAt: now, lastSyncError: null });
     expect(after.find((row) => row.id === fresh.id)!.lastSyncAt).toEqual(new Date(now.getTime() - 59 * 60_000));
