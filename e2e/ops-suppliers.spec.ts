@@ -134,11 +134,19 @@ for (const width of [1280, 430]) {
   });
 }
 
-test('the supplier pages are there in Russian', async ({ page }) => {
+test('the supplier pages are there in Russian, a refused connection said in Russian', async ({ page }) => {
   await signInAsStaff(page, OPS_ADMIN, { path: '/ops/suppliers' });
   await page.setViewportSize({ width: 430, height: 900 });
   await page.goto('/ru/ops/suppliers');
   await expect(page.getByRole('heading', { level: 1, name: 'Поставщики' })).toBeVisible();
-  await expect(page.getByRole('button', { name: 'Проверить и сохранить' })).toBeVisible();
+  // A refused connection is said in Russian too, and saves nothing.
+  const add = page.getByRole('region', { name: 'Добавить поставщика' });
+  await add.getByLabel('Название').fill('Без ключа');
+  await add.getByLabel('Базовый URL OCTO').fill(octo.url);
+  await add.getByLabel('Ключ API').fill('not-the-right-key');
+  await page.waitForLoadState('networkidle');
+  await add.getByRole('button', { name: 'Проверить и сохранить' }).click();
+  await expect(add.getByRole('alert')).toHaveText('Поставщик отклонил этот ключ API.');
+  await expect(page.getByTestId('supplier-row').filter({ hasText: 'Без ключа' })).toHaveCount(0);
   await expectFits(page, 'the Russian suppliers page');
 });
