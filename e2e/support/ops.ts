@@ -78,6 +78,7 @@ export const CONSOLE_SECTIONS = [
   '/ops/outbox',
   '/ops/audit',
   '/ops/staff',
+  '/ops/suppliers',
 ];
 
 /**

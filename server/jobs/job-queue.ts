@@ -29,6 +29,8 @@ export const JOB_NAMES = [
   'suppliers.expireOwnInventoryHolds',
   /** Asks a supplier again about a paid booking it did not answer for, until it confirms or refuses (server/suppliers/booking). */
   'suppliers.settleBooking',
+  /** Suppliers not synced within the hour: their products compared with what we imported, changes flagged for review. */
+  'suppliers.sync',
 ] as const;
 export type JobName = (typeof JOB_NAMES)[number];
 

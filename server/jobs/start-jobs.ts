@@ -6,6 +6,7 @@ import { workWidgetDomainJobs } from '@/server/widgets/domains/domain-jobs';
 import { workApiAccessJobs } from '@/server/api-access/api-access-jobs';
 import { workWebhookJobs } from '@/server/webhooks/webhook-jobs';
 import { workSupplierJobs } from '@/server/suppliers/supplier-jobs';
+import { workSupplierSyncJobs } from '@/server/suppliers/sync/supplier-sync-jobs';
 import { workPaymentJobs } from './payment-jobs';
 import { workSupplierBookingJobs } from '@/server/suppliers/booking/supplier-booking-jobs';
 
@@ -24,5 +25,6 @@ export async function startJobs(env: NodeJS.ProcessEnv = process.env): Promise<v
   await workWebhookJobs(queue, await getDb());
   await workSupplierJobs(queue, await getDb());
   await workSupplierBookingJobs(queue, await getDb());
+  await workSupplierSyncJobs(queue, await getDb());
   console.info(`[jobs] ${queue.kind} runner started`);
 }

@@ -40,6 +40,8 @@ export const OPS_PERMISSIONS = {
   'ops:outbox': EVERY_STAFF_ROLE,
   'ops:audit': EVERY_STAFF_ROLE,
   'ops:staff': OPERATOR_ADMIN_ONLY,
+  // Suppliers hold API keys that book and spend in the portal's name: the operator admin's.
+  'ops:suppliers': OPERATOR_ADMIN_ONLY,
 } as const satisfies Record<`ops:${string}`, readonly StaffRole[]>;
 
 export type Permission = keyof typeof PERMISSIONS;

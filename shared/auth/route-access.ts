@@ -109,6 +109,7 @@ export const OPS_SECTIONS = [
   { key: 'requests', href: '/ops/requests', permission: 'ops:requests' },
   { key: 'money', href: '/ops/money', permission: 'ops:money' },
   { key: 'catalog', href: '/ops/catalog', permission: 'ops:catalog' },
+  { key: 'suppliers', href: '/ops/suppliers', permission: 'ops:suppliers' },
   { key: 'settings', href: '/ops/settings', permission: 'ops:settings' },
   { key: 'outbox', href: '/ops/outbox', permission: 'ops:outbox' },
   { key: 'audit', href: '/ops/audit', permission: 'ops:audit' },
