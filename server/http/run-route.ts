@@ -21,6 +21,7 @@ import { isDatabaseKnownDown } from '@/server/db/health-state';
 import { Forbidden, Maintenance, NotFound, Unauthorized } from '@/server/errors';
 import { isProvidedFile } from '@/server/files/uploads';
 import { isCrossSiteMutation } from './cross-site';
+import { octoBadRequest, octoErrorResponse } from '@/server/octo-api/octo-errors';
 import { failureOf } from './failure';
 import { mediaType, PayloadTooLarge, readBodyWithin } from './request-body';
 import { requestLocale } from './request-locale';
@@ -91,6 +92,11 @@ export type RouteDefinition<A extends Access, Query, Body, Params, Data> = {
   apiScope?: ApiScope;
   /** What the API reference says of the route (server/http/openapi.ts); the `/api/v1` routes must have it. */
   doc?: RouteDoc;
+  /**
+   * How failures are answered: spec §8's shapes by default; `octo` answers OCTO's
+   * `{error, errorMessage}` codes instead (server/octo-api/octo-errors.ts), for `/api/octo`.
+   */
+  errors?: 'octo';
   /** Data is answered as JSON (nothing: 204); a Response (a PDF, a sheet) is sent as it is. */
   run: (input: { query: Parsed<Query>; body: Parsed<Body> }, context: RouteContext<A, ParamsOf<Params>>) => Promise<Data | Response>;
 };
@@ -168,7 +174,7 @@ export function runRoute<
       // claimed before one is given back.
       if (claimed) await rethrowReleasing(error, claimed);
       unstable_rethrow(error);
-      response = await errorResponse(error, locale, request);
+      response = definition.errors === 'octo' ? await octoFailure(error, request) : await errorResponse(error, locale, request);
     }
     return claimed ? keepAnswer(claimed, response) : response;
   };
@@ -323,6 +329,18 @@ async function errorResponse(error: unknown, locale: Locale, request: Request): 
     const headers: Record<string, string> = { ...PRIVATE_HEADERS };
     if (failure.retryAfterSeconds !== undefined) headers['retry-after'] = String(failure.retryAfterSeconds);
     return Response.json({ message }, { status: failure.status, headers });
+  } catch (mappingError) {
+    console.error('[route] failed to answer an error', mappingError, error);
+    return messageResponse(500, 'Error');
+  }
+}
+
+/** OCTO's answer of a failure; the request's own refusals (size, content type, origin) as its BAD_REQUEST or FORBIDDEN. */
+async function octoFailure(error: unknown, request: Request): Promise<Response> {
+  try {
+    if (error instanceof PayloadTooLarge) return octoBadRequest('The request body is too large');
+    if (error instanceof RequestRefused) return error.status === 403 ? octoErrorResponse(new Forbidden(), request) : octoBadRequest(`The request was refused (${error.code})`);
+    return await octoErrorResponse(error, request);
   } catch (mappingError) {
     console.error('[route] failed to answer an error', mappingError, error);
     return messageResponse(500, 'Error');
