@@ -127,6 +127,8 @@ describe('the catalogue', () => {
     const { status, body } = await call(getProducts, '/api/octo/products');
     expect(status).toBe(200);
     const products = zProduct.array().parse(body);
+    // The demo's opening-hours ticket (Aquaventure's day pass).
+    expect(products.find((candidate) => candidate.reference === 'aquaventure-waterpark')?.availabilityType).toBe('OPENING_HOURS');
     const product = products.find((candidate) => candidate.id === offer.tourId);
     const option = product?.options.find((candidate) => candidate.id === offer.id);
     expect(option?.units.map((unit) => [unit.id, unit.type])).toEqual([
