@@ -4,7 +4,7 @@ import { type AvailabilitySlot, loadOfferAvailability } from '@/server/availabil
 import { daysInRange, MAX_AVAILABILITY_DAYS } from '@/server/availability/schemas';
 import { dubaiInstant, dubaiToday, type GuestCounts, stockProblem } from '@/shared/availability/rules';
 import { invalidId, OctoError } from './octo-errors';
-import { isUuid, loadOctoOffers, type OctoOfferRow } from './octo-catalogue';
+import { isUuid, loadOctoOffers, loadOctoOption, type OctoOfferRow } from './octo-catalogue';
 import { isOctoUnit, octoPricing, unitPricing } from './octo-pricing';
 import type { AvailabilityBody, CalendarBody } from './octo-schemas';
 
@@ -39,11 +39,11 @@ export function utc(instant: Date): string {
 
 /** The product and option a request names, or OCTO's error for the first it does not know. */
 export async function resolveOption(db: Database, productId: string, optionId: string, now: Date): Promise<OctoOfferRow> {
-  const ofProduct = isUuid(productId) ? await loadOctoOffers(db, { tourId: productId }, now) : [];
-  if (ofProduct.length === 0) throw invalidId('INVALID_PRODUCT_ID', productId);
-  const option = ofProduct.find((offer) => offer.offerId === optionId.toLowerCase());
-  if (!option) throw invalidId('INVALID_OPTION_ID', optionId);
-  return option;
+  const option = await loadOctoOption(db, productId, optionId);
+  if (option) return option;
+  // Only on the way to an error: which of the two ids is not ours.
+  const ofProduct = isUuid(productId) ? await loadOctoOffers(db, { tourId: productId.toLowerCase() }, now) : [];
+  throw ofProduct.length === 0 ? invalidId('INVALID_PRODUCT_ID', productId) : invalidId('INVALID_OPTION_ID', optionId);
 }
 
 /** The head count of OCTO's `units` (id and quantity) or unit items; an unknown unit is INVALID_UNIT_ID. */

@@ -7,7 +7,7 @@ import { cancelBooking } from '@/server/bookings/cancel-booking';
 import { lockBookingStock } from '@/server/bookings/stock';
 import { placeBooking } from '@/server/checkout/place-booking';
 import type { Database } from '@/server/db/connection';
-import { availabilitySlots, bookings, offers } from '@/server/db/schema';
+import { availabilitySlots, bookings, offers, tours } from '@/server/db/schema';
 import { isDomainError } from '@/server/errors';
 import { payBookingFromBalance } from '@/server/payments/pay-from-balance';
 import { holdMinutes, scheduleHoldExpiry } from '@/server/payments/holds';
@@ -16,7 +16,7 @@ import { isCancellable } from '@/server/bookings/refund-rules';
 import type { CheckoutInput } from '@/shared/bookings/checkout-schema';
 import type { GuestCounts } from '@/shared/availability/rules';
 import { availabilityIdOf, countsOf, octoAvailability, parseAvailabilityId, resolveOption, utc } from './octo-availability';
-import { loadOctoOffers, type OctoOfferRow } from './octo-catalogue';
+import { octoOfferColumns, type OctoOfferRow } from './octo-catalogue';
 import { invalidId, OctoError, unprocessable } from './octo-errors';
 import { type OctoUnitId, unitPrice } from './octo-pricing';
 import type { ConfirmationBody, OctoContactInput, ReservationBody, UpdateBody } from './octo-schemas';
@@ -27,8 +27,9 @@ import type { ConfirmationBody, OctoContactInput, ReservationBody, UpdateBody } 
 // cancellation is the portal's own (cancelBooking, its refund tiers). The reseller's `uuid` is the
 // booking's idempotency key, so a reservation sent twice books once.
 
-/** The columns a booking is answered from. */
+/** The columns a booking is answered from, with its offer's as OCTO's option needs them (no second query). */
 const bookingColumns = {
+  ...octoOfferColumns,
   id: bookings.id,
   reference: bookings.reference,
   uuid: bookings.idempotencyKey,
@@ -62,19 +63,23 @@ const bookingColumns = {
   stockMode: offers.stockMode,
 };
 
-type BookingRow = {
-  [K in keyof typeof bookingColumns]: (typeof bookingColumns)[K]['_']['notNull'] extends true ? (typeof bookingColumns)[K]['_']['data'] : (typeof bookingColumns)[K]['_']['data'] | null;
-};
-
-async function selectBookings(db: Database, principal: Principal, where: ReturnType<typeof and>): Promise<BookingRow[]> {
+function selectBookings(db: Database, principal: Principal, where: ReturnType<typeof and>) {
   return db
     .select(bookingColumns)
     .from(bookings)
     .innerJoin(offers, eq(offers.id, bookings.offerId))
+    .innerJoin(tours, eq(tours.id, bookings.tourId))
     .leftJoin(availabilitySlots, eq(availabilitySlots.id, bookings.slotId))
     .where(and(visibleBookings(principal), where))
     .orderBy(desc(bookings.createdAt))
-    .limit(100) as Promise<BookingRow[]>;
+    .limit(100);
+}
+
+type BookingRow = Awaited<ReturnType<typeof selectBookings>>[number];
+
+/** The booking's offer as OCTO's option (whether or not it is still served). */
+function optionOf(row: BookingRow): OctoOfferRow {
+  return { ...row, tourId: row.tourId, offerId: row.offerId, startTimes: [] };
 }
 
 /** The agency's booking of this uuid; another agency's, or none, is OCTO's INVALID_BOOKING_UUID. */
@@ -195,9 +200,8 @@ function refundKind(row: BookingRow): 'FULL' | 'PARTIAL' | 'NONE' {
 
 type AnswerOptions = { pricing: boolean; origin: string };
 
-async function answer(db: Database, row: BookingRow, options: AnswerOptions, now: Date) {
-  const [option] = await loadOctoOffers(db, { offerId: row.offerId }, now);
-  return octoBooking(row, option, { ...options, now });
+function answerOf(row: BookingRow, options: AnswerOptions, now: Date) {
+  return octoBooking(row, optionOf(row), { ...options, now });
 }
 
 function guestOf(contact: OctoContactInput | undefined, fallback: { name: string; email: string; phone: string }) {
@@ -250,7 +254,7 @@ export async function reserveBooking(db: Database, principal: Principal, body: R
 export async function confirmBooking(db: Database, principal: Principal, uuid: string, body: ConfirmationBody, options: AnswerOptions, now = new Date()) {
   const row = await findBooking(db, principal, uuid);
   const status = octoStatus(row, now);
-  if (status === 'CONFIRMED') return answer(db, row, options, now);
+  if (status === 'CONFIRMED') return answerOf(row, options, now);
   if (status !== 'ON_HOLD') throw unprocessable(status === 'EXPIRED' ? 'The reservation has expired' : `A ${status} booking cannot be confirmed`);
   const guest = guestOf(body.contact, { name: row.guestName, email: row.guestEmail, phone: row.guestPhone });
   if (!guest.name || !guest.email || !guest.phone) throw new OctoError('BAD_REQUEST', 'contact needs a name, an emailAddress and a phoneNumber');
@@ -264,14 +268,14 @@ export async function confirmBooking(db: Database, principal: Principal, uuid: s
     // Confirmed meanwhile by a concurrent call: answered as confirmed, once paid.
     if (!(isDomainError(error, 'conflict') && error.code === 'paymentErrors.notPayable')) throw error;
   }
-  return answer(db, await findBooking(db, principal, uuid), options, now);
+  return answerOf(await findBooking(db, principal, uuid), options, now);
 }
 
 /** POST /bookings/:uuid/extend: the reservation holds its places `expirationMinutes` longer from now. */
 export async function extendBooking(db: Database, principal: Principal, uuid: string, expirationMinutes: number | undefined, options: AnswerOptions, now = new Date()) {
   const row = await findBooking(db, principal, uuid);
   await extendHold(db, principal, row, expirationMinutes ?? holdMinutes(), now);
-  return answer(db, await findBooking(db, principal, uuid), options, now);
+  return answerOf(await findBooking(db, principal, uuid), options, now);
 }
 
 async function extendHold(db: Database, principal: Principal, row: BookingRow, minutes: number, now: Date): Promise<void> {
@@ -318,7 +322,7 @@ export async function updateBooking(db: Database, principal: Principal, uuid: st
     })
     .where(eq(bookings.id, row.id));
   if (body.expirationMinutes !== undefined) await extendHold(db, principal, row, body.expirationMinutes, now);
-  return answer(db, await findBooking(db, principal, uuid), options, now);
+  return answerOf(await findBooking(db, principal, uuid), options, now);
 }
 
 /** POST /bookings/:uuid/cancel: the portal's cancellation (places back, refund by its tiers); a cancelled one is answered again. */
@@ -333,12 +337,12 @@ export async function cancelOctoBooking(db: Database, principal: Principal, uuid
       if (!isDomainError(error, 'conflict')) throw error;
     }
   }
-  return answer(db, await findBooking(db, principal, uuid), options, now);
+  return answerOf(await findBooking(db, principal, uuid), options, now);
 }
 
 /** GET /bookings/:uuid. */
 export async function getOctoBooking(db: Database, principal: Principal, uuid: string, options: AnswerOptions, now = new Date()) {
-  return answer(db, await findBooking(db, principal, uuid), options, now);
+  return answerOf(await findBooking(db, principal, uuid), options, now);
 }
 
 /** GET /bookings: the agency's bookings of a reseller reference or of our reference (at most 100, newest first). */
@@ -352,8 +356,6 @@ export async function listOctoBookings(db: Database, principal: Principal, query
       query.supplierReference ? eq(bookings.reference, query.supplierReference) : undefined,
     ),
   );
-  const offerIds = [...new Set(rows.map((row) => row.offerId))];
-  const optionsById = new Map((await Promise.all(offerIds.map((offerId) => loadOctoOffers(db, { offerId }, now)))).flat().map((offer) => [offer.offerId, offer]));
-  return rows.map((row) => octoBooking(row, optionsById.get(row.offerId), { ...options, now }));
+  return rows.map((row) => octoBooking(row, optionOf(row), { ...options, now }));
 }
 

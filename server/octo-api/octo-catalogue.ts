@@ -1,6 +1,7 @@
 import 'server-only';
 import { and, asc, eq, isNull, sql, type SQL } from 'drizzle-orm';
 import type { Database } from '@/server/db/connection';
+import { preparedPerDatabase } from '@/server/db/prepared';
 import { availabilitySlots, offers, tours, type LocalizedText } from '@/server/db/schema';
 import type { Locale } from '@/i18n/locales';
 import { offerPriceColumns } from '@/server/catalog/offer-price-columns';
@@ -50,6 +51,44 @@ export function resellableOffer(): SQL {
 /** Days ahead whose slots name an option's start times. */
 const START_TIMES_DAYS = 60;
 
+/** An offer's columns as OCTO's option needs them (prices, stock, type, the tour's duration). */
+export const octoOfferColumns = {
+  tourId: tours.id,
+  tourSlug: tours.slug,
+  tourTitle: tours.title,
+  tourSummary: tours.summary,
+  durationMinutes: tours.durationMinutes,
+  offerId: offers.id,
+  offerName: offers.name,
+  offerDescription: offers.description,
+  availabilityType: offers.availabilityType,
+  stockMode: offers.stockMode,
+  minPeople: offers.minPeople,
+  cutOffHours: offers.cutOffHours,
+  currency: offers.currency,
+  ...offerPriceColumns,
+};
+
+/**
+ * One resellable offer by id, prepared once per database: every availability call and reservation
+ * names its option, and building the query each time cost more than running it.
+ */
+const resellableOfferById = preparedPerDatabase((db) =>
+  db
+    .select(octoOfferColumns)
+    .from(offers)
+    .innerJoin(tours, eq(tours.id, offers.tourId))
+    .where(and(eq(offers.id, sql.placeholder('offerId')), resellableOffer()))
+    .prepare('octo_option'),
+);
+
+/** The resellable option `optionId` of product `productId`, or null (which of the two is unknown is the caller's question). */
+export async function loadOctoOption(db: Database, productId: string, optionId: string): Promise<OctoOfferRow | null> {
+  if (!isUuid(optionId) || !isUuid(productId)) return null;
+  const [row] = await resellableOfferById(db).execute({ offerId: optionId.toLowerCase() });
+  return row && row.tourId === productId.toLowerCase() ? { ...row, startTimes: [] } : null;
+}
+
 /** The resellable offers (of one tour, or one offer); `startTimes` only when asked (the products list). */
 export async function loadOctoOffers(db: Database, where: { tourId?: string; offerId?: string }, now: Date, options: { startTimes?: boolean } = {}): Promise<OctoOfferRow[]> {
   const today = dubaiToday(now);
@@ -59,23 +98,7 @@ export async function loadOctoOffers(db: Database, where: { tourId?: string; off
     where ${availabilitySlots.offerId} = ${offers.id} and ${availabilitySlots.date} between ${today} and ${until}
   )`;
   const rows = await db
-    .select({
-      tourId: tours.id,
-      tourSlug: tours.slug,
-      tourTitle: tours.title,
-      tourSummary: tours.summary,
-      durationMinutes: tours.durationMinutes,
-      offerId: offers.id,
-      offerName: offers.name,
-      offerDescription: offers.description,
-      availabilityType: offers.availabilityType,
-      stockMode: offers.stockMode,
-      minPeople: offers.minPeople,
-      cutOffHours: offers.cutOffHours,
-      currency: offers.currency,
-      ...offerPriceColumns,
-      startTimes,
-    })
+    .select({ ...octoOfferColumns, startTimes })
     .from(offers)
     .innerJoin(tours, eq(tours.id, offers.tourId))
     .where(

@@ -1,6 +1,7 @@
+import 'server-only';
 // OCTO's `octo/pricing` capability over our prices (docs/octo-api.md#pricing): `retail` is our
 // recommended retail price, `net` the agency's b2b (NET) price, both in the offer currency's
-// minor units (AED fils, precision 2); no taxes are added on top. Pure.
+// minor units (AED fils, precision 2); no taxes are added on top. Pure, but for the server: the routes and the mapping read it.
 import type { GuestCounts } from '@/shared/availability/rules';
 import { linesTotal, priceLines } from '@/shared/bookings/pricing';
 import type { OfferPrices } from '@/shared/catalog/prices';

@@ -1,6 +1,7 @@
+import 'server-only';
 // The request bodies of our OCTO API (docs/octo-api.md), as OCTO's OpenAPI document defines them
 // (the package's zod schemas are zod 3 and the routes parse with zod 4; tests/octo-api checks the
-// two agree on every request the tests send). Pure.
+// two agree on every request the tests send). Pure, but for the server: the routes and the mapping read it.
 import { z } from 'zod';
 import { isCalendarDay } from '@/shared/dates';
 
