@@ -53,6 +53,8 @@ type JsonBody<Schema> = {
   schema: Schema;
   /** What the schema parses, from the JSON body (e.g. with a header folded in). */
   from?: (body: unknown, request: Request) => unknown;
+  /** What the schema parses when the request sends no body at all (e.g. `{}`); without it a body is required. */
+  whenEmpty?: unknown;
 };
 type FormBody<Schema> = {
   /** `form` takes multipart or url-encoded forms; `multipart` only multipart (files). */
@@ -229,6 +231,8 @@ function refuseUnacceptableBody(request: Request, body: BodySpec) {
   const declared = request.headers.get('content-length');
   if (declared !== null && Number(declared) > body.maxBytes) throw new PayloadTooLarge();
   const type = mediaType(request);
+  // A route that takes no body as well reads none: its content type is not asked for (checked in parseBody once there are bytes).
+  if (body.kind === 'json' && 'whenEmpty' in body && (declared === '0' || type === '')) return;
   const accepted =
     body.kind === 'raw' ||
     (body.kind === 'json' && type === 'application/json') ||
@@ -281,6 +285,8 @@ async function parseParams<Schema extends z.ZodType>(schema: Schema, value: unkn
 async function parseBody(request: Request, body: BodySpec, bytes: Uint8Array<ArrayBuffer>): Promise<unknown> {
   if (body.kind === 'raw') return parse(body.schema, bytes);
   if (body.kind === 'json') {
+    if ('whenEmpty' in body && bytes.byteLength === 0) return parse(body.schema, body.whenEmpty);
+    if (mediaType(request) !== 'application/json') throw new RequestRefused(415, 'errors.unsupportedMediaType');
     let value: unknown;
     try {
       value = JSON.parse(new TextDecoder().decode(bytes));

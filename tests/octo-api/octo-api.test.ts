@@ -272,6 +272,19 @@ describe('a booking over OCTO', () => {
     expect([units.status, zErrorUnprocessableEntity.parse(units.body).error]).toEqual([400, 'UNPROCESSABLE_ENTITY']);
   });
 
+  it('takes an extension and a cancellation sent with no body at all, as OCTO clients send them', async () => {
+    const body = reservation();
+    zBooking.parse((await call(postBooking, '/api/octo/bookings', { json: body })).body);
+    const extended = await call(postExtend, `/api/octo/bookings/${body.uuid}/extend`, { method: 'POST', params: { uuid: body.uuid } });
+    expect([extended.status, zBooking.parse(extended.body).status]).toEqual([200, 'ON_HOLD']);
+    const cancelled = await call(postCancel, `/api/octo/bookings/${body.uuid}/cancel`, { method: 'POST', params: { uuid: body.uuid } });
+    expect([cancelled.status, zBooking.parse(cancelled.body).status]).toEqual([200, 'CANCELLED']);
+    // A body of another kind is still refused, in OCTO's shape.
+    const request = apiRequest(`/api/octo/bookings/${body.uuid}/cancel`, { method: 'POST', body: 'reason=x', headers: { 'content-type': 'text/plain', authorization: `Bearer ${octoKey}` } });
+    const refused = await postCancel(request, segment({ uuid: body.uuid }));
+    expect([refused.status, zErrorBadRequest.parse(await refused.json()).error]).toEqual([400, 'BAD_REQUEST']);
+  });
+
   it('expires when its hold is up: shown EXPIRED, and its confirmation refused', async () => {
     const body = reservation();
     const held = zBooking.parse((await call(postBooking, '/api/octo/bookings', { json: body })).body);

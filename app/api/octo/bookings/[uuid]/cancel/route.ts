@@ -9,6 +9,6 @@ export const POST = runRoute({
   apiScope: 'octo',
   errors: 'octo',
   params: uuidParamsSchema,
-  body: { kind: 'json', maxBytes: 4_096, schema: cancellationBodySchema },
+  body: { kind: 'json', maxBytes: 4_096, schema: cancellationBodySchema, whenEmpty: {} },
   run: async (_input, { db, principal, request, params }) => octoAnswer(request, await cancelOctoBooking(db, principal, params.uuid, answerOptions(request))),
 });

@@ -9,6 +9,6 @@ export const POST = runRoute({
   apiScope: 'octo',
   errors: 'octo',
   params: uuidParamsSchema,
-  body: { kind: 'json', maxBytes: 4_096, schema: extendBodySchema },
+  body: { kind: 'json', maxBytes: 4_096, schema: extendBodySchema, whenEmpty: {} },
   run: async ({ body }, { db, principal, request, params }) => octoAnswer(request, await extendBooking(db, principal, params.uuid, body.expirationMinutes, answerOptions(request))),
 });
