@@ -48,7 +48,22 @@ export async function editAvailability(db: Database, staff: StaffPrincipal, edit
     const [offer] = await tx.select({ id: offers.id, stockMode: offers.stockMode, availabilityType: offers.availabilityType }).from(offers).where(eq(offers.id, edit.offerId)).for('update');
     if (!offer) throw new NotFound();
     // An opening-hours ticket has one slot a day, at the day's opening time (docs/catalogue.md).
-    if (offer.availabilityType === 'opening_hours' && edit.mode === 'set' && edit.times.length > 1) throw new RuleViolation('opsCatalog.errors.openingHoursOneTime', {}, 'times');
+    if (offer.availabilityType === 'opening_hours' && edit.mode === 'set') {
+      if (edit.times.length > 1) throw new RuleViolation('opsCatalog.errors.openingHoursOneTime', {}, 'times');
+      // Nor a second slot beside one the day already has at another time.
+      const [other] = await tx
+        .select({ id: availabilitySlots.id })
+        .from(availabilitySlots)
+        .where(
+          and(
+            eq(availabilitySlots.offerId, offer.id),
+            inArray(availabilitySlots.date, dates),
+            sql`${availabilitySlots.startTime} <> ${edit.times[0]}`,
+          ),
+        )
+        .limit(1);
+      if (other) throw new RuleViolation('opsCatalog.errors.openingHoursOneTime', {}, 'times');
+    }
     const outcome: BulkEditOutcome = { created: 0, updated: 0, closed: 0, removed: 0, belowHeld: [] };
     if (dates.length === 0) return outcome;
     const existing = await tx

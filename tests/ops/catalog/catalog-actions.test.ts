@@ -199,6 +199,9 @@ describe('opening-hours tickets', () => {
     const twoTimes = await editAvailabilityAction(null, form({ offerId: offer!.id, from: '2028-04-03', until: '2028-04-03', weekdays: ['1'], times: '09:00, 13:00', mode: 'set', stock: '10' }));
     expect(twoTimes).toMatchObject({ ok: false, fieldErrors: { times: expect.any(String) } });
     expect(await editAvailabilityAction(null, form({ offerId: offer!.id, from: '2028-04-03', until: '2028-04-03', weekdays: ['1'], times: '09:00', mode: 'set', stock: '10' }))).toMatchObject({ ok: true });
+    // A second time on a day that has its opening time already is refused too.
+    const another = await editAvailabilityAction(null, form({ offerId: offer!.id, from: '2028-04-03', until: '2028-04-03', weekdays: ['1'], times: '13:00', mode: 'set', stock: '10' }));
+    expect(another).toMatchObject({ ok: false, fieldErrors: { times: expect.any(String) } });
     expect(await saveOfferAction(null, form({ ...fields, availabilityType: 'sometimes' }))).toMatchObject({ ok: false, fieldErrors: { availabilityType: expect.any(String) } });
   });
 });
