@@ -3,7 +3,7 @@ import type { NextConfig } from 'next';
 import createNextIntlPlugin from 'next-intl/plugin';
 import { securityHeaderRules } from './server/http/security-headers';
 import { ACTION_BODY_LIMIT_MB } from './server/routing/action-body';
-import { routeRedirects, routeRewrites, widgetHostCondition } from './server/routing/route-rules';
+import { OCTO_TRAILING_SLASH_REWRITE, routeRedirects, routeRewrites, widgetHostCondition } from './server/routing/route-rules';
 import { parseHostsConfig } from './shared/sites/site-variants';
 
 const withNextIntl = createNextIntlPlugin('./i18n/request.ts');
@@ -62,7 +62,10 @@ const nextConfig: NextConfig = {
   headers: async () => securityHeaderRules({ widgetHost: widgetHostCondition(hosts) }),
   redirects: async () => routeRedirects(hosts),
   // After files: public files and API routes are served first, then page paths are rewritten.
-  rewrites: async () => ({ beforeFiles: [], afterFiles: routeRewrites(hosts), fallback: [] }),
+  // Next's trailing-slash redirect is ours (TRAILING_SLASH_REDIRECT, first of the redirects) so
+  // that OCTO's paths answer with and without the slash (OCTO_TRAILING_SLASH_REWRITE).
+  skipTrailingSlashRedirect: true,
+  rewrites: async () => ({ beforeFiles: [OCTO_TRAILING_SLASH_REWRITE], afterFiles: routeRewrites(hosts), fallback: [] }),
 };
 
 export default withNextIntl(nextConfig);

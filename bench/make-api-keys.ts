@@ -1,5 +1,5 @@
 // The API workload's keys: one per agency of the given agents, made by that agency's admin through
-// the domain's own `createApiKey` (scopes `catalogue` and `book`, a day long), on the database the
+// the domain's own `createApiKey` (scopes `catalogue`, `book` and `octo` for the OCTO load, a day long), on the database the
 // portal will use. Prints `{ "<agent e-mail>": "<secret>" }` on stdout: each agent's agency key.
 // `DATA_DIR=… npx tsx --conditions=react-server bench/make-api-keys.ts <agent e-mail>…` (or
 // DATABASE_URL=…). On the embedded database run it BEFORE the portal opens the directory; run
@@ -29,7 +29,7 @@ async function main(emails: string[]) {
           .where(and(eq(users.agencyId, agencyId), eq(users.role, 'admin')))
           .limit(1);
         if (!admin) throw new Error(`agency ${agencyId} has no admin to make its key`);
-        ({ secret } = await createApiKey(db, admin, { name: 'Benchmark', scopes: ['catalogue', 'book'], expiresInDays: 1 }));
+        ({ secret } = await createApiKey(db, admin, { name: 'Benchmark', scopes: ['catalogue', 'book', 'octo'], expiresInDays: 1 }));
         byAgency.set(agencyId, secret);
       }
       secrets[email] = secret;

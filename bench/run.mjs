@@ -16,7 +16,7 @@ import { fileURLToPath } from 'node:url';
 import { builtKind, buildNext, TEST_BUILD_ENV } from '../scripts/build-kind.mjs';
 import { measureBackOffice } from './back-office.mjs';
 import { signIn } from './lib/auth.mjs';
-import { BOOKING_AGENTS, discoverSlots, PAYMENT_METHODS, runApiKeyLoad, runAvailabilityLoad, runBookingLoad, runCardCheckoutLoad } from './lib/booking-load.mjs';
+import { BOOKING_AGENTS, discoverSlots, PAYMENT_METHODS, runApiKeyLoad, runAvailabilityLoad, runBookingLoad, runCardCheckoutLoad, runOctoLoad } from './lib/booking-load.mjs';
 import { halfBudgets, refusalCounts } from './lib/booking-outcomes.mjs';
 import { startFloorServer } from './lib/floor-server.mjs';
 import { measureInsertFloor } from './lib/insert-floor.mjs';
@@ -146,7 +146,7 @@ async function fundAgencies(env) {
 let funding = null;
 
 /**
- * Each booking agent's agency API key (bench/make-api-keys.ts: scopes catalogue and book), made
+ * Each booking agent's agency API key (bench/make-api-keys.ts: scopes catalogue, book and octo), made
  * like the funds before the portal opens an embedded database; null when they cannot be made.
  */
 let apiKeys = null;
@@ -354,6 +354,21 @@ async function measureBookings() {
     }
   }
 
+  // Our OCTO API for resellers with the same keys (they hold the `octo` scope): its 30-day calendar,
+  // and reserve + confirm against the portal's own balance booking on slots found again.
+  let octo = { skipped: true, note: 'no API keys: a portal at BENCH_URL on an embedded database' };
+  if (apiKeys) {
+    const octoSlots = halfBudgets((await discoverSlots(config.url, cookies[0])).slots);
+    octo = await runOctoLoad(config.url, { ...load, cookies: pairedCookies, keys: BOOKING_AGENTS.filter((email) => !email.startsWith('junior@')).map((email) => apiKeys[email]), slots: octoSlots }).catch(
+      (error) => ({ skipped: true, note: `OCTO load failed: ${error.message}` }),
+    );
+    for (const name of ['octoCalendar', 'portalBookings', 'octoBookings']) {
+      if (octo.skipped) break;
+      const { rps, p50, p99, statuses } = octo[name];
+      log(`OCTO ${name}: ${rps}/s, p50 ${p50} ms, p99 ${p99} ms, statuses ${JSON.stringify(statuses)}`);
+    }
+  }
+
   // After the HTTP load, so the floor does not share the CPU with the portal.
   const insertFloor = await measureInsertFloor({ databaseUrl, seconds: config.insertFloorSeconds, callers: config.connections }).catch(
     (error) => ({ perSecond: null, error: error.message }),
@@ -376,6 +391,7 @@ async function measureBookings() {
     cardCheckouts,
     cardCheckoutsVsBalance: ratio(cardCheckouts.perSecond, balanceFloor.perSecond),
     api,
+    octo,
     refused,
   };
 }
@@ -442,6 +458,7 @@ function signedInHandlerChecks(bookings) {
         : check(bookings.cardCheckoutsVsBalance, '>= 0.50', (v) => v >= 0.5),
     bookingsRefused: check(bookings.refused.total, '0 (every attempt booked)', (v) => v === 0),
     ...apiChecks(bookings),
+    ...octoChecks(bookings),
   };
 }
 
@@ -461,6 +478,24 @@ function apiChecks(bookings) {
     apiAvailabilityKeyVsCookie: check(api.availabilityKeyVsCookie, '>= 0.90', (v) => v >= 0.9),
     apiAvailabilityKeyP99: check(api.availabilityByKey.p99, `< ${p99Target} ms`, (v) => v < p99Target),
     apiBookingsKeyVsCookie: check(api.bookingsKeyVsCookie, '>= 0.80', (v) => v >= 0.8),
+  };
+}
+
+/**
+ * Our OCTO API for resellers: the 30-day availability calendar under 50 ms at p99 on PostgreSQL
+ * (80 ms embedded, as the month query), and a booking over OCTO (reserve + confirm) at 0.8 of the
+ * portal's own balance booking rate or better.
+ */
+function octoChecks(bookings) {
+  const octo = bookings?.octo;
+  if (!octo || octo.skipped) {
+    const skipped = { value: null, pass: null, note: octo?.note ?? bookings?.error ?? 'skipped (BENCH_SKIP_BOOKINGS=1)' };
+    return { octoCalendarP99: skipped, octoBookingsVsPortal: skipped };
+  }
+  const p99Target = databaseUrl ? 50 : 80;
+  return {
+    octoCalendarP99: check(octo.octoCalendar.p99, `< ${p99Target} ms`, (v) => v < p99Target),
+    octoBookingsVsPortal: check(octo.octoBookingsVsPortal, '>= 0.80', (v) => v >= 0.8),
   };
 }
 

@@ -270,6 +270,69 @@ export async function runApiKeyLoad(baseUrl, { cookies, keys, offers, slots, sec
   };
 }
 
+/**
+ * Our OCTO API for resellers (docs/octo-api.md) with each agency's key: the availability calendar of
+ * 30 days (`POST /api/octo/availability/calendar`, over every option in turn), and a booking as a
+ * reseller makes it, reserve then confirm (`POST /api/octo/bookings`, `…/{uuid}/confirm`, paid from
+ * the balance), against the portal's own booking paid from the balance (`POST /api/v1/b2b/bookings`
+ * with the cookie of `cookies`, seniors and admins), in alternating rounds on the same slots. The
+ * calendar's p99 is the target (< 50 ms on PostgreSQL at 10 clients), and an OCTO booking's rate at
+ * least 0.8 of the portal's. Slots of offers OCTO does not serve (per trip) are left out.
+ */
+export async function runOctoLoad(baseUrl, { cookies, keys, slots, seconds, warmupSeconds, connections, rounds = 6 }) {
+  const agent = keepAliveAgent(connections);
+  const key = (client) => ({ authorization: `Bearer ${keys[client % keys.length]}`, 'content-type': 'application/json' });
+  const products = await send(`${baseUrl}/api/octo/products`, { headers: key(0), agent });
+  if (products.status !== 200) throw new Error(`/api/octo/products answered ${products.status}`);
+  const productOf = new Map(JSON.parse(products.body).flatMap((product) => product.options.map((option) => [option.id, product.id])));
+  const octoSlots = slots.filter((slot) => productOf.has(slot.offerId));
+  const options = [...new Set(octoSlots.map((slot) => slot.offerId))];
+  const start = dubaiDate(7);
+  const end = dubaiDate(36);
+  const calendars = options.map((optionId) => JSON.stringify({ productId: productOf.get(optionId), optionId, localDateStart: start, localDateEnd: end }));
+  let next = 0;
+  const nextSlot = slotPicker(octoSlots);
+  const contact = { fullName: GUEST.guestName, emailAddress: GUEST.guestEmail, phoneNumber: GUEST.guestPhone };
+  const tasks = {
+    octoCalendar: (client) => send(`${baseUrl}/api/octo/availability/calendar`, { method: 'POST', headers: key(client), body: calendars[next++ % calendars.length], agent }),
+    portalBookings: (client) => {
+      const slot = nextSlot();
+      if (!slot) return null;
+      const { offerId, date, time, adults } = slot;
+      const body = JSON.stringify({ offerId, date, time, adults, children: 0, infants: 0, ...GUEST, paymentMethod: 'balance', idempotencyKey: randomUUID() });
+      return send(`${baseUrl}/api/v1/b2b/bookings`, { method: 'POST', headers: { cookie: cookies[client % cookies.length], 'content-type': 'application/json' }, body, agent });
+    },
+    // One attempt is both calls; its latency theirs together, its status the confirmation's (or the refused reservation's).
+    octoBookings: (client) => {
+      const slot = nextSlot();
+      if (!slot) return null;
+      return (async () => {
+        const uuid = randomUUID();
+        const unitItems = Array.from({ length: slot.adults }, () => ({ unitId: 'adult' }));
+        const availabilityId = `${slot.offerId}_${slot.date}T${slot.time}`;
+        const reservation = JSON.stringify({ uuid, productId: productOf.get(slot.offerId), optionId: slot.offerId, availabilityId, expirationMinutes: 30, unitItems });
+        const reserved = await send(`${baseUrl}/api/octo/bookings`, { method: 'POST', headers: key(client), body: reservation, agent });
+        if (reserved.status !== 200) return reserved;
+        const confirmed = await send(`${baseUrl}/api/octo/bookings/${uuid}/confirm`, { method: 'POST', headers: key(client), body: JSON.stringify({ contact }), agent });
+        return { ...confirmed, latency: reserved.latency + confirmed.latency };
+      })();
+    },
+  };
+  let totals;
+  try {
+    for (const task of Object.values(tasks)) if (warmupSeconds > 0) await measurePhase({ seconds: Math.min(1, warmupSeconds), connections }, task);
+    // Alternating which booking path goes first, so neither always meets the warmer process.
+    const orderOf = (round) => (round % 2 === 0 ? ['octoCalendar', 'portalBookings', 'octoBookings'] : ['octoCalendar', 'octoBookings', 'portalBookings']);
+    totals = await alternatingRounds(tasks, { rounds, roundSeconds: Math.max(1, seconds / rounds), connections, orderOf });
+  } finally {
+    agent.destroy();
+  }
+  const octoCalendar = { ...roundsSummary(totals.octoCalendar, 200), options: options.length, days: 30 };
+  const portalBookings = roundsSummary(totals.portalBookings, 201);
+  const octoBookings = roundsSummary(totals.octoBookings, 200);
+  return { octoCalendar, portalBookings, octoBookings, rounds, slots: octoSlots.length, octoBookingsVsPortal: round(octoBookings.rps / portalBookings.rps, 3) };
+}
+
 /** Hands out slots in turn, each until its budget is spent, so stock is spread over many dates. */
 function slotPicker(slots) {
   const pool = slots.map((slot) => ({ ...slot }));

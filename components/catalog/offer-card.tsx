@@ -89,7 +89,7 @@ export async function OfferCard({
       </div>
       <div className="grid md:col-span-3">
         <OfferBooking
-          offer={{ id: offer.id, hasLiveAvailability: offer.hasLiveAvailability, minPeople: offer.minPeople, retail: offer.retail }}
+          offer={{ id: offer.id, hasLiveAvailability: offer.hasLiveAvailability, availabilityType: offer.availabilityType, minPeople: offer.minPeople, retail: offer.retail }}
           tourSlug={tourSlug}
           labels={bookingLabels}
         />

@@ -19,6 +19,7 @@ export type BookableOffer = {
   countryId: string;
   cityName: LocalizedText;
   stockMode: StockMode;
+  availabilityType: 'start_time' | 'opening_hours';
   hasLiveAvailability: boolean;
   minPeople: number;
   cutOffHours: number;
@@ -44,6 +45,7 @@ export async function loadBookableOffer(db: Database | Transaction, offerId: str
       countryId: cities.countryId,
       cityName: cities.name,
       stockMode: offers.stockMode,
+      availabilityType: offers.availabilityType,
       hasLiveAvailability: offers.hasLiveAvailability,
       minPeople: offers.minPeople,
       cutOffHours: offers.cutOffHours,

@@ -33,6 +33,11 @@ export type { BookingStatus };
 /** A guest's booking through an agency's widget: sold at the widget's guest prices. */
 export type WidgetSale = { widgetId: string; guestPrices: OfferPrices };
 export type CreatedBooking = { reference: string; status: BookingStatus; /** The attempt had already booked. */ replayed: boolean };
+/**
+ * A reseller's reservation over OCTO (server/octo-api): booked holding its stock until `until`,
+ * unpaid (`payment_required`) until the reseller confirms it, which pays it from the balance.
+ */
+export type Reservation = { until: Date; resellerReference: string | null };
 
 const REFERENCE_ATTEMPTS = 3;
 const UNLIMITED = { left: Number.MAX_SAFE_INTEGER, leftAdults: Number.MAX_SAFE_INTEGER, leftChildren: Number.MAX_SAFE_INTEGER };
@@ -49,7 +54,7 @@ export async function createBooking(
   db: Database,
   principal: Principal,
   input: CheckoutInput,
-  options: { locale: Locale; now?: Date; widget?: WidgetSale },
+  options: { locale: Locale; now?: Date; widget?: WidgetSale; reservation?: Reservation },
 ): Promise<CreatedBooking> {
   if (!memberCan(principal, 'bookings:create')) throw new Forbidden();
   await assertAgencyMayBook(db, principal.agencyId);
@@ -60,6 +65,7 @@ export async function createBooking(
   const now = options.now ?? new Date();
   const plan = await planBooking(db, input, options.locale, now);
   if (options.widget) sellThroughWidget(plan, input, options.widget);
+  plan.reservation = options.reservation;
   await holdSupplierSeats(db, plan, principal.agencyId, input.idempotencyKey);
   try {
     for (let attempt = 1; ; attempt += 1) {
@@ -129,6 +135,7 @@ type BookingPlan = {
   /** A supplier's offer: its live slot there (or the supplier being down), and the seats held. */
   supplier: SupplierSlotCheck | null;
   supplierHold?: SupplierHold;
+  reservation?: Reservation | undefined;
 };
 
 /** Every check that needs no lock, with the spec's messages; writes nothing. */
@@ -213,14 +220,20 @@ async function writeBooking(
   now: Date,
 ): Promise<WrittenBooking> {
   const instant = plan.reason === null;
-  const paysFromBalance = instant && input.paymentMethod === 'balance';
+  // A reservation is paid from the balance when it is confirmed, not now.
+  const reservation = instant ? plan.reservation : undefined;
+  const paysFromBalance = instant && input.paymentMethod === 'balance' && !reservation;
   // A card, crypto or SBP booking holds its stock while the payment runs; it
   // becomes `completed` only when the provider says it is paid (server/payments/settle-payment).
   const paysByProvider = instant && isProviderPaymentMethod(input.paymentMethod);
   if (paysByProvider && plan.quote.netTotalMinor <= 0) throw new RuleViolation('paymentErrors.nothingToPay', {}, 'paymentMethod');
   // A widget guest's hold is short until the payer reaches the payment page (startBookingPayment).
-  const holdExpiresAt = paysByProvider ? earliest(plan.widgetId ? guestHoldUntil(now) : holdUntil(now), plan.supplierHold?.holdExpiresAt) : null;
-  const status = initialBookingStatus({ instant, paysByProvider });
+  const holdExpiresAt = reservation
+    ? reservation.until
+    : paysByProvider
+      ? earliest(plan.widgetId ? guestHoldUntil(now) : holdUntil(now), plan.supplierHold?.holdExpiresAt)
+      : null;
+  const status = initialBookingStatus({ instant, paysByProvider: paysByProvider || reservation !== undefined });
   if (plan.promoCodeId) await claimPromoUse(tx, plan.promoCodeId);
   // Checked before this booking is written, so it is not counted among the slot's holds.
   if (instant && plan.slot && plan.widgetId) await assertGuestHoldRoom(tx, plan.slot.id, plan.offer.stockMode, plan.counts);
@@ -262,6 +275,7 @@ async function writeBooking(
       holdExpiresAt,
       widgetId: plan.widgetId ?? null,
       ...supplierColumns(plan),
+      resellerReference: plan.reservation?.resellerReference ?? null,
     })
     .returning({ id: bookings.id });
   if (!booking) throw new Error('The booking insert returned no row');

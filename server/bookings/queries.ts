@@ -41,6 +41,8 @@ export type BookingDetail = {
   createdAt: Date;
   tourDate: string;
   startTime: string | null;
+  /** An opening-hours ticket is used any time the day's opening hours, from its start (opening) time. */
+  availabilityType: 'start_time' | 'opening_hours';
   tour: { slug: string; title: LocalizedText; durationMinutes: number };
   offerName: LocalizedText;
   cityName: LocalizedText;
@@ -100,6 +102,7 @@ async function loadBookingRow(db: Database, principal: Principal, reference: str
     createdAt: bookings.createdAt,
     tourDate: bookings.tourDate,
     startTime: bookings.startTime,
+    availabilityType: offers.availabilityType,
     tour: { slug: tours.slug, title: tours.title, durationMinutes: tours.durationMinutes },
     offerId: offers.id,
     offerName: offers.name,

@@ -50,6 +50,8 @@ export type PublicOffer = {
   description: LocalizedText;
   retail: OfferPrices;
   hasLiveAvailability: boolean;
+  /** At a slot's start time, or any time during the day's opening hours (from the slot's time). */
+  availabilityType: 'start_time' | 'opening_hours';
   minPeople: number;
   heroImage: string | null;
   /** Whether a hotel pick-up comes with it. */
@@ -300,6 +302,7 @@ export async function loadTourPage(db: Database, slug: string): Promise<TourPage
         child: offers.recPricePerChild,
         trip: offers.recPricePerTrip,
         hasLiveAvailability: offers.hasLiveAvailability,
+        availabilityType: offers.availabilityType,
         minPeople: offers.minPeople,
         pickUp: offers.pickUp,
         cancellationPolicy: offers.cancellationPolicy,

@@ -2,7 +2,7 @@ import 'server-only';
 import { desc, eq } from 'drizzle-orm';
 import { type Locale, localizedPath } from '@/i18n/locales';
 import type { Principal } from '@/server/auth/principal';
-import { createBooking, type CreatedBooking } from '@/server/bookings/create-booking';
+import { createBooking, type CreatedBooking, type Reservation } from '@/server/bookings/create-booking';
 import type { Database } from '@/server/db/connection';
 import { bookings, payments } from '@/server/db/schema';
 import { RuleViolation } from '@/server/errors';
@@ -17,7 +17,7 @@ import { type CheckoutInput, isProviderPaymentMethod } from '@/shared/bookings/c
 
 // The one entry that places a booking, whatever the channel (DESIGN.md "The money path has one
 // owner"): the agent's checkout form, the `/api` booking routes, and a guest's checkout on a
-// widget's site or embed. It decides how the booking is paid — from the balance, in cash, by
+// widget's site or embed, and a reseller's reservation over OCTO. It decides how the booking is paid — from the balance, in cash, by
 // request (all done inside createBooking's transaction) or through a provider (the booking holds
 // its stock and the payment starts) — so no channel decides it again.
 
@@ -36,13 +36,26 @@ export type AgentChannel = {
 /** A guest's checkout on a widget's site or embed (public: the widget's agency books it). */
 export type GuestChannel = { guest: GuestPlace };
 
+/**
+ * A reseller's reservation over our OCTO API (server/octo-api): the agency's booking, holding its
+ * stock until the reservation's expiry, paid from the balance when the reseller confirms it.
+ */
+export type ResellerChannel = { reseller: { principal: Principal; locale: Locale; reservation: Reservation } };
+
 /** The agent's booking, and the payment started for it when it is paid through a provider. */
 export type PlacedBooking = CreatedBooking & { payment: StartedPayment | null };
 
 export function placeBooking(db: Database, channel: AgentChannel, input: CheckoutInput, now?: Date): Promise<PlacedBooking>;
 export function placeBooking(db: Database, channel: GuestChannel, input: CheckoutInput, now?: Date): Promise<GuestCheckout>;
-export async function placeBooking(db: Database, channel: AgentChannel | GuestChannel, input: CheckoutInput, now = new Date()): Promise<PlacedBooking | GuestCheckout> {
+export function placeBooking(db: Database, channel: ResellerChannel, input: CheckoutInput, now?: Date): Promise<CreatedBooking>;
+export async function placeBooking(db: Database, channel: AgentChannel | GuestChannel | ResellerChannel, input: CheckoutInput, now = new Date()): Promise<PlacedBooking | GuestCheckout | CreatedBooking> {
   if ('guest' in channel) return placeGuestBooking(db, channel.guest, input, now);
+  if ('reseller' in channel) {
+    // Only a balance booking can wait for its confirmation: a provider payment needs a payer here.
+    if (input.paymentMethod !== 'balance') throw new RuleViolation('paymentErrors.methodUnavailable', {}, 'paymentMethod');
+    const { principal, locale, reservation } = channel.reseller;
+    return createBooking(db, principal, input, { locale, now, reservation });
+  }
   return placeAgentBooking(db, channel, input);
 }
 

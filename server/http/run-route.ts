@@ -21,6 +21,7 @@ import { isDatabaseKnownDown } from '@/server/db/health-state';
 import { Forbidden, Maintenance, NotFound, Unauthorized } from '@/server/errors';
 import { isProvidedFile } from '@/server/files/uploads';
 import { isCrossSiteMutation } from './cross-site';
+import { octoBadRequest, octoErrorResponse } from '@/server/octo-api/octo-errors';
 import { failureOf } from './failure';
 import { mediaType, PayloadTooLarge, readBodyWithin } from './request-body';
 import { requestLocale } from './request-locale';
@@ -52,6 +53,8 @@ type JsonBody<Schema> = {
   schema: Schema;
   /** What the schema parses, from the JSON body (e.g. with a header folded in). */
   from?: (body: unknown, request: Request) => unknown;
+  /** What the schema parses when the request sends no body at all (e.g. `{}`); without it a body is required. */
+  whenEmpty?: unknown;
 };
 type FormBody<Schema> = {
   /** `form` takes multipart or url-encoded forms; `multipart` only multipart (files). */
@@ -91,6 +94,11 @@ export type RouteDefinition<A extends Access, Query, Body, Params, Data> = {
   apiScope?: ApiScope;
   /** What the API reference says of the route (server/http/openapi.ts); the `/api/v1` routes must have it. */
   doc?: RouteDoc;
+  /**
+   * How failures are answered: spec §8's shapes by default; `octo` answers OCTO's
+   * `{error, errorMessage}` codes instead (server/octo-api/octo-errors.ts), for `/api/octo`.
+   */
+  errors?: 'octo';
   /** Data is answered as JSON (nothing: 204); a Response (a PDF, a sheet) is sent as it is. */
   run: (input: { query: Parsed<Query>; body: Parsed<Body> }, context: RouteContext<A, ParamsOf<Params>>) => Promise<Data | Response>;
 };
@@ -168,7 +176,7 @@ export function runRoute<
       // claimed before one is given back.
       if (claimed) await rethrowReleasing(error, claimed);
       unstable_rethrow(error);
-      response = await errorResponse(error, locale, request);
+      response = definition.errors === 'octo' ? await octoFailure(error, request) : await errorResponse(error, locale, request);
     }
     return claimed ? keepAnswer(claimed, response) : response;
   };
@@ -223,6 +231,8 @@ function refuseUnacceptableBody(request: Request, body: BodySpec) {
   const declared = request.headers.get('content-length');
   if (declared !== null && Number(declared) > body.maxBytes) throw new PayloadTooLarge();
   const type = mediaType(request);
+  // A route that takes no body as well reads none: its content type is not asked for (checked in parseBody once there are bytes).
+  if (body.kind === 'json' && 'whenEmpty' in body && (declared === '0' || type === '')) return;
   const accepted =
     body.kind === 'raw' ||
     (body.kind === 'json' && type === 'application/json') ||
@@ -275,6 +285,8 @@ async function parseParams<Schema extends z.ZodType>(schema: Schema, value: unkn
 async function parseBody(request: Request, body: BodySpec, bytes: Uint8Array<ArrayBuffer>): Promise<unknown> {
   if (body.kind === 'raw') return parse(body.schema, bytes);
   if (body.kind === 'json') {
+    if ('whenEmpty' in body && bytes.byteLength === 0) return parse(body.schema, body.whenEmpty);
+    if (mediaType(request) !== 'application/json') throw new RequestRefused(415, 'errors.unsupportedMediaType');
     let value: unknown;
     try {
       value = JSON.parse(new TextDecoder().decode(bytes));
@@ -323,6 +335,18 @@ async function errorResponse(error: unknown, locale: Locale, request: Request): 
     const headers: Record<string, string> = { ...PRIVATE_HEADERS };
     if (failure.retryAfterSeconds !== undefined) headers['retry-after'] = String(failure.retryAfterSeconds);
     return Response.json({ message }, { status: failure.status, headers });
+  } catch (mappingError) {
+    console.error('[route] failed to answer an error', mappingError, error);
+    return messageResponse(500, 'Error');
+  }
+}
+
+/** OCTO's answer of a failure; the request's own refusals (size, content type, origin) as its BAD_REQUEST or FORBIDDEN. */
+async function octoFailure(error: unknown, request: Request): Promise<Response> {
+  try {
+    if (error instanceof PayloadTooLarge) return octoBadRequest('The request body is too large');
+    if (error instanceof RequestRefused) return error.status === 403 ? octoErrorResponse(new Forbidden(), request) : octoBadRequest(`The request was refused (${error.code})`);
+    return await octoErrorResponse(error, request);
   } catch (mappingError) {
     console.error('[route] failed to answer an error', mappingError, error);
     return messageResponse(500, 'Error');

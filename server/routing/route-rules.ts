@@ -41,9 +41,21 @@ export const LEGACY_API_REDIRECTS: Redirect[] = [
   { source: '/api/widgets/tour/url/:url', destination: '/api/v1/widgets/tour/url/:url', permanent: true },
 ];
 
+/**
+ * Next's own trailing-slash redirect (`/path/` → `/path`, 308), switched off in next.config
+ * (`skipTrailingSlashRedirect`) because it would also redirect OCTO's paths, which OCTO clients
+ * call with a trailing slash (`/products/`) and expect answered, not redirected: the same rule,
+ * but for `/api/octo`, which OCTO_TRAILING_SLASH_REWRITE serves as it is.
+ */
+export const TRAILING_SLASH_REDIRECT: Redirect = { source: '/:path((?!api/octo(?:/|$)).+)/', destination: '/:path', permanent: true };
+
+/** `/api/octo/products/` is `/api/octo/products` (docs/octo-api.md): served, not redirected. */
+export const OCTO_TRAILING_SLASH_REWRITE: Rewrite = { source: '/api/octo/:path+/', destination: '/api/octo/:path+' };
+
 export function routeRedirects(hosts: HostsConfig): Redirect[] {
   const localePrefixes = OTHER_LOCALES.join('|');
   return [
+    TRAILING_SLASH_REDIRECT,
     ...LEGACY_API_REDIRECTS,
     // The default locale is never prefixed: one canonical URL per page.
     { source: `/${DEFAULT_LOCALE}`, destination: '/', permanent: true },

@@ -59,7 +59,9 @@ const NEEDS_APPROVED_AGENCY: ReadonlySet<Permission> = new Set(['rates:viewB2b',
  * only the permissions of its scopes, and never more than its creator's role
  * (docs/decisions/api-key-principal.md); managing agents or widgets is for people only.
  */
-export const API_SCOPES = ['catalogue', 'book', 'bookings', 'balance', 'agency'] as const;
+// `octo` comes last: a permission's own scope (scopeOfPermission) is the first that holds it, so
+// an `octo` key calls only the routes that name it (`/api/octo`), never the `/api/v1` ones.
+export const API_SCOPES = ['catalogue', 'book', 'bookings', 'balance', 'agency', 'octo'] as const;
 export type ApiScope = (typeof API_SCOPES)[number];
 
 export const API_SCOPE_PERMISSIONS = {
@@ -68,6 +70,8 @@ export const API_SCOPE_PERMISSIONS = {
   bookings: ['bookings:viewOwn', 'bookings:viewAll'],
   balance: ['balance:view', 'balance:topUp'],
   agency: ['company:edit'],
+  /** OCTO for resellers (docs/octo-api.md): read the catalogue at NET, reserve, pay from the balance, read and cancel. */
+  octo: ['rates:viewB2b', 'bookings:create', 'bookings:viewOwn', 'bookings:viewAll'],
 } as const satisfies Record<ApiScope, readonly Permission[]>;
 
 export function isApiScope(value: unknown): value is ApiScope {

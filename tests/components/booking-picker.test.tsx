@@ -16,7 +16,7 @@ const route = vi.hoisted(() => ({ locale: 'en' }));
 vi.mock('next/navigation', () => ({ useParams: () => ({ locale: route.locale }), useRouter: () => ({ prefetch: () => undefined }) }));
 
 const OFFER_ID = '7b0f3a52-1c8e-4c1b-9d0e-2f4b5a6c7d8e';
-const offer: PickerOffer = { id: OFFER_ID, hasLiveAvailability: true, minPeople: 1, retail: { adult: 15_000, child: 10_000, trip: null } };
+const offer: PickerOffer = { id: OFFER_ID, hasLiveAvailability: true, availabilityType: 'start_time', minPeople: 1, retail: { adult: 15_000, child: 10_000, trip: null } };
 const slot = (time: string, left: number, pastCutOff = false) => ({ time, left, leftAdults: null, leftChildren: null, pastCutOff });
 const availability = (days: AvailabilityDay[]): OfferAvailability => ({
   offerId: OFFER_ID,
@@ -112,6 +112,16 @@ describe('BookingPicker', () => {
     renderPicker();
     await user.click(await screen.findByRole('button', { name: /November 26th, 2026, available/ }));
     expect(screen.getByRole('radio', { name: /10:00/ })).toBeChecked();
+    expect(continueLink()).toHaveAttribute('href', expect.stringContaining('time=10%3A00'));
+  });
+
+  it('offers an opening-hours ticket as entry any time during the day’s opening hours, not at a start time', async () => {
+    const user = userEvent.setup();
+    renderPicker({ offer: { ...offer, availabilityType: 'opening_hours' } });
+    await user.click(await screen.findByRole('button', { name: /November 26th, 2026, available/ }));
+    const entry = screen.getByRole('group', { name: /Entry/ });
+    expect(within(entry).getByRole('radio', { name: 'Any time during opening hours, from 10:00' })).toBeChecked();
+    expect(screen.queryByRole('group', { name: /Start time/ })).not.toBeInTheDocument();
     expect(continueLink()).toHaveAttribute('href', expect.stringContaining('time=10%3A00'));
   });
 

@@ -24,7 +24,7 @@ vi.mock('next/navigation', async (importOriginal) => ({
 }));
 
 const OFFER_ID = '7b0f3a52-1c8e-4c1b-9d0e-2f4b5a6c7d8e';
-const offer: PickerOffer = { id: OFFER_ID, hasLiveAvailability: true, minPeople: 1, retail: { adult: 15_000, child: 10_000, trip: null } };
+const offer: PickerOffer = { id: OFFER_ID, hasLiveAvailability: true, availabilityType: 'start_time', minPeople: 1, retail: { adult: 15_000, child: 10_000, trip: null } };
 const availability = (date: string): OfferAvailability => ({
   offerId: OFFER_ID,
   stockMode: 'shared',

@@ -19,7 +19,7 @@ import { type DayStatus, MonthCalendar } from './month-calendar';
 import { useMonthAvailability } from './use-month-availability';
 
 /** What the picker needs to know of an offer from the public tour page. */
-export type PickerOffer = { id: string; hasLiveAvailability: boolean; minPeople: number; retail: OfferPrices };
+export type PickerOffer = { id: string; hasLiveAvailability: boolean; availabilityType: 'start_time' | 'opening_hours'; minPeople: number; retail: OfferPrices };
 
 type Selection = { date: string; slots: AvailabilitySlot[]; stockMode: StockMode };
 
@@ -47,6 +47,8 @@ export function BookingPicker({ offer, netPrices, labels }: { offer: PickerOffer
   const [time, setTime] = useState<string | null>(null);
   const [counts, setCounts] = useState<GuestCounts>({ adults: Math.max(1, offer.minPeople), children: 0, infants: 0 });
   const live = offer.hasLiveAvailability;
+  // A ticket valid all day: its one slot a day is the opening time, not a start time.
+  const openingHours = offer.availabilityType === 'opening_hours';
   const monthData = useMonthAvailability(offer.id, month, today, live);
 
   const days = new Map(monthData.status === 'ready' ? monthData.availability.days.map((day) => [day.date, day]) : []);
@@ -122,7 +124,7 @@ export function BookingPicker({ offer, netPrices, labels }: { offer: PickerOffer
           {live && selection ? (
             <fieldset className="grid gap-2">
               <legend className="mb-2 font-medium">
-                {labels.time} · {formatDisplayDate(parseISO(selection.date), locale)}
+                {openingHours ? labels.entry : labels.time} · {formatDisplayDate(parseISO(selection.date), locale)}
               </legend>
               <div className="flex flex-wrap gap-2">
                 {selection.slots.map((candidate) => (
@@ -134,6 +136,7 @@ export function BookingPicker({ offer, netPrices, labels }: { offer: PickerOffer
                     checked={candidate.time === time}
                     onChange={() => setTime(candidate.time)}
                     labels={labels}
+                    openingHours={openingHours}
                   />
                 ))}
               </div>
@@ -244,6 +247,7 @@ function SlotOption({
   checked,
   onChange,
   labels,
+  openingHours,
 }: {
   name: string;
   slot: AvailabilitySlot;
@@ -251,6 +255,7 @@ function SlotOption({
   checked: boolean;
   onChange: () => void;
   labels: BookingLabels;
+  openingHours: boolean;
 }) {
   const soldOut = !hasTickets(slot);
   const left =
@@ -268,7 +273,7 @@ function SlotOption({
     >
       <span className="flex items-center gap-2">
         <input type="radio" name={name} value={slot.time} checked={checked} disabled={soldOut} onChange={onChange} className="accent-primary" />
-        <span className="font-medium tabular-nums">{slot.time}</span>
+        <span className="font-medium tabular-nums">{openingHours ? fillTemplate(labels.openingHoursFrom, { time: slot.time }) : slot.time}</span>
       </span>
       {detail ? <span className="text-xs text-muted-foreground">{detail}</span> : null}
     </label>

@@ -16,6 +16,8 @@ export const BOOKING_LABEL_KEYS = [
   'dayUnavailable',
   'noDatesInMonth',
   'time',
+  'entry',
+  'openingHoursFrom',
   'chooseDate',
   'chooseTime',
   'slotSoldOut',

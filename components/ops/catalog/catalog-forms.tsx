@@ -119,6 +119,7 @@ export type OfferFormValues = {
   recPricePerChild: number | null;
   recPricePerTrip: number | null;
   stockMode: 'shared' | 'per_type';
+  availabilityType: 'start_time' | 'opening_hours';
   hasLiveAvailability: boolean;
   cutOffHours: number;
   minPeople: number;
@@ -148,6 +149,12 @@ export async function OfferForm({ tourId, offer }: { tourId: string; offer?: Off
         <OpsField name="retailChild" label={t('fields.retailChild')} defaultValue={aed(offer?.recPricePerChild ?? null)} inputMode="decimal" />
         <OpsField name="retailTrip" label={t('fields.retailTrip')} defaultValue={aed(offer?.recPricePerTrip ?? null)} inputMode="decimal" />
         <OpsSelect name="stockMode" label={t('fields.stockMode')} defaultValue={offer?.stockMode ?? 'shared'} options={[{ value: 'shared', label: t('stockModes.shared') }, { value: 'per_type', label: t('stockModes.per_type') }]} />
+        <OpsSelect
+          name="availabilityType"
+          label={t('fields.availabilityType')}
+          defaultValue={offer?.availabilityType ?? 'start_time'}
+          options={(['start_time', 'opening_hours'] as const).map((type) => ({ value: type, label: t(`availabilityTypes.${type}`) }))}
+        />
         <OpsField name="cutOffHours" label={t('fields.cutOffHours')} defaultValue={String(offer?.cutOffHours ?? 0)} inputMode="numeric" />
         <OpsField name="minPeople" label={t('fields.minPeople')} defaultValue={String(offer?.minPeople ?? 1)} inputMode="numeric" />
         <OpsSelect name="pickUp" label={t('fields.pickUp')} defaultValue={offer?.pickUp ?? 'none'} options={(['none', 'optional', 'included'] as const).map((mode) => ({ value: mode, label: t(`pickUpModes.${mode}`) }))} />

@@ -131,6 +131,8 @@ export const bookings = pgTable(
     supplierTickets: jsonb('supplier_tickets').$type<SupplierTicket[]>(),
     /** Why the supplier refused or could not be reached, for the operator. */
     supplierError: text('supplier_error'),
+    /** The reseller's own reference for a booking made over our OCTO API (server/octo-api): its bookings are listed by it. */
+    resellerReference: text('reseller_reference'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

@@ -42,6 +42,8 @@ const offer = z
     hasLiveAvailability: z.boolean().default(true),
     minPeople: z.number().int().min(1).default(1),
     cutOffHours: z.number().int().min(0).default(6),
+    /** When a ticket is used: at its start time, or any time during the day's opening hours (one start time: the opening). */
+    availabilityType: z.enum(['start_time', 'opening_hours']).default('start_time'),
     /** `HH:mm`, Asia/Dubai. */
     startTimes: z.array(clockTime).min(1),
     /** Tickets released per start time per day (per pool for `per_type`). */
@@ -54,6 +56,9 @@ const offer = z
     pickUp: z.enum(PICK_UP_MODES).optional(),
   })
   .superRefine((value, ctx) => {
+    if (value.availabilityType === 'opening_hours' && value.startTimes.length !== 1) {
+      ctx.addIssue({ code: 'custom', path: ['startTimes'], message: 'an opening-hours ticket has one slot a day, at its opening time' });
+    }
     for (const kind of ['adult', 'child', 'trip'] as const) {
       const b2b = value.b2b[kind];
       const retail = value.retail[kind];

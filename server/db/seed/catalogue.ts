@@ -153,6 +153,7 @@ export async function seedCatalogue(db: Database, options: SeedCatalogueOptions)
             recPricePerChild: offer.retail.child ?? null,
             recPricePerTrip: offer.retail.trip ?? null,
             stockMode: offer.stockMode,
+            availabilityType: offer.availabilityType,
             hasLiveAvailability: offer.hasLiveAvailability,
             minPeople: offer.minPeople,
             cutOffHours: offer.cutOffHours,

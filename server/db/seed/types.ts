@@ -23,6 +23,8 @@ export type SeedOffer = {
   b2b: SeedPrices;
   retail: SeedPrices;
   stockMode: 'shared' | 'per_type';
+  /** An opening-hours ticket has one start time: the day's opening. */
+  availabilityType: 'start_time' | 'opening_hours';
   hasLiveAvailability: boolean;
   minPeople: number;
   cutOffHours: number;

@@ -3,7 +3,7 @@ import { and, eq, gte, inArray, lte, sql } from 'drizzle-orm';
 import { recordStaffAudit } from '@/server/audit/audit';
 import type { Database, Transaction } from '@/server/db/connection';
 import { availabilitySlots, bookings, offers } from '@/server/db/schema';
-import { NotFound } from '@/server/errors';
+import { NotFound, RuleViolation } from '@/server/errors';
 import { stockTaken } from '@/shared/availability/rules';
 import type { StaffPrincipal } from '@/server/staff/staff-principal';
 import type { AvailabilityBulkEdit } from './schemas';
@@ -45,8 +45,25 @@ async function heldBySlot(tx: Transaction, slotIds: string[], mode: 'shared' | '
 export async function editAvailability(db: Database, staff: StaffPrincipal, edit: AvailabilityBulkEdit): Promise<BulkEditOutcome> {
   const dates = datesOnWeekdays(edit.from, edit.until, edit.weekdays);
   return db.transaction(async (tx) => {
-    const [offer] = await tx.select({ id: offers.id, stockMode: offers.stockMode }).from(offers).where(eq(offers.id, edit.offerId)).for('update');
+    const [offer] = await tx.select({ id: offers.id, stockMode: offers.stockMode, availabilityType: offers.availabilityType }).from(offers).where(eq(offers.id, edit.offerId)).for('update');
     if (!offer) throw new NotFound();
+    // An opening-hours ticket has one slot a day, at the day's opening time (docs/catalogue.md).
+    if (offer.availabilityType === 'opening_hours' && edit.mode === 'set') {
+      if (edit.times.length > 1) throw new RuleViolation('opsCatalog.errors.openingHoursOneTime', {}, 'times');
+      // Nor a second slot beside one the day already has at another time.
+      const [other] = await tx
+        .select({ id: availabilitySlots.id })
+        .from(availabilitySlots)
+        .where(
+          and(
+            eq(availabilitySlots.offerId, offer.id),
+            inArray(availabilitySlots.date, dates),
+            sql`${availabilitySlots.startTime} <> ${edit.times[0]}`,
+          ),
+        )
+        .limit(1);
+      if (other) throw new RuleViolation('opsCatalog.errors.openingHoursOneTime', {}, 'times');
+    }
     const outcome: BulkEditOutcome = { created: 0, updated: 0, closed: 0, removed: 0, belowHeld: [] };
     if (dates.length === 0) return outcome;
     const existing = await tx

@@ -172,6 +172,7 @@ function offerValues(input: OfferInput) {
     recPricePerChild: perTrip ? null : input.retailChild,
     recPricePerTrip: perTrip ? input.retailTrip : null,
     stockMode: input.stockMode,
+    availabilityType: input.availabilityType,
     hasLiveAvailability: input.hasLiveAvailability,
     cutOffHours: input.cutOffHours,
     minPeople: input.minPeople,

@@ -109,6 +109,8 @@ export const offerSchema = z
     retailChild: aedAmount,
     retailTrip: aedAmount,
     stockMode: z.enum(['shared', 'per_type'], 'errors.validation'),
+    // When a ticket is used: at its slot's start time, or any time the day's opening hours (one slot a day).
+    availabilityType: z.enum(['start_time', 'opening_hours'], 'errors.validation').default('start_time'),
     hasLiveAvailability: checkbox,
     cutOffHours: wholeNumber(0, 24 * 30),
     minPeople: wholeNumber(1, 500),

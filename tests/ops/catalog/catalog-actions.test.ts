@@ -188,6 +188,24 @@ describe('availability bulk edits', () => {
   });
 });
 
+describe('opening-hours tickets', () => {
+  it('are set in the offer editor and take one slot a day, at the opening time', async () => {
+    const [tour] = await database.db.select().from(tours).where(eq(tours.slug, 'dubai-frame'));
+    const [offer] = await database.db.select().from(offers).where(eq(offers.tourId, tour!.id));
+    const fields = { id: offer!.id, tourId: tour!.id, nameEn: 'Entry', nameRu: 'Вход', b2bAdult: '42', b2bChild: '', b2bTrip: '', retailAdult: '77.50', retailChild: '', retailTrip: '', stockMode: 'shared', cutOffHours: '0', minPeople: '1', pickUp: 'none', cancellationPolicy: 'standard', hasLiveAvailability: 'on', isActive: 'on' };
+    expect(await saveOfferAction(null, form({ ...fields, availabilityType: 'opening_hours' }))).toMatchObject({ ok: true });
+    const [after] = await database.db.select({ availabilityType: offers.availabilityType }).from(offers).where(eq(offers.id, offer!.id));
+    expect(after!.availabilityType).toBe('opening_hours');
+    const twoTimes = await editAvailabilityAction(null, form({ offerId: offer!.id, from: '2028-04-03', until: '2028-04-03', weekdays: ['1'], times: '09:00, 13:00', mode: 'set', stock: '10' }));
+    expect(twoTimes).toMatchObject({ ok: false, fieldErrors: { times: expect.any(String) } });
+    expect(await editAvailabilityAction(null, form({ offerId: offer!.id, from: '2028-04-03', until: '2028-04-03', weekdays: ['1'], times: '09:00', mode: 'set', stock: '10' }))).toMatchObject({ ok: true });
+    // A second time on a day that has its opening time already is refused too.
+    const another = await editAvailabilityAction(null, form({ offerId: offer!.id, from: '2028-04-03', until: '2028-04-03', weekdays: ['1'], times: '13:00', mode: 'set', stock: '10' }));
+    expect(another).toMatchObject({ ok: false, fieldErrors: { times: expect.any(String) } });
+    expect(await saveOfferAction(null, form({ ...fields, availabilityType: 'sometimes' }))).toMatchObject({ ok: false, fieldErrors: { availabilityType: expect.any(String) } });
+  });
+});
+
 describe('promo codes', () => {
   it('upper-cases and creates a code, refuses a duplicate, and checkout enforces valid-from and the use limit', async () => {
     const { db } = database;

@@ -244,7 +244,7 @@ async function BookingSummary({ view, locale }: { view: CheckoutView; locale: Lo
         {view.startTime ? (
           <>
             <dt className="text-muted-foreground">{t('time')}</dt>
-            <dd>{view.startTime}</dd>
+            <dd>{offer.availabilityType === 'opening_hours' ? t('openingHoursFrom', { time: view.startTime }) : view.startTime}</dd>
           </>
         ) : null}
         <dt className="text-muted-foreground">{t('guests')}</dt>

@@ -99,7 +99,10 @@ export default async function BookingDetailPage({ params, searchParams }: { para
         { label: t('fields.ticket'), value: booking.offerName[locale] },
         { label: t('fields.city'), value: booking.cityName[locale] },
         { label: t('fields.tourDate'), value: formatDate(booking.tourDate, locale) },
-        { label: t('fields.startTime'), value: booking.startTime ?? t('noStartTime') },
+        {
+          label: t('fields.startTime'),
+          value: !booking.startTime ? t('noStartTime') : booking.availabilityType === 'opening_hours' ? t('openingHoursFrom', { time: booking.startTime }) : booking.startTime,
+        },
       ],
     },
     {

@@ -74,7 +74,7 @@ export default async function ConfirmationPage({ params }: { params: Params }) {
         <dt className="text-muted-foreground">{t('date')}</dt>
         <dd>
           {formatDisplayDate(new Date(`${booking.tourDate}T00:00:00`), locale)}
-          {booking.startTime ? `, ${booking.startTime}` : ''}
+          {booking.startTime ? `, ${booking.availabilityType === 'opening_hours' ? t('openingHoursFrom', { time: booking.startTime }) : booking.startTime}` : ''}
         </dd>
         <dt className="text-muted-foreground">{t('guestName')}</dt>
         <dd>{booking.guest.name}</dd>

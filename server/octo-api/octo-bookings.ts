@@ -1,0 +1,361 @@
+import 'server-only';
+import { createHash, randomUUID } from 'node:crypto';
+import { and, desc, eq, or, sql } from 'drizzle-orm';
+import type { Principal } from '@/server/auth/principal';
+import { visibleBookings } from '@/server/bookings/booking-scope';
+import { cancelBooking } from '@/server/bookings/cancel-booking';
+import { lockBookingStock } from '@/server/bookings/stock';
+import { placeBooking } from '@/server/checkout/place-booking';
+import type { Database } from '@/server/db/connection';
+import { availabilitySlots, bookings, offers, tours } from '@/server/db/schema';
+import { isDomainError } from '@/server/errors';
+import { payBookingFromBalance } from '@/server/payments/pay-from-balance';
+import { holdMinutes, scheduleHoldExpiry } from '@/server/payments/holds';
+import { sandboxEnabled } from '@/server/settings/deployment-mode';
+import { isCancellable } from '@/server/bookings/refund-rules';
+import type { CheckoutInput } from '@/shared/bookings/checkout-schema';
+import type { GuestCounts } from '@/shared/availability/rules';
+import { availabilityIdOf, countsOf, octoAvailability, parseAvailabilityId, resolveOption, utc } from './octo-availability';
+import { octoOfferColumns, type OctoOfferRow } from './octo-catalogue';
+import { invalidId, OctoError, unprocessable } from './octo-errors';
+import { type OctoUnitId, unitPrice } from './octo-pricing';
+import type { ConfirmationBody, OctoContactInput, ReservationBody, UpdateBody } from './octo-schemas';
+
+// Bookings over OCTO are the agency's bookings like any other (docs/octo-api.md#bookings): the
+// reservation is placed by placeBooking (its reseller channel) holding its places, unpaid; the
+// confirmation pays it from the balance (payBookingFromBalance, the ledger and credit rules); a
+// cancellation is the portal's own (cancelBooking, its refund tiers). The reseller's `uuid` is the
+// booking's idempotency key, so a reservation sent twice books once.
+
+/** The columns a booking is answered from, with its offer's as OCTO's option needs them (no second query). */
+const bookingColumns = {
+  ...octoOfferColumns,
+  id: bookings.id,
+  reference: bookings.reference,
+  uuid: bookings.idempotencyKey,
+  status: bookings.status,
+  tourId: bookings.tourId,
+  offerId: bookings.offerId,
+  tourDate: bookings.tourDate,
+  startTime: bookings.startTime,
+  adults: bookings.adults,
+  children: bookings.children,
+  infants: bookings.infants,
+  guestName: bookings.guestName,
+  guestEmail: bookings.guestEmail,
+  guestPhone: bookings.guestPhone,
+  notes: bookings.notes,
+  locale: bookings.locale,
+  currency: bookings.currency,
+  publishedTotalMinor: bookings.publishedTotalMinor,
+  netTotalMinor: bookings.netTotalMinor,
+  paidMinor: bookings.paidMinor,
+  refundMinor: bookings.refundMinor,
+  holdsStock: bookings.holdsStock,
+  holdExpiresAt: bookings.holdExpiresAt,
+  cancelledAt: bookings.cancelledAt,
+  resellerReference: bookings.resellerReference,
+  createdAt: bookings.createdAt,
+  updatedAt: bookings.updatedAt,
+  slotLeft: availabilitySlots.left,
+  slotLeftAdults: availabilitySlots.leftAdults,
+  slotLeftChildren: availabilitySlots.leftChildren,
+  stockMode: offers.stockMode,
+};
+
+function selectBookings(db: Database, principal: Principal, where: ReturnType<typeof and>) {
+  return db
+    .select(bookingColumns)
+    .from(bookings)
+    .innerJoin(offers, eq(offers.id, bookings.offerId))
+    .innerJoin(tours, eq(tours.id, bookings.tourId))
+    .leftJoin(availabilitySlots, eq(availabilitySlots.id, bookings.slotId))
+    .where(and(visibleBookings(principal), where))
+    .orderBy(desc(bookings.createdAt))
+    .limit(100);
+}
+
+type BookingRow = Awaited<ReturnType<typeof selectBookings>>[number];
+
+/** The booking's offer as OCTO's option (whether or not it is still served). */
+function optionOf(row: BookingRow): OctoOfferRow {
+  return { ...row, tourId: row.tourId, offerId: row.offerId, startTimes: [] };
+}
+
+/** The agency's booking of this uuid; another agency's, or none, is OCTO's INVALID_BOOKING_UUID. */
+async function findBooking(db: Database, principal: Principal, uuid: string): Promise<BookingRow> {
+  const [row] = await selectBookings(db, principal, and(eq(bookings.idempotencyKey, uuid)));
+  if (!row) throw invalidId('INVALID_BOOKING_UUID', uuid);
+  return row;
+}
+
+type OctoStatus = 'ON_HOLD' | 'CONFIRMED' | 'EXPIRED' | 'CANCELLED' | 'PENDING';
+
+function octoStatus(row: BookingRow, now: Date): OctoStatus {
+  switch (row.status) {
+    case 'completed':
+      return 'CONFIRMED';
+    case 'cancelled':
+      return 'CANCELLED';
+    case 'quotation_request':
+      return 'PENDING';
+    default:
+      // Unpaid: on hold while it holds its places, expired once its hold is up or given back.
+      return isHeld(row, now) ? 'ON_HOLD' : 'EXPIRED';
+  }
+}
+
+function isHeld(row: { holdsStock: boolean; holdExpiresAt: Date | null }, now: Date): boolean {
+  return row.holdsStock && row.holdExpiresAt !== null && row.holdExpiresAt.getTime() > now.getTime();
+}
+
+/** A stable uuid for a booking's n-th unit item (OCTO names each ticket). */
+function unitItemUuid(bookingId: string, index: number): string {
+  const hex = createHash('sha256').update(`${bookingId}:${index}`).digest('hex');
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-4${hex.slice(13, 16)}-a${hex.slice(17, 20)}-${hex.slice(20, 32)}`;
+}
+
+function splitName(fullName: string): { firstName: string | null; lastName: string | null } {
+  const [firstName, ...rest] = fullName.trim().split(/\s+/);
+  return { firstName: firstName || null, lastName: rest.join(' ') || null };
+}
+
+function octoContact(row: BookingRow) {
+  return {
+    fullName: row.guestName || null,
+    ...splitName(row.guestName),
+    emailAddress: row.guestEmail || null,
+    phoneNumber: row.guestPhone || null,
+    locales: [row.locale],
+    postalCode: null,
+    country: null,
+    notes: null,
+  };
+}
+
+const EMPTY_CONTACT = { fullName: null, firstName: null, lastName: null, emailAddress: null, phoneNumber: null, locales: [], postalCode: null, country: null, notes: null };
+
+/** OCTO's booking object of one of ours. */
+export function octoBooking(row: BookingRow, option: OctoOfferRow | undefined, options: { pricing: boolean; origin: string; now: Date }) {
+  const { now, pricing } = options;
+  const status = octoStatus(row, now);
+  const units: OctoUnitId[] = [...Array<OctoUnitId>(row.adults).fill('adult'), ...Array<OctoUnitId>(row.children).fill('child'), ...Array<OctoUnitId>(row.infants).fill('infant')];
+  const confirmed = status === 'CONFIRMED';
+  const voucher = confirmed
+    ? { redemptionMethod: 'DIGITAL', utcRedeemedAt: null, deliveryOptions: [{ deliveryFormat: 'PDF_URL', deliveryValue: `${options.origin}/api/v1/b2b/bookings/${row.reference}/documents/voucher` }] }
+    : null;
+  const time = row.startTime ?? '00:00';
+  const availability =
+    option && row.slotLeft !== null
+      ? octoAvailability(option, { date: row.tourDate, time, left: row.slotLeft, leftAdults: row.slotLeftAdults, leftChildren: row.slotLeftChildren, pastCutOff: false }, null, pricing)
+      : null;
+  return {
+    id: row.reference,
+    uuid: row.uuid,
+    testMode: sandboxEnabled(),
+    resellerReference: row.resellerReference,
+    supplierReference: row.reference,
+    status,
+    utcCreatedAt: utc(row.createdAt),
+    utcUpdatedAt: utc(row.updatedAt),
+    utcExpiresAt: status === 'ON_HOLD' && row.holdExpiresAt ? utc(row.holdExpiresAt) : null,
+    utcRedeemedAt: null,
+    utcConfirmedAt: confirmed ? utc(row.updatedAt) : null,
+    productId: row.tourId,
+    optionId: row.offerId,
+    cancellable: status !== 'CANCELLED' && status !== 'EXPIRED' && isCancellable({ status: row.status, tourDate: row.tourDate, startTime: row.startTime }, now),
+    cancellation:
+      status === 'CANCELLED'
+        ? { refund: refundKind(row), reason: null, utcCancelledAt: utc(row.cancelledAt ?? row.updatedAt) }
+        : null,
+    freesale: false,
+    availabilityId: availabilityIdOf(row.offerId, row.tourDate, time),
+    availability,
+    contact: octoContact(row),
+    notes: row.notes,
+    deliveryMethods: ['VOUCHER'],
+    voucher,
+    unitItems: units.map((unit, index) => ({
+      uuid: unitItemUuid(row.id, index),
+      resellerReference: null,
+      supplierReference: null,
+      unitId: unit,
+      status,
+      utcRedeemedAt: null,
+      contact: EMPTY_CONTACT,
+      ticket: null,
+      ...(pricing && option ? { pricing: unitPrice(option, unit) } : {}),
+    })),
+    ...(pricing
+      ? { pricing: { original: row.publishedTotalMinor, retail: row.publishedTotalMinor, net: row.netTotalMinor, currency: row.currency, currencyPrecision: 2, includedTaxes: [] } }
+      : {}),
+  };
+}
+
+function refundKind(row: BookingRow): 'FULL' | 'PARTIAL' | 'NONE' {
+  const refund = row.refundMinor ?? 0;
+  if (row.paidMinor === 0 || refund >= row.paidMinor) return 'FULL';
+  return refund > 0 ? 'PARTIAL' : 'NONE';
+}
+
+type AnswerOptions = { pricing: boolean; origin: string };
+
+function answerOf(row: BookingRow, options: AnswerOptions, now: Date) {
+  return octoBooking(row, optionOf(row), { ...options, now });
+}
+
+function guestOf(contact: OctoContactInput | undefined, fallback: { name: string; email: string; phone: string }) {
+  const fullName = contact?.fullName ?? ([contact?.firstName, contact?.lastName].filter(Boolean).join(' ') || null);
+  return { name: fullName?.trim() || fallback.name, email: contact?.emailAddress?.toLowerCase() ?? fallback.email, phone: contact?.phoneNumber?.trim() || fallback.phone };
+}
+
+/** POST /bookings: a reservation holding its places for `expirationMinutes`, unpaid. */
+export async function reserveBooking(db: Database, principal: Principal, body: ReservationBody, options: AnswerOptions, now = new Date()) {
+  const option = await resolveOption(db, body.productId, body.optionId, now);
+  const uuid = body.uuid?.toLowerCase() ?? randomUUID();
+  if (!body.availabilityId) throw new OctoError('BAD_REQUEST', 'availabilityId is required');
+  const slot = parseAvailabilityId(body.availabilityId);
+  if (!slot || slot.offerId !== option.offerId) throw invalidId('INVALID_AVAILABILITY_ID', body.availabilityId);
+  const counts: GuestCounts = countsOf(body.unitItems.map((item) => ({ id: item.unitId, quantity: 1 })));
+  const guest = guestOf(body.contact, { name: '', email: '', phone: '' });
+  const input: CheckoutInput = {
+    offerId: option.offerId,
+    date: slot.date,
+    time: slot.time,
+    ...counts,
+    idempotencyKey: uuid,
+    guestName: guest.name,
+    guestPhone: guest.phone,
+    guestEmail: guest.email,
+    guestEmailConfirm: guest.email,
+    hotelId: null,
+    room: null,
+    notes: body.notes ?? null,
+    promoCode: null,
+    paymentMethod: 'balance',
+  };
+  const until = new Date(now.getTime() + (body.expirationMinutes ?? holdMinutes()) * 60_000);
+  let reference: string;
+  try {
+    ({ reference } = await placeBooking(db, { reseller: { principal, locale: 'en', reservation: { until, resellerReference: body.resellerReference ?? null } } }, input, now));
+  } catch (error) {
+    // The uuid of another reservation (or of a booking made another way): OCTO's "already used".
+    if (isDomainError(error, 'conflict') && error.code === 'errors.idempotencyConflict') throw invalidId('INVALID_BOOKING_UUID', uuid);
+    // The slot itself: none at that time, or already started.
+    if (isDomainError(error, 'ruleViolation') && error.code === 'checkout.noSlot') throw invalidId('INVALID_AVAILABILITY_ID', body.availabilityId);
+    throw error;
+  }
+  const [row] = await selectBookings(db, principal, and(eq(bookings.reference, reference)));
+  if (!row) throw new Error('The reserved booking is not visible to its agency');
+  return octoBooking(row, option, { ...options, now });
+}
+
+/** POST /bookings/:uuid/confirm: pays the reservation from the balance; a confirmed one is answered again. */
+export async function confirmBooking(db: Database, principal: Principal, uuid: string, body: ConfirmationBody, options: AnswerOptions, now = new Date()) {
+  const row = await findBooking(db, principal, uuid);
+  const status = octoStatus(row, now);
+  if (status === 'CONFIRMED') return answerOf(row, options, now);
+  if (status !== 'ON_HOLD') throw unprocessable(status === 'EXPIRED' ? 'The reservation has expired' : `A ${status} booking cannot be confirmed`);
+  const guest = guestOf(body.contact, { name: row.guestName, email: row.guestEmail, phone: row.guestPhone });
+  if (!guest.name || !guest.email || !guest.phone) throw new OctoError('BAD_REQUEST', 'contact needs a name, an emailAddress and a phoneNumber');
+  await db
+    .update(bookings)
+    .set({ guestName: guest.name, guestEmail: guest.email, guestPhone: guest.phone, resellerReference: body.resellerReference ?? row.resellerReference, updatedAt: sql`now()` })
+    .where(eq(bookings.id, row.id));
+  try {
+    await payBookingFromBalance(db, principal, row.reference);
+  } catch (error) {
+    // Confirmed meanwhile by a concurrent call: answered as confirmed, once paid.
+    if (!(isDomainError(error, 'conflict') && error.code === 'paymentErrors.notPayable')) throw error;
+  }
+  return answerOf(await findBooking(db, principal, uuid), options, now);
+}
+
+/** POST /bookings/:uuid/extend: the reservation holds its places `expirationMinutes` longer from now. */
+export async function extendBooking(db: Database, principal: Principal, uuid: string, expirationMinutes: number | undefined, options: AnswerOptions, now = new Date()) {
+  const row = await findBooking(db, principal, uuid);
+  await extendHold(db, principal, row, expirationMinutes ?? holdMinutes(), now);
+  return answerOf(await findBooking(db, principal, uuid), options, now);
+}
+
+async function extendHold(db: Database, principal: Principal, row: BookingRow, minutes: number, now: Date): Promise<void> {
+  const until = new Date(now.getTime() + minutes * 60_000);
+  const extended = await db.transaction(async (tx) => {
+    const locked = await lockBookingStock(tx, and(eq(bookings.id, row.id), visibleBookings(principal)));
+    if (!locked || locked.status !== 'payment_required' || !isHeld(locked, now)) return false;
+    // Not a status move: the booking stays unpaid, its hold (server/payments/holds) just ends later.
+    await tx.update(bookings).set({ holdExpiresAt: until, updatedAt: sql`now()` }).where(eq(bookings.id, row.id));
+    return true;
+  });
+  if (!extended) throw unprocessable('Only a reservation on hold can be extended');
+  await scheduleHoldExpiry(row.id, until);
+}
+
+/** PATCH /bookings/:uuid: the reseller's reference, notes and contact; the hold's expiry while on hold. */
+export async function updateBooking(db: Database, principal: Principal, uuid: string, body: UpdateBody, options: AnswerOptions, now = new Date()) {
+  const row = await findBooking(db, principal, uuid);
+  const status = octoStatus(row, now);
+  if (status === 'CANCELLED') throw unprocessable('A cancelled booking cannot be changed');
+  // Another product, option, slot or head count would reprice and restock the booking: OCTO's
+  // reseller cancels and reserves again instead (docs/octo-api.md#what-we-skip).
+  if (body.productId !== undefined && body.productId !== row.tourId) throw unprocessable('The product of a booking cannot be changed; cancel it and book again');
+  if (body.optionId !== undefined && body.optionId !== row.offerId) throw unprocessable('The option of a booking cannot be changed; cancel it and book again');
+  if (body.availabilityId !== undefined && body.availabilityId !== availabilityIdOf(row.offerId, row.tourDate, row.startTime ?? '00:00')) {
+    throw unprocessable('The availability of a booking cannot be changed; cancel it and book again');
+  }
+  if (body.unitItems !== undefined) {
+    const counts = countsOf(body.unitItems.map((item) => ({ id: item.unitId, quantity: 1 })));
+    if (counts.adults !== row.adults || counts.children !== row.children || counts.infants !== row.infants) {
+      throw unprocessable('The units of a booking cannot be changed; cancel it and book again');
+    }
+  }
+  const guest = guestOf(body.contact, { name: row.guestName, email: row.guestEmail, phone: row.guestPhone });
+  await db
+    .update(bookings)
+    .set({
+      guestName: guest.name,
+      guestEmail: guest.email,
+      guestPhone: guest.phone,
+      notes: body.notes === undefined ? row.notes : body.notes,
+      resellerReference: body.resellerReference ?? row.resellerReference,
+      updatedAt: sql`now()`,
+    })
+    .where(eq(bookings.id, row.id));
+  if (body.expirationMinutes !== undefined) await extendHold(db, principal, row, body.expirationMinutes, now);
+  return answerOf(await findBooking(db, principal, uuid), options, now);
+}
+
+/** POST /bookings/:uuid/cancel: the portal's cancellation (places back, refund by its tiers); a cancelled one is answered again. */
+export async function cancelOctoBooking(db: Database, principal: Principal, uuid: string, options: AnswerOptions, now = new Date()) {
+  const row = await findBooking(db, principal, uuid);
+  if (row.status !== 'cancelled') {
+    try {
+      await cancelBooking(db, principal, row.reference, now);
+    } catch (error) {
+      if (isDomainError(error, 'ruleViolation') && error.code === 'booking.notCancellable') throw unprocessable('The booking can no longer be cancelled');
+      // Cancelled meanwhile by a concurrent call: answered as cancelled.
+      if (!isDomainError(error, 'conflict')) throw error;
+    }
+  }
+  return answerOf(await findBooking(db, principal, uuid), options, now);
+}
+
+/** GET /bookings/:uuid. */
+export async function getOctoBooking(db: Database, principal: Principal, uuid: string, options: AnswerOptions, now = new Date()) {
+  return answerOf(await findBooking(db, principal, uuid), options, now);
+}
+
+/** GET /bookings: the agency's bookings of a reseller reference or of our reference (at most 100, newest first). */
+export async function listOctoBookings(db: Database, principal: Principal, query: { resellerReference?: string | undefined; supplierReference?: string | undefined }, options: AnswerOptions, now = new Date()) {
+  if (!query.resellerReference && !query.supplierReference) throw new OctoError('BAD_REQUEST', 'resellerReference or supplierReference is required');
+  const rows = await selectBookings(
+    db,
+    principal,
+    or(
+      query.resellerReference ? eq(bookings.resellerReference, query.resellerReference) : undefined,
+      query.supplierReference ? eq(bookings.reference, query.supplierReference) : undefined,
+    ),
+  );
+  return rows.map((row) => octoBooking(row, optionOf(row), { ...options, now }));
+}
+
