@@ -27,6 +27,7 @@ export const MESSAGE_AREAS = [
   'widget-bookings',
   'api-access',
   'webhooks',
+  'supplier-connection',
 ] as const;
 
 type Messages = Record<string, unknown>;

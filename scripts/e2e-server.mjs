@@ -17,6 +17,9 @@ const env = {
   // The payment e2e pay with the sandbox's test cards, on PostgreSQL too (off there by default).
   PAYMENTS_SANDBOX: 'on',
   AUTH_SECRET: process.env.AUTH_SECRET ?? 'e2e-only-secret-not-for-production-000000',
+  // The supplier specs' local OCTO supplier listens on 127.0.0.1, which supplier calls refuse by
+  // default (SSRF, docs/suppliers.md "The address rule").
+  SUPPLIERS_ALLOW_PRIVATE_ADDRESSES: 'on',
 };
 
 if (env.DATABASE_URL) {
