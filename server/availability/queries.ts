@@ -2,11 +2,14 @@ import 'server-only';
 import { and, asc, eq, type SQL, sql } from 'drizzle-orm';
 import type { Database } from '@/server/db/connection';
 import { preparedPerDatabase } from '@/server/db/prepared';
-import { availabilitySlots, offers, tours } from '@/server/db/schema';
+import { availabilitySlots, offers, type SupplierUnitMap, tours } from '@/server/db/schema';
 import { dubaiInstant, dubaiToday, isPastCutOff, type StockMode } from '@/shared/availability/rules';
+import { type SupplierDaySlot, supplierSlots } from './supplier-availability';
 
-// Live availability for the date picker and spec §7's ByOffer/ByTour calls. Never cached: stock
-// changes with every booking.
+// Live availability for the date picker and spec §7's ByOffer/ByTour calls. Our own stock is never
+// cached: it changes with every booking. A supplier-backed offer's slots come from the supplier
+// (./supplier-availability.ts), kept for seconds; a supplier that cannot answer makes the offer
+// "on request" for that view rather than failing the picker.
 
 export type DateRange = { from: string; to: string };
 
@@ -31,11 +34,23 @@ export type OfferAvailability = {
   hasLiveAvailability: boolean;
   /** Dates (`yyyy-MM-dd`, ascending) with at least one slot; empty without live availability. */
   days: AvailabilityDay[];
+  /**
+   * Set when an offer that has live availability is answered on request for this view only: its
+   * supplier could not be reached (`hasLiveAvailability` is then false and `days` empty).
+   */
+  onRequestReason?: 'supplierUnavailable';
 };
 
 /** A slot as the query returns it: date, time, left, left adults, left children. */
 type SlotTuple = [date: string, time: string, left: number, leftAdults: number | null, leftChildren: number | null];
-type OfferRow = Omit<OfferAvailability, 'days'> & { slots: SlotTuple[] };
+type OwnOfferRow = Omit<OfferAvailability, 'days' | 'onRequestReason'> & { slots: SlotTuple[] };
+type OfferRow = OwnOfferRow & {
+  supplierId: string | null;
+  supplierProductId: string | null;
+  supplierOptionId: string | null;
+  supplierUnits: SupplierUnitMap | null;
+  availabilityType: 'start_time' | 'opening_hours';
+};
 
 /**
  * An offer's slots from the `from` to the `to` placeholder (live offers only), in order, as one
@@ -56,8 +71,9 @@ const slotsInRange = sql<SlotTuple[]>`coalesce((
  * query waits its turn.
  */
 export async function loadOfferAvailability(db: Database, offerId: string, range: DateRange, now: Date): Promise<OfferAvailability | null> {
-  const [offer] = await offerWithSlots(db).execute({ offerId, ...bookableRange(range, now) });
-  return offer ? withDays(offer, now) : null;
+  const bookable = bookableRange(range, now);
+  const [offer] = await offerWithSlots(db).execute({ offerId, ...bookable });
+  return offer ? present(db, offer, bookable, now) : null;
 }
 
 /** Every active offer of an active tour, in display order, or null when the tour is unknown. */
@@ -68,8 +84,25 @@ export async function loadTourAvailability(db: Database, tourId: string, range: 
     .where(and(eq(tours.id, tourId), eq(tours.isActive, true)))
     .limit(1);
   if (!tour) return null;
-  const rows = await tourOffersWithSlots(db).execute({ tourId: tour.id, ...bookableRange(range, now) });
-  return rows.map((offer) => withDays(offer, now));
+  const bookable = bookableRange(range, now);
+  const rows = await tourOffersWithSlots(db).execute({ tourId: tour.id, ...bookable });
+  // A tour's supplier offers are asked at once, each bounded by its supplier's timeout.
+  return Promise.all(rows.map((offer) => present(db, offer, bookable, now)));
+}
+
+/**
+ * An offer's availability from its row: our own slots as the query read them (the hot path: no
+ * await), or a supplier-backed offer's from its supplier. An offer not sold live is on request
+ * whatever its source, and its supplier is not asked.
+ */
+function present(db: Database, row: OfferRow, range: DateRange, now: Date): OfferAvailability | Promise<OfferAvailability> {
+  const { supplierId, supplierProductId, supplierOptionId, supplierUnits, availabilityType, ...offer } = row;
+  if (supplierId === null || supplierProductId === null || supplierOptionId === null || !offer.hasLiveAvailability) return withDays(offer, now);
+  return supplierSlots(db, { offerId: offer.offerId, supplierId, supplierProductId, supplierOptionId, availabilityType }, range).then((answer) => {
+    const { slots: _none, ...fields } = offer;
+    if (!answer.ok) return { ...fields, hasLiveAvailability: false, days: [], onRequestReason: answer.reason };
+    return { ...fields, days: supplierDays(answer.slots, offer, supplierUnits, now) };
+  });
 }
 
 /** Nothing before today in Dubai is bookable, whatever the caller asks for. */
@@ -95,6 +128,11 @@ function offersWithSlots(db: Database, where: SQL | undefined) {
       cutOffHours: offers.cutOffHours,
       hasLiveAvailability: offers.hasLiveAvailability,
       slots: slotsInRange,
+      supplierId: offers.supplierId,
+      supplierProductId: offers.supplierProductId,
+      supplierOptionId: offers.supplierOptionId,
+      supplierUnits: offers.supplierUnits,
+      availabilityType: offers.availabilityType,
     })
     .from(offers)
     .innerJoin(tours, eq(tours.id, offers.tourId))
@@ -103,7 +141,7 @@ function offersWithSlots(db: Database, where: SQL | undefined) {
 }
 
 /** The offer's slots grouped by date, leaving out slots already started. */
-function withDays({ slots, ...offer }: OfferRow, now: Date): OfferAvailability {
+function withDays({ slots, ...offer }: OwnOfferRow, now: Date): OfferAvailability {
   const days: AvailabilityDay[] = [];
   for (const [date, time, left, leftAdults, leftChildren] of slots) {
     // A slot that has already started cannot be booked, not even as a request.
@@ -117,4 +155,35 @@ function withDays({ slots, ...offer }: OfferRow, now: Date): OfferAvailability {
     day.slots.push({ time, left, leftAdults, leftChildren, pastCutOff });
   }
   return { ...offer, days };
+}
+
+/**
+ * A supplier's slots grouped by date under the same rules as ours: a slot that can no longer be
+ * booked (started, or an opening-hours day that has closed) is left out, and the cut-off counts
+ * back from its time. The supplier's single count of seats covers adults and children alike
+ * (OCTO counts vacancies per slot, not per unit).
+ */
+function supplierDays(
+  slots: readonly SupplierDaySlot[],
+  offer: Pick<OfferAvailability, 'stockMode' | 'cutOffHours'>,
+  units: SupplierUnitMap | null,
+  now: Date,
+): AvailabilityDay[] {
+  const days: AvailabilityDay[] = [];
+  const perType = offer.stockMode === 'per_type';
+  // Per type, a guest type the offer maps to none of the supplier's units cannot be sold.
+  const sells = (unit: string | null | undefined) => (unit ? 1 : 0);
+  for (const { date, time, bookableUntil, left } of slots) {
+    if (dubaiInstant(date, bookableUntil).getTime() <= now.getTime()) continue;
+    let day = days.at(-1);
+    if (day?.date !== date) {
+      day = { date, slots: [] };
+      days.push(day);
+    }
+    const pastCutOff = isPastCutOff(date, time, offer.cutOffHours, now);
+    const leftAdults = perType ? left * sells(units?.adult) : null;
+    const leftChildren = perType ? left * sells(units?.child) : null;
+    day.slots.push({ time, left, leftAdults, leftChildren, pastCutOff });
+  }
+  return days;
 }

@@ -39,6 +39,7 @@ export const BOOKING_LABEL_KEYS = [
   'soldOut',
   'cutOffPassed',
   'noLiveAvailability',
+  'supplierUnavailable',
   'continue',
 ] as const;
 

@@ -1,0 +1,122 @@
+import 'server-only';
+import type { Database } from '@/server/db/connection';
+import type { SupplierSlot } from '@/server/suppliers/connector';
+import { breakerState } from '@/server/suppliers/breaker';
+import { supplierConnector } from '@/server/suppliers/connectors';
+import { isSupplierDown, isSupplierError } from '@/server/suppliers/errors';
+import { ShortCache } from './short-cache';
+
+// A supplier-backed offer's slots come from the supplier, through its connector (timeout and
+// circuit breaker per supplier), mapped to our slot shape and kept briefly per offer and range
+// (docs/suppliers.md "Availability from suppliers"). A supplier that is down or answers nonsense
+// never fails the picker: the offer is answered "on request" for that view.
+
+/** Seats we show for a free-sale slot (the supplier gives no count): more than any booking may take. */
+export const FREE_SALE_LEFT = 9_999;
+
+/** How long a supplier's answer is served: within the 30–60 s a picker may show, and one call per offer and month. */
+export const SUPPLIER_AVAILABILITY_TTL_MS = 45_000;
+
+/** Offer-months kept: a few hundred supplier offers' current and next months. */
+const MAX_ENTRIES = 1_000;
+
+/** A slot as the supplier's answer gives it, before the clock (started, cut-off) is applied. */
+export type SupplierDaySlot = {
+  date: string;
+  /** `HH:mm`: the start time, or the time it opens for an opening-hours ticket. */
+  time: string;
+  /** Until when it can still be booked: the start time, or the closing time of an opening-hours day. */
+  bookableUntil: string;
+  left: number;
+};
+
+/** What a supplier offer needs to be asked about. */
+export type SupplierOfferRef = {
+  offerId: string;
+  supplierId: string;
+  supplierProductId: string;
+  supplierOptionId: string;
+  availabilityType: 'start_time' | 'opening_hours';
+};
+
+export type SupplierAnswer = { ok: true; slots: SupplierDaySlot[] } | { ok: false; reason: 'supplierUnavailable' };
+
+const cache = new ShortCache<SupplierDaySlot[]>({ ttlMs: SUPPLIER_AVAILABILITY_TTL_MS, maxEntries: MAX_ENTRIES });
+
+/**
+ * The supplier's slots of an offer from `from` to `to`, from the short cache or the supplier. Any
+ * supplier failure answers `ok: false` at once (never throws): the caller shows the offer on
+ * request. The connector's timeout bounds a slow supplier; its open breaker answers at once.
+ */
+export async function supplierSlots(db: Database, offer: SupplierOfferRef, range: { from: string; to: string }): Promise<SupplierAnswer> {
+  const key = `${offer.offerId}|${offer.supplierProductId}|${offer.supplierOptionId}|${range.from}|${range.to}`;
+  const asking = cache.get(key, async () => {
+    const connector = await supplierConnector(db, offer.supplierId);
+    const answer = await connector.availability({ productId: offer.supplierProductId, optionId: offer.supplierOptionId }, range);
+    return toDaySlots(answer, offer.availabilityType);
+  });
+  // While the supplier's breaker is not closed (open, or letting one trial call through) nobody
+  // waits for it: the offer is on request at once, and the trial call, if any, fills the cache in
+  // the background when the supplier answers again. Only a supplier believed healthy is waited
+  // for, and never longer than its connector's timeout.
+  if (breakerState(offer.supplierId).state !== 'closed' && !cache.has(key)) {
+    asking.catch((error: unknown) => {
+      // Nobody awaits this call: an error that is not the supplier's is logged rather than lost.
+      if (isSupplierError(error)) reportFailure(offer, error);
+      else console.error('[suppliers] availability failed', error);
+    });
+    return { ok: false, reason: 'supplierUnavailable' };
+  }
+  try {
+    return { ok: true, slots: await asking };
+  } catch (error) {
+    reportFailure(offer, error);
+    return { ok: false, reason: 'supplierUnavailable' };
+  }
+}
+
+/**
+ * Down (timeout, unreachable, breaker open) is expected and already counted by the breaker;
+ * anything else a supplier says (a refused key, an unknown product, an answer we cannot read) is
+ * the operator's to mend, so it is logged. An error that is not the supplier's is our bug: thrown.
+ */
+function reportFailure(offer: SupplierOfferRef, error: unknown): void {
+  if (!isSupplierError(error)) throw error;
+  if (!isSupplierDown(error)) console.warn('[suppliers] availability refused', { offerId: offer.offerId, code: error.code, error: error.error });
+}
+
+/** Forgets an offer's cached months: after a booking of it, the next picker asks the supplier again. */
+export function forgetSupplierAvailability(offerId: string): void {
+  cache.forget(`${offerId}|`);
+}
+
+/** Empties the cache (tests). */
+export function clearSupplierAvailabilityCache(): void {
+  cache.clear();
+}
+
+/**
+ * The supplier's slots in our terms, in date and time order: a closed slot is left out; a sold-out
+ * one has none left; no vacancy count is free sale. An opening-hours product is one slot a day (the
+ * time it opens), bookable until it closes.
+ */
+export function toDaySlots(slots: readonly SupplierSlot[], availabilityType: SupplierOfferRef['availabilityType']): SupplierDaySlot[] {
+  const mapped: SupplierDaySlot[] = [];
+  const days = new Set<string>();
+  const ordered = [...slots].sort((a, b) => (a.date === b.date ? a.startTime.localeCompare(b.startTime) : a.date.localeCompare(b.date)));
+  for (const slot of ordered) {
+    if (slot.status === 'closed') continue;
+    const left = slot.status === 'sold_out' ? 0 : slot.vacancies === null ? FREE_SALE_LEFT : Math.max(0, slot.vacancies);
+    if (availabilityType === 'opening_hours') {
+      if (days.has(slot.date)) continue;
+      days.add(slot.date);
+      const opens = slot.openingHours[0]?.from ?? slot.startTime;
+      const closes = slot.openingHours.at(-1)?.to ?? '23:59';
+      mapped.push({ date: slot.date, time: opens.slice(0, 5), bookableUntil: closes.slice(0, 5), left });
+    } else {
+      const time = slot.startTime.slice(0, 5);
+      mapped.push({ date: slot.date, time, bookableUntil: time, left });
+    }
+  }
+  return mapped;
+}
