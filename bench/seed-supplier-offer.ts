@@ -6,10 +6,10 @@
 // (or DATABASE_URL=…). On the embedded database run it BEFORE the portal opens the directory;
 // migrates and seeds the demo first, as the portal's start would. The portal must run with the
 // same AUTH_SECRET (or SUPPLIER_KEYS_SECRET), which seals the key.
-import { and, asc, eq, isNull, ne } from 'drizzle-orm';
+import { and, asc, eq, isNotNull, isNull, ne, notInArray, sql } from 'drizzle-orm';
 import { databaseConfigFromEnv, openDatabase } from '../server/db/connection';
 import { migrateDatabase } from '../server/db/migrate';
-import { offers, suppliers, tours } from '../server/db/schema';
+import { availabilitySlots, bookings, offers, suppliers, tours } from '../server/db/schema';
 import { seedDemoData } from '../server/db/seed';
 import { sealSecret } from '../server/suppliers/secret-box';
 
@@ -45,6 +45,18 @@ async function main(baseUrl: string | undefined, apiKey: string | undefined) {
         supplierUnits: { adult: 'evening-adult', child: 'evening-child', infant: 'evening-infant' },
       })
       .where(eq(offers.id, supplierOffer.id));
+    // Our offer gets the supplier option's shape (15:00 and 16:30 every day, 10 seats), so both
+    // months answer the same slots and the comparison is of the source, not of the answer's size.
+    // (Slots a demo booking holds stay: their bookings point at them.)
+    await db
+      .delete(availabilitySlots)
+      .where(and(eq(availabilitySlots.offerId, ownOffer.id), notInArray(availabilitySlots.id, db.select({ id: sql<string>`${bookings.slotId}` }).from(bookings).where(isNotNull(bookings.slotId)))));
+    const today = Date.now();
+    const days = Array.from({ length: 220 }, (_, offset) => new Date(today + offset * 86_400_000).toISOString().slice(0, 10));
+    await db
+      .insert(availabilitySlots)
+      .values(days.flatMap((date) => ['15:00', '16:30'].map((startTime) => ({ offerId: ownOffer.id, date, startTime, left: 10 }))))
+      .onConflictDoUpdate({ target: [availabilitySlots.offerId, availabilitySlots.date, availabilitySlots.startTime], set: { left: 10 } });
     process.stdout.write(JSON.stringify({ supplierId: supplier!.id, supplierOfferId: supplierOffer.id, ownOfferId: ownOffer.id, tourSlug: supplierOffer.slug }));
   } finally {
     await connection.close();

@@ -10,10 +10,13 @@ import 'server-only';
 // to running on more than one machine, not to this cache.
 
 type Entry<V> = { value: V; expiresAt: number };
+type Pending<V> = { promise: Promise<V>; startedAt: number };
 
 export type ShortCacheOptions = {
   /** How long an answer is served, in milliseconds. */
   ttlMs: number;
+  /** How long after that it may still be served while a fresh one loads (`stale`); 0 by default. */
+  staleMs?: number;
   /** The most answers kept; the least recently used goes first. */
   maxEntries: number;
   /** The clock, for tests. */
@@ -23,7 +26,7 @@ export type ShortCacheOptions = {
 export class ShortCache<V> {
   private readonly entries = new Map<string, Entry<V>>();
   /** Loads under way: a second asker of the same key waits for the first's answer (single flight). */
-  private readonly pending = new Map<string, Promise<V>>();
+  private readonly pending = new Map<string, Pending<V>>();
   private readonly now: () => number;
 
   constructor(private readonly options: ShortCacheOptions) {
@@ -43,9 +46,8 @@ export class ShortCache<V> {
       this.entries.set(key, entry);
       return Promise.resolve(entry.value);
     }
-    if (entry) this.entries.delete(key);
     const inFlight = this.pending.get(key);
-    if (inFlight) return inFlight;
+    if (inFlight) return inFlight.promise;
     const loading = load().then(
       (value) => {
         this.pending.delete(key);
@@ -57,8 +59,32 @@ export class ShortCache<V> {
         throw error;
       },
     );
-    this.pending.set(key, loading);
+    this.pending.set(key, { promise: loading, startedAt: this.now() });
     return loading;
+  }
+
+  /** An answer past its window but within `staleMs` of it, to serve while a fresh one loads; else undefined. */
+  stale(key: string): V | undefined {
+    const entry = this.entries.get(key);
+    if (!entry) return undefined;
+    const now = this.now();
+    if (entry.expiresAt > now || entry.expiresAt + (this.options.staleMs ?? 0) <= now) return undefined;
+    return entry.value;
+  }
+
+  /** For how many milliseconds the load of `key` has been under way, or null when none is. */
+  loadingFor(key: string): number | null {
+    const inFlight = this.pending.get(key);
+    return inFlight ? this.now() - inFlight.startedAt : null;
+  }
+
+  /** The fresh answer for `key` (marked recently used), or undefined: the cached path without a promise. */
+  fresh(key: string): V | undefined {
+    const entry = this.entries.get(key);
+    if (!entry || entry.expiresAt <= this.now()) return undefined;
+    this.entries.delete(key);
+    this.entries.set(key, entry);
+    return entry.value;
   }
 
   /** Whether a fresh answer for `key` is kept. */
@@ -81,6 +107,7 @@ export class ShortCache<V> {
   }
 
   private set(key: string, value: V): void {
+    this.entries.delete(key);
     this.entries.set(key, { value, expiresAt: this.now() + this.options.ttlMs });
     while (this.entries.size > this.options.maxEntries) {
       const oldest = this.entries.keys().next().value;

@@ -14,8 +14,8 @@ import { ShortCache } from './short-cache';
 /** Seats we show for a free-sale slot (the supplier gives no count): more than any booking may take. */
 export const FREE_SALE_LEFT = 9_999;
 
-/** How long a supplier's answer is served: within the 30–60 s a picker may show, and one call per offer and month. */
-export const SUPPLIER_AVAILABILITY_TTL_MS = 45_000;
+/** How long a supplier's answer is served as fresh: one call per offer and month every 30 s at most. */
+export const SUPPLIER_AVAILABILITY_TTL_MS = 30_000;
 
 /** Offer-months kept: a few hundred supplier offers' current and next months. */
 const MAX_ENTRIES = 1_000;
@@ -41,38 +41,65 @@ export type SupplierOfferRef = {
 
 export type SupplierAnswer = { ok: true; slots: SupplierDaySlot[] } | { ok: false; reason: 'supplierUnavailable' };
 
-const cache = new ShortCache<SupplierDaySlot[]>({ ttlMs: SUPPLIER_AVAILABILITY_TTL_MS, maxEntries: MAX_ENTRIES });
+/**
+ * How long past its window an answer is still served while the next loads (so never older than
+ * 60 s): a busy offer's pickers do not wait for the refresh of a supplier that is answering.
+ */
+const STALE_MS = 30_000;
+
+/** Pickers arriving within this long of a supplier call's start share it; later ones do not wait for it. */
+const JOIN_WINDOW_MS = 250;
+
+const cache = new ShortCache<SupplierDaySlot[]>({ ttlMs: SUPPLIER_AVAILABILITY_TTL_MS, staleMs: STALE_MS, maxEntries: MAX_ENTRIES });
 
 /**
- * The supplier's slots of an offer from `from` to `to`, from the short cache or the supplier. Any
- * supplier failure answers `ok: false` at once (never throws): the caller shows the offer on
- * request. The connector's timeout bounds a slow supplier; its open breaker answers at once.
+ * The supplier's slots of an offer from `from` to `to`, from the short cache or the supplier. A
+ * supplier failure answers `ok: false` (never throws): the caller shows the offer on request. Only
+ * the pickers that start a call to a supplier believed healthy (or arrive within JOIN_WINDOW_MS of
+ * its start) wait for it, at most its connector's timeout; everyone else answers at once.
  */
 export async function supplierSlots(db: Database, offer: SupplierOfferRef, range: { from: string; to: string }): Promise<SupplierAnswer> {
   const key = `${offer.offerId}|${offer.supplierProductId}|${offer.supplierOptionId}|${range.from}|${range.to}`;
-  const asking = cache.get(key, async () => {
+  const load = async () => {
     const connector = await supplierConnector(db, offer.supplierId);
     const answer = await connector.availability({ productId: offer.supplierProductId, optionId: offer.supplierOptionId }, range);
     return toDaySlots(answer, offer.availabilityType);
-  });
-  // While the supplier's breaker is not closed (open, or letting one trial call through) nobody
-  // waits for it: the offer is on request at once, and the trial call, if any, fills the cache in
-  // the background when the supplier answers again. Only a supplier believed healthy is waited
-  // for, and never longer than its connector's timeout.
-  if (breakerState(offer.supplierId).state !== 'closed' && !cache.has(key)) {
-    asking.catch((error: unknown) => {
-      // Nobody awaits this call: an error that is not the supplier's is logged rather than lost.
-      if (isSupplierError(error)) reportFailure(offer, error);
-      else console.error('[suppliers] availability failed', error);
-    });
-    return { ok: false, reason: 'supplierUnavailable' };
+  };
+  const fresh = cache.fresh(key);
+  if (fresh) return { ok: true, slots: fresh };
+  // While the supplier's breaker is not closed (open, or letting its one trial call through)
+  // nobody waits for it: the offer is on request at once, and the trial call, if it is time for
+  // one, fills the cache in the background when the supplier answers again.
+  if (breakerState(offer.supplierId).state !== 'closed') {
+    inBackground(offer, cache.get(key, load));
+    return SUPPLIER_UNAVAILABLE;
   }
+  // A healthy supplier's answer just past its window is served while the next one loads.
+  const stale = cache.stale(key);
+  if (stale !== undefined) {
+    inBackground(offer, cache.get(key, load));
+    return { ok: true, slots: stale };
+  }
+  // A call already under way for a while is not joined: its askers wait out the supplier's
+  // timeout, and a picker arriving late need not. (Pickers arriving together share the call.)
+  const loadingFor = cache.loadingFor(key);
+  if (loadingFor !== null && loadingFor > JOIN_WINDOW_MS) return SUPPLIER_UNAVAILABLE;
   try {
-    return { ok: true, slots: await asking };
+    return { ok: true, slots: await cache.get(key, load) };
   } catch (error) {
     reportFailure(offer, error);
-    return { ok: false, reason: 'supplierUnavailable' };
+    return SUPPLIER_UNAVAILABLE;
   }
+}
+
+const SUPPLIER_UNAVAILABLE: SupplierAnswer = { ok: false, reason: 'supplierUnavailable' };
+
+/** A supplier call nobody awaits: its failure is reported, not lost. */
+function inBackground(offer: SupplierOfferRef, call: Promise<unknown>): void {
+  call.catch((error: unknown) => {
+    if (isSupplierError(error)) reportFailure(offer, error);
+    else console.error('[suppliers] availability failed', error);
+  });
 }
 
 /**

@@ -67,3 +67,27 @@ describe('ShortCache', () => {
     expect(await cache.get('b|1', async () => 'b third')).toBe('b third');
   });
 });
+
+describe('ShortCache while an answer loads', () => {
+  it('keeps a past answer for its stale window and says how long a load has been under way', async () => {
+    let clock = 0;
+    const cache = new ShortCache<string>({ ttlMs: 30_000, staleMs: 30_000, maxEntries: 10, now: () => clock });
+    expect(cache.fresh('k')).toBeUndefined();
+    await cache.get('k', async () => 'first');
+    expect(cache.fresh('k')).toBe('first');
+    expect(cache.stale('k')).toBeUndefined();
+    clock = 30_000;
+    expect(cache.fresh('k')).toBeUndefined();
+    expect(cache.stale('k')).toBe('first');
+    let finish!: (value: string) => void;
+    const loading = cache.get('k', () => new Promise<string>((resolve) => (finish = resolve)));
+    clock = 30_400;
+    expect(cache.loadingFor('k')).toBe(400);
+    finish('second');
+    expect(await loading).toBe('second');
+    expect(cache.loadingFor('k')).toBeNull();
+    expect(cache.fresh('k')).toBe('second');
+    clock = 90_400;
+    expect(cache.stale('k')).toBeUndefined();
+  });
+});

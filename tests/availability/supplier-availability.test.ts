@@ -155,7 +155,7 @@ describe('a supplier that is down or slow', () => {
     }
   }, 60_000);
 
-  it('does not wait for a supplier that answers in 5 s', async () => {
+  it('does not wait for a supplier that answers in 5 s, and a late picker does not wait at all', async () => {
     const { db } = database;
     const slow = await startOctoSupplier();
     const slowId = await addSupplier(db, slow, 'Slow OCTO');
@@ -163,7 +163,13 @@ describe('a supplier that is down or slow', () => {
     try {
       slow.setDelay(5_000);
       const started = performance.now();
-      const availability = await loadOfferAvailability(db, ids.deck, { from: day(1), to: day(2) }, new Date());
+      const first = loadOfferAvailability(db, ids.deck, { from: day(1), to: day(2) }, new Date());
+      // A picker arriving while that call has been waiting a while does not wait for it too.
+      await new Promise((resolve) => setTimeout(resolve, 400));
+      const late = performance.now();
+      expect(await loadOfferAvailability(db, ids.deck, { from: day(1), to: day(2) }, new Date())).toMatchObject({ onRequestReason: 'supplierUnavailable' });
+      expect(performance.now() - late).toBeLessThan(300);
+      const availability = await first;
       expect(performance.now() - started).toBeLessThan(4_000);
       expect(availability).toMatchObject({ hasLiveAvailability: false, days: [], onRequestReason: 'supplierUnavailable' });
     } finally {
