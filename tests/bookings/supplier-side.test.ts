@@ -8,10 +8,13 @@ import { bookings, suppliers } from '@/server/db/schema';
 import { renderTicketsPdf } from '@/server/documents/tickets-pdf';
 import { renderVoucherPdf } from '@/server/documents/voucher-pdf';
 import { bookingExportResponse } from '@/server/exports/bookings-export';
+import { listOpenRequests, loadRequest } from '@/server/ops/requests/request-queries';
+import { requestFiltersSchema } from '@/server/ops/requests/request-schema';
 import { parseBookingListQuery } from '@/shared/bookings/list-schema';
 import type { SupplierCode } from '@/shared/bookings/supplier-side';
 import { addDays, checkoutInput, findOffer, prepareSlot, principalFor } from '../support/booking-fixtures';
 import { createTestDatabase, type TestDatabase } from '../support/test-database';
+import { staffFor } from '../ops/ops-fixtures';
 
 // The tour operator's side of a supplier-backed booking (its reference, status and entrance codes)
 // as the booking page's loader, the voucher and tickets, the list and the xlsx show it. The
@@ -24,7 +27,7 @@ const CODES: SupplierCode[] = [
   { unitType: 'adult', code: 'ADULT-QR-0002', format: 'QRCODE' },
   { unitType: 'child', code: '4006381333931', format: 'CODE128' },
 ];
-const references: Record<'supplier' | 'awaiting' | 'own', string> = { supplier: '', awaiting: '', own: '' };
+const references: Record<'supplier' | 'awaiting' | 'own' | 'request', string> = { supplier: '', awaiting: '', own: '', request: '' };
 
 beforeAll(async () => {
   database = await createTestDatabase({ demoData: { today: now } });
@@ -50,7 +53,13 @@ beforeAll(async () => {
     .update(bookings)
     .set({ supplierId: supplier!.id, supplierBookingUuid: crypto.randomUUID(), supplierStatus: 'awaiting_supplier' })
     .where(eq(bookings.reference, awaiting.reference));
-  Object.assign(references, { supplier: supplierBooking.reference, awaiting: awaiting.reference, own: own.reference });
+  // The supplier refused: the booking became a quotation request for the operator.
+  const request = await createBooking(db, senior, checkoutInput({ offerId: offer.id, date, time: slot.startTime, paymentMethod: 'request' }), { locale: 'en', now });
+  await db
+    .update(bookings)
+    .set({ supplierId: supplier!.id, supplierBookingUuid: crypto.randomUUID(), supplierStatus: 'failed', supplierError: 'UNPROCESSABLE_ENTITY: sold out' })
+    .where(eq(bookings.reference, request.reference));
+  Object.assign(references, { supplier: supplierBooking.reference, awaiting: awaiting.reference, own: own.reference, request: request.reference });
 });
 afterAll(() => database.dispose());
 
@@ -105,6 +114,13 @@ describe('the supplier’s side of a booking', () => {
     const { text } = await parsePdf(await renderVoucherPdf(doc!));
     expect(text).toContain('Ждём подтверждения поставщика');
     expect(text).not.toContain('Номер у поставщика');
+  });
+
+  it('shows in the console’s requests queue and on the request', async () => {
+    const operator = await staffFor(database.db, 'operator@traveldesk.test');
+    const { rows } = await listOpenRequests(database.db, operator, requestFiltersSchema.parse({}));
+    expect(rows.find((row) => row.reference === references.request)).toMatchObject({ supplierStatus: 'failed', supplierReference: null });
+    expect(await loadRequest(database.db, operator, references.request)).toMatchObject({ supplierStatus: 'failed' });
   });
 
   it('shows on the list and in the xlsx, in both languages', async () => {
