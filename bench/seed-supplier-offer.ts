@@ -52,7 +52,7 @@ async function main(baseUrl: string | undefined, apiKey: string | undefined) {
       .delete(availabilitySlots)
       .where(and(eq(availabilitySlots.offerId, ownOffer.id), notInArray(availabilitySlots.id, db.select({ id: sql<string>`${bookings.slotId}` }).from(bookings).where(isNotNull(bookings.slotId)))));
     const today = Date.now();
-    const days = Array.from({ length: 220 }, (_, offset) => new Date(today + offset * 86_400_000).toISOString().slice(0, 10));
+    const days = Array.from({ length: 300 }, (_, offset) => new Date(today + offset * 86_400_000).toISOString().slice(0, 10));
     await db
       .insert(availabilitySlots)
       .values(days.flatMap((date) => ['15:00', '16:30'].map((startTime) => ({ offerId: ownOffer.id, date, startTime, left: 10 }))))
