@@ -122,7 +122,7 @@ async function main() {
     const cookie = await signIn(URL_BASE, AGENT);
     const headers = { cookie };
     const get = (url: string) => send(url, { headers, agent });
-    const checks = () => supplier.requests.filter((request) => request.operation === 'availabilityCheck').length;
+    const checks = () => supplier.requests.filter((request) => request.operation === 'Availabilities_AvailabilityCheck').length;
 
     // 1. Served from the short cache against our own inventory, alternating rounds; months far
     // enough ahead that no demo booking's slot makes our offer's answer differ from the supplier's.

@@ -40,6 +40,9 @@ function decideMode() {
     if (env.PAYMENTS_SANDBOX === 'on' && env.STAGING !== 'on') {
       problems.push('PAYMENTS_SANDBOX=on confirms bookings with test cards: a production start refuses it unless STAGING=on says this is a staging deployment.');
     }
+    if (env.SUPPLIERS_ALLOW_PRIVATE_ADDRESSES === 'on') {
+      problems.push("SUPPLIERS_ALLOW_PRIVATE_ADDRESSES=on lets supplier calls reach the portal's own network (SSRF): it is for tests only, a production start refuses it.");
+    }
     if (!env.AUTH_SECRET && env.DATABASE_URL) problems.push('AUTH_SECRET must be set in production on PostgreSQL (32 random bytes, e.g. `openssl rand -base64 32`).');
   }
   if (problems.length > 0) {

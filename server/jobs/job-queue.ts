@@ -25,6 +25,8 @@ export const JOB_NAMES = [
   'api.pruneIdempotentRequests',
   /** Sends the webhook deliveries that are due (server/webhooks): the outbox's sweep and its retries. */
   'webhooks.deliver',
+  /** Own-inventory holds made through the connector interface give their stock back at expiry (server/suppliers). */
+  'suppliers.expireOwnInventoryHolds',
 ] as const;
 export type JobName = (typeof JOB_NAMES)[number];
 

@@ -5,6 +5,7 @@ import { workCreditJobs } from '@/server/credit/credit-jobs';
 import { workWidgetDomainJobs } from '@/server/widgets/domains/domain-jobs';
 import { workApiAccessJobs } from '@/server/api-access/api-access-jobs';
 import { workWebhookJobs } from '@/server/webhooks/webhook-jobs';
+import { workSupplierJobs } from '@/server/suppliers/supplier-jobs';
 import { workPaymentJobs } from './payment-jobs';
 
 /**
@@ -20,5 +21,6 @@ export async function startJobs(env: NodeJS.ProcessEnv = process.env): Promise<v
   await workWidgetDomainJobs(queue, await getDb());
   await workApiAccessJobs(queue, await getDb());
   await workWebhookJobs(queue, await getDb());
+  await workSupplierJobs(queue, await getDb());
   console.info(`[jobs] ${queue.kind} runner started`);
 }

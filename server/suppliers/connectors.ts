@@ -8,6 +8,7 @@ import { countSupplierCall, outcomeOf } from './call-stats';
 import type { SupplierConnector } from './connector';
 import { isSupplierError, SupplierError } from './errors';
 import { createOctoConnector } from './octo/octo-connector';
+import { createOwnInventoryConnector } from './own-inventory/own-inventory-connector';
 import { openSecret } from './secret-box';
 
 // Where the portal gets a connector (docs/suppliers.md "The connector"): a stored supplier's OCTO
@@ -96,4 +97,9 @@ export async function supplierConnector(db: Database, supplierId: string): Promi
 /** Drops this process's connector of `supplierId` (its address, key or capabilities changed). */
 export function forgetSupplierConnector(db: Database, supplierId: string): void {
   cache.get(db)?.delete(supplierId);
+}
+
+/** Our own inventory (active tours and their live offers) behind the same interface. */
+export function ownInventoryConnector(db: Database): SupplierConnector {
+  return createOwnInventoryConnector(db);
 }

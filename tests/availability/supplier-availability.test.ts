@@ -22,7 +22,7 @@ const ids = { safari: '', deck: '', own: '', safariTour: '', supplier: '' };
 
 const DAY_MS = 86_400_000;
 const day = (offset: number) => new Date(Date.now() + 4 * 3_600_000 + offset * DAY_MS).toISOString().slice(0, 10);
-const checks = (handle: OctoSupplierHandle) => handle.requests.filter((request) => request.operation === 'availabilityCheck').length;
+const checks = (handle: OctoSupplierHandle) => handle.requests.filter((request) => request.operation === 'Availabilities_AvailabilityCheck').length;
 
 async function addSupplier(db: Database, handle: OctoSupplierHandle, name: string): Promise<string> {
   const [row] = await db

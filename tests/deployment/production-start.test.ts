@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 
 // `npm start`'s mode check (scripts/start.mjs --check stops after it: no build, no server).
 
-const MODE_VARIABLES = ['DEMO', 'STAGING', 'PAYMENTS_SANDBOX', 'TEST_HOOKS', 'TRAVELDESK_TEST_BUILD', 'SEED_DEMO', 'DATABASE_URL', 'NODE_ENV', 'AUTH_SECRET'];
+const MODE_VARIABLES = ['DEMO', 'STAGING', 'PAYMENTS_SANDBOX', 'TEST_HOOKS', 'TRAVELDESK_TEST_BUILD', 'SEED_DEMO', 'DATABASE_URL', 'NODE_ENV', 'AUTH_SECRET', 'SUPPLIERS_ALLOW_PRIVATE_ADDRESSES'];
 
 function start(env: Record<string, string | undefined>) {
   const base = Object.fromEntries(Object.entries(process.env).filter(([name]) => !MODE_VARIABLES.includes(name)));
@@ -49,6 +49,12 @@ describe('a production start', () => {
     const staging = start({ ...POSTGRES, PAYMENTS_SANDBOX: 'on', STAGING: 'on' });
     expect(staging.status, staging.output).toBe(0);
     expect(staging.output).toContain('staging: sandbox payments, the demo label shown');
+  });
+
+  it('refuses supplier calls into private addresses, which only tests need', () => {
+    const run = start({ ...POSTGRES, SUPPLIERS_ALLOW_PRIVATE_ADDRESSES: 'on' });
+    expect(run.status).toBe(1);
+    expect(run.output).toContain('SUPPLIERS_ALLOW_PRIVATE_ADDRESSES=on');
   });
 
   it('refuses PostgreSQL without its own AUTH_SECRET', () => {

@@ -59,7 +59,8 @@ describe('the breaker of a supplier', () => {
     const refused = await failure(connector.getProduct('desert-safari'));
     expect(refused.code).toBe('circuit_open');
     expect(isSupplierDown(refused)).toBe(true);
-    expect(performance.now() - started).toBeLessThan(20);
+    // No timeout waited out: an answer without calling, far under the 150 ms limit.
+    expect(performance.now() - started).toBeLessThan(50);
     expect(supplier.requests.length).toBe(received);
   });
 
@@ -78,7 +79,9 @@ describe('the breaker of a supplier', () => {
     supplier.setDown(false);
     clock += COOL_DOWN_MS + 1;
     expect(breakerState(supplierId, clock).state).toBe('half_open');
-    await expect(connector.listProducts()).resolves.toHaveLength(2);
+    // The same supplier's breaker, with a time limit a busy test machine cannot miss.
+    const patient = guardedConnector(octo(supplierId, 5_000), supplierId, { now: () => clock });
+    await expect(patient.listProducts()).resolves.toHaveLength(2);
     expect(breakerState(supplierId, clock)).toEqual({ state: 'closed', openedAt: null, recentFailures: 0 });
   });
 

@@ -4,10 +4,11 @@ import {
   zAvailabilitiesAvailabilityCheckResponse,
   zBaseError,
   zBooking,
+  zCapabilitiesGetResponse,
   zProduct,
   zProductsGetProductsResponse,
   zSupplier,
-} from '@octocloud/types/dist/models/zod.gen';
+} from '@octocloud/types/dist/models/zod.gen.js';
 import type { SupplierConnector, UnitCounts } from '../connector';
 import { SupplierError, type SupplierErrorCode } from '../errors';
 import { resolveSupplierTarget, SupplierAddressRefused } from '../supplier-address';
@@ -48,6 +49,15 @@ const NOT_FOUND_ERRORS = new Set(['INVALID_PRODUCT_ID', 'INVALID_OPTION_ID', 'IN
  */
 const SOLD_OUT_WORDS = /sold[\s_-]?out|vacanc|no (longer )?availab|not available|capacity|insufficient/i;
 
+/** `promise`, or HttpTimeout after `timeoutMs`. */
+function withinTime<T>(promise: Promise<T>, timeoutMs: number): Promise<T> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const late = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new HttpTimeout(timeoutMs)), timeoutMs);
+  });
+  return Promise.race([promise, late]).finally(() => clearTimeout(timer));
+}
+
 function unitItems(units: UnitCounts): { unitId: string }[] {
   return units.flatMap(({ unitId, quantity }) => Array.from({ length: quantity }, () => ({ unitId })));
 }
@@ -73,12 +83,14 @@ function createOctoClient(config: OctoSupplierConfig, options: OctoConnectorOpti
     const url = new URL(base + path);
     let answer;
     try {
-      const target = await resolveSupplierTarget(url);
+      // One time limit for the whole call: the name's lookup as well as the exchange.
+      const deadline = performance.now() + timeoutMs;
+      const target = await withinTime(resolveSupplierTarget(url), timeoutMs);
       answer = await sendHttp(url, target, {
         method,
         headers: body === undefined ? headers : { ...headers, 'content-type': 'application/json' },
         body: body === undefined ? undefined : JSON.stringify(body),
-        timeoutMs,
+        timeoutMs: Math.max(1, Math.round(deadline - performance.now())),
         agents,
       });
     } catch (cause) {
@@ -114,10 +126,25 @@ function createOctoClient(config: OctoSupplierConfig, options: OctoConnectorOpti
   return { call };
 }
 
-/** The supplier's own id and name (`GET /supplier`): the console's connection test on save. */
-export async function fetchOctoSupplier(config: OctoSupplierConfig, options: OctoConnectorOptions = {}): Promise<{ externalId: string; name: string }> {
-  const supplier = await createOctoClient(config, options).call('GET', '/supplier', zSupplier);
-  return { externalId: supplier.id, name: supplier.name };
+/**
+ * The supplier's own id and name (`GET /supplier`) and the capabilities it offers (`GET
+ * /capabilities`; null when it does not answer that): the console's connection test on save.
+ */
+export async function fetchOctoSupplier(
+  config: OctoSupplierConfig,
+  options: OctoConnectorOptions = {},
+): Promise<{ externalId: string; name: string; capabilities: string[] | null }> {
+  const client = createOctoClient(config, options);
+  const supplier = await client.call('GET', '/supplier', zSupplier);
+  const capabilities = await client.call('GET', '/capabilities', zCapabilitiesGetResponse).then(
+    (list) => list.map((capability) => capability.id),
+    (error: unknown) => {
+      // Not every supplier lists its capabilities; one that refuses the path still connects.
+      if (error instanceof SupplierError && (error.code === 'not_found' || error.code === 'rejected' || error.code === 'invalid_response')) return null;
+      throw error;
+    },
+  );
+  return { externalId: supplier.id, name: supplier.name, capabilities };
 }
 
 export function createOctoConnector(config: OctoSupplierConfig, options: OctoConnectorOptions = {}): SupplierConnector {

@@ -1,5 +1,5 @@
 import 'server-only';
-import type { zAvailability, zAvailabilityCalendar, zBooking, zPricing, zProduct, zUnit } from '@octocloud/types/dist/models/zod.gen';
+import type { zAvailability, zAvailabilityCalendar, zBooking, zPricing, zProduct, zUnit } from '@octocloud/types/dist/models/zod.gen.js';
 import type {
   SupplierBooking,
   SupplierBookingState,

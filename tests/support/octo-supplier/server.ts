@@ -10,6 +10,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import {
   zAvailabilitiesAvailabilityCalendarData,
+  zCapabilitiesGetData,
   zAvailabilitiesAvailabilityCheckData,
   zBookingsBookingCancellationData,
   zBookingsBookingConfirmationData,
@@ -21,7 +22,7 @@ import {
   zProductsGetProductData,
   zProductsGetProductsData,
   zSuppliersGetData,
-} from '@octocloud/types/dist/models/zod.gen';
+} from '@octocloud/types/dist/models/zod.gen.js';
 import { CATALOGUE, type CatalogueOption, type CatalogueProduct, type CatalogueUnit } from './catalogue';
 
 export type OctoSupplierOptions = {
@@ -35,6 +36,7 @@ export type OctoSupplierOptions = {
 
 /** One request as the supplier received it, and whether OCTO's request schema accepted it. */
 export type RecordedRequest = {
+  /** OCTO's operationId (`Bookings_BookingReservation`…), or `unknown` for a path OCTO does not have. */
   operation: string;
   method: string;
   path: string;
@@ -135,7 +137,10 @@ function addDays(date: string, days: number): string {
 }
 
 function isDate(value: string | undefined): value is string {
-  return value !== undefined && /^\d{4}-\d{2}-\d{2}$/.test(value) && !Number.isNaN(Date.parse(`${value}T00:00:00Z`));
+  if (value === undefined || !/^\d{4}-\d{2}-\d{2}$/.test(value)) return false;
+  const day = new Date(`${value}T00:00:00Z`);
+  // A day that does not exist (30 February) is refused, not rolled over into the next month.
+  return !Number.isNaN(day.getTime()) && day.toISOString().slice(0, 10) === value;
 }
 
 function pricing(retail: number, net: number) {
@@ -411,7 +416,7 @@ export async function startOctoSupplier(options: OctoSupplierOptions = {}): Prom
 
   const routes: Route[] = [
     {
-      operation: 'getSupplier',
+      operation: 'Suppliers_get',
       method: 'GET',
       pattern: /^\/supplier$/,
       schema: zSuppliersGetData,
@@ -423,21 +428,29 @@ export async function startOctoSupplier(options: OctoSupplierOptions = {}): Prom
       }),
     },
     {
-      operation: 'getProducts',
+      operation: 'Capabilities_get',
+      method: 'GET',
+      pattern: /^\/capabilities$/,
+      schema: zCapabilitiesGetData,
+      handle: () =>
+        ['octo/pricing', 'octo/content'].map((id) => ({ id, revision: 1, required: false, dependencies: [], docs: null })),
+    },
+    {
+      operation: 'Products_GetProducts',
       method: 'GET',
       pattern: /^\/products$/,
       schema: zProductsGetProductsData,
       handle: ({ capabilities }) => CATALOGUE.map((product) => productJson(product, capabilities)),
     },
     {
-      operation: 'getProduct',
+      operation: 'Products_GetProduct',
       method: 'GET',
       pattern: /^\/products\/([^/]+)$/,
       schema: zProductsGetProductData,
       handle: ({ params, capabilities }) => productJson(findProduct(params[0] ?? ''), capabilities),
     },
     {
-      operation: 'availabilityCalendar',
+      operation: 'Availabilities_AvailabilityCalendar',
       method: 'POST',
       pattern: /^\/availability\/calendar$/,
       schema: zAvailabilitiesAvailabilityCalendarData,
@@ -466,7 +479,7 @@ export async function startOctoSupplier(options: OctoSupplierOptions = {}): Prom
       },
     },
     {
-      operation: 'availabilityCheck',
+      operation: 'Availabilities_AvailabilityCheck',
       method: 'POST',
       pattern: /^\/availability$/,
       schema: zAvailabilitiesAvailabilityCheckData,
@@ -486,7 +499,7 @@ export async function startOctoSupplier(options: OctoSupplierOptions = {}): Prom
       },
     },
     {
-      operation: 'getBookings',
+      operation: 'Bookings_GetBookings',
       method: 'GET',
       pattern: /^\/bookings$/,
       schema: zBookingsGetBookingsData,
@@ -501,7 +514,7 @@ export async function startOctoSupplier(options: OctoSupplierOptions = {}): Prom
       },
     },
     {
-      operation: 'bookingReservation',
+      operation: 'Bookings_BookingReservation',
       method: 'POST',
       pattern: /^\/bookings$/,
       schema: zBookingsBookingReservationData,
@@ -546,14 +559,14 @@ export async function startOctoSupplier(options: OctoSupplierOptions = {}): Prom
       },
     },
     {
-      operation: 'getBooking',
+      operation: 'Bookings_GetBooking',
       method: 'GET',
       pattern: /^\/bookings\/([^/]+)$/,
       schema: zBookingsGetBookingData,
       handle: ({ params, capabilities }) => bookingJson(findBooking(params[0] ?? ''), capabilities),
     },
     {
-      operation: 'bookingUpdate',
+      operation: 'Bookings_BookingUpdate',
       method: 'PATCH',
       pattern: /^\/bookings\/([^/]+)$/,
       schema: zBookingsBookingUpdateData,
@@ -582,7 +595,7 @@ export async function startOctoSupplier(options: OctoSupplierOptions = {}): Prom
       },
     },
     {
-      operation: 'bookingConfirmation',
+      operation: 'Bookings_BookingConfirmation',
       method: 'POST',
       pattern: /^\/bookings\/([^/]+)\/confirm$/,
       schema: zBookingsBookingConfirmationData,
@@ -607,7 +620,7 @@ export async function startOctoSupplier(options: OctoSupplierOptions = {}): Prom
       },
     },
     {
-      operation: 'extendReservation',
+      operation: 'Bookings_ExtendReservation',
       method: 'POST',
       pattern: /^\/bookings\/([^/]+)\/extend$/,
       schema: zBookingsExtendReservationData,
@@ -620,7 +633,7 @@ export async function startOctoSupplier(options: OctoSupplierOptions = {}): Prom
       },
     },
     {
-      operation: 'bookingCancellation',
+      operation: 'Bookings_BookingCancellation',
       method: 'POST',
       pattern: /^\/bookings\/([^/]+)\/cancel$/,
       schema: zBookingsBookingCancellationData,
@@ -669,7 +682,7 @@ export async function startOctoSupplier(options: OctoSupplierOptions = {}): Prom
     const query = Object.fromEntries(url.searchParams);
     const data = {
       body,
-      ...(params.length > 0 ? { path: route?.operation === 'getProduct' ? { id: params[0] } : { uuid: params[0] } } : {}),
+      ...(params.length > 0 ? { path: route?.operation === 'Products_GetProduct' ? { id: params[0] } : { uuid: params[0] } } : {}),
       ...(Object.keys(query).length > 0 ? { query } : {}),
       headers: {
         ...(capabilitiesHeader === undefined ? {} : { 'Octo-Capabilities': capabilitiesHeader }),
