@@ -4,12 +4,12 @@ import type { Database } from '@/server/db/connection';
 import { preparedPerDatabase } from '@/server/db/prepared';
 import { availabilitySlots, offers, type SupplierUnitMap, tours } from '@/server/db/schema';
 import { dubaiInstant, dubaiToday, isPastCutOff, type StockMode } from '@/shared/availability/rules';
-import { type SupplierDaySlot, supplierSlots } from './supplier-availability';
 
 // Live availability for the date picker and spec §7's ByOffer/ByTour calls. Our own stock is never
-// cached: it changes with every booking. A supplier-backed offer's slots come from the supplier
-// (./supplier-availability.ts), kept for seconds; a supplier that cannot answer makes the offer
-// "on request" for that view rather than failing the picker.
+// cached: it changes with every booking. A supplier-backed offer's slots come from a supplier
+// source the caller gives (./offer-availability.ts gives ./supplier-availability.ts, kept for
+// seconds; a supplier that cannot answer makes the offer "on request" for that view). This module
+// does not import the suppliers' code: our own inventory's connector reads its slots here.
 
 export type DateRange = { from: string; to: string };
 
@@ -40,6 +40,30 @@ export type OfferAvailability = {
    */
   onRequestReason?: 'supplierUnavailable';
 };
+
+/** A supplier's slot in our terms, before the clock (started, cut-off) is applied. */
+export type SupplierDaySlot = {
+  date: string;
+  /** `HH:mm`: the start time, or the time it opens for an opening-hours ticket. */
+  time: string;
+  /** Until when it can still be booked: the start time, or the closing time of an opening-hours day. */
+  bookableUntil: string;
+  left: number;
+};
+
+/** What a supplier-backed offer needs its supplier asked about. */
+export type SupplierOfferRef = {
+  offerId: string;
+  supplierId: string;
+  supplierProductId: string;
+  supplierOptionId: string;
+  availabilityType: 'start_time' | 'opening_hours';
+};
+
+export type SupplierAnswer = { ok: true; slots: SupplierDaySlot[] } | { ok: false; reason: 'supplierUnavailable' };
+
+/** Where a supplier-backed offer's slots come from; never throws for a supplier's failure. */
+export type SupplierSlotsSource = (db: Database, offer: SupplierOfferRef, range: DateRange) => Promise<SupplierAnswer>;
 
 /** A slot as the query returns it: date, time, left, left adults, left children. */
 type SlotTuple = [date: string, time: string, left: number, leftAdults: number | null, leftChildren: number | null];
@@ -83,14 +107,26 @@ const slotsOrSupplier = sql<SlotTuple[] | SupplierColumns>`case when ${offers.su
  * prepared query: the picker asks for a month on every step, and on the embedded database every
  * query waits its turn.
  */
-export async function loadOfferAvailability(db: Database, offerId: string, range: DateRange, now: Date): Promise<OfferAvailability | null> {
+export async function loadOfferAvailability(
+  db: Database,
+  offerId: string,
+  range: DateRange,
+  now: Date,
+  suppliers: SupplierSlotsSource | null = null,
+): Promise<OfferAvailability | null> {
   const bookable = bookableRange(range, now);
   const [offer] = await offerWithSlots(db).execute({ offerId, ...bookable });
-  return offer ? present(db, offer, bookable, now) : null;
+  return offer ? present(db, offer, bookable, now, suppliers) : null;
 }
 
 /** Every active offer of an active tour, in display order, or null when the tour is unknown. */
-export async function loadTourAvailability(db: Database, tourId: string, range: DateRange, now: Date): Promise<OfferAvailability[] | null> {
+export async function loadTourAvailability(
+  db: Database,
+  tourId: string,
+  range: DateRange,
+  now: Date,
+  suppliers: SupplierSlotsSource | null = null,
+): Promise<OfferAvailability[] | null> {
   const [tour] = await db
     .select({ id: tours.id })
     .from(tours)
@@ -100,21 +136,22 @@ export async function loadTourAvailability(db: Database, tourId: string, range: 
   const bookable = bookableRange(range, now);
   const rows = await tourOffersWithSlots(db).execute({ tourId: tour.id, ...bookable });
   // A tour's supplier offers are asked at once, each bounded by its supplier's timeout.
-  return Promise.all(rows.map((offer) => present(db, offer, bookable, now)));
+  return Promise.all(rows.map((offer) => present(db, offer, bookable, now, suppliers)));
 }
 
 /**
  * An offer's availability from its row: our own slots as the query read them (the hot path: no
- * await), or a supplier-backed offer's from its supplier. An offer not sold live is on request
- * whatever its source, and its supplier is not asked.
+ * await), or a supplier-backed offer's from `suppliers` (on request without one). An offer not
+ * sold live is on request whatever its source, and its supplier is not asked.
  */
-function present(db: Database, row: OfferRow, range: DateRange, now: Date): OfferAvailability | Promise<OfferAvailability> {
+function present(db: Database, row: OfferRow, range: DateRange, now: Date, suppliers: SupplierSlotsSource | null): OfferAvailability | Promise<OfferAvailability> {
   const { slots, ...offer } = row;
   if (Array.isArray(slots)) return withDays({ ...offer, slots }, now);
   const { supplierId, productId, optionId, units, availabilityType } = slots;
   // Not sold live, or not yet mapped to a supplier option: no supplier is asked.
   if (productId === null || optionId === null || !offer.hasLiveAvailability) return { ...offer, days: [] };
-  return supplierSlots(db, { offerId: offer.offerId, supplierId, supplierProductId: productId, supplierOptionId: optionId, availabilityType }, range).then((answer) => {
+  if (!suppliers) return { ...offer, hasLiveAvailability: false, days: [], onRequestReason: 'supplierUnavailable' };
+  return suppliers(db, { offerId: offer.offerId, supplierId, supplierProductId: productId, supplierOptionId: optionId, availabilityType }, range).then((answer) => {
     if (!answer.ok) return { ...offer, hasLiveAvailability: false, days: [], onRequestReason: answer.reason };
     return { ...offer, days: supplierDays(answer.slots, offer, units, now) };
   });

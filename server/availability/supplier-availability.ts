@@ -1,9 +1,9 @@
 import 'server-only';
-import type { Database } from '@/server/db/connection';
 import type { SupplierSlot } from '@/server/suppliers/connector';
 import { breakerState } from '@/server/suppliers/breaker';
 import { supplierConnector } from '@/server/suppliers/connectors';
 import { isSupplierDown, isSupplierError } from '@/server/suppliers/errors';
+import type { SupplierAnswer, SupplierDaySlot, SupplierOfferRef, SupplierSlotsSource } from './queries';
 import { ShortCache } from './short-cache';
 
 // A supplier-backed offer's slots come from the supplier, through its connector (timeout and
@@ -19,27 +19,6 @@ export const SUPPLIER_AVAILABILITY_TTL_MS = 30_000;
 
 /** Offer-months kept: a few hundred supplier offers' current and next months. */
 const MAX_ENTRIES = 1_000;
-
-/** A slot as the supplier's answer gives it, before the clock (started, cut-off) is applied. */
-export type SupplierDaySlot = {
-  date: string;
-  /** `HH:mm`: the start time, or the time it opens for an opening-hours ticket. */
-  time: string;
-  /** Until when it can still be booked: the start time, or the closing time of an opening-hours day. */
-  bookableUntil: string;
-  left: number;
-};
-
-/** What a supplier offer needs to be asked about. */
-export type SupplierOfferRef = {
-  offerId: string;
-  supplierId: string;
-  supplierProductId: string;
-  supplierOptionId: string;
-  availabilityType: 'start_time' | 'opening_hours';
-};
-
-export type SupplierAnswer = { ok: true; slots: SupplierDaySlot[] } | { ok: false; reason: 'supplierUnavailable' };
 
 /**
  * How long past its window an answer is still served while the next loads (so never older than
@@ -58,7 +37,7 @@ const cache = new ShortCache<SupplierDaySlot[]>({ ttlMs: SUPPLIER_AVAILABILITY_T
  * the pickers that start a call to a supplier believed healthy (or arrive within JOIN_WINDOW_MS of
  * its start) wait for it, at most its connector's timeout; everyone else answers at once.
  */
-export async function supplierSlots(db: Database, offer: SupplierOfferRef, range: { from: string; to: string }): Promise<SupplierAnswer> {
+export const supplierSlots: SupplierSlotsSource = async (db, offer, range) => {
   const key = `${offer.offerId}|${offer.supplierProductId}|${offer.supplierOptionId}|${range.from}|${range.to}`;
   const load = async () => {
     const connector = await supplierConnector(db, offer.supplierId);
@@ -90,7 +69,7 @@ export async function supplierSlots(db: Database, offer: SupplierOfferRef, range
     reportFailure(offer, error);
     return SUPPLIER_UNAVAILABLE;
   }
-}
+};
 
 const SUPPLIER_UNAVAILABLE: SupplierAnswer = { ok: false, reason: 'supplierUnavailable' };
 

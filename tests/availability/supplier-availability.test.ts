@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import { loadOfferAvailability, loadTourAvailability } from '@/server/availability/queries';
+import { loadLiveOfferAvailability as loadOfferAvailability, loadLiveTourAvailability as loadTourAvailability } from '@/server/availability/offer-availability';
 import { clearSupplierAvailabilityCache, FREE_SALE_LEFT, toDaySlots } from '@/server/availability/supplier-availability';
 import type { Database } from '@/server/db/connection';
 import { offers, suppliers } from '@/server/db/schema';
