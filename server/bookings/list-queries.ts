@@ -13,6 +13,7 @@ import { contains } from '@/server/db/like';
 import { visibleBookings } from './booking-scope';
 import type { BookingStatus } from './create-booking';
 import type { BookingListQuery } from '@/shared/bookings/list-schema';
+import { type SupplierSide, supplierSide } from '@/shared/bookings/supplier-side';
 
 /**
  * Which list: `all` the agency's bookings (seniors and admins), `own` the agent's own, `requests`
@@ -41,6 +42,8 @@ export type BookingListRow = {
   netTotalMinor: number | null;
   /** The widget a guest booked through, deleted ones too; null for a portal booking. */
   widgetName: string | null;
+  /** The tour operator's side of a supplier-backed booking (reference, status, codes); null for our own inventory. */
+  supplier: SupplierSide | null;
 };
 
 /**
@@ -105,6 +108,9 @@ const ROW_COLUMNS = {
     publishedTotalMinor: bookings.publishedTotalMinor,
     netTotalMinor: bookings.netTotalMinor,
     widgetId: bookings.widgetId,
+    supplierReference: bookings.supplierReference,
+    supplierStatus: bookings.supplierStatus,
+    supplierTickets: bookings.supplierTickets,
 };
 
 function ordering(query: BookingListQuery) {
@@ -125,7 +131,7 @@ function selectRows(db: Database, where: SQL, query: BookingListQuery, limit: nu
     .offset(offset);
 }
 
-type SelectedRow = Omit<BookingListRow, 'widgetName'> & { widgetId: string | null; sortKey: string };
+type SelectedRow = Omit<BookingListRow, 'widgetName' | 'supplier'> & Parameters<typeof supplierSide>[0] & { widgetId: string | null; sortKey: string };
 
 /**
  * The rows as the principal may see them, with their widgets' names. NET figures only reach a role
@@ -136,8 +142,9 @@ type SelectedRow = Omit<BookingListRow, 'widgetName'> & { widgetId: string | nul
 async function presentRows(db: Database, principal: Principal, rows: SelectedRow[]): Promise<BookingListRow[]> {
   const seesNet = memberCan(principal, 'rates:viewB2b');
   const names = await widgetNames(db, principal, rows.flatMap((row) => (row.widgetId === null ? [] : [row.widgetId])));
-  return rows.map(({ sortKey: _sortKey, widgetId, ...row }) => ({
+  return rows.map(({ sortKey: _sortKey, widgetId, supplierReference, supplierStatus, supplierTickets, ...row }) => ({
     ...row,
+    supplier: supplierSide({ supplierReference, supplierStatus, supplierTickets }),
     netTotalMinor: seesNet ? row.netTotalMinor : null,
     widgetName: widgetId === null ? null : (names.get(widgetId) ?? null),
   }));

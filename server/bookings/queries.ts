@@ -24,6 +24,7 @@ import { isBookingReference } from './booking-reference';
 import { visibleBookings } from './booking-scope';
 import type { BookingStatus } from './create-booking';
 import { priceLines } from '@/shared/bookings/pricing';
+import { type SupplierSide, supplierSide } from '@/shared/bookings/supplier-side';
 import { type BookingCancellationPolicy, refundTiersOf } from '@/shared/bookings/offer-terms';
 import { payingPayment } from '@/server/payments/refunds';
 import { bookingPolicy, cancellationRefund, type CancellationRefund, type ChargedRefund, isCancellable, type RefundQuote, refundTier } from './refund-rules';
@@ -77,6 +78,8 @@ export type BookingDetail = {
   cancellationPolicy: BookingCancellationPolicy;
   /** What cancelling now would refund; null when it can no longer be cancelled. */
   cancellation: CancellationTerms | null;
+  /** The booking's side at the supplier that runs the tour; null for our own inventory. */
+  supplier: SupplierSide | null;
 };
 
 /** The refund tier that applies now; the amounts only for roles with b2b rights (they reveal NET). */
@@ -131,6 +134,9 @@ async function loadBookingRow(db: Database, principal: Principal, reference: str
     locale: bookings.locale,
     bookedPolicy: bookings.cancellationPolicy,
     offerPolicy: offers.cancellationPolicy,
+    supplierReference: bookings.supplierReference,
+    supplierStatus: bookings.supplierStatus,
+    supplierTickets: bookings.supplierTickets,
   })
     .innerJoin(cities, eq(cities.id, tours.cityId))
     .innerJoin(agent, eq(agent.id, bookings.agentId))
@@ -150,7 +156,7 @@ export async function loadBookingDetail(db: Database, principal: Principal, refe
   if (!row) return null;
   const seesNet = memberCan(principal, 'rates:viewB2b');
   const cancelled = row.status === 'cancelled';
-  const { id: _id, offerId: _offerId, offerPrices: _prices, agency: _agency, bookedPolicy, offerPolicy, ...fields } = row;
+  const { id: _id, offerId: _offerId, offerPrices: _prices, agency: _agency, bookedPolicy, offerPolicy, supplierReference: _sr, supplierStatus: _ss, supplierTickets: _st, ...fields } = row;
   const settings = await loadSettings(db);
   const policy = bookingPolicy({ cancellationPolicy: bookedPolicy, offerPolicy }, settings);
   const paid = await loadProviderPayment(db, row, settings);
@@ -169,6 +175,7 @@ export async function loadBookingDetail(db: Database, principal: Principal, refe
     finalBalanceMinor: seesNet ? (cancelled ? 0 : row.netTotalMinor - paidMinor - row.collectionMinor) : null,
     cancellationPolicy: policy,
     cancellation: isCancellable(row, now) ? cancellationTerms(cancellationRefund({ ...row, policy }, paying, settings, now), seesNet) : null,
+    supplier: supplierSide(row),
   };
 }
 
@@ -247,6 +254,7 @@ export async function loadBookingDocument(db: Database, principal: Principal, re
       unitMinor: line.unitMinor,
       totalMinor: line.totalMinor,
     })),
+    supplier: supplierSide(row),
     seller: {
       legalName: OPERATOR.legalName,
       address: DOCUMENT_MESSAGES[locale].sites.main.address,

@@ -6,6 +6,7 @@ import type { BookingCancellationPolicy } from '@/shared/bookings/offer-terms';
 
 import type { PaymentMethod, ProviderPaymentMethod } from '@/shared/bookings/checkout-schema';
 import type { Currency } from '@/shared/money/money';
+import type { SupplierSide } from '@/shared/bookings/supplier-side';
 import type { DocumentBrand } from './white-label';
 
 export type BookingDocumentStatus = 'quotation_request' | 'payment_required' | 'completed' | 'cancelled' | 'payment_failed';
@@ -73,6 +74,8 @@ export type BookingDocument = {
   netLines: InvoiceLine[];
   /** The seller: the portal operator (shared/sites/site-content.ts), or the agency on a guest's copy. */
   seller: { legalName: string; address: string; vatNumber: string; licenceNumber: string; phone: string; email: string };
+  /** The booking's side at the supplier that runs the tour (its reference and codes); absent or null for our own inventory. */
+  supplier?: SupplierSide | null;
   /** Set on a guest's copy of a widget booking's document (./white-label.ts): the agency's brand in place of ours. */
   brand?: DocumentBrand;
 };

@@ -2,6 +2,7 @@
 // booking reference, which the entrance scans to find the booking.
 import 'server-only';
 import QRCode from 'qrcode';
+import { codeForGuest, isQrCode, type SupplierCode } from '@/shared/bookings/supplier-side';
 import type { BookingDocument } from './booking-document';
 import { paymentMethodName } from './payment-parts';
 import {
@@ -38,16 +39,30 @@ export async function renderTicketsPdf(doc: BookingDocument): Promise<Buffer> {
   // A QR code admits the guest: none is ever drawn for a booking that is not confirmed or was cancelled.
   if (doc.status !== 'completed') throw new Error(`Booking ${doc.reference} is ${doc.status}: it has no tickets`);
   // A data URL, unlike a buffer, lets pdfkit embed the image once and reuse it on every page.
-  const qrCode = await QRCode.toDataURL(doc.reference, { errorCorrectionLevel: 'M', margin: 2, scale: 8 });
+  const qrCode = await qrImage(doc.reference);
+  // A supplier-backed booking admits its guests with the supplier's codes, not our reference: each
+  // guest's page carries the code issued for them (or the booking's own code) as the supplier
+  // issued it — a QR code for `QRCODE`, the code in large type for the formats we do not draw.
+  const supplierCodes = doc.supplier?.codes ?? [];
+  const images = new Map<string, string>();
+  for (const code of supplierCodes) if (isQrCode(code) && !images.has(code.code)) images.set(code.code, await qrImage(code.code));
   return renderBookingPdf(doc, 'tickets', (pdf, t) => {
     guestTickets(doc).forEach((ticket, position) => {
       if (position > 0) pdf.addPage();
-      drawTicketPage(pdf, doc, ticket, qrCode, t);
+      const supplierCode = supplierCodes.length > 0 ? codeForGuest(supplierCodes, ticket.type, ticket.index) : null;
+      drawTicketPage(pdf, doc, ticket, supplierCode ? { code: supplierCode, image: images.get(supplierCode.code) ?? null } : { code: null, image: qrCode }, t);
     });
   });
 }
 
-function drawTicketPage(pdf: Pdf, doc: BookingDocument, ticket: GuestTicket, qrCode: string, t: DocumentTranslator): void {
+function qrImage(text: string): Promise<string> {
+  return QRCode.toDataURL(text, { errorCorrectionLevel: 'M', margin: 2, scale: 8 });
+}
+
+/** What admits the guest: our reference's QR code, or the supplier's code (drawn as QR when it is one). */
+type Admission = { code: SupplierCode | null; image: string | null };
+
+function drawTicketPage(pdf: Pdf, doc: BookingDocument, ticket: GuestTicket, admission: Admission, t: DocumentTranslator): void {
   const ticketLabel = t('tickets.ticketOf', { type: ticket.type, index: ticket.index, count: ticket.count });
   drawHeader(pdf, doc, t('tickets.title'), doc.reference);
   const left = pdf.page.margins.left;
@@ -56,8 +71,15 @@ function drawTicketPage(pdf: Pdf, doc: BookingDocument, ticket: GuestTicket, qrC
   pdf.roundedRect(left, top, width, CARD_HEIGHT, 10).lineWidth(1).stroke(COLOR.brand);
 
   const qrX = left + width - CARD_PADDING - QR_SIZE;
-  pdf.image(qrCode, qrX, top + CARD_PADDING, { width: QR_SIZE, height: QR_SIZE });
-  pdf.font(FONT.bold).fontSize(12).fillColor(COLOR.ink).text(doc.reference, qrX, top + CARD_PADDING + QR_SIZE + 8, { width: QR_SIZE, align: 'center' });
+  const shownCode = admission.code?.code ?? doc.reference;
+  if (admission.image) {
+    pdf.image(admission.image, qrX, top + CARD_PADDING, { width: QR_SIZE, height: QR_SIZE });
+    pdf.font(FONT.bold).fontSize(12).fillColor(COLOR.ink).text(shownCode, qrX, top + CARD_PADDING + QR_SIZE + 8, { width: QR_SIZE, align: 'center' });
+  } else {
+    // A barcode format we do not draw: the code large enough to type in, with its format.
+    pdf.font(FONT.bold).fontSize(fittingSize(pdf, shownCode, QR_SIZE)).fillColor(COLOR.ink).text(shownCode, qrX, top + CARD_PADDING + 50, { width: QR_SIZE, align: 'center' });
+    pdf.font(FONT.regular).fontSize(9).fillColor(COLOR.muted).text(admission.code?.format ?? '', qrX, pdf.y + 4, { width: QR_SIZE, align: 'center' });
+  }
 
   const textX = left + CARD_PADDING;
   const textWidth = qrX - textX - CARD_PADDING;
@@ -67,6 +89,7 @@ function drawTicketPage(pdf: Pdf, doc: BookingDocument, ticket: GuestTicket, qrC
     pdf,
     [
       { label: t('common.reference'), value: doc.reference },
+      ...(doc.supplier?.reference ? [{ label: t('common.supplierReference'), value: doc.supplier.reference }] : []),
       { label: t('common.guestName'), value: doc.guest.name },
       { label: t('common.tour'), value: doc.tourTitle },
       { label: t('common.offer'), value: doc.offerName },
@@ -77,5 +100,12 @@ function drawTicketPage(pdf: Pdf, doc: BookingDocument, ticket: GuestTicket, qrC
     { left: textX, width: textWidth, labelWidth: 100 },
   );
 
-  pdf.font(FONT.regular).fontSize(9).fillColor(COLOR.muted).text(t('tickets.scanHint'), left, top + CARD_HEIGHT + 14, { width });
+  const hint = admission.code ? t('tickets.supplierScanHint') : t('tickets.scanHint');
+  pdf.font(FONT.regular).fontSize(9).fillColor(COLOR.muted).text(hint, left, top + CARD_HEIGHT + 14, { width });
+}
+
+/** The largest size up to 16 points at which `text` fits `width` on one line (long codes shrink). */
+function fittingSize(pdf: Pdf, text: string, width: number): number {
+  const atOnePoint = pdf.font(FONT.bold).fontSize(1).widthOfString(text);
+  return Math.max(6, Math.min(16, Math.floor((width / atOnePoint) * 10) / 10));
 }

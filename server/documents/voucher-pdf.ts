@@ -3,6 +3,8 @@
 // price nor the promo discount (a NET figure). A cancelled booking's voucher is stamped CANCELLED
 // on every page and says it is not valid for travel.
 import 'server-only';
+import QRCode from 'qrcode';
+import { isQrCode, type SupplierCode, type SupplierSide } from '@/shared/bookings/supplier-side';
 import { describePolicy } from '@/shared/bookings/offer-terms';
 import { formatMoney } from '@/shared/money/money';
 import type { BookingDocument } from './booking-document';
@@ -27,7 +29,9 @@ import {
   policyTranslator,
 } from './pdf-layout';
 
-export function renderVoucherPdf(doc: BookingDocument): Promise<Buffer> {
+export async function renderVoucherPdf(doc: BookingDocument): Promise<Buffer> {
+  // The supplier's QR codes are drawn from data URLs made before the (synchronous) layout.
+  const supplier = doc.supplier ? await withQrImages(doc.supplier) : null;
   return renderBookingPdf(
     doc,
     'voucher',
@@ -38,6 +42,10 @@ export function renderVoucherPdf(doc: BookingDocument): Promise<Buffer> {
       drawFields(pdf, guestFields(doc, t));
       drawSectionTitle(pdf, t('voucher.tourSection'));
       drawFields(pdf, tourFields(doc, t));
+      if (supplier) {
+        drawSectionTitle(pdf, t('voucher.supplierSection'));
+        drawSupplier(pdf, supplier, t);
+      }
       if (hasPickUp(doc)) {
         drawSectionTitle(pdf, t('voucher.pickUpSection'));
         drawFields(pdf, pickUpFields(doc, t));
@@ -181,4 +189,51 @@ function drawOperatorContact(pdf: Pdf, doc: BookingDocument, t: DocumentTranslat
   pdf.font(FONT.bold).fontSize(10).fillColor(COLOR.brand).text(contact, left, pdf.y, { width });
   pdf.moveDown(0.3);
   pdf.font(FONT.regular).fontSize(9).fillColor(COLOR.muted).text(t('voucher.presentVoucher'), left, pdf.y, { width });
+}
+
+type PrintedCode = SupplierCode & { qr: string | null };
+
+async function withQrImages(supplier: SupplierSide): Promise<{ side: SupplierSide; codes: PrintedCode[] }> {
+  const codes = await Promise.all(
+    supplier.codes.map(async (code) => ({
+      ...code,
+      qr: isQrCode(code) ? await QRCode.toDataURL(code.code, { errorCorrectionLevel: 'M', margin: 2, scale: 6 }) : null,
+    })),
+  );
+  return { side: supplier, codes };
+}
+
+const VOUCHER_QR_SIZE = 96;
+
+/**
+ * The tour operator's side: its reference (what its staff look the booking up by), where the
+ * booking stands with it, and the codes it issued — QR codes drawn, other formats (barcodes we do
+ * not draw) printed as text for the entrance to type in.
+ */
+function drawSupplier(pdf: Pdf, supplier: { side: SupplierSide; codes: PrintedCode[] }, t: DocumentTranslator): void {
+  const { side, codes } = supplier;
+  const fields: Field[] = [];
+  if (side.reference) fields.push({ label: t('common.supplierReference'), value: side.reference });
+  if (side.status) fields.push({ label: t('common.supplierStatus'), value: t(`common.supplierStatuses.${side.status}`) });
+  for (const code of codes.filter((candidate) => candidate.qr === null)) {
+    fields.push({ label: t('common.supplierCode', { unit: code.unitType ?? 'booking' }), value: `${code.code} (${code.format})` });
+  }
+  drawFields(pdf, fields);
+  const qrCodes = codes.filter((code) => code.qr !== null);
+  if (qrCodes.length === 0) return;
+  const left = pdf.page.margins.left;
+  const perRow = Math.max(1, Math.floor(contentWidth(pdf) / (VOUCHER_QR_SIZE + 24)));
+  for (let start = 0; start < qrCodes.length; start += perRow) {
+    ensureSpace(pdf, VOUCHER_QR_SIZE + 40);
+    const top = pdf.y + 4;
+    qrCodes.slice(start, start + perRow).forEach((code, column) => {
+      const x = left + column * (VOUCHER_QR_SIZE + 24);
+      pdf.image(code.qr ?? '', x, top, { width: VOUCHER_QR_SIZE, height: VOUCHER_QR_SIZE });
+      pdf.font(FONT.regular).fontSize(7.5).fillColor(COLOR.muted).text(t('common.supplierCode', { unit: code.unitType ?? 'booking' }), x, top + VOUCHER_QR_SIZE + 2, { width: VOUCHER_QR_SIZE, align: 'center' });
+      pdf.font(FONT.bold).fontSize(8).fillColor(COLOR.ink).text(code.code, x, pdf.y, { width: VOUCHER_QR_SIZE, align: 'center' });
+    });
+    pdf.x = left;
+    pdf.y = top + VOUCHER_QR_SIZE + 34;
+  }
+  pdf.font(FONT.regular).fontSize(9).fillColor(COLOR.muted).text(t('voucher.supplierCodesHint'), left, pdf.y, { width: contentWidth(pdf) });
 }

@@ -9,6 +9,7 @@ import { bookingListCondition, streamBookingRows, type BookingListRow, type Book
 import type { BookingListQuery } from '@/shared/bookings/list-schema';
 import en from '@/messages/en.json';
 import ru from '@/messages/ru.json';
+import { codesLine } from '@/shared/bookings/supplier-side';
 import { xlsxResponse, type XlsxColumn } from './xlsx-stream';
 
 const MESSAGES: Record<Locale, typeof en> = { en, ru };
@@ -42,6 +43,12 @@ export function bookingExportColumns(locale: Locale, seesNet: boolean): XlsxColu
   if (seesNet) columns.push({ header: t('exports.bookings.netRate', { currency: 'AED' }), width: 18, kind: 'money', currency: 'AED', value: (row) => row.netTotalMinor });
   // Last, so the columns before it keep their places for whoever reads the sheet by position.
   columns.push({ header: t('exports.bookings.widget'), width: 20, kind: 'text', value: (row) => row.widgetName });
+  // The tour operator's side of a supplier-backed booking, empty for our own inventory.
+  columns.push(
+    { header: t('exports.bookings.supplierReference'), width: 20, kind: 'text', value: (row) => row.supplier?.reference ?? null },
+    { header: t('exports.bookings.supplierStatus'), width: 22, kind: 'text', value: (row) => (row.supplier?.status ? t(`supplierBooking.status.${row.supplier.status}`) : null) },
+    { header: t('exports.bookings.supplierCodes'), width: 36, kind: 'text', value: (row) => (row.supplier && row.supplier.codes.length > 0 ? codesLine(row.supplier.codes) : null) },
+  );
   return columns;
 }
 

@@ -61,6 +61,8 @@ export const offerAvailabilityResponse = z.object({
       ),
     }),
   ),
+  /** Present when the offer is answered on request for now: its supplier could not be reached. */
+  onRequestReason: z.enum(['supplierUnavailable']).optional(),
 });
 
 /** A booking placed: its reference and status, and for a provider payment what the payer does next. */

@@ -85,6 +85,9 @@ describe('booking xlsx export', () => {
       'Published rate, AED',
       'NET rate, AED',
       'Widget',
+      'Supplier reference',
+      'Supplier status',
+      'Supplier codes',
     ]);
     const [listed] = (await listBookings(db, senior, 'all', query('sort=reference&dir=asc'))).rows;
     if (!listed) throw new Error('No bookings');
@@ -103,7 +106,7 @@ describe('booking xlsx export', () => {
     const { db } = database;
     const junior = await principalFor(db, 'junior@desertrose.test');
     const sheet = await sheetOf(bookingExportResponse(db, junior, 'own', query(''), 'en', now));
-    expect(headers(sheet)).toHaveLength(15);
+    expect(headers(sheet)).toHaveLength(18);
     expect(headers(sheet)).not.toContain('NET rate, AED');
     expect(column(sheet, 7).every((guest) => String(guest).startsWith('Junior'))).toBe(true);
     expect(column(sheet, 1)).toHaveLength(6);

@@ -34,6 +34,7 @@ type Props = {
 export async function BookingTable({ locale, path, query, rows, showAgent, showNet, caption, payNow }: Props) {
   const t = await getTranslations('bookingList');
   const tb = await getTranslations('booking');
+  const ts = await getTranslations('supplierBooking');
 
   const sortHeader = (key: SortKey, className?: string) => {
     const active = query.sort === key;
@@ -108,6 +109,11 @@ export async function BookingTable({ locale, path, query, rows, showAgent, showN
                   <span className="truncate">{t('widgetBadge', { name: row.widgetName })}</span>
                 </span>
               )}
+              {row.supplier?.reference ? (
+                <span className="mt-1 block font-mono text-xs break-all text-muted-foreground" data-testid="supplier-reference">
+                  {ts('listReference', { reference: row.supplier.reference })}
+                </span>
+              ) : null}
             </Cell>
             <Cell label={columns.createdAt}>{formatDisplayDate(calendarDay(dubaiToday(row.createdAt)), locale)}</Cell>
             <Cell label={columns.tour} className="max-md:col-span-2 max-md:order-first md:min-w-48">
@@ -125,6 +131,12 @@ export async function BookingTable({ locale, path, query, rows, showAgent, showN
             </Cell>
             <Cell label={columns.status}>
               <StatusBadge status={row.status} label={tb(`status.${row.status}`)} />
+              {/* Only when it needs a look: a confirmed supplier booking says no more than its status. */}
+              {row.supplier?.status && row.supplier.status !== 'confirmed' ? (
+                <span className="mt-1 block text-xs text-muted-foreground" data-testid="supplier-status">
+                  {ts(`status.${row.supplier.status}`)}
+                </span>
+              ) : null}
               {payNow && (row.status === 'payment_required' || row.status === 'payment_failed') ? (
                 <div className="mt-2">
                   <PayNowForm reference={row.reference} options={payNow.options} labels={payNow.labels} compact idPrefix="row" />

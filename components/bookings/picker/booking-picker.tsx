@@ -46,10 +46,12 @@ export function BookingPicker({ offer, netPrices, labels }: { offer: PickerOffer
   const [selection, setSelection] = useState<Selection | null>(null);
   const [time, setTime] = useState<string | null>(null);
   const [counts, setCounts] = useState<GuestCounts>({ adults: Math.max(1, offer.minPeople), children: 0, infants: 0 });
-  const live = offer.hasLiveAvailability;
+  const monthData = useMonthAvailability(offer.id, month, today, offer.hasLiveAvailability);
+  // A supplier that cannot answer now turns the month into a request (no slots to choose), never an error.
+  const supplierDown = monthData.status === 'ready' && monthData.availability.onRequestReason === 'supplierUnavailable';
+  const live = offer.hasLiveAvailability && !supplierDown;
   // A ticket valid all day: its one slot a day is the opening time, not a start time.
   const openingHours = offer.availabilityType === 'opening_hours';
-  const monthData = useMonthAvailability(offer.id, month, today, live);
 
   const days = new Map(monthData.status === 'ready' ? monthData.availability.days.map((day) => [day.date, day]) : []);
   const tomorrow = formatIsoDate(addDays(parseISO(today), 1));
@@ -107,10 +109,10 @@ export function BookingPicker({ offer, netPrices, labels }: { offer: PickerOffer
                 onSelect={selectDate}
                 canGoBack={month > today.slice(0, 7)}
                 onMonthChange={setMonth}
-                busy={live && monthData.status === 'loading'}
+                busy={offer.hasLiveAvailability && monthData.status === 'loading'}
                 labels={labels}
               />
-              {live && monthData.status === 'loading' ? (
+              {offer.hasLiveAvailability && monthData.status === 'loading' ? (
                 <div className="absolute inset-0 top-12 flex items-center justify-center rounded-lg bg-background/70">
                   <Spinner label={labels.loading} />
                 </div>
@@ -200,7 +202,13 @@ export function BookingPicker({ offer, netPrices, labels }: { offer: PickerOffer
                   {blocking.code === 'minPeople' ? fillTemplate(labels.minPeople, { min: blocking.min }) : fillTemplate(labels.soldOut, { max: blocking.max })}
                 </p>
               ) : null}
-              {!live ? <Note>{labels.noLiveAvailability}</Note> : slot?.pastCutOff ? <Note>{labels.cutOffPassed}</Note> : null}
+              {supplierDown ? (
+                <Note>{labels.supplierUnavailable}</Note>
+              ) : !live ? (
+                <Note>{labels.noLiveAvailability}</Note>
+              ) : slot?.pastCutOff ? (
+                <Note>{labels.cutOffPassed}</Note>
+              ) : null}
             </div>
             {ready && selection ? (
               <LocaleLink

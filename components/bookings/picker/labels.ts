@@ -41,6 +41,7 @@ export const BOOKING_LABEL_KEYS = [
   'soldOut',
   'cutOffPassed',
   'noLiveAvailability',
+  'supplierUnavailable',
   'continue',
 ] as const;
 

@@ -6,6 +6,7 @@ import { selectBookingRows } from '@/server/bookings/booking-rows';
 import { Forbidden, NotFound } from '@/server/errors';
 import { can } from '@/shared/auth/permissions';
 import type { StaffPrincipal } from '@/server/staff/staff-principal';
+import type { SupplierBookingStatus } from '@/shared/bookings/supplier-side';
 import { REQUESTS_PAGE_SIZE, type RequestFilters } from './request-schema';
 
 export type RequestRow = {
@@ -25,6 +26,9 @@ export type RequestRow = {
   publishedTotalMinor: number;
   quotedAt: Date | null;
   createdAt: Date;
+  /** The tour operator's side of a supplier-backed booking: its reference and where it stands there; null for our own inventory. */
+  supplierReference: string | null;
+  supplierStatus: SupplierBookingStatus | null;
 };
 
 const rowColumns = {
@@ -44,6 +48,8 @@ const rowColumns = {
   publishedTotalMinor: bookings.publishedTotalMinor,
   quotedAt: bookings.quotedAt,
   createdAt: bookings.createdAt,
+  supplierReference: bookings.supplierReference,
+  supplierStatus: bookings.supplierStatus,
 };
 
 /**

@@ -1,6 +1,6 @@
 import 'server-only';
 import { addDays, format } from 'date-fns';
-import { loadOfferAvailability } from '@/server/availability/queries';
+import { loadLiveOfferAvailability } from '@/server/availability/offer-availability';
 import type { Database } from '@/server/db/connection';
 import { dubaiToday } from '@/shared/availability/rules';
 
@@ -17,7 +17,7 @@ export type GuestBookableDay = { date: string; times: string[] };
 export async function loadGuestBookableDays(db: Database, offerId: string, now = new Date()): Promise<GuestBookableDay[]> {
   const from = dubaiToday(now);
   const to = format(addDays(new Date(`${from}T00:00:00Z`), BOOKABLE_DAYS), 'yyyy-MM-dd');
-  const availability = await loadOfferAvailability(db, offerId, { from, to }, now);
+  const availability = await loadLiveOfferAvailability(db, offerId, { from, to }, now);
   if (!availability || !availability.hasLiveAvailability) return [];
   return availability.days.flatMap((day) => {
     const times = day.slots.filter((slot) => !slot.pastCutOff && slot.left >= availability.minPeople).map((slot) => slot.time);

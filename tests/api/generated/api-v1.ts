@@ -1227,6 +1227,8 @@ export interface operations {
                                 pastCutOff: boolean;
                             }[];
                         }[];
+                        /** @enum {string} */
+                        onRequestReason?: "supplierUnavailable";
                     };
                 };
             };
@@ -1314,6 +1316,8 @@ export interface operations {
                                 pastCutOff: boolean;
                             }[];
                         }[];
+                        /** @enum {string} */
+                        onRequestReason?: "supplierUnavailable";
                     }[];
                 };
             };

@@ -8,6 +8,7 @@ import { StatusBadge } from '@/components/bookings/lists/status-badge';
 import { CancelBookingPanel, type ChargedRefundView } from '@/components/bookings/detail/cancel-booking-panel';
 import { DocumentLinks } from '@/components/bookings/detail/document-links';
 import { SupplierStatusNotice } from '@/components/bookings/detail/supplier-status-notice';
+import { type ShownSupplierCode, SupplierCodes } from '@/components/bookings/detail/supplier-codes';
 import { PayNowForm } from '@/components/pay/pay-now-form';
 import { Price, PriceSum } from '@/components/catalog/price';
 import { cn } from '@/components/ui/cn';
@@ -27,6 +28,8 @@ import type { ChargedRefund } from '@/server/bookings/refund-rules';
 import type { BookingPayment } from '@/server/documents/booking-document';
 import { isProviderPaymentMethod } from '@/shared/bookings/checkout-schema';
 import { isDomainError } from '@/server/errors';
+import { qrDataUrl } from '@/server/payments/qr-svg';
+import { isQrCode, type SupplierSide } from '@/shared/bookings/supplier-side';
 import { resolveSiteParams } from '@/server/hosts/variant-params';
 
 type Params = Promise<{ locale: string; variant: string; reference: string }>;
@@ -105,6 +108,7 @@ export default async function BookingDetailPage({ params, searchParams }: { para
         },
       ],
     },
+    ...(booking.supplier ? [await supplierSection(booking.supplier)] : []),
     {
       id: 'guests',
       title: t('sections.guests'),
@@ -321,6 +325,42 @@ async function findBooking(reference: string): Promise<BookingDetail> {
 }
 
 type Row = { label: string; value: ReactNode } | null;
+
+/**
+ * The tour operator's side of a supplier-backed booking: its reference, where the booking stands
+ * with it (held, confirmed, awaiting its answer, refused) and the entrance codes it issued.
+ */
+async function supplierSection(supplier: SupplierSide): Promise<{ id: string; title: string; rows: Row[] }> {
+  const t = await getTranslations('bookingDetail');
+  const ts = await getTranslations('supplierBooking');
+  const codes: ShownSupplierCode[] = await Promise.all(
+    supplier.codes.map(async (code) => ({
+      unitLabel: ts('code', { unit: code.unitType ?? 'booking' }),
+      code: code.code,
+      format: code.format,
+      qrSrc: isQrCode(code) ? await qrDataUrl(code.code) : null,
+      qrAlt: ts('qrAlt', { code: code.code }),
+    })),
+  );
+  return {
+    id: 'supplier',
+    title: t('sections.supplier'),
+    rows: [
+      {
+        label: t('fields.supplierReference'),
+        value: supplier.reference ? (
+          <span className="font-mono" data-testid="supplier-reference">
+            {supplier.reference}
+          </span>
+        ) : (
+          <span className="text-muted-foreground">{t('supplierReferencePending')}</span>
+        ),
+      },
+      supplier.status ? { label: t('fields.supplierStatus'), value: <span data-testid="supplier-status">{ts(`status.${supplier.status}`)}</span> } : null,
+      codes.length > 0 ? { label: t('fields.supplierCodes'), value: <SupplierCodes codes={codes} /> } : null,
+    ],
+  };
+}
 
 function DetailSection({ id, title, rows }: { id: string; title: string; rows: Row[] }) {
   const titleId = `${id}-title`;

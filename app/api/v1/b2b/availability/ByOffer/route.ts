@@ -1,5 +1,5 @@
 import { offerAvailabilityResponse } from '@/server/http/api-schemas';
-import { loadOfferAvailability } from '@/server/availability/queries';
+import { loadLiveOfferAvailability } from '@/server/availability/offer-availability';
 import { availabilityQuerySchema } from '@/server/availability/schemas';
 import { NotFound } from '@/server/errors';
 import { runRoute } from '@/server/http/run-route';
@@ -14,7 +14,7 @@ export const GET = runRoute({
   query: availabilityQuerySchema,
   doc: { tag: 'Availability', summary: 'An offer’s slots in a date range', response: offerAvailabilityResponse, notFound: true },
   run: async ({ query: { id, from, to } }, { db }) => {
-    const availability = await loadOfferAvailability(db, id, { from, to }, new Date());
+    const availability = await loadLiveOfferAvailability(db, id, { from, to }, new Date());
     if (!availability) throw new NotFound();
     return availability;
   },

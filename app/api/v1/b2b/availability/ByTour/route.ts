@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { offerAvailabilityResponse } from '@/server/http/api-schemas';
-import { loadTourAvailability } from '@/server/availability/queries';
+import { loadLiveTourAvailability } from '@/server/availability/offer-availability';
 import { availabilityQuerySchema } from '@/server/availability/schemas';
 import { NotFound } from '@/server/errors';
 import { runRoute } from '@/server/http/run-route';
@@ -12,7 +12,7 @@ export const GET = runRoute({
   query: availabilityQuerySchema,
   doc: { tag: 'Availability', summary: 'Every offer’s slots of a tour in a date range', response: z.array(offerAvailabilityResponse), notFound: true },
   run: async ({ query: { id, from, to } }, { db }) => {
-    const availability = await loadTourAvailability(db, id, { from, to }, new Date());
+    const availability = await loadLiveTourAvailability(db, id, { from, to }, new Date());
     if (!availability) throw new NotFound();
     return availability;
   },

@@ -22,7 +22,13 @@ type SearchParams = Promise<Record<string, string | string[] | undefined>>;
 /** Open quotation requests, oldest first, filtered and paged in SQL. */
 export default async function OpsRequestsPage({ params, searchParams }: { params: SiteParams; searchParams: SearchParams }) {
   const staff = await requireOpsPage('ops:requests', '/ops/requests');
-  const [{ locale }, query, t, common] = await Promise.all([resolveSiteParams(params), searchParams, getTranslations('opsRequests'), getTranslations('ops.common')]);
+  const [{ locale }, query, t, common, supplierText] = await Promise.all([
+    resolveSiteParams(params),
+    searchParams,
+    getTranslations('opsRequests'),
+    getTranslations('ops.common'),
+    getTranslations('supplierBooking'),
+  ]);
   const filters = requestFiltersSchema.parse(query);
   const db = await getDb();
   const [{ rows, hasNext }, agencies] = await Promise.all([listOpenRequests(db, staff, filters), listAgencyChoices(db, staff)]);
@@ -58,6 +64,13 @@ export default async function OpsRequestsPage({ params, searchParams }: { params
                   <NextLink href={localizedPath(locale, `/ops/requests/${row.reference}`)} className="font-mono font-medium text-primary underline-offset-4 hover:underline">
                     {row.reference}
                   </NextLink>
+                  {/* A supplier-backed booking: where it stands with the tour operator, and its reference there. */}
+                  {row.supplierStatus ? (
+                    <span className="block text-xs text-muted-foreground" data-testid="supplier-status">
+                      {supplierText(`status.${row.supplierStatus}`)}
+                      {row.supplierReference ? ` · ${row.supplierReference}` : ''}
+                    </span>
+                  ) : null}
                 </td>
                 <td>{row.agencyName}</td>
                 <td>{row.agentName}</td>

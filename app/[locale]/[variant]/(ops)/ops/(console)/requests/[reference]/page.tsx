@@ -46,6 +46,10 @@ export default async function OpsRequestPage({ params }: { params: Promise<Await
     [t('detail.publishedTotal'), amount(request.publishedTotalMinor)],
     [t('detail.funds'), amount(request.agencyBalanceMinor + request.agencyCreditLimitMinor)],
   ];
+  if (request.supplierStatus) {
+    const supplierText = await getTranslations('supplierBooking');
+    details.push([t('detail.supplier'), `${supplierText(`status.${request.supplierStatus}`)}${request.supplierReference ? ` · ${request.supplierReference}` : ''}`]);
+  }
   if (request.notes) details.push([t('detail.notes'), request.notes]);
   if (request.quotedAt) details.push([t('detail.quotedAt'), dubaiDateTime(request.quotedAt, locale)]);
   if (request.declineReason) details.push([t('detail.declineReason'), request.declineReason]);
