@@ -28,6 +28,7 @@ import { GUEST_MAX_GUESTS, guestCount } from '@/shared/widgets/guest-checkout-sc
 import { assertGuestHoldRoom } from './guest-holds';
 import { type BookingStatus, initialBookingStatus } from './booking-status';
 import { emitBookingEvent } from '@/server/webhooks/emit-event';
+import { forgetSupplierAvailability } from '@/server/availability/supplier-availability';
 
 export type { BookingStatus };
 /** A guest's booking through an agency's widget: sold at the widget's guest prices. */
@@ -102,7 +103,11 @@ async function holdSupplierSeats(db: Database, plan: BookingPlan, agencyId: stri
   if ('kind' in held) {
     plan.reason = 'supplierUnavailable';
     plan.supplier = { kind: 'down', offer: plan.supplier.offer, error: held.error };
-  } else plan.supplierHold = held;
+  } else {
+    plan.supplierHold = held;
+    // The seats just held are gone at the supplier: the next picker asks it again.
+    forgetSupplierAvailability(plan.offer.offerId);
+  }
 }
 
 /**
