@@ -37,10 +37,14 @@ export async function findOffer(db: Database, kind: OfferKind, where?: { country
     .innerJoin(tours, eq(tours.id, offers.tourId))
     .innerJoin(cities, eq(cities.id, tours.cityId))
     // Generic checkouts choose no hotel, which an offer with pick-up included needs, and their
-    // cancellations expect a refund, which a non-refundable offer never gives.
+    // cancellations expect a refund, which a non-refundable offer never gives. They book a start
+    // time of our own inventory: an opening-hours ticket (the seed's day pass) answers its slots as
+    // all day, and a supplier's offer is booked at the supplier.
     .where(
       and(
         conditions[kind],
+        eq(offers.availabilityType, 'start_time'),
+        isNull(offers.supplierId),
         ne(offers.pickUp, 'included'),
         sql`${offers.cancellationPolicy}->>'kind' <> 'nonRefundable'`,
         where && eq(cities.countryId, where.countryId),
