@@ -75,6 +75,10 @@ test('the xlsx download holds exactly the filtered, sorted list, with typed cell
     'NET rate, AED',
     // The widget a guest booked through, empty for the portal's bookings.
     'Widget',
+    // The tour operator's side, empty for our own inventory.
+    'Supplier reference',
+    'Supplier status',
+    'Supplier codes',
   ]);
   expect(sheet.getColumn(1).values.slice(2)).toEqual(shown);
   const first = sheet.getRow(2);
@@ -105,7 +109,7 @@ test('a junior agent exports its own bookings without NET rates, and is refused 
   expect(response.headers()['content-type']).toBe(XLSX);
   expect(response.headers()['cache-control']).toContain('no-store');
   const sheet = await sheetOf(await response.body());
-  expect(headers(sheet)).toHaveLength(15);
+  expect(headers(sheet)).toHaveLength(18);
   expect(headers(sheet)).not.toContain('NET rate, AED');
   expect(sheet.getColumn(1).values.slice(2)).toEqual([reference]);
 

@@ -166,9 +166,12 @@ test('no page of a visit breaks the policy: public, sign-in, portal and embed pa
   await expect(page).toHaveURL(/\/search\?q=khalifa/);
   await page.getByTestId('search-results').getByRole('link').first().click();
   await expect(page).toHaveURL(`/tour/${TOUR}`);
-  // The currency switch is an island: prices change only once the page's scripts ran.
-  await page.getByRole('radio', { name: 'USD' }).click();
-  await expect(page.getByTestId('offer').first().locator('[data-price-aed]').first()).toHaveText(/^USD\s/);
+  // The currency switch is an island: a click before the page's scripts ran changes nothing, so it
+  // is clicked again until the prices follow (a busy machine hydrates late after a client navigation).
+  await expect(async () => {
+    await page.getByRole('radio', { name: 'USD' }).click();
+    await expect(page.getByTestId('offer').first().locator('[data-price-aed]').first()).toHaveText(/^USD\s/, { timeout: 2000 });
+  }).toPass({ timeout: 20_000 });
 
   // Sign-in (rendered per request), then the tour page loaded for an agent, checkout and the back office.
   await signInAs(page, 'senior', `/tour/${TOUR}`);
