@@ -90,6 +90,7 @@ const config = {
   widgets: process.env.BENCH_SKIP_WIDGETS !== '1',
   // Generates its own data set and starts its own portal, so only when this run starts portals.
   backOffice: process.env.BENCH_SKIP_BACK_OFFICE !== '1' && !process.env.BENCH_URL,
+  suppliers: process.env.BENCH_SKIP_SUPPLIERS !== '1' && !process.env.BENCH_URL,
   bookingSeconds,
   insertFloorSeconds: number('BENCH_INSERT_FLOOR_SECONDS', Math.max(2, bookingSeconds / 2)),
   bookingPayment: paymentMethod(),
@@ -161,6 +162,28 @@ async function makeApiKeys(env) {
     child.stdout.on('data', (chunk) => (out += chunk));
     child.once('exit', (code) => (code === 0 ? resolve(JSON.parse(out)) : reject(new Error(`bench/make-api-keys.ts exited with ${code}`))));
   });
+}
+
+/**
+ * Live suppliers (bench/supplier-availability.ts): the short cache against our own availability, and
+ * the tour page and picker while a local OCTO supplier answers in 5 s or not at all. It starts its
+ * own portal on a fresh embedded database (the supplier must be in its process to be made slow),
+ * on the app's port once the first portal has stopped; its summary is its results file.
+ */
+async function measureSuppliers() {
+  const tsx = path.join(ROOT, 'node_modules/tsx/dist/cli.mjs');
+  const file = path.join(ROOT, 'bench', 'results', 'supplier-availability.json');
+  fs.rmSync(file, { force: true });
+  const code = await new Promise((resolve) => {
+    const child = spawn(process.execPath, [tsx, '--conditions=react-server', 'bench/supplier-availability.ts'], {
+      cwd: ROOT,
+      env: { ...process.env, BENCH_PORT: String(PORTS.app) },
+      stdio: ['ignore', 'ignore', 2],
+    });
+    child.once('exit', resolve);
+  });
+  if (code !== 0 || !fs.existsSync(file)) return { error: `bench/supplier-availability.ts exited with ${code}` };
+  return JSON.parse(fs.readFileSync(file, 'utf8'));
 }
 
 /** The portal this bench started (the root of its process tree), if it started one. */
@@ -672,6 +695,8 @@ try {
   await cleanUp();
   // 6. The back office at scale, on its own generated data set and portal (the first one is stopped).
   summary.backOffice = config.backOffice ? await measureBackOffice() : { skipped: true };
+  // 7. Live suppliers: the short cache, and a slow or dead supplier, on a portal of their own.
+  summary.suppliers = config.suppliers ? await measureSuppliers() : { skipped: true };
   fs.mkdirSync(path.dirname(RESULTS), { recursive: true });
   fs.writeFileSync(RESULTS, `${JSON.stringify(summary, null, 2)}\n`);
   appendHistory(HISTORY, historyEntry(summary, gitRevision(ROOT)));

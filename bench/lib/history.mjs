@@ -34,6 +34,7 @@ export function historyEntry(summary, revision) {
     tourVsFrameworkFloor: part(summary.tourVsFrameworkFloor, (s) => ({ ratio: s.ratio, serverCpu: s.serverCpu ?? null })),
     bookings: part(summary.bookings, (s) => ({ perSecond: s.bookings?.perSecond ?? null, p99: s.bookings?.p99 ?? null, vsInsertFloor: s.bookingsVsInsertFloor ?? null })),
     backOffice: part(summary.backOffice, (s) => ({ database: s.database, checks: checkValues(s.checks) })),
+    suppliers: part(summary.suppliers, (s) => ({ checks: checkValues(s.checks) })),
   };
 }
 
