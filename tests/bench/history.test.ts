@@ -19,6 +19,7 @@ const summary = {
   bookings: { bookings: { perSecond: 120.5, p99: 170 }, bookingsVsInsertFloor: 0.09 },
   widgets: { skipped: true },
   backOffice: { skipped: true },
+  suppliers: { checks: { slowPickerP99: { value: 26, target: '< 200 ms', pass: true } }, slow: { tour: { p99: 31 } } },
 };
 
 describe('historyEntry', () => {
@@ -34,6 +35,7 @@ describe('historyEntry', () => {
       tourVsFrameworkFloor: { ratio: 0.751, serverCpu: summary.tourVsFrameworkFloor.serverCpu },
       bookings: { perSecond: 120.5, p99: 170, vsInsertFloor: 0.09 },
       backOffice: null,
+      suppliers: { checks: { slowPickerP99: { value: 26, pass: true } } },
     });
     // The portal's URL and the rounds are the run's detail, not its history.
     expect(JSON.stringify(entry)).not.toContain('127.0.0.1');
