@@ -62,6 +62,15 @@ const TRANSITION_EVENTS: Record<BookingTransition, WebhookEventType | null> = {
   cancel: 'booking.cancelled',
 };
 
+/**
+ * A supplier's booking paid but not yet confirmed at the supplier: its `booking.confirmed` goes out
+ * when the supplier confirms (server/suppliers/booking), so an integrator never hears "confirmed"
+ * for a booking the supplier may still refuse.
+ */
+function awaitsSupplierConfirmation(supplierStatus: string | null): boolean {
+  return supplierStatus !== null && supplierStatus !== 'confirmed';
+}
+
 /** A transition asked of a booking whose status does not allow it (answered 409). */
 export class IllegalBookingTransition extends Conflict {
   constructor(
@@ -94,12 +103,12 @@ export async function moveBookingIfAllowed(tx: Transaction, bookingId: string, t
     .update(bookings)
     .set({ ...changes, status: to, updatedAt: sql`now()` })
     .where(and(eq(bookings.id, bookingId), inArray(bookings.status, [...from])))
-    .returning({ id: bookings.id, agencyId: bookings.agencyId });
+    .returning({ id: bookings.id, agencyId: bookings.agencyId, supplierStatus: bookings.supplierStatus });
   const [booking] = moved;
   if (!booking) return false;
   // In the move's transaction: a move that rolls back sends nothing.
   const event = TRANSITION_EVENTS[transition];
-  if (event) await emitBookingEvent(tx, booking, event);
+  if (event && !(event === 'booking.confirmed' && awaitsSupplierConfirmation(booking.supplierStatus))) await emitBookingEvent(tx, booking, event);
   return true;
 }
 

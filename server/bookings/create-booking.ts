@@ -300,7 +300,8 @@ async function writeBooking(
   // confirmed at once, as a later payment would confirm it (server/bookings/booking-status.ts).
   const written = { id: booking.id, agencyId: principal.agencyId };
   await emitBookingEvent(tx, written, 'booking.created');
-  if (status === 'completed') await emitBookingEvent(tx, written, 'booking.confirmed');
+  // A supplier's booking is confirmed when the supplier confirms it (server/suppliers/booking).
+  if (status === 'completed' && !plan.supplierHold) await emitBookingEvent(tx, written, 'booking.confirmed');
   return { bookingId: booking.id, reference, status, holdExpiresAt };
 }
 

@@ -6,6 +6,7 @@ import { bookings, type SupplierTicket } from '@/server/db/schema';
 import { sendJob } from '@/server/jobs/jobs';
 import { creditAgency } from '@/server/ledger/ledger';
 import { payingPayment, queueRefunds, recordRefund } from '@/server/payments/refunds';
+import { emitBookingEvent } from '@/server/webhooks/emit-event';
 import type { SupplierBooking } from '../connector';
 import { supplierConnector } from '../connectors';
 import { isSupplierDown, isSupplierError } from '../errors';
@@ -106,10 +107,12 @@ function isRefusal(error: unknown): boolean {
   return isSupplierError(error) && !isSupplierDown(error) && error.code !== 'invalid_response';
 }
 
+/** The supplier's confirmation stored with its reference and codes; the agency hears of it now. */
 async function storeConfirmed(db: Database, bookingId: string, answer: SupplierBooking): Promise<void> {
   const tickets: SupplierTicket[] = answer.tickets.map((ticket) => ({ unitType: ticket.unitType, code: ticket.code, format: ticket.format }));
-  await db
-    .update(bookings)
+  await db.transaction(async (tx) => {
+    const [confirmed] = await tx
+      .update(bookings)
     .set({
       supplierStatus: 'confirmed',
       supplierReference: answer.reference,
@@ -118,7 +121,10 @@ async function storeConfirmed(db: Database, bookingId: string, answer: SupplierB
       supplierError: null,
       updatedAt: sql`now()`,
     })
-    .where(and(eq(bookings.id, bookingId), inArray(bookings.supplierStatus, [...OPEN_AT_SUPPLIER])));
+      .where(and(eq(bookings.id, bookingId), inArray(bookings.supplierStatus, [...OPEN_AT_SUPPLIER])))
+      .returning({ id: bookings.id, agencyId: bookings.agencyId });
+    if (confirmed) await emitBookingEvent(tx, confirmed, 'booking.confirmed');
+  });
 }
 
 /** How long the job keeps asking before the minute's sweep takes over: about half an hour of backoff. */

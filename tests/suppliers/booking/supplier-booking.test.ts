@@ -1,10 +1,11 @@
 import { randomUUID } from 'node:crypto';
-import { and, eq } from 'drizzle-orm';
+import { and, asc, eq } from 'drizzle-orm';
 import { cancelBooking } from '@/server/bookings/cancel-booking';
 import { expireHold, returnFromProvider } from '@/server/checkout/settlement';
 import { payBooking } from '@/server/checkout/pay-booking';
 import { placeBooking } from '@/server/checkout/place-booking';
-import { bookings, ledgerEntries, paymentRefunds, payments } from '@/server/db/schema';
+import { bookings, ledgerEntries, paymentRefunds, payments, webhookEvents } from '@/server/db/schema';
+import { createEndpoint, deleteEndpoint } from '@/server/webhooks/manage-webhooks';
 import { payWithSandboxCard } from '@/server/payments/providers/sandbox/sandbox-charges';
 import { breakerState, FAILURES_TO_OPEN, throughBreaker } from '@/server/suppliers/breaker';
 import { settleSupplierBooking } from '@/server/suppliers/booking/confirm-at-supplier';
@@ -131,6 +132,42 @@ describe('booking a supplier tour', () => {
     expect(lines.map((line) => line.kind).sort()).toEqual(['booking', 'refund']);
     // Nothing is held at the supplier any more: paying again is refused rather than confirmed blind.
     await expect(payBooking(db, await senior(), { reference: placed.reference, method: 'balance', place: () => PLACE })).rejects.toMatchObject({ code: 'supplierBooking.holdEnded' });
+  });
+
+  it("tells the agency's webhooks 'confirmed' only once the supplier has confirmed, and never for a booking it refused", async () => {
+    const { db } = database;
+    vi.stubEnv('WEBHOOKS_ALLOW_PRIVATE_ADDRESSES', 'on');
+    const admin = await principalFor(db, 'admin@gulfhorizons.test');
+    const { endpointId } = await createEndpoint(db, admin, { url: 'http://127.0.0.1:9/hooks', events: ['booking.created', 'booking.confirmed', 'booking.amended'] });
+    try {
+      const events = async (reference: string) => {
+        const rows = await db
+          .select({ type: webhookEvents.type })
+          .from(webhookEvents)
+          .innerJoin(bookings, eq(bookings.id, webhookEvents.bookingId))
+          .where(eq(bookings.reference, reference))
+          .orderBy(asc(webhookEvents.seq));
+        return rows.map((row) => row.type);
+      };
+      const tour = await supplierTour();
+      // By card, the supplier silent when the payment settles: paid, but not confirmed to the agency
+      // until the supplier confirms (the job that asks it again).
+      const paid = await payByCard(tour, { beforeReturn: () => supplier.setDown(true) });
+      const awaiting = await bookingRow(db, paid.reference);
+      expect(awaiting).toMatchObject({ status: 'completed', supplierStatus: 'awaiting_supplier' });
+      expect(await events(paid.reference)).toEqual(['booking.created']);
+      supplier.setDown(false);
+      await settleSupplierBooking(db, awaiting.id);
+      expect((await bookingRow(db, paid.reference)).supplierStatus).toBe('confirmed');
+      expect(await events(paid.reference)).toEqual(['booking.created', 'booking.confirmed']);
+      // From the balance, refused by the supplier: created, then amended to not confirmed.
+      supplier.failNextConfirm();
+      const refused = await place(supplierCheckout(tour, { paymentMethod: 'balance' }));
+      expect(refused.status).toBe('payment_failed');
+      expect(await events(refused.reference)).toEqual(['booking.created', 'booking.amended']);
+    } finally {
+      await deleteEndpoint(db, admin, endpointId);
+    }
   });
 
   it('a refused confirm after a card payment: released at the supplier and the payment refunded whole', async () => {
