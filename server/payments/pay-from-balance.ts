@@ -2,7 +2,7 @@ import 'server-only';
 import { and, eq } from 'drizzle-orm';
 import type { Principal } from '@/server/auth/principal';
 import { visibleBookings } from '@/server/bookings/booking-scope';
-import { moveBooking } from '@/server/bookings/booking-status';
+import { type BookingStatusChanges, moveBooking } from '@/server/bookings/booking-status';
 import { lockBookingStock, takeStock } from '@/server/bookings/stock';
 import type { Database } from '@/server/db/connection';
 import { bookings, payments } from '@/server/db/schema';
@@ -11,14 +11,21 @@ import { debitAgency } from '@/server/ledger/ledger';
 import { assertMayPayFromBalance } from '@/server/credit/credit-standing';
 import { memberCan } from '@/shared/auth/permissions';
 
+/** The guest's details a payer may give with the payment (a reseller's confirmation), written in its move. */
+export type PaymentContact = Pick<BookingStatusChanges, 'guestName' | 'guestEmail' | 'guestPhone' | 'resellerReference'>;
+
+/** What the payment wrote on the booking besides its status (`completed`). */
+export type BalancePayment = { paidMinor: number; holdsStock: boolean; updatedAt: Date };
+
 /**
  * "Pay now" from the balance: a booking that needs payment is paid within the
  * agency's funds, taking its stock again if its hold was given back. A provider attempt still
  * waiting for its payer may later succeed too: settlement then refunds it (not payable any more).
+ * `contact` is written by the same status move, so a refused payment changes nothing.
  */
-export async function payBookingFromBalance(db: Database, principal: Principal, reference: string): Promise<void> {
+export async function payBookingFromBalance(db: Database, principal: Principal, reference: string, contact: PaymentContact = {}): Promise<BalancePayment> {
   if (!memberCan(principal, 'bookings:create')) throw new Forbidden();
-  await db.transaction(async (tx) => {
+  return db.transaction(async (tx) => {
     const booking = await lockBookingStock(tx, and(eq(bookings.reference, reference), visibleBookings(principal)));
     if (!booking) throw new NotFound();
     if (booking.status !== 'payment_required' && booking.status !== 'payment_failed') throw new Conflict('paymentErrors.notPayable');
@@ -33,15 +40,18 @@ export async function payBookingFromBalance(db: Database, principal: Principal, 
       await assertMayPayFromBalance(tx, booking.agencyId, booking.netTotalMinor, new Date());
       await debitAgency(tx, { agencyId: booking.agencyId, kind: 'booking', amountMinor: booking.netTotalMinor, bookingId: booking.id, description: `Booking ${reference}` });
     }
-    await moveBooking(tx, booking.id, 'paid', {
+    const holdsStock = booking.slotId !== null;
+    const { updatedAt } = await moveBooking(tx, booking.id, 'paid', {
+      ...contact,
       paymentMethod: 'balance',
       paidMinor: booking.netTotalMinor,
-      holdsStock: booking.slotId !== null,
+      holdsStock,
       holdExpiresAt: null,
       chargeCurrency: null,
       chargeTotalMinor: null,
       chargeFeeMinor: 0,
       chargeTaxMinor: 0,
     });
+    return { paidMinor: booking.netTotalMinor, holdsStock, updatedAt };
   });
 }
