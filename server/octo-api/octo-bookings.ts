@@ -10,7 +10,7 @@ import { placeBooking } from '@/server/checkout/place-booking';
 import type { Database } from '@/server/db/connection';
 import { availabilitySlots, bookings, offers, tours } from '@/server/db/schema';
 import { isDomainError } from '@/server/errors';
-import { type BalancePayment, payBookingFromBalance } from '@/server/payments/pay-from-balance';
+import { payLockedBookingFromBalance } from '@/server/payments/pay-from-balance';
 import { holdMinutes, scheduleHoldExpiry } from '@/server/payments/holds';
 import { sandboxEnabled } from '@/server/settings/deployment-mode';
 import { isCancellable } from '@/server/bookings/refund-rules';
@@ -32,6 +32,8 @@ import type { ConfirmationBody, OctoContactInput, ReservationBody, UpdateBody } 
 const bookingColumns = {
   ...octoOfferColumns,
   id: bookings.id,
+  agencyId: bookings.agencyId,
+  slotId: bookings.slotId,
   reference: bookings.reference,
   uuid: bookings.idempotencyKey,
   status: bookings.status,
@@ -266,27 +268,26 @@ function writtenRow({ booking, slotLeft }: WrittenReservation, option: OctoOffer
   };
 }
 
-/** POST /bookings/:uuid/confirm: pays the reservation from the balance; a confirmed one is answered again. */
+/**
+ * POST /bookings/:uuid/confirm: pays the reservation from the balance; a confirmed one is answered
+ * again. One transaction: the booking is read with everything its answer needs and locked (FOR
+ * UPDATE of its row, so a concurrent confirmation waits and then finds it confirmed), paid by
+ * payLockedBookingFromBalance with the contact written by the payment's own status move (nothing
+ * changes when it is refused), and answered from the row and what the payment wrote.
+ */
 export async function confirmBooking(db: Database, principal: Principal, uuid: string, body: ConfirmationBody, options: AnswerOptions, now = new Date()) {
-  const row = await findBooking(db, principal, uuid);
-  const status = octoStatus(row, now);
-  if (status === 'CONFIRMED') return answerOf(row, options, now);
-  if (status !== 'ON_HOLD') throw unprocessable(status === 'EXPIRED' ? 'The reservation has expired' : `A ${status} booking cannot be confirmed`);
-  const guest = guestOf(body.contact, { name: row.guestName, email: row.guestEmail, phone: row.guestPhone });
-  if (!guest.name || !guest.email || !guest.phone) throw new OctoError('BAD_REQUEST', 'contact needs a name, an emailAddress and a phoneNumber');
-  // The contact is written by the payment's own status move: one statement, and nothing changes
-  // when the payment is refused.
-  const contact = { guestName: guest.name, guestEmail: guest.email, guestPhone: guest.phone, resellerReference: body.resellerReference ?? row.resellerReference };
-  let paid: BalancePayment;
-  try {
-    paid = await payBookingFromBalance(db, principal, row.reference, contact);
-  } catch (error) {
-    // Confirmed meanwhile by a concurrent call: answered as confirmed, once paid (read back).
-    if (!(isDomainError(error, 'conflict') && error.code === 'paymentErrors.notPayable')) throw error;
-    return answerOf(await findBooking(db, principal, uuid), options, now);
-  }
-  // Answered from the row read above and what the payment wrote, as a read back would find it.
-  return answerOf({ ...row, ...contact, ...paid, status: 'completed', holdExpiresAt: null }, options, now);
+  return db.transaction(async (tx) => {
+    const [row] = await selectBookings(tx, principal, and(eq(bookings.idempotencyKey, uuid))).for('update', { of: bookings });
+    if (!row) throw invalidId('INVALID_BOOKING_UUID', uuid);
+    const status = octoStatus(row, now);
+    if (status === 'CONFIRMED') return answerOf(row, options, now);
+    if (status !== 'ON_HOLD') throw unprocessable(status === 'EXPIRED' ? 'The reservation has expired' : `A ${status} booking cannot be confirmed`);
+    const guest = guestOf(body.contact, { name: row.guestName, email: row.guestEmail, phone: row.guestPhone });
+    if (!guest.name || !guest.email || !guest.phone) throw new OctoError('BAD_REQUEST', 'contact needs a name, an emailAddress and a phoneNumber');
+    const contact = { guestName: guest.name, guestEmail: guest.email, guestPhone: guest.phone, resellerReference: body.resellerReference ?? row.resellerReference };
+    const paid = await payLockedBookingFromBalance(tx, principal, row, contact);
+    return answerOf({ ...row, ...contact, ...paid, status: 'completed', holdExpiresAt: null }, options, now);
+  });
 }
 
 /** POST /bookings/:uuid/extend: the reservation holds its places `expirationMinutes` longer from now. */

@@ -320,6 +320,18 @@ describe('the uuid as the idempotency key', () => {
     expect(await countBookings(database.db, DESERT_ROSE)).toBe(before + 1);
   });
 
+  it('pays once when the same confirmation is sent several times at once, every answer the confirmed booking', async () => {
+    const body = reservation();
+    const held = zBooking.parse((await call(postBooking, '/api/octo/bookings', { json: body })).body);
+    const balanceBefore = await agencyBalance(database.db, DESERT_ROSE);
+    const confirm = () => call(postConfirm, `/api/octo/bookings/${body.uuid}/confirm`, { json: { contact: CONTACT }, params: { uuid: body.uuid } });
+    const answers = await Promise.all([1, 2, 3, 4].map(confirm));
+    expect(answers.map((answer) => [answer.status, zBooking.parse(answer.body).status])).toEqual(Array(4).fill([200, 'CONFIRMED']));
+    const [row] = await database.db.select().from(bookings).where(eq(bookings.reference, held.id));
+    expect(await agencyBalance(database.db, DESERT_ROSE)).toBe(balanceBefore - row!.netTotalMinor);
+    expect(row).toMatchObject({ status: 'completed', paidMinor: row!.netTotalMinor, guestName: CONTACT.fullName, guestEmail: CONTACT.emailAddress });
+  });
+
   it('answers INVALID_BOOKING_UUID for a uuid already used by another reservation', async () => {
     const body = reservation();
     await call(postBooking, '/api/octo/bookings', { json: body });
