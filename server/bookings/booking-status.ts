@@ -88,9 +88,12 @@ export type BookingStatusChanges = { [K in Exclude<keyof BookingColumns, 'id' | 
 /**
  * Moves a booking by `transition`, writing `changes` with it, in the caller's transaction. Throws
  * IllegalBookingTransition (and writes nothing) when the booking's status does not allow it.
+ * Answers the `updatedAt` the move wrote, so a caller answering the booking needs no second read.
  */
-export async function moveBooking(tx: Transaction, bookingId: string, transition: BookingTransition, changes: BookingStatusChanges = {}): Promise<void> {
-  if (!(await moveBookingIfAllowed(tx, bookingId, transition, changes))) throw new IllegalBookingTransition(transition, bookingId);
+export async function moveBooking(tx: Transaction, bookingId: string, transition: BookingTransition, changes: BookingStatusChanges = {}): Promise<{ updatedAt: Date }> {
+  const moved = await move(tx, bookingId, transition, changes);
+  if (!moved) throw new IllegalBookingTransition(transition, bookingId);
+  return moved;
 }
 
 /**
@@ -98,18 +101,24 @@ export async function moveBooking(tx: Transaction, bookingId: string, transition
  * charge of a booking paid another way): answers whether it moved.
  */
 export async function moveBookingIfAllowed(tx: Transaction, bookingId: string, transition: BookingTransition, changes: BookingStatusChanges = {}): Promise<boolean> {
+  return (await move(tx, bookingId, transition, changes)) !== null;
+}
+
+async function move(tx: Transaction, bookingId: string, transition: BookingTransition, changes: BookingStatusChanges): Promise<{ updatedAt: Date } | null> {
   const { from, to } = BOOKING_TRANSITIONS[transition];
   const moved = await tx
     .update(bookings)
     .set({ ...changes, status: to, updatedAt: sql`now()` })
     .where(and(eq(bookings.id, bookingId), inArray(bookings.status, [...from])))
-    .returning({ id: bookings.id, agencyId: bookings.agencyId, supplierStatus: bookings.supplierStatus });
+    .returning({ id: bookings.id, agencyId: bookings.agencyId, supplierStatus: bookings.supplierStatus, updatedAt: bookings.updatedAt });
   const [booking] = moved;
-  if (!booking) return false;
+  if (!booking) return null;
   // In the move's transaction: a move that rolls back sends nothing.
   const event = TRANSITION_EVENTS[transition];
-  if (event && !(event === 'booking.confirmed' && awaitsSupplierConfirmation(booking.supplierStatus))) await emitBookingEvent(tx, booking, event);
-  return true;
+  if (event && !(event === 'booking.confirmed' && awaitsSupplierConfirmation(booking.supplierStatus))) {
+    await emitBookingEvent(tx, { id: booking.id, agencyId: booking.agencyId }, event);
+  }
+  return { updatedAt: booking.updatedAt };
 }
 
 /**

@@ -14,7 +14,7 @@ import { debitAgency } from '@/server/ledger/ledger';
 import { assertMayPayFromBalance } from '@/server/credit/credit-standing';
 import { type BookableOffer, loadBookableOffer, loadSlot, lookUpPickUpTime, type SlotRow } from './bookable-offer';
 import { newBookingReference } from './booking-reference';
-import { takeStock } from './stock';
+import { type SlotStockLeft, takeStock } from './stock';
 import { claimPromoUse, findValidPromo } from './promo-codes';
 import { type CheckoutInput, isProviderPaymentMethod } from '@/shared/bookings/checkout-schema';
 import { type BookingCancellationPolicy, resolveCancellationPolicy } from '@/shared/bookings/offer-terms';
@@ -34,6 +34,11 @@ export type { BookingStatus };
 /** A guest's booking through an agency's widget: sold at the widget's guest prices. */
 export type WidgetSale = { widgetId: string; guestPrices: OfferPrices };
 export type CreatedBooking = { reference: string; status: BookingStatus; /** The attempt had already booked. */ replayed: boolean };
+/**
+ * A reservation just written: the row as inserted and what its slot had left after the take, so
+ * the reseller's answer needs no second read (absent when the attempt had already booked).
+ */
+export type WrittenReservation = { booking: typeof bookings.$inferSelect; slotLeft: SlotStockLeft | null };
 /**
  * A reseller's reservation over OCTO (server/octo-api): booked holding its stock until `until`,
  * unpaid (`payment_required`) until the reseller confirms it, which pays it from the balance.
@@ -56,7 +61,7 @@ export async function createBooking(
   principal: Principal,
   input: CheckoutInput,
   options: { locale: Locale; now?: Date; widget?: WidgetSale; reservation?: Reservation },
-): Promise<CreatedBooking> {
+): Promise<CreatedBooking & { written?: WrittenReservation }> {
   if (!memberCan(principal, 'bookings:create')) throw new Forbidden();
   await assertAgencyMayBook(db, principal.agencyId);
   const fingerprint = checkoutFingerprint(input);
@@ -73,7 +78,8 @@ export async function createBooking(
       try {
         const created = await db.transaction((tx) => writeBooking(tx, principal, input, plan, options.locale, fingerprint, now));
         if (created.holdExpiresAt) await scheduleHoldExpiry(created.bookingId, created.holdExpiresAt);
-        return { reference: created.reference, status: created.status, replayed: false };
+        const booked = { reference: created.reference, status: created.status, replayed: false };
+        return options.reservation ? { ...booked, written: { booking: created.row, slotLeft: created.slotLeft } } : booked;
       } catch (error) {
         const constraint = uniqueViolation(error);
         // The same checkout sent twice at once: both reserved under one supplier uuid, one wrote.
@@ -282,10 +288,10 @@ async function writeBooking(
       ...supplierColumns(plan),
       resellerReference: plan.reservation?.resellerReference ?? null,
     })
-    .returning({ id: bookings.id });
+    .returning();
   if (!booking) throw new Error('The booking insert returned no row');
 
-  if (instant && plan.slot) await takeStock(tx, plan.slot.id, plan.offer.stockMode, plan.counts);
+  const slotLeft = instant && plan.slot ? await takeStock(tx, plan.slot.id, plan.offer.stockMode, plan.counts) : null;
   if (paysFromBalance && plan.quote.netTotalMinor > 0) {
     await assertMayPayFromBalance(tx, principal.agencyId, plan.quote.netTotalMinor, now);
     await debitAgency(tx, {
@@ -302,7 +308,7 @@ async function writeBooking(
   await emitBookingEvent(tx, written, 'booking.created');
   // A supplier's booking is confirmed when the supplier confirms it (server/suppliers/booking).
   if (status === 'completed' && !plan.supplierHold) await emitBookingEvent(tx, written, 'booking.confirmed');
-  return { bookingId: booking.id, reference, status, holdExpiresAt };
+  return { bookingId: booking.id, reference, status, holdExpiresAt, row: booking, slotLeft };
 }
 
 /** A supplier's booking: its uuid and hold there, or why the supplier could not be reached. */
@@ -323,7 +329,7 @@ function earliest(ours: Date, supplier: Date | null | undefined): Date {
   return supplier && supplier < ours ? supplier : ours;
 }
 
-type WrittenBooking = { bookingId: string; reference: string; status: BookingStatus; holdExpiresAt: Date | null };
+type WrittenBooking = { bookingId: string; reference: string; status: BookingStatus; holdExpiresAt: Date | null; row: typeof bookings.$inferSelect; slotLeft: SlotStockLeft | null };
 
 /**
  * The booking an earlier submission with this key made, if any. A different checkout under the

@@ -8,11 +8,15 @@ import { type GuestCounts, stockProblem, stockTaken, type StockMode } from '@/sh
 // A slot's stock, taken by a booking (or a payment's hold) and given back by a cancellation, a
 // failed payment or an expired hold: always exactly what `stockTaken` says the booking took.
 
+/** What a slot has left once a booking took its tickets (returned by the update itself, no second read). */
+export type SlotStockLeft = { left: number; leftAdults: number | null; leftChildren: number | null };
+
 /**
  * Takes the tickets with one conditional update, so two bookings can never both take the last
  * ones: the second waits for the first's row lock, re-checks the condition and updates nothing.
+ * Answers what the slot has left after the take.
  */
-export async function takeStock(tx: Transaction, slotId: string, mode: StockMode, counts: GuestCounts): Promise<void> {
+export async function takeStock(tx: Transaction, slotId: string, mode: StockMode, counts: GuestCounts): Promise<SlotStockLeft> {
   const taken = stockTaken(mode, counts);
   const enough =
     mode === 'per_type'
@@ -28,8 +32,8 @@ export async function takeStock(tx: Transaction, slotId: string, mode: StockMode
       }),
     })
     .where(and(eq(availabilitySlots.id, slotId), enough))
-    .returning({ id: availabilitySlots.id });
-  if (updated.length > 0) return;
+    .returning({ left: availabilitySlots.left, leftAdults: availabilitySlots.leftAdults, leftChildren: availabilitySlots.leftChildren });
+  if (updated[0]) return updated[0];
 
   const [slot] = await tx
     .select({ left: availabilitySlots.left, leftAdults: availabilitySlots.leftAdults, leftChildren: availabilitySlots.leftChildren })

@@ -2,7 +2,7 @@ import 'server-only';
 import { desc, eq } from 'drizzle-orm';
 import { type Locale, localizedPath } from '@/i18n/locales';
 import type { Principal } from '@/server/auth/principal';
-import { createBooking, type CreatedBooking, type Reservation } from '@/server/bookings/create-booking';
+import { createBooking, type CreatedBooking, type Reservation, type WrittenReservation } from '@/server/bookings/create-booking';
 import type { Database } from '@/server/db/connection';
 import { bookings, payments } from '@/server/db/schema';
 import { RuleViolation } from '@/server/errors';
@@ -47,7 +47,7 @@ export type PlacedBooking = CreatedBooking & { payment: StartedPayment | null };
 
 export function placeBooking(db: Database, channel: AgentChannel, input: CheckoutInput, now?: Date): Promise<PlacedBooking>;
 export function placeBooking(db: Database, channel: GuestChannel, input: CheckoutInput, now?: Date): Promise<GuestCheckout>;
-export function placeBooking(db: Database, channel: ResellerChannel, input: CheckoutInput, now?: Date): Promise<CreatedBooking>;
+export function placeBooking(db: Database, channel: ResellerChannel, input: CheckoutInput, now?: Date): Promise<CreatedBooking & { written?: WrittenReservation }>;
 export async function placeBooking(db: Database, channel: AgentChannel | GuestChannel | ResellerChannel, input: CheckoutInput, now = new Date()): Promise<PlacedBooking | GuestCheckout | CreatedBooking> {
   if ('guest' in channel) return placeGuestBooking(db, channel.guest, input, now);
   if ('reseller' in channel) {

@@ -5,11 +5,12 @@ import type { Principal } from '@/server/auth/principal';
 import { visibleBookings } from '@/server/bookings/booking-scope';
 import { cancelBooking } from '@/server/bookings/cancel-booking';
 import { lockBookingStock } from '@/server/bookings/stock';
+import type { CreatedBooking, WrittenReservation } from '@/server/bookings/create-booking';
 import { placeBooking } from '@/server/checkout/place-booking';
 import type { Database } from '@/server/db/connection';
 import { availabilitySlots, bookings, offers, tours } from '@/server/db/schema';
 import { isDomainError } from '@/server/errors';
-import { payBookingFromBalance } from '@/server/payments/pay-from-balance';
+import { payLockedBookingFromBalance } from '@/server/payments/pay-from-balance';
 import { holdMinutes, scheduleHoldExpiry } from '@/server/payments/holds';
 import { sandboxEnabled } from '@/server/settings/deployment-mode';
 import { isCancellable } from '@/server/bookings/refund-rules';
@@ -31,6 +32,8 @@ import type { ConfirmationBody, OctoContactInput, ReservationBody, UpdateBody } 
 const bookingColumns = {
   ...octoOfferColumns,
   id: bookings.id,
+  agencyId: bookings.agencyId,
+  slotId: bookings.slotId,
   reference: bookings.reference,
   uuid: bookings.idempotencyKey,
   status: bookings.status,
@@ -235,9 +238,9 @@ export async function reserveBooking(db: Database, principal: Principal, body: R
     paymentMethod: 'balance',
   };
   const until = new Date(now.getTime() + (body.expirationMinutes ?? holdMinutes()) * 60_000);
-  let reference: string;
+  let placed: CreatedBooking & { written?: WrittenReservation };
   try {
-    ({ reference } = await placeBooking(db, { reseller: { principal, locale: 'en', reservation: { until, resellerReference: body.resellerReference ?? null } } }, input, now));
+    placed = await placeBooking(db, { reseller: { principal, locale: 'en', reservation: { until, resellerReference: body.resellerReference ?? null } } }, input, now);
   } catch (error) {
     // The uuid of another reservation (or of a booking made another way): OCTO's "already used".
     if (isDomainError(error, 'conflict') && error.code === 'errors.idempotencyConflict') throw invalidId('INVALID_BOOKING_UUID', uuid);
@@ -245,30 +248,46 @@ export async function reserveBooking(db: Database, principal: Principal, body: R
     if (isDomainError(error, 'ruleViolation') && error.code === 'checkout.noSlot') throw invalidId('INVALID_AVAILABILITY_ID', body.availabilityId);
     throw error;
   }
-  const [row] = await selectBookings(db, principal, and(eq(bookings.reference, reference)));
+  // Just written: answered from the row the insert returned and the slot's stock after the take;
+  // a reservation sent again (its uuid already booked) is read back.
+  const row = placed.written ? writtenRow(placed.written, option) : (await selectBookings(db, principal, and(eq(bookings.reference, placed.reference))))[0];
   if (!row) throw new Error('The reserved booking is not visible to its agency');
   return octoBooking(row, option, { ...options, now });
 }
 
-/** POST /bookings/:uuid/confirm: pays the reservation from the balance; a confirmed one is answered again. */
+/** The answer's row of a reservation just written, as selectBookings would read it back. */
+function writtenRow({ booking, slotLeft }: WrittenReservation, option: OctoOfferRow): BookingRow {
+  const { startTimes: _startTimes, ...offerColumns } = option;
+  return {
+    ...offerColumns,
+    ...booking,
+    uuid: booking.idempotencyKey,
+    slotLeft: slotLeft?.left ?? null,
+    slotLeftAdults: slotLeft?.leftAdults ?? null,
+    slotLeftChildren: slotLeft?.leftChildren ?? null,
+  };
+}
+
+/**
+ * POST /bookings/:uuid/confirm: pays the reservation from the balance; a confirmed one is answered
+ * again. One transaction: the booking is read with everything its answer needs and locked (FOR
+ * UPDATE of its row, so a concurrent confirmation waits and then finds it confirmed), paid by
+ * payLockedBookingFromBalance with the contact written by the payment's own status move (nothing
+ * changes when it is refused), and answered from the row and what the payment wrote.
+ */
 export async function confirmBooking(db: Database, principal: Principal, uuid: string, body: ConfirmationBody, options: AnswerOptions, now = new Date()) {
-  const row = await findBooking(db, principal, uuid);
-  const status = octoStatus(row, now);
-  if (status === 'CONFIRMED') return answerOf(row, options, now);
-  if (status !== 'ON_HOLD') throw unprocessable(status === 'EXPIRED' ? 'The reservation has expired' : `A ${status} booking cannot be confirmed`);
-  const guest = guestOf(body.contact, { name: row.guestName, email: row.guestEmail, phone: row.guestPhone });
-  if (!guest.name || !guest.email || !guest.phone) throw new OctoError('BAD_REQUEST', 'contact needs a name, an emailAddress and a phoneNumber');
-  await db
-    .update(bookings)
-    .set({ guestName: guest.name, guestEmail: guest.email, guestPhone: guest.phone, resellerReference: body.resellerReference ?? row.resellerReference, updatedAt: sql`now()` })
-    .where(eq(bookings.id, row.id));
-  try {
-    await payBookingFromBalance(db, principal, row.reference);
-  } catch (error) {
-    // Confirmed meanwhile by a concurrent call: answered as confirmed, once paid.
-    if (!(isDomainError(error, 'conflict') && error.code === 'paymentErrors.notPayable')) throw error;
-  }
-  return answerOf(await findBooking(db, principal, uuid), options, now);
+  return db.transaction(async (tx) => {
+    const [row] = await selectBookings(tx, principal, and(eq(bookings.idempotencyKey, uuid))).for('update', { of: bookings });
+    if (!row) throw invalidId('INVALID_BOOKING_UUID', uuid);
+    const status = octoStatus(row, now);
+    if (status === 'CONFIRMED') return answerOf(row, options, now);
+    if (status !== 'ON_HOLD') throw unprocessable(status === 'EXPIRED' ? 'The reservation has expired' : `A ${status} booking cannot be confirmed`);
+    const guest = guestOf(body.contact, { name: row.guestName, email: row.guestEmail, phone: row.guestPhone });
+    if (!guest.name || !guest.email || !guest.phone) throw new OctoError('BAD_REQUEST', 'contact needs a name, an emailAddress and a phoneNumber');
+    const contact = { guestName: guest.name, guestEmail: guest.email, guestPhone: guest.phone, resellerReference: body.resellerReference ?? row.resellerReference };
+    const paid = await payLockedBookingFromBalance(tx, principal, row, contact);
+    return answerOf({ ...row, ...contact, ...paid, status: 'completed', holdExpiresAt: null }, options, now);
+  });
 }
 
 /** POST /bookings/:uuid/extend: the reservation holds its places `expirationMinutes` longer from now. */

@@ -2,46 +2,69 @@ import 'server-only';
 import { and, eq } from 'drizzle-orm';
 import type { Principal } from '@/server/auth/principal';
 import { visibleBookings } from '@/server/bookings/booking-scope';
-import { moveBooking } from '@/server/bookings/booking-status';
-import { lockBookingStock, takeStock } from '@/server/bookings/stock';
-import type { Database } from '@/server/db/connection';
+import { type BookingStatusChanges, moveBooking } from '@/server/bookings/booking-status';
+import { type LockedBookingStock, lockBookingStock, takeStock } from '@/server/bookings/stock';
+import type { Database, Transaction } from '@/server/db/connection';
 import { bookings, payments } from '@/server/db/schema';
 import { Conflict, Forbidden, NotFound } from '@/server/errors';
 import { debitAgency } from '@/server/ledger/ledger';
 import { assertMayPayFromBalance } from '@/server/credit/credit-standing';
 import { memberCan } from '@/shared/auth/permissions';
 
+/** The guest's details a payer may give with the payment (a reseller's confirmation), written in its move. */
+export type PaymentContact = Pick<BookingStatusChanges, 'guestName' | 'guestEmail' | 'guestPhone' | 'resellerReference'>;
+
+/** What the payment wrote on the booking besides its status (`completed`). */
+export type BalancePayment = { paidMinor: number; holdsStock: boolean; updatedAt: Date };
+
 /**
  * "Pay now" from the balance: a booking that needs payment is paid within the
  * agency's funds, taking its stock again if its hold was given back. A provider attempt still
  * waiting for its payer may later succeed too: settlement then refunds it (not payable any more).
+ * `contact` is written by the same status move, so a refused payment changes nothing.
  */
-export async function payBookingFromBalance(db: Database, principal: Principal, reference: string): Promise<void> {
+export async function payBookingFromBalance(db: Database, principal: Principal, reference: string, contact: PaymentContact = {}): Promise<BalancePayment> {
   if (!memberCan(principal, 'bookings:create')) throw new Forbidden();
-  await db.transaction(async (tx) => {
+  return db.transaction(async (tx) => {
     const booking = await lockBookingStock(tx, and(eq(bookings.reference, reference), visibleBookings(principal)));
     if (!booking) throw new NotFound();
-    if (booking.status !== 'payment_required' && booking.status !== 'payment_failed') throw new Conflict('paymentErrors.notPayable');
-    const [processing] = await tx
-      .select({ id: payments.id })
-      .from(payments)
-      .where(and(eq(payments.bookingId, booking.id), eq(payments.status, 'processing')))
-      .limit(1);
-    if (processing) throw new Conflict('paymentErrors.inProgress');
-    if (!booking.holdsStock && booking.slotId) await takeStock(tx, booking.slotId, booking.stockMode, booking);
-    if (booking.netTotalMinor > 0) {
-      await assertMayPayFromBalance(tx, booking.agencyId, booking.netTotalMinor, new Date());
-      await debitAgency(tx, { agencyId: booking.agencyId, kind: 'booking', amountMinor: booking.netTotalMinor, bookingId: booking.id, description: `Booking ${reference}` });
-    }
-    await moveBooking(tx, booking.id, 'paid', {
-      paymentMethod: 'balance',
-      paidMinor: booking.netTotalMinor,
-      holdsStock: booking.slotId !== null,
-      holdExpiresAt: null,
-      chargeCurrency: null,
-      chargeTotalMinor: null,
-      chargeFeeMinor: 0,
-      chargeTaxMinor: 0,
-    });
+    return payLockedBookingFromBalance(tx, principal, { ...booking, reference }, contact);
   });
+}
+
+/** The booking as the payment needs it, locked by the caller (FOR UPDATE of the booking row). */
+export type PayableBooking = Pick<LockedBookingStock, 'id' | 'agencyId' | 'status' | 'netTotalMinor' | 'slotId' | 'holdsStock' | 'stockMode' | 'adults' | 'children' | 'infants'> & { reference: string };
+
+/**
+ * The same payment for a caller that has already locked the booking in `tx` and read it with what
+ * it answers from (a reseller's confirmation): the one read serves both.
+ */
+export async function payLockedBookingFromBalance(tx: Transaction, principal: Principal, booking: PayableBooking, contact: PaymentContact = {}): Promise<BalancePayment> {
+  if (!memberCan(principal, 'bookings:create')) throw new Forbidden();
+  const { reference } = booking;
+  if (booking.status !== 'payment_required' && booking.status !== 'payment_failed') throw new Conflict('paymentErrors.notPayable');
+  const [processing] = await tx
+    .select({ id: payments.id })
+    .from(payments)
+    .where(and(eq(payments.bookingId, booking.id), eq(payments.status, 'processing')))
+    .limit(1);
+  if (processing) throw new Conflict('paymentErrors.inProgress');
+  if (!booking.holdsStock && booking.slotId) await takeStock(tx, booking.slotId, booking.stockMode, booking);
+  if (booking.netTotalMinor > 0) {
+    await assertMayPayFromBalance(tx, booking.agencyId, booking.netTotalMinor, new Date());
+    await debitAgency(tx, { agencyId: booking.agencyId, kind: 'booking', amountMinor: booking.netTotalMinor, bookingId: booking.id, description: `Booking ${reference}` });
+  }
+  const holdsStock = booking.slotId !== null;
+  const { updatedAt } = await moveBooking(tx, booking.id, 'paid', {
+    ...contact,
+    paymentMethod: 'balance',
+    paidMinor: booking.netTotalMinor,
+    holdsStock,
+    holdExpiresAt: null,
+    chargeCurrency: null,
+    chargeTotalMinor: null,
+    chargeFeeMinor: 0,
+    chargeTaxMinor: 0,
+  });
+  return { paidMinor: booking.netTotalMinor, holdsStock, updatedAt };
 }

@@ -222,6 +222,8 @@ describe('a booking over OCTO', () => {
     expect(held).toMatchObject({ uuid: body.uuid, status: 'ON_HOLD', resellerReference: body.resellerReference, availabilityId, productId: offer.tourId, optionId: offer.id });
     expect(held.unitItems.map((item) => item.unitId)).toEqual(['adult', 'adult', 'child']);
     expect(Date.parse(held.utcExpiresAt!) - Date.now()).toBeGreaterThan(25 * 60_000);
+    // Answered from the row the reservation wrote: the same answer as reading it back.
+    expect(reserved.body).toEqual((await call(getBooking, `/api/octo/bookings/${body.uuid}`, { params: { uuid: body.uuid } })).body);
     const [row] = await database.db.select().from(bookings).where(eq(bookings.reference, held.id));
     expect(row).toMatchObject({ agencyId: DESERT_ROSE, status: 'payment_required', holdsStock: true, paidMinor: 0 });
     expect((await slotStock(database.db, row!.slotId!))!.left).toBe(stockBefore - 3);
@@ -229,7 +231,8 @@ describe('a booking over OCTO', () => {
 
     const confirmation = { contact: CONTACT, resellerReference: body.resellerReference };
     zBookingConfirmationBody.parse(confirmation);
-    const confirmed = zBooking.parse((await call(postConfirm, `/api/octo/bookings/${body.uuid}/confirm`, { json: confirmation, params: { uuid: body.uuid } })).body);
+    const confirmedAnswer = await call(postConfirm, `/api/octo/bookings/${body.uuid}/confirm`, { json: confirmation, params: { uuid: body.uuid } });
+    const confirmed = zBooking.parse(confirmedAnswer.body);
     expect(confirmed).toMatchObject({ status: 'CONFIRMED', utcExpiresAt: null, contact: { fullName: 'Olga Ivanova', firstName: 'Olga', lastName: 'Ivanova', emailAddress: 'olga@example.test' } });
     expect(confirmed.voucher?.deliveryOptions[0]?.deliveryValue).toContain(`/api/v1/b2b/bookings/${held.id}/documents/voucher`);
     expect(confirmed.pricing).toMatchObject({ net: row!.netTotalMinor, retail: row!.publishedTotalMinor, currencyPrecision: 2 });
@@ -237,6 +240,8 @@ describe('a booking over OCTO', () => {
     // Confirming again answers the confirmed booking and pays nothing twice.
     const again = await call(postConfirm, `/api/octo/bookings/${body.uuid}/confirm`, { json: confirmation, params: { uuid: body.uuid } });
     expect(zBooking.parse(again.body).status).toBe('CONFIRMED');
+    // The first answer, made from what the payment wrote, is the booking as read back.
+    expect(again.body).toEqual(confirmedAnswer.body);
     expect(await agencyBalance(database.db, DESERT_ROSE)).toBe(balanceBefore - row!.netTotalMinor);
 
     expect(zBooking.parse((await call(getBooking, `/api/octo/bookings/${body.uuid}`, { params: { uuid: body.uuid } })).body).status).toBe('CONFIRMED');
@@ -313,6 +318,18 @@ describe('the uuid as the idempotency key', () => {
     const ids = [...answers, replay].map((answer) => zBooking.parse(answer.body).id);
     expect(new Set(ids).size).toBe(1);
     expect(await countBookings(database.db, DESERT_ROSE)).toBe(before + 1);
+  });
+
+  it('pays once when the same confirmation is sent several times at once, every answer the confirmed booking', async () => {
+    const body = reservation();
+    const held = zBooking.parse((await call(postBooking, '/api/octo/bookings', { json: body })).body);
+    const balanceBefore = await agencyBalance(database.db, DESERT_ROSE);
+    const confirm = () => call(postConfirm, `/api/octo/bookings/${body.uuid}/confirm`, { json: { contact: CONTACT }, params: { uuid: body.uuid } });
+    const answers = await Promise.all([1, 2, 3, 4].map(confirm));
+    expect(answers.map((answer) => [answer.status, zBooking.parse(answer.body).status])).toEqual(Array(4).fill([200, 'CONFIRMED']));
+    const [row] = await database.db.select().from(bookings).where(eq(bookings.reference, held.id));
+    expect(await agencyBalance(database.db, DESERT_ROSE)).toBe(balanceBefore - row!.netTotalMinor);
+    expect(row).toMatchObject({ status: 'completed', paidMinor: row!.netTotalMinor, guestName: CONTACT.fullName, guestEmail: CONTACT.emailAddress });
   });
 
   it('answers INVALID_BOOKING_UUID for a uuid already used by another reservation', async () => {
