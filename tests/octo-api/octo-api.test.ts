@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { and, asc, eq, isNull, ne } from 'drizzle-orm';
 import {
   zAvailability,
   zAvailabilityCalendar,
@@ -144,7 +144,15 @@ describe('the catalogue', () => {
   });
 
   it('serves an opening-hours offer as an OPENING_HOURS product whose one availability a day is open all day', async () => {
-    const ticket = await findOffer(database.db, 'per_type');
+    // A per-type offer of another tour than the shared one the other tests book: the whole tour's
+    // offers become opening-hours tickets here.
+    const [ticket] = await database.db
+      .select()
+      .from(offers)
+      .where(and(eq(offers.stockMode, 'per_type'), eq(offers.hasLiveAvailability, true), isNull(offers.supplierId), isNull(offers.pricePerTrip), ne(offers.pickUp, 'included'), ne(offers.tourId, offer.tourId)))
+      .orderBy(asc(offers.id))
+      .limit(1);
+    if (!ticket) throw new Error('No per-type offer of another tour');
     const ticketDate = addDays(date, 1);
     await database.db.update(offers).set({ availabilityType: 'opening_hours' }).where(eq(offers.tourId, ticket.tourId));
     await prepareSlot(database.db, ticket.id, ticketDate, { left: 30, leftAdults: 20, leftChildren: 10 });
