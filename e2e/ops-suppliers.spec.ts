@@ -30,8 +30,14 @@ async function expectFits(page: Page, what: string) {
 
 async function expectNoSeriousViolations(page: Page, what: string) {
   // The toasts shown at the moment are checked with the page (the shell darkens their colours),
-  // once they have faded in: halfway through, any text is below every contrast ratio.
-  await page.waitForFunction(() => [...document.querySelectorAll('[data-sonner-toast]')].every((toast) => getComputedStyle(toast).opacity === '1'));
+  // once no transition runs: a toast fading in, or one stacked behind a new one fading out, has
+  // text below every contrast ratio halfway through.
+  await page.waitForFunction(() =>
+    document.getAnimations().every((animation) => {
+      const target = animation.effect instanceof KeyframeEffect ? animation.effect.target : null;
+      return animation.playState !== 'running' || !target?.closest('[data-sonner-toaster]');
+    }),
+  );
   const { violations } = await new AxeBuilder({ page }).analyze();
   const serious = violations.filter((violation) => violation.impact === 'serious' || violation.impact === 'critical').map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).slice(0, 3).join(' | ')}`);
   expect(serious, `${what}: axe-core's serious and critical violations`).toEqual([]);
