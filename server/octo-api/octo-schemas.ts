@@ -89,6 +89,6 @@ export const cancellationBodySchema = z.object({ reason: z.string().max(500).nul
 
 export const bookingsQuerySchema = z.object({ resellerReference: z.string().optional(), supplierReference: z.string().optional() });
 
-/** A booking's uuid in the path: any string (an unknown one is OCTO's INVALID_BOOKING_UUID, not a 404). */
+/** A booking's uuid in the path, whatever its form (an unknown one is OCTO's INVALID_BOOKING_UUID, not a 404). */
 export const uuidParamsSchema = z.object({ uuid: z.string() });
 export const productParamsSchema = z.object({ id: z.string() });

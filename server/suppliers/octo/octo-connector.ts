@@ -15,7 +15,7 @@ import { resolveSupplierTarget, SupplierAddressRefused } from '../supplier-addre
 import { createAgents, HttpTimeout, sendHttp } from './octo-http';
 import { mapBooking, mapCalendarDay, mapProduct, mapSlot } from './octo-mapping';
 
-// The OCTO client (docs/suppliers.md "The OCTO connector"): any OCTO supplier plugs in by its base
+// The OCTO client (docs/suppliers.md "The OCTO connector"). Every OCTO supplier plugs in by its base
 // URL, API key (sent as `Authorization: Bearer`), the capabilities we ask of it (`Octo-Capabilities`)
 // and its currency. Every answer is parsed with the schemas @octocloud/types generates from OCTO's
 // OpenAPI document and mapped to the connector's types; OCTO's error bodies (`{error,
