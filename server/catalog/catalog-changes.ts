@@ -1,5 +1,8 @@
 import 'server-only';
+import { eq } from 'drizzle-orm';
 import { revalidateTag } from 'next/cache';
+import type { Transaction } from '@/server/db/connection';
+import { cities, countries, tours } from '@/server/db/schema';
 import { CATALOG_TAGS } from './tags';
 
 // The cache tags a catalogue change invalidates. The operator console's changes
@@ -16,6 +19,17 @@ export function catalogTagsForTour(tour: TourPlacement): string[] {
     CATALOG_TAGS.sitemap,
     ...(tour.isFeatured ? [CATALOG_TAGS.home] : []),
   ];
+}
+
+/** The pages that show a tour, as it is placed now in `tx`; none for an unknown tour. */
+export async function loadTourCatalogTags(tx: Transaction, tourId: string): Promise<string[]> {
+  const [placement] = await tx
+    .select({ slug: tours.slug, citySlug: cities.slug, countrySlug: countries.slug, isFeatured: tours.isFeatured })
+    .from(tours)
+    .innerJoin(cities, eq(cities.id, tours.cityId))
+    .innerJoin(countries, eq(countries.id, cities.countryId))
+    .where(eq(tours.id, tourId));
+  return placement ? catalogTagsForTour(placement) : [];
 }
 
 /**

@@ -1,9 +1,9 @@
 import 'server-only';
 import { and, asc, eq, gt, max, sql } from 'drizzle-orm';
 import { changedFields, recordStaffAudit } from '@/server/audit/audit';
-import { catalogTagsForTour } from '@/server/catalog/catalog-changes';
+import { loadTourCatalogTags } from '@/server/catalog/catalog-changes';
 import type { Database, Transaction } from '@/server/db/connection';
-import { cities, countries, photos, tours } from '@/server/db/schema';
+import { photos, tours } from '@/server/db/schema';
 import { NotFound } from '@/server/errors';
 import { saveCatalogImage } from '@/server/files/uploads';
 import type { StaffPrincipal } from '@/server/staff/staff-principal';
@@ -15,16 +15,6 @@ import type { CatalogChange } from './catalog-admin';
 
 export const catalogImageUrl = (fileId: string) => `/api/catalog/images/${fileId}`;
 
-async function tourTags(tx: Transaction, tourId: string): Promise<string[]> {
-  const [placement] = await tx
-    .select({ slug: tours.slug, citySlug: cities.slug, countrySlug: countries.slug, isFeatured: tours.isFeatured })
-    .from(tours)
-    .innerJoin(cities, eq(cities.id, tours.cityId))
-    .innerJoin(countries, eq(countries.id, cities.countryId))
-    .where(eq(tours.id, tourId));
-  return placement ? catalogTagsForTour(placement) : [];
-}
-
 export async function addTourPhoto(db: Database, staff: StaffPrincipal, input: { tourId: string; file: File; altEn: string; altRu: string }): Promise<CatalogChange> {
   return db.transaction(async (tx) => {
     const [tour] = await tx.select({ id: tours.id }).from(tours).where(eq(tours.id, input.tourId)).for('update');
@@ -34,7 +24,7 @@ export async function addTourPhoto(db: Database, staff: StaffPrincipal, input: {
     const values = { tourId: tour.id, position: (last?.position ?? -1) + 1, url: catalogImageUrl(file.id), alt: { en: input.altEn, ru: input.altRu } };
     const [photo] = await tx.insert(photos).values(values).returning({ id: photos.id });
     await recordStaffAudit(tx, { actorStaffId: staff.staffId, entity: 'photo', entityId: photo!.id, action: 'photo.create', changes: changedFields({}, values) });
-    return { id: photo!.id, tags: await tourTags(tx, tour.id) };
+    return { id: photo!.id, tags: await loadTourCatalogTags(tx, tour.id) };
   });
 }
 
@@ -54,7 +44,7 @@ export async function editPhotoAlt(db: Database, staff: StaffPrincipal, input: {
     const alt = { en: input.altEn, ru: input.altRu };
     await tx.update(photos).set({ alt }).where(eq(photos.id, photo.id));
     await recordStaffAudit(tx, { actorStaffId: staff.staffId, entity: 'photo', entityId: photo.id, action: 'photo.update', changes: changedFields(photo, { alt }) });
-    return { id: photo.id, tags: await tourTags(tx, photo.tourId) };
+    return { id: photo.id, tags: await loadTourCatalogTags(tx, photo.tourId) };
   });
 }
 
@@ -69,7 +59,7 @@ export async function movePhoto(db: Database, staff: StaffPrincipal, input: { id
     await tx.update(photos).set({ position: photo.position }).where(eq(photos.id, neighbour.id));
     await tx.update(photos).set({ position: target }).where(eq(photos.id, photo.id));
     await recordStaffAudit(tx, { actorStaffId: staff.staffId, entity: 'photo', entityId: photo.id, action: 'photo.move', changes: { position: { from: photo.position, to: target } } });
-    return { id: photo.id, tags: await tourTags(tx, photo.tourId) };
+    return { id: photo.id, tags: await loadTourCatalogTags(tx, photo.tourId) };
   });
 }
 
@@ -81,6 +71,6 @@ export async function deletePhoto(db: Database, staff: StaffPrincipal, input: { 
     const after = await tx.select({ id: photos.id }).from(photos).where(and(eq(photos.tourId, photo.tourId), gt(photos.position, photo.position))).orderBy(asc(photos.position));
     for (const row of after) await tx.update(photos).set({ position: sql`${photos.position} - 1` }).where(eq(photos.id, row.id));
     await recordStaffAudit(tx, { actorStaffId: staff.staffId, entity: 'photo', entityId: photo.id, action: 'photo.delete', changes: { url: { from: photo.url, to: null }, alt: { from: photo.alt, to: null } } });
-    return { id: photo.id, tags: await tourTags(tx, photo.tourId) };
+    return { id: photo.id, tags: await loadTourCatalogTags(tx, photo.tourId) };
   });
 }

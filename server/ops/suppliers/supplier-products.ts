@@ -1,9 +1,9 @@
 import 'server-only';
 import { and, asc, eq, inArray, isNull, max, notInArray } from 'drizzle-orm';
 import { changedFields, recordStaffAudit } from '@/server/audit/audit';
-import { catalogTagsForTour } from '@/server/catalog/catalog-changes';
+import { loadTourCatalogTags } from '@/server/catalog/catalog-changes';
 import type { Database, Transaction } from '@/server/db/connection';
-import { categories, cities, countries, offers, supplierProducts, suppliers, tourCategories, tours, type SupplierMargin, type SupplierUnitMap } from '@/server/db/schema';
+import { categories, cities, offers, supplierProducts, suppliers, tourCategories, tours, type SupplierMargin, type SupplierUnitMap } from '@/server/db/schema';
 import { NotFound, RuleViolation } from '@/server/errors';
 import { loadSettings } from '@/server/settings/settings';
 import type { SupplierProduct } from '@/server/suppliers/connector';
@@ -32,16 +32,6 @@ async function lockProduct(tx: Transaction, productId: string): Promise<LockedPr
     .for('update', { of: supplierProducts });
   if (!row || !row.tourId) throw new NotFound();
   return { ...row, tourId: row.tourId, snapshot: storedProduct(row.snapshot) };
-}
-
-async function tourTags(tx: Transaction, tourId: string): Promise<string[]> {
-  const [placement] = await tx
-    .select({ slug: tours.slug, citySlug: cities.slug, countrySlug: countries.slug, isFeatured: tours.isFeatured })
-    .from(tours)
-    .innerJoin(cities, eq(cities.id, tours.cityId))
-    .innerJoin(countries, eq(countries.id, cities.countryId))
-    .where(eq(tours.id, tourId));
-  return placement ? catalogTagsForTour(placement) : [];
 }
 
 /**
@@ -96,7 +86,7 @@ export async function saveProductMapping(db: Database, staff: StaffPrincipal, in
     }
     const [before] = await tx.select({ title: tours.title, cityId: tours.cityId }).from(tours).where(eq(tours.id, product.tourId)).for('update');
     if (!before) throw new NotFound();
-    const tagsBefore = await tourTags(tx, product.tourId);
+    const tagsBefore = await loadTourCatalogTags(tx, product.tourId);
     const values = { title: { en: input.titleEn, ru: input.titleRu }, cityId: input.cityId };
     await tx.update(tours).set({ ...values, updatedAt: new Date() }).where(eq(tours.id, product.tourId));
     await tx.delete(tourCategories).where(eq(tourCategories.tourId, product.tourId));
@@ -106,7 +96,7 @@ export async function saveProductMapping(db: Database, staff: StaffPrincipal, in
     await repriceOffers(tx, product, product.snapshot);
     await recordStaffAudit(tx, { actorStaffId: staff.staffId, entity: 'tour', entityId: product.tourId, action: 'tour.update', changes: changedFields(before, values) });
     await recordStaffAudit(tx, { actorStaffId: staff.staffId, entity: 'supplierProduct', entityId: product.id, action: 'supplierProduct.map', changes: { margin: { from: null, to: margin }, categoryId: { from: null, to: input.categoryId } } });
-    return { id: product.id, tags: [...new Set([...tagsBefore, ...(await tourTags(tx, product.tourId))])] };
+    return { id: product.id, tags: [...new Set([...tagsBefore, ...(await loadTourCatalogTags(tx, product.tourId))])] };
   });
 }
 
@@ -133,7 +123,7 @@ export async function saveOptionMapping(db: Database, staff: StaffPrincipal, inp
     await tx.update(offers).set(values).where(eq(offers.id, offer.id));
     await repriceOffers(tx, product, product.snapshot);
     await recordStaffAudit(tx, { actorStaffId: staff.staffId, entity: 'offer', entityId: offer.id, action: 'offer.update', changes: changedFields({ name: offer.name, supplierUnits: offer.units }, values) });
-    return { id: product.id, tags: await tourTags(tx, product.tourId) };
+    return { id: product.id, tags: await loadTourCatalogTags(tx, product.tourId) };
   });
 }
 
@@ -169,7 +159,7 @@ export async function publishProduct(db: Database, staff: StaffPrincipal, produc
     await tx.update(tours).set({ isActive: true, updatedAt: now }).where(eq(tours.id, product.tourId));
     await tx.update(supplierProducts).set({ status: 'published', updatedAt: now }).where(eq(supplierProducts.id, product.id));
     await recordStaffAudit(tx, { actorStaffId: staff.staffId, entity: 'supplierProduct', entityId: product.id, action: 'supplierProduct.publish', changes: { status: { from: product.status, to: 'published' } } });
-    return { id: product.id, tags: await tourTags(tx, product.tourId) };
+    return { id: product.id, tags: await loadTourCatalogTags(tx, product.tourId) };
   });
 }
 
@@ -242,6 +232,6 @@ export async function acceptProductChanges(db: Database, staff: StaffPrincipal, 
       .set({ status, snapshot: next, snapshotHash: snapshotHash(next), pendingSnapshot: null, changes: [], updatedAt: new Date() })
       .where(eq(supplierProducts.id, product.id));
     await recordStaffAudit(tx, { actorStaffId: staff.staffId, entity: 'supplierProduct', entityId: product.id, action: 'supplierProduct.accept', changes: { changes: { from: row.changes, to: [] } } });
-    return { id: product.id, tags: await tourTags(tx, product.tourId) };
+    return { id: product.id, tags: await loadTourCatalogTags(tx, product.tourId) };
   });
 }
