@@ -9,7 +9,7 @@ import {
   zProductsGetProductsResponse,
   zSupplier,
 } from '@octocloud/types/dist/models/zod.gen.js';
-import type { SupplierConnector, UnitCounts } from '../connector';
+import type { OptionRef, SupplierConnector, UnitCounts } from '../connector';
 import { SupplierError, type SupplierErrorCode } from '../errors';
 import { resolveSupplierTarget, SupplierAddressRefused } from '../supplier-address';
 import { createAgents, HttpTimeout, sendHttp } from './octo-http';
@@ -153,6 +153,16 @@ export function createOctoConnector(config: OctoSupplierConfig, options: OctoCon
   const wantsPricing = config.capabilities.includes('octo/pricing');
   const currency = wantsPricing ? { currency: config.currency } : {};
 
+  /** What both availability calls ask: the option, the local date range, the units when known. */
+  const availabilityBody = (ref: OptionRef, range: { from: string; to: string }, units: UnitCounts | undefined) => ({
+    productId: ref.productId,
+    optionId: ref.optionId,
+    localDateStart: range.from,
+    localDateEnd: range.to,
+    ...(units && units.length > 0 ? { units: units.map((unit) => ({ id: unit.unitId, quantity: unit.quantity })) } : {}),
+    ...currency,
+  });
+
   return {
     async listProducts() {
       const products = await call('GET', '/products', zProductsGetProductsResponse);
@@ -164,26 +174,12 @@ export function createOctoConnector(config: OctoSupplierConfig, options: OctoCon
     },
 
     async availabilityCalendar(ref, range, units) {
-      const days = await call('POST', '/availability/calendar', zAvailabilitiesAvailabilityCalendarResponse, {
-        productId: ref.productId,
-        optionId: ref.optionId,
-        localDateStart: range.from,
-        localDateEnd: range.to,
-        ...(units && units.length > 0 ? { units: units.map((unit) => ({ id: unit.unitId, quantity: unit.quantity })) } : {}),
-        ...currency,
-      });
+      const days = await call('POST', '/availability/calendar', zAvailabilitiesAvailabilityCalendarResponse, availabilityBody(ref, range, units));
       return days.map(mapCalendarDay);
     },
 
     async availability(ref, range, units) {
-      const slots = await call('POST', '/availability', zAvailabilitiesAvailabilityCheckResponse, {
-        productId: ref.productId,
-        optionId: ref.optionId,
-        localDateStart: range.from,
-        localDateEnd: range.to,
-        ...(units && units.length > 0 ? { units: units.map((unit) => ({ id: unit.unitId, quantity: unit.quantity })) } : {}),
-        ...currency,
-      });
+      const slots = await call('POST', '/availability', zAvailabilitiesAvailabilityCheckResponse, availabilityBody(ref, range, units));
       return slots.map(mapSlot);
     },
 
