@@ -1,4 +1,5 @@
 import { type BrowserContext, expect, type Page } from '@playwright/test';
+import { SESSION_HINT_COOKIE } from '../../shared/auth/session-hint';
 
 export const DEMO_PASSWORD = 'Traveldesk!2026';
 export const PORT = Number(process.env.E2E_PORT ?? 3100);
@@ -86,9 +87,11 @@ export async function openWithSavedSession(
   await signIn();
   // The cookies are set by the answer that leaves the sign-in page.
   await page.waitForURL((landed) => !isSignInPage(landed), { timeout: 30_000 });
+  // The signed-in hint is kept even when its value did not change: a context already hinted by an
+  // earlier sign-in (another role) would otherwise save a session that static pages cannot see.
   savedSessions.set(
     key,
-    (await context.cookies()).filter((cookie) => before.get(cookieKey(cookie)) !== cookie.value),
+    (await context.cookies()).filter((cookie) => cookie.name === SESSION_HINT_COOKIE || before.get(cookieKey(cookie)) !== cookie.value),
   );
 }
 
