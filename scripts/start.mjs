@@ -101,6 +101,8 @@ function prepareStandalone() {
   }
   const stamp = path.join(STANDALONE_DIST, 'BUILD_ID');
   const copied = path.join(STANDALONE_DIST, 'static-copied');
+  // The container image holds only the standalone tree, its files copied in by the Dockerfile.
+  if (!fs.existsSync(path.join('.next', 'static')) && fs.existsSync(path.join(STANDALONE_DIST, 'static'))) return server;
   if (fs.existsSync(copied) && fs.readFileSync(copied, 'utf8') === fs.readFileSync(stamp, 'utf8')) return server;
   fs.rmSync(path.join(STANDALONE_DIST, 'static'), { recursive: true, force: true });
   fs.cpSync(path.join('.next', 'static'), path.join(STANDALONE_DIST, 'static'), { recursive: true });
