@@ -138,10 +138,18 @@ describe('uploads in an S3-compatible bucket', () => {
     // s3rver checks the access key of a SigV4 request, not the signature's arithmetic (aws4fetch's).
     const unknown = new S3Storage({ endpoint, bucket: BUCKET, region: 'us-east-1', accessKeyId: 'NOT-A-KEY', secretAccessKey: SECRET_KEY });
     const key = `${DESERT_ROSE}/${randomUUID()}.pdf`;
-    await expect(unknown.put(key, new Uint8Array(PDF_BYTES), 'application/pdf')).rejects.toThrow(`S3 PUT ${key} answered 403`);
-    await expect(unknown.get(key)).rejects.toThrow(`S3 GET ${key} answered 403`);
-    await expect(unknown.delete(key)).rejects.toThrow(`S3 DELETE ${key} answered 403`);
+    await expect(unknown.put(key, new Uint8Array(PDF_BYTES), 'application/pdf')).rejects.toThrow(`S3 PUT ${key} answered 403 (InvalidAccessKeyId)`);
+    await expect(unknown.get(key)).rejects.toThrow(`S3 GET ${key} answered 403 (InvalidAccessKeyId)`);
+    await expect(unknown.delete(key)).rejects.toThrow(`S3 DELETE ${key} answered 403 (InvalidAccessKeyId)`);
     expect(await bucketKeys()).not.toContain(key);
+  });
+
+  it('tells a missing bucket from a missing file: a wrong S3_BUCKET fails loudly instead of every file reading as gone', async () => {
+    const elsewhere = new S3Storage({ endpoint, bucket: 'no-such-bucket', region: 'us-east-1', accessKeyId: ACCESS_KEY, secretAccessKey: SECRET_KEY });
+    const key = `${DESERT_ROSE}/${randomUUID()}.pdf`;
+    await expect(elsewhere.get(key)).rejects.toThrow(`S3 GET ${key} answered 404 (NoSuchBucket)`);
+    await expect(elsewhere.delete(key)).rejects.toThrow(`S3 DELETE ${key} answered 404 (NoSuchBucket)`);
+    await expect(elsewhere.put(key, new Uint8Array(PDF_BYTES), 'application/pdf')).rejects.toThrow(`S3 PUT ${key} answered 404 (NoSuchBucket)`);
   });
 
   it('serves an agency file to whom its page shows it (the admin), 404 to a junior agent', async () => {
