@@ -104,10 +104,11 @@ function prepareStandalone() {
   // The container image holds only the standalone tree, its files copied in by the Dockerfile.
   if (!fs.existsSync(path.join('.next', 'static')) && fs.existsSync(path.join(STANDALONE_DIST, 'static'))) return server;
   if (fs.existsSync(copied) && fs.readFileSync(copied, 'utf8') === fs.readFileSync(stamp, 'utf8')) return server;
-  fs.rmSync(path.join(STANDALONE_DIST, 'static'), { recursive: true, force: true });
-  fs.cpSync(path.join('.next', 'static'), path.join(STANDALONE_DIST, 'static'), { recursive: true });
-  fs.rmSync(path.join(STANDALONE, 'public'), { recursive: true, force: true });
-  fs.cpSync('public', path.join(STANDALONE, 'public'), { recursive: true });
+  // Copied over, never removed first: two portals started at once from one build (the scripted
+  // cluster) write the same files and neither sees the other's half-deleted tree. A new build
+  // starts from an empty .next/standalone, so nothing stale stays.
+  fs.cpSync(path.join('.next', 'static'), path.join(STANDALONE_DIST, 'static'), { recursive: true, force: true });
+  fs.cpSync('public', path.join(STANDALONE, 'public'), { recursive: true, force: true });
   fs.writeFileSync(copied, fs.readFileSync(stamp, 'utf8'));
   return server;
 }
