@@ -1,6 +1,7 @@
 import 'server-only';
 import type { Locale } from '@/i18n/locales';
 import { isLocale } from '@/i18n/locales';
+import { linkOrigin } from '@/server/http/link-origin';
 import { OCTO_CAPABILITIES } from './octo-pricing';
 
 // What every `/api/octo` answer shares (docs/octo-api.md#capabilities): the capabilities the
@@ -13,9 +14,12 @@ export function requestedCapabilities(request: Request): string[] {
   return OCTO_CAPABILITIES.filter((capability) => asked.includes(capability));
 }
 
-/** What a mapping needs from the request: whether to price, and where the voucher links point. */
+/**
+ * What a mapping needs from the request: whether to price, and where the voucher links point —
+ * the host's public origin (a server's own URL is its listen address, e.g. `http://[::]:3000`).
+ */
 export function answerOptions(request: Request): { pricing: boolean; origin: string } {
-  return { pricing: requestedCapabilities(request).includes('octo/pricing'), origin: new URL(request.url).origin };
+  return { pricing: requestedCapabilities(request).includes('octo/pricing'), origin: linkOrigin(request.headers) };
 }
 
 /** The content's language: the first of `Accept-Language` we have (English otherwise). */

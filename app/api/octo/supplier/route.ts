@@ -1,3 +1,4 @@
+import { linkOrigin } from '@/server/http/link-origin';
 import { runRoute } from '@/server/http/run-route';
 import { octoAnswer } from '@/server/octo-api/octo-answer';
 import { octoSupplier } from '@/server/octo-api/octo-catalogue';
@@ -7,5 +8,5 @@ export const GET = runRoute({
   permission: 'rates:viewB2b',
   apiScope: 'octo',
   errors: 'octo',
-  run: async (_input, { request }) => octoAnswer(request, octoSupplier(new URL(request.url).origin)),
+  run: async (_input, { request }) => octoAnswer(request, octoSupplier(linkOrigin(request.headers))),
 });
