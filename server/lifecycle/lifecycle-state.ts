@@ -1,5 +1,7 @@
+import 'server-only';
+
 // Where this server process is in its life, shared by every bundle of the process (route handlers,
-// pages and instrumentation are compiled separately), hence globalThis. No imports.
+// pages and instrumentation are compiled separately), hence globalThis.
 
 const globalForLifecycle = globalThis as typeof globalThis & { traveldeskShutdownSince?: number };
 

@@ -17,6 +17,8 @@ type DrainState = {
   draining: boolean;
   /** Called when a response closes or a server has closed while draining. */
   changed: () => void;
+  /** The channel's subscriber. */
+  onRequest: (message: unknown) => void;
 };
 
 type RequestStart = { server: Server; response: ServerResponse };
@@ -33,27 +35,28 @@ export function installHttpDrainTracking(): void {
     inFlight: new Set(),
     draining: false,
     changed: () => {},
+    onRequest: (message) => {
+      const { server, response } = message as RequestStart;
+      state.inFlight.add(response);
+      response.once('close', () => {
+        state.inFlight.delete(response);
+        state.changed();
+      });
+      if (!state.draining) {
+        state.servers.add(server);
+        return;
+      }
+      // A request arriving while draining (on a connection kept alive, or the first one a server
+      // ever had) is answered, and its connection closed after the answer.
+      response.shouldKeepAlive = false;
+      if (!state.servers.has(server)) {
+        state.servers.add(server);
+        closeServer(state, server);
+      }
+    },
   };
   globalForDrain[STATE] = state;
-  state.channel.subscribe((message) => {
-    const { server, response } = message as RequestStart;
-    state.inFlight.add(response);
-    response.once('close', () => {
-      state.inFlight.delete(response);
-      state.changed();
-    });
-    if (!state.draining) {
-      state.servers.add(server);
-      return;
-    }
-    // A request arriving while draining (on a connection kept alive, or the first one a server
-    // ever had) is answered, and its connection closed after the answer.
-    response.shouldKeepAlive = false;
-    if (!state.servers.has(server)) {
-      state.servers.add(server);
-      closeServer(state, server);
-    }
-  });
+  state.channel.subscribe(state.onRequest);
 }
 
 export type Drain = {
