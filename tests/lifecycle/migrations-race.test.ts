@@ -74,7 +74,7 @@ describe.skipIf(!onPostgres)('migrations on one PostgreSQL from processes starti
 
   it('prepares the demo once: two starting servers write one opening balance per agency', async () => {
     const [first, second] = await Promise.all([connect(), connect()]);
-    const demo = { DEMO: 'on' } as NodeJS.ProcessEnv;
+    const demo = { ...process.env, DEMO: 'on' };
     // Each prints the demo sign-ins, as a starting server does.
     vi.spyOn(console, 'info').mockImplementation(() => {});
     await Promise.all([prepareDatabase(demo, first), prepareDatabase(demo, second)]);

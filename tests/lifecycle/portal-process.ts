@@ -82,7 +82,7 @@ export async function startPortal(options: { databaseUrl?: string; env?: Record<
   const port = await freePort();
   const dataDir = options.databaseUrl ? null : fs.mkdtempSync(path.join(os.tmpdir(), 'traveldesk-lifecycle-'));
   const base = Object.fromEntries(Object.entries(process.env).filter(([name]) => !MODE_VARIABLES.includes(name)));
-  const env: NodeJS.ProcessEnv = {
+  const env: Record<string, string | undefined> = {
     ...base,
     PORT: String(port),
     DEMO: 'on',
@@ -93,7 +93,7 @@ export async function startPortal(options: { databaseUrl?: string; env?: Record<
     ...options.env,
   };
   let output = '';
-  const launcher = spawn(process.execPath, ['scripts/start.mjs'], { cwd: root, env, stdio: ['ignore', 'pipe', 'pipe'] });
+  const launcher = spawn(process.execPath, ['scripts/start.mjs'], { cwd: root, env: env as NodeJS.ProcessEnv, stdio: ['ignore', 'pipe', 'pipe'] });
   launcher.stdout!.on('data', (chunk: Buffer) => (output += chunk.toString()));
   launcher.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));
   const exited = new Promise<Exit>((resolve) => launcher.once('exit', (code, signal) => resolve({ code, signal, at: Date.now() })));
