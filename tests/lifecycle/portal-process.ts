@@ -36,16 +36,22 @@ export type PortalProcess = {
   dispose: () => Promise<void>;
 };
 
+/** Ports handed to portals of this file already (two may start at once). */
+const handedOut = new Set<number>();
+
 /** The first free port from E2E_PORT + 10 on (the e2e server's own range, unused while vitest runs). */
 async function freePort(): Promise<number> {
   const base = Number(process.env.E2E_PORT ?? 3100) + 10;
   for (let port = base; port < base + 90; port += 1) {
+    if (handedOut.has(port)) continue;
+    handedOut.add(port);
     const free = await new Promise<boolean>((resolve) => {
       const probe = net.createServer();
       probe.once('error', () => resolve(false));
       probe.listen(port, () => probe.close(() => resolve(true)));
     });
     if (free) return port;
+    handedOut.delete(port);
   }
   throw new Error(`No free port in ${base}–${base + 89}`);
 }
