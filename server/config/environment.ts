@@ -95,6 +95,13 @@ export const ENVIRONMENT = {
   SEED_DEMO: portal('unset', 'no longer needed; `true` is refused by a production start'),
   JOBS: portal('on', '`off` starts no job runner in this process', onOff),
 
+  // --- The process's life: readiness and graceful shutdown (docs/operations.md) ---
+  SHUTDOWN_TIMEOUT_SECONDS: portal(
+    '20',
+    'on SIGTERM, how long requests in flight may take to finish before they are cut; the jobs running get what is left of it',
+    matching((value) => value.trim() !== '' && Number.isFinite(Number(value)) && Number(value) >= 0, 'must be a number of seconds, 0 or more'),
+  ),
+
   // --- Sessions, secrets and links ---
   AUTH_SECRET: portal('generated into DATA_DIR/auth-secret', 'signs sessions; required on PostgreSQL in production; the same on every process'),
   AUTH_SECRET_1: portal('unset', 'a previous AUTH_SECRET still accepted for sessions while rotating (also AUTH_SECRET_2, AUTH_SECRET_3)'),
