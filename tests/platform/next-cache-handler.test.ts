@@ -15,7 +15,7 @@ async function handlerModule(env: Record<string, string | undefined>) {
   Object.assign(process.env, env);
   for (const [name, value] of Object.entries(env)) if (value === undefined) delete process.env[name];
   try {
-    return (await import('@/server/shared-cache/cache-handler.mjs')) as { default: unknown; SharedCacheHandler: unknown };
+    return await import('@/server/shared-cache/cache-handler.mjs');
   } finally {
     for (const [name, value] of Object.entries(saved)) {
       if (value === undefined) delete process.env[name];
