@@ -5,7 +5,8 @@ import path from 'node:path';
 import { RedisConnection } from '@/server/redis/redis-connection.mjs';
 import { RedisTestServer, redisServerAvailable, waitFor } from '../support/redis-test-server';
 
-// Two real `next start` processes of the test build in `.next` (npm test builds it before vitest),
+// Two real portal processes of the test build in `.next` (npm test builds it before vitest),
+// started as operators start them (`npm start`: scripts/start.mjs and the standalone server),
 // each on its own embedded database, sharing one Redis: a cached read computed by one is served by
 // the other, and its tag expired through one is computed anew on the other's next request. The
 // probe is a test-only route (app/api/test-hooks/shared-cache); the whole topology with nginx
@@ -15,15 +16,17 @@ const REDIS_PORT = 4211;
 const PORTALS = [4220, 4221] as const;
 const root = path.resolve(__dirname, '../..');
 
+/** start.mjs would build first otherwise: this test only runs on a test build already made. */
 function testBuildPresent(): boolean {
+  let buildId = '';
   try {
-    const present = fs.readFileSync(path.join(root, '.next/BUILD_ID'), 'utf8').startsWith('test-');
-    if (!present) console.warn('Skipped: no test build in .next (TRAVELDESK_TEST_BUILD=1 npx next build).');
-    return present;
+    buildId = fs.readFileSync(path.join(root, '.next/BUILD_ID'), 'utf8');
   } catch {
-    console.warn('Skipped: no build in .next (TRAVELDESK_TEST_BUILD=1 npx next build).');
-    return false;
+    // No build.
   }
+  const present = buildId.startsWith('test-') && fs.existsSync(path.join(root, '.next/standalone/server.js'));
+  if (!present) console.warn('Skipped: no standalone test build in .next (TRAVELDESK_TEST_BUILD=1 npx next build).');
+  return present;
 }
 
 type Probe = { pid: number; computedAt: number };
@@ -36,11 +39,14 @@ describe.runIf(redisServerAvailable() && testBuildPresent())('two `next start` p
   function startPortal(port: number): ChildProcess {
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'traveldesk-cache-'));
     dataDirs.push(dataDir);
-    const child = spawn(process.execPath, [path.join(root, 'node_modules/next/dist/bin/next'), 'start', '--port', String(port), '--hostname', '127.0.0.1'], {
+    const child = spawn(process.execPath, [path.join(root, 'scripts/start.mjs')], {
       cwd: root,
+      // Its own process group: start.mjs runs the server as a child, and both are stopped together.
+      detached: true,
       env: {
         ...process.env,
-        NODE_ENV: 'production',
+        TRAVELDESK_TEST_BUILD: '1',
+        HOSTNAME: '127.0.0.1',
         DATA_DIR: dataDir,
         DATABASE_URL: '',
         DEMO: 'on',
@@ -80,7 +86,7 @@ describe.runIf(redisServerAvailable() && testBuildPresent())('two `next start` p
     await Promise.all(
       portals.map((child) => {
         const exited = new Promise((resolve) => child.once('exit', resolve));
-        child.kill('SIGKILL');
+        if (child.pid !== undefined && child.exitCode === null) process.kill(-child.pid, 'SIGKILL');
         return exited;
       }),
     );
