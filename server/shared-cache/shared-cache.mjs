@@ -45,7 +45,7 @@ export class SharedCache {
   #local;
   /** tag → when it was last expired (ms), as far as this process knows. */
   #tagTimes = new Map();
-  /** Tags expired while Redis was away, written when it is back. */
+  /** Tag times not written to Redis yet (it was away): written when it is back. */
   #pendingTags = new Map();
   /** The tag version whose hash `#tagTimes` holds. */
   #knownVersion = null;
