@@ -1,6 +1,7 @@
 import 'server-only';
 import { closeConnection } from '@/server/db/database';
 import { closeJobQueue, stopTakingJobs } from '@/server/jobs/start-jobs';
+import { closeRedis } from '@/server/redis/redis';
 import { drainHttpServers } from '@/server/platform/http-drain';
 import { type ShutdownReason, takeOverShutdownSignals } from '@/server/platform/shutdown-signals';
 import { markShuttingDown } from './lifecycle-state';
@@ -9,7 +10,7 @@ import { markShuttingDown } from './lifecycle-state';
 // at once; the process stops accepting connections and taking jobs; the requests in flight finish,
 // within SHUTDOWN_TIMEOUT_SECONDS (past it they are cut); the jobs running finish within what is
 // left of it (past it, another runner or the next start retries them); traces are flushed, the
-// database closes (PGlite gives up its directory lock), and the process exits 0.
+// database and Redis close (PGlite gives up its directory lock), and the process exits 0.
 
 const DEFAULT_SHUTDOWN_TIMEOUT_SECONDS = 20;
 /** What the steps after the drain (job queue, traces, database) may each take at most. */
@@ -52,6 +53,7 @@ async function shutDown(reason: ShutdownReason, timeoutMs: number): Promise<void
   await step('stop the job queue', closeJobQueue(jobWait), jobWait + STEP_TIMEOUT_MS);
   await step('flush traces', flushTraces());
   await step('close the database', closeConnection());
+  await step('close Redis', closeRedis());
   console.info(`[shutdown] done in ${Date.now() - started} ms`);
   process.exit(0);
 }

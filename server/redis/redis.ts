@@ -1,14 +1,23 @@
 import 'server-only';
+import { processRedis, redisUrl } from './redis-connection.mjs';
 
-// The portal's one Redis client lives here (the shared page and data cache). This copy has no
-// client yet: Redis counts as not configured, and readiness reports it 'off'.
+// The portal's Redis, for the modules Next bundles: the same connection per process as the
+// shared page cache's (server/redis/redis-connection.mjs), made on first use.
 
-/** Whether this process is configured to use Redis. */
+/** Whether this deployment runs with Redis (REDIS_URL set). */
 export function redisConfigured(): boolean {
-  return false;
+  return redisUrl() !== undefined;
 }
 
-/** Whether Redis answers a PING: 'off' when it is not configured. */
+/** 'off' without REDIS_URL; 'ok' when Redis answers a PING in time; 'down' otherwise (never throws, never waits long). */
 export async function pingRedis(): Promise<'ok' | 'down' | 'off'> {
-  return 'off';
+  const redis = processRedis();
+  if (!redis) return 'off';
+  return redis.ping();
+}
+
+/** Ends this process's Redis connection, if it made one (the graceful shutdown's last steps). */
+export async function closeRedis(): Promise<void> {
+  if (!redisConfigured()) return;
+  await processRedis()?.close();
 }
