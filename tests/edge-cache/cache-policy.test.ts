@@ -2,6 +2,7 @@ import type { IncomingMessage } from 'node:http';
 import { getPathMatch } from 'next/dist/shared/lib/router/utils/path-match';
 import { matchHas } from 'next/dist/shared/lib/router/utils/prepare-destination';
 import { getCacheControlHeader } from 'next/dist/server/lib/cache-control';
+import { defaultConfig } from 'next/dist/server/config-shared';
 import nextConfig from '@/next.config';
 import {
   edgeCacheHeaderRules,
@@ -44,6 +45,11 @@ describe('a response Next shares (the server hook)', () => {
       cacheControl: publicCacheControl(31536000),
       vary: 'rsc',
     });
+  });
+
+  it("relies on Next refusing a Flight request whose _rsc hash does not match its router headers (so Vary: rsc suffices)", () => {
+    expect(defaultConfig.experimental?.validateRSCRequestHeaders).toBe(true);
+    expect(nextConfig.experimental?.validateRSCRequestHeaders).not.toBe(false);
   });
 
   it("keeps a cached page's Flight (RSC) answer out of shared caches: no purge can name its _rsc URL", () => {
