@@ -103,7 +103,8 @@ function setEdgeCacheHeaders(res: ServerResponse) {
   const headers = edgeCacheHeaders(res);
   if (!headers) return;
   res.setHeader('Cache-Control', headers.cacheControl);
-  if (headers.vary) res.setHeader('Vary', headers.vary);
+  // Next's compression has added Accept-Encoding by now when it compresses: that stays.
+  if (headers.vary) res.setHeader('Vary', /\baccept-encoding\b/i.test(String(res.getHeader('vary') ?? '')) ? `${headers.vary}, Accept-Encoding` : headers.vary);
 }
 
 type End = (this: ServerResponse, ...args: unknown[]) => ServerResponse;
@@ -119,8 +120,9 @@ const isHtml = (contentType: unknown) => typeof contentType === 'string' && cont
  * Makes `res.end(largeUtf8String)` send cached bytes, and `Buffer.byteLength` of a page sent
  * before answer from them; and gives an HTML page ended with a string (the way Next sends a page
  * from its cache, and the first render of a cacheable one) a policy allowing its inline scripts
- * by hash, in place of the nonce or the no-inline-script policy it was given before; and gives a
- * page Next shares the edge's Cache-Control (setEdgeCacheHeaders).
+ * by hash, in place of the nonce or the no-inline-script policy it was given before; and gives
+ * every response Next shares the edge's Cache-Control as its headers go (setEdgeCacheHeaders, on
+ * `writeHead`).
  *
  * The policy must be set before the headers go, and Next's compression (on by default) replaces
  * `res.end` on each response with one that sends the headers before it calls the `end` it found.
@@ -136,7 +138,6 @@ export function installEncodedPageCache(maxBytes = 32 * 1024 * 1024): EncodedPag
   prototype[INSTALLED] = cache;
 
   const setPagePolicy = (res: ServerResponse, chunk: unknown, encoding: unknown) => {
-    setEdgeCacheHeaders(res);
     if (typeof chunk !== 'string' || !isUtf8(encoding) || res.headersSent || !isHtml(res.getHeader('content-type'))) return;
     const policy = res.getHeader(CSP_HEADER);
     res.setHeader(CSP_HEADER, cache.pagePolicy(chunk, typeof policy === 'string' ? policy : contentSecurityPolicy()));
@@ -165,6 +166,15 @@ export function installEncodedPageCache(maxBytes = 32 * 1024 * 1024): EncodedPag
       };
     },
   });
+
+  // Every response's headers go through writeHead (explicitly, or from the first write or end), after
+  // Next's compression has settled its own (its hook wraps each response's writeHead and calls
+  // this one last): a page sent whole, and a streamed Flight answer alike.
+  const writeHead = prototype.writeHead;
+  prototype.writeHead = function writeHeadWithEdgeCache(this: ServerResponse, ...args: Parameters<typeof writeHead>) {
+    setEdgeCacheHeaders(this);
+    return writeHead.apply(this, args);
+  } as typeof writeHead;
 
   const byteLength = Buffer.byteLength;
   Buffer.byteLength = function byteLengthOfSentPage(value: Parameters<typeof byteLength>[0], encoding?: BufferEncoding) {
