@@ -1,3 +1,4 @@
+import 'server-only';
 import { type EdgePurgeAdapter, EdgePurgeFailed } from './purge-adapter';
 
 export const CLOUDFLARE_API = 'https://api.cloudflare.com/client/v4';

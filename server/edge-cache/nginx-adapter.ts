@@ -1,3 +1,4 @@
+import 'server-only';
 import { type EdgePurgeAdapter, EdgePurgeFailed, inParallel } from './purge-adapter';
 
 /**

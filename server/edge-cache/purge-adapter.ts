@@ -1,6 +1,7 @@
 // The purge interface: one adapter per shared cache in front of the portal (nginx's, a CDN's),
 // each removing the cached answers of exact URLs. Pure of configuration: edge-purge.ts builds the
 // configured ones from the environment.
+import 'server-only';
 
 export interface EdgePurgeAdapter {
   /** For logs: which cache failed. */
