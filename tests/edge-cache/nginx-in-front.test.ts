@@ -1,11 +1,13 @@
+import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { computeCacheBustingSearchParam } from 'next/dist/shared/lib/router/utils/cache-busting-search-param';
 import { NginxPurgeAdapter } from '@/server/edge-cache/nginx-adapter';
 import { portalUrls } from '@/server/edge-cache/edge-urls';
+import { requestSiteRenewal, siteRenewalSecret } from '@/server/widgets/sites/site-renewal';
 import { DEFAULT_HOSTS } from '@/shared/sites/site-variants';
-import { type Answer, cachedFiles, missingNginx, missingTestBuild, request, startNginx, startPortal } from './support/servers';
+import { type Answer, cachedFiles, missingNginx, missingTestBuild, PORTAL_AUTH_SECRET, request, startNginx, startPortal } from './support/servers';
 
 // The acceptance run of the edge cache: a real nginx (the template scripts/cluster.mjs renders) in
 // front of a real portal (the test build, fresh embedded database, demo data). An anonymous client
@@ -211,7 +213,22 @@ describe.skipIf(missing !== null && process.env.CI !== 'true')(`nginx's cache in
     }
   });
 
-  it('refuses a purge that is not a PURGE of a cached URL shape, and answers 404 for one not cached', async () => {
+  it("purges a widget site's pages from the cache when the running portal renews it, and nothing else", async () => {
+    for (const [name, pathname] of publicPages) await viaNginx(name, pathname);
+    expect((await viaNginx(WIDGET_HOST, '/')).headers['x-cache-status']).toBe('HIT');
+    // What the domain re-check job asks of its server when a domain fails: the site is renewed, so
+    // its pages go from Next's cache and, after the answer, from nginx's (EDGE_PURGE_NGINX_URLS).
+    await requestSiteRenewal([{ id: randomUUID(), domain: WIDGET_HOST }], {
+      origin: `http://127.0.0.1:${PORTAL_PORT}`,
+      secret: siteRenewalSecret({ AUTH_SECRET: PORTAL_AUTH_SECRET } as NodeJS.ProcessEnv),
+    });
+    await expect.poll(async () => (await viaNginx(WIDGET_HOST, '/')).headers['x-cache-status'], { timeout: 10_000, interval: 200 }).toBe('MISS');
+    for (const [name, pathname] of publicPages.filter(([name]) => name !== WIDGET_HOST)) {
+      expect((await viaNginx(name, pathname)).headers['x-cache-status'], `${name}${pathname}`).toBe('HIT');
+    }
+  });
+
+  it('answers 404 to a purge of a URL it does not hold', async () => {
     const notCached = await request({ port: NGINX_PORT, path: `/_edge-purge/http/localhost/tour/not-a-tour-${Date.now()}`, method: 'PURGE' });
     expect(notCached.status).toBe(404);
   });

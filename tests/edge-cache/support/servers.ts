@@ -71,6 +71,8 @@ async function waitFor(what: string, check: () => Promise<boolean>, child: Child
 
 type Started = { stop(): Promise<void> };
 
+export const PORTAL_AUTH_SECRET = 'edge-cache-test-secret-not-for-production-00';
+
 function startGroup(command: string, args: string[], { env, logFile }: { env: NodeJS.ProcessEnv; logFile: string }): ChildProcess {
   const log = fs.openSync(logFile, 'a');
   const child = spawn(command, args, { cwd: ROOT, env, detached: true, stdio: ['ignore', log, log] });
@@ -108,7 +110,7 @@ export async function startPortal({ dir, port, env }: { dir: string; port: numbe
       DATA_DIR: path.join(dir, `data-${port}`),
       DEMO: 'on',
       TRAVELDESK_TEST_BUILD: '1',
-      AUTH_SECRET: 'edge-cache-test-secret-not-for-production-00',
+      AUTH_SECRET: PORTAL_AUTH_SECRET,
       ...env,
     },
   });
