@@ -220,7 +220,7 @@ describe.skipIf(missing !== null && process.env.CI !== 'true')(`nginx's cache in
     // its pages go from Next's cache and, after the answer, from nginx's (EDGE_PURGE_NGINX_URLS).
     await requestSiteRenewal([{ id: randomUUID(), domain: WIDGET_HOST }], {
       origin: `http://127.0.0.1:${PORTAL_PORT}`,
-      secret: siteRenewalSecret({ AUTH_SECRET: PORTAL_AUTH_SECRET } as NodeJS.ProcessEnv),
+      secret: siteRenewalSecret({ ...process.env, AUTH_SECRET: PORTAL_AUTH_SECRET }),
     });
     await expect.poll(async () => (await viaNginx(WIDGET_HOST, '/')).headers['x-cache-status'], { timeout: 10_000, interval: 200 }).toBe('MISS');
     for (const [name, pathname] of publicPages.filter(([name]) => name !== WIDGET_HOST)) {
