@@ -156,6 +156,7 @@ describe.skipIf(missing !== null && process.env.CI !== 'true')(`nginx's cache in
       `/api/catalog/tours/${TOUR}/agent-details`,
       '/api/v1/b2b/tours',
       '/api/auth/session',
+      '/api/auth/csrf',
       '/api/balance',
     ];
     const agentDetails: string[] = [];
@@ -177,6 +178,19 @@ describe.skipIf(missing !== null && process.env.CI !== 'true')(`nginx's cache in
       const tour = await viaNginx('localhost', `/tour/${TOUR}`, { cookie: agency.cookie });
       expect(tour.headers['x-cache-status']).toBe('BYPASS');
     }
+    // Signed in, the public pages are the public pages: the same for everyone, and none carries
+    // a cookie, a session, a CSRF token or an agent-only value.
+    const secrets = agencies.flatMap((agency) => [agency.session, agency.csrfToken, agency.csrfCookie]);
+    const agentOnly = agentDetails.flatMap((body) => agentOnlyValues(JSON.parse(body)));
+    expect(agentOnly.length).toBeGreaterThanOrEqual(3);
+    for (const agency of agencies) {
+      for (const [name, pathname] of publicPages) {
+        const page = await direct(name, pathname, { cookie: agency.cookie });
+        expect(page.headers['cache-control'], `${name}${pathname} signed in`).toMatch(PUBLIC_CACHE_CONTROL);
+        expect(page.headers['set-cookie'], `${name}${pathname} signed in`).toBeUndefined();
+        for (const value of [...secrets, ...agentOnly]) expect(page.body.includes(value), `${name}${pathname} holds ${value.slice(0, 12)}…`).toBe(false);
+      }
+    }
     // An API caller with a key is never served from the cache either.
     const withKey = await viaNginx('localhost', '/api/v1/b2b/tours', { authorization: 'Bearer td_test_not_a_key' });
     expect(withKey.headers['x-cache-status'] ?? 'none').not.toBe('HIT');
@@ -185,13 +199,24 @@ describe.skipIf(missing !== null && process.env.CI !== 'true')(`nginx's cache in
     // Nothing stored holds a b2b rate, a session, a Set-Cookie or a CSRF token.
     const stored = cachedFiles(nginx!.cacheDir);
     expect(stored.length).toBeGreaterThan(0);
-    const secrets = agencies.flatMap((agency) => [agency.session, agency.csrfToken, agency.csrfCookie]);
-    const agentOnly = agentDetails.flatMap((body) => agentOnlyValues(JSON.parse(body)));
-    expect(agentOnly.length).toBeGreaterThanOrEqual(3);
     for (const { file, text } of stored) {
       expect(text, file).not.toMatch(/^set-cookie:/im);
       for (const secret of secrets) expect(text.includes(secret), `${file} holds a session or CSRF token`).toBe(false);
       for (const value of agentOnly) expect(text.includes(value), `${file} holds the agent-only ${value}`).toBe(false);
+    }
+  });
+
+  it("keeps the Russian host's English page, shown only to a visitor whose cookie chose it, out of the cache", async () => {
+    const english = { cookie: 'NEXT_LOCALE=en' };
+    for (let round = 0; round < 2; round++) {
+      const chosen = await viaNginx('ru.localhost', `/tour/${TOUR}`, english);
+      expect(chosen.status).toBe(200);
+      expect(chosen.headers['x-cache-status']).not.toBe('HIT');
+      expectPrivate(chosen, 'the English page on the Russian host');
+      // Everyone else is still sent to the Russian page, never served the English one from the cache.
+      const other = await viaNginx('ru.localhost', `/tour/${TOUR}`);
+      expect(other.status).toBe(307);
+      expect(other.headers.location).toBe(`/ru/tour/${TOUR}`);
     }
   });
 
