@@ -21,6 +21,8 @@ const PORTAL_PORT = 4311;
 const PURGE_BASE = `http://127.0.0.1:${NGINX_PORT}/_edge-purge`;
 const TOUR = 'evening-desert-safari-bbq-dinner';
 const WIDGET_HOST = 'tours.desertrose.test';
+/** A tour with no hotel pick-up to choose, booked by each agency. */
+const BOOKED_TOUR = 'burj-khalifa-at-the-top';
 const PASSWORD = 'Traveldesk!2026';
 const PUBLIC_ORIGINS = JSON.stringify({ main: `http://localhost:${NGINX_PORT}`, second: `http://partner.localhost:${NGINX_PORT}`, russian: `http://ru.localhost:${NGINX_PORT}` });
 
@@ -160,8 +162,35 @@ describe.skipIf(missing !== null && process.env.CI !== 'true')(`nginx's cache in
       '/api/balance',
     ];
     const agentDetails: string[] = [];
-    for (const agency of agencies) {
-      for (const pathname of personal) {
+    const guestNames: string[] = [];
+    for (const [index, agency] of agencies.entries()) {
+      // A real checkout (an offer's free slot, with the agency's NET price) and a real booking page
+      // (a quotation request, which holds no stock), each the agency's own.
+      const details = JSON.parse((await direct('localhost', `/api/catalog/tours/${BOOKED_TOUR}/agent-details`, { cookie: agency.cookie })).body) as { b2b: { offerId: string }[] };
+      const offerId = details.b2b[0]!.offerId;
+      const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
+      const availability = JSON.parse(
+        (await direct('localhost', `/api/v1/b2b/availability/ByOffer?id=${offerId}&from=${day(2)}&to=${day(40)}`, { cookie: agency.cookie })).body,
+      ) as { days: { date: string; slots: { time: string; pastCutOff: boolean }[] }[] };
+      const slot = availability.days.flatMap((entry) => entry.slots.filter((one) => !one.pastCutOff).map((one) => ({ date: entry.date, time: one.time })))[0]!;
+      // Letters only (the guest name's rule), unique to this run.
+      const guestName = `Edge Guest ${['Alpha', 'Beta'][index]} ${randomUUID().slice(0, 10).replace(/[^a-f]/g, (digit) => 'ghijklmnopq'[Number(digit)] ?? 'x')}`;
+      guestNames.push(guestName);
+      const booked = await request({
+        port: NGINX_PORT,
+        path: '/api/v1/b2b/bookings',
+        method: 'POST',
+        headers: { host: host('localhost'), cookie: agency.cookie, origin: `http://${host('localhost')}`, 'content-type': 'application/json', 'idempotency-key': randomUUID() },
+        body: JSON.stringify({ offerId, date: slot.date, time: slot.time, adults: 1, guestName, guestPhone: '+971 50 123 4567', guestEmail: 'edge.guest@example.test', guestEmailConfirm: 'edge.guest@example.test', paymentMethod: 'request' }),
+      });
+      expect(booked.status, booked.body).toBe(201);
+      const { reference } = JSON.parse(booked.body) as { reference: string };
+      const checkout = `/checkout?offer=${offerId}&date=${slot.date}&time=${encodeURIComponent(slot.time)}&adults=1`;
+      const bookingPage = await direct('localhost', `/my-bookings/${reference}`, { cookie: agency.cookie });
+      expect(bookingPage.status).toBe(200);
+      expect(bookingPage.body).toContain(guestName);
+      expect((await direct('localhost', checkout, { cookie: agency.cookie })).status).toBe(200);
+      for (const pathname of [...personal, checkout, `/my-bookings/${reference}`, `/api/v1/b2b/bookings/${reference}`]) {
         for (let round = 0; round < 2; round++) {
           const answer = await viaNginx('localhost', pathname, { cookie: agency.cookie });
           expect(answer.headers['x-cache-status'] ?? 'none', pathname).not.toBe('HIT');
@@ -202,7 +231,7 @@ describe.skipIf(missing !== null && process.env.CI !== 'true')(`nginx's cache in
     for (const { file, text } of stored) {
       expect(text, file).not.toMatch(/^set-cookie:/im);
       for (const secret of secrets) expect(text.includes(secret), `${file} holds a session or CSRF token`).toBe(false);
-      for (const value of agentOnly) expect(text.includes(value), `${file} holds the agent-only ${value}`).toBe(false);
+      for (const value of [...agentOnly, ...guestNames]) expect(text.includes(value), `${file} holds the agent-only ${value}`).toBe(false);
     }
   });
 
