@@ -174,7 +174,7 @@ export const ENVIRONMENT = {
   NEXT_RUNTIME: platform('set by Next', '`nodejs` or `edge`: which runtime loads instrumentation'),
   NEXT_PHASE: platform('set by Next', '`phase-production-build` while `next build` runs'),
   CI: platform('set by CI', 'Playwright retries and forbids `.only` on CI; missing binaries fail instead of skip'),
-  HOSTNAME: platform('0.0.0.0 in the image', 'the address the standalone server listens on (read by Next)'),
+  HOSTNAME: platform('`::` under `npm start`, `0.0.0.0` in the image', 'the address the standalone server listens on (read by Next); `npm start` takes it only when it is an IP address, since shells and containers export the machine name in it'),
 } satisfies Record<string, VariableSpec>;
 
 export type VariableName = keyof typeof ENVIRONMENT;
@@ -224,4 +224,15 @@ function ruleOf(name: VariableName, value: string): string {
 export function validateEnvironment(env: Readonly<Record<string, string | undefined>> = process.env): void {
   const problems = environmentProblems(env);
   if (problems.length > 0) throw new EnvironmentError(problems);
+}
+
+/**
+ * The server's start (instrumentation.ts): a bad value ends the process with the list, before it
+ * opens the database or takes a request; a half-configured process would fail one request at a time.
+ */
+export function checkEnvironmentAtStart(env: Readonly<Record<string, string | undefined>> = process.env): void {
+  const problems = environmentProblems(env);
+  if (problems.length === 0) return;
+  console.error(`Refusing to start: ${new EnvironmentError(problems).message}`);
+  process.exit(1);
 }
