@@ -282,6 +282,21 @@ describe.skipIf(missing !== null && process.env.CI !== 'true')(`nginx's cache in
     }
   });
 
+  it('with the cache off (plain load balancing, CACHE=off), passes every request to the portals', async () => {
+    const plainPort = NGINX_PORT + 2;
+    const plain = await startNginx({ dir: path.join(dir, 'plain'), port: plainPort, portalPorts: [PORTAL_PORT], cache: false });
+    try {
+      for (let round = 0; round < 2; round++) {
+        const answer = await request({ port: plainPort, path: `/tour/${TOUR}`, headers: { host: `localhost:${plainPort}` } });
+        expect(answer.status).toBe(200);
+        expect(answer.headers['x-cache-status']).toBe('BYPASS');
+      }
+      expect(cachedFiles(plain.cacheDir)).toEqual([]);
+    } finally {
+      await plain.stop();
+    }
+  });
+
   it('answers 404 to a purge of a URL it does not hold', async () => {
     const notCached = await request({ port: NGINX_PORT, path: `/_edge-purge/http/localhost/tour/not-a-tour-${Date.now()}`, method: 'PURGE' });
     expect(notCached.status).toBe(404);
