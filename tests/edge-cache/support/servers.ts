@@ -121,7 +121,6 @@ export async function startPortal({ dir, port, env }: { dir: string; port: numbe
 export async function startNginx({ dir, port, portalPorts, cache = true }: { dir: string; port: number; portalPorts: number[]; cache?: boolean }): Promise<Started & { cacheDir: string }> {
   const nginxDir = path.join(dir, 'nginx');
   fs.mkdirSync(path.join(nginxDir, 'cache'), { recursive: true });
-  if (process.getuid?.() === 0) fs.chmodSync(path.dirname(dir), 0o777);
   // Started as root, nginx's workers run as www-data and write the cache and temp files here.
   if (process.getuid?.() === 0) for (const folder of [dir, nginxDir, path.join(nginxDir, 'cache')]) fs.chmodSync(folder, 0o777);
   const configFile = path.join(nginxDir, 'nginx.conf');
