@@ -76,6 +76,11 @@ const hostPortList = matching(
   'must be comma-separated `host:port` entries',
 );
 
+const httpUrlList = matching(
+  (value) => value.split(',').map((entry) => entry.trim()).filter(Boolean).every((entry) => URL.canParse(entry) && ['http:', 'https:'].includes(new URL(entry).protocol)),
+  'must be comma-separated URLs starting with http:// or https://',
+);
+
 function variable(group: VariableGroup, defaultValue: string, meaning: string, check: z.ZodType<string> = any): VariableSpec {
   return { group, default: defaultValue, meaning, check };
 }
@@ -157,6 +162,11 @@ export const ENVIRONMENT = {
   // --- The shared page and data cache (docs/caching.md) ---
   REDIS_URL: portal('unset', "`redis://…` (`rediss://` for TLS): every process shares Next's page and data cache through Redis; unset, each keeps its own", url(['redis:', 'rediss:'])),
   REDIS_KEY_PREFIX: portal('traveldesk:', 'prefix of every key the portal writes in Redis, so deployments may share one'),
+
+  // --- Shared caches in front: nginx, a CDN (docs/edge-caching.md) ---
+  EDGE_PURGE_NGINX_URLS: portal('unset', "comma-separated purge locations of the nginx caches in front (`http://10.0.0.10:8081/_edge-purge`): a change purges its pages there", httpUrlList),
+  CLOUDFLARE_ZONE_ID: portal('unset', "the Cloudflare zone whose cache a change purges (with CLOUDFLARE_API_TOKEN)", matching((value) => /^[0-9a-f]{32}$/i.test(value), 'must be the zone id, 32 hexadecimal characters')),
+  CLOUDFLARE_API_TOKEN: portal('unset', 'a Cloudflare API token with Cache Purge on that zone'),
 
   // --- Tests and CI only (refused or pointless in production) ---
   TEST_HOOKS: test('unset', "`1` turns on the end-to-end suite's hooks; a production start refuses it"),

@@ -1,4 +1,5 @@
 import { ServerResponse } from 'node:http';
+import { edgeCacheHeaders } from '@/server/edge-cache/cache-policy';
 import { contentSecurityPolicy, CSP_HEADER, inlineScriptHashes, withScriptSources } from '@/server/http/security-headers';
 
 /**
@@ -92,6 +93,20 @@ export class EncodedPageCache {
   }
 }
 
+/**
+ * A page Next shares with everyone leaves with the edge's Cache-Control and Vary
+ * (server/edge-cache/cache-policy.ts): set here, at the last moment before the headers go, since
+ * Next decides a cached page's header only while sending it.
+ */
+function setEdgeCacheHeaders(res: ServerResponse) {
+  if (res.headersSent) return;
+  const headers = edgeCacheHeaders(res);
+  if (!headers) return;
+  res.setHeader('Cache-Control', headers.cacheControl);
+  // Next's compression has added Accept-Encoding by now when it compresses: that stays.
+  if (headers.vary) res.setHeader('Vary', /\baccept-encoding\b/i.test(String(res.getHeader('vary') ?? '')) ? `${headers.vary}, Accept-Encoding` : headers.vary);
+}
+
 type End = (this: ServerResponse, ...args: unknown[]) => ServerResponse;
 const INSTALLED = Symbol.for('traveldesk.encodedPageCache');
 const ASSIGNED_END = Symbol.for('traveldesk.assignedEnd');
@@ -105,7 +120,9 @@ const isHtml = (contentType: unknown) => typeof contentType === 'string' && cont
  * Makes `res.end(largeUtf8String)` send cached bytes, and `Buffer.byteLength` of a page sent
  * before answer from them; and gives an HTML page ended with a string (the way Next sends a page
  * from its cache, and the first render of a cacheable one) a policy allowing its inline scripts
- * by hash, in place of the nonce or the no-inline-script policy it was given before.
+ * by hash, in place of the nonce or the no-inline-script policy it was given before; and gives
+ * every response Next shares the edge's Cache-Control as its headers go (setEdgeCacheHeaders, on
+ * `writeHead`).
  *
  * The policy must be set before the headers go, and Next's compression (on by default) replaces
  * `res.end` on each response with one that sends the headers before it calls the `end` it found.
@@ -149,6 +166,15 @@ export function installEncodedPageCache(maxBytes = 32 * 1024 * 1024): EncodedPag
       };
     },
   });
+
+  // Every response's headers go through writeHead (explicitly, or from the first write or end), after
+  // Next's compression has settled its own (its hook wraps each response's writeHead and calls
+  // this one last): a page sent whole, and a streamed Flight answer alike.
+  const writeHead = prototype.writeHead;
+  prototype.writeHead = function writeHeadWithEdgeCache(this: ServerResponse, ...args: Parameters<typeof writeHead>) {
+    setEdgeCacheHeaders(this);
+    return writeHead.apply(this, args);
+  } as typeof writeHead;
 
   const byteLength = Buffer.byteLength;
   Buffer.byteLength = function byteLengthOfSentPage(value: Parameters<typeof byteLength>[0], encoding?: BufferEncoding) {

@@ -9,6 +9,7 @@ const OUTSIDE_NEXT = [
   // next.config.ts compiles the routes and the headers from these.
   'server/routing/',
   'server/http/security-headers.ts',
+  'server/edge-cache/cache-policy.ts',
   // The database CLI (`npm run db:migrate`, `db:seed`), the seed and the bench's data generator.
   'server/db/',
   'server/errors.ts',
