@@ -1,0 +1,771 @@
+// The several-machines targets on the scripted topology (scripts/cluster.mjs: two portals behind
+// nginx on one PostgreSQL and one Redis), all on loopback and bounded in time:
+// 1. the anonymous tour page through nginx's cache against nginx serving the same bytes as a static
+//    file (`edgeCachedTourVsStatic`, ≥ 0.8), in alternating rounds with the same client and headers;
+// 2. two portals behind nginx (cache off) against one (`twoPortalsVsOne`, ≥ 1.6 on ≥ 4 cores; on
+//    fewer the ratio and where the CPU went are recorded, not judged);
+// 3. a mixed load (70 % public pages, 20 % availability, 10 % bookings) at 50 clients with one portal
+//    `kill -9`ed in the middle and restarted: no booking lost or duplicated, stock and ledger
+//    consistent, errors only for requests in flight at the kill, the survivor's public pages fast.
+// Run by bench/run.mjs after its other parts (BENCH_SKIP_CLUSTER=1 skips it), or alone:
+// `node bench/cluster.mjs` prints its JSON (a build in .next: `TRAVELDESK_TEST_BUILD=1 npx next build`).
+import { spawn } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
+import fs from 'node:fs';
+import http from 'node:http';
+import os from 'node:os';
+import path from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { fileURLToPath } from 'node:url';
+import postgres from 'postgres';
+import { signIn } from './lib/auth.mjs';
+import { BOOKING_AGENTS, discoverSlots, GUEST, slotPicker } from './lib/booking-load.mjs';
+import { getRaw, percentile, round, runLoad } from './lib/load.mjs';
+import { processTreeUsage } from './lib/process-tree.mjs';
+
+const ROOT = fileURLToPath(new URL('..', import.meta.url));
+const RESULTS = path.join(ROOT, 'bench', 'results', 'cluster.json');
+const PASSWORD = 'Traveldesk!2026';
+const DEFAULT_TOUR = 'burj-khalifa-at-the-top';
+/** What a browser asks for: the cached page and the static file are then the same compressed bytes. */
+const ACCEPT_ENCODING = 'gzip, deflate, br';
+const REQUEST_TIMEOUT_MS = 10_000;
+/** A request counts as in flight at the kill when it started at most this long after `kill -9` was sent. */
+const KILL_GRACE_MS = 100;
+/** The event the survivor's p99 is taken over: from the kill until this long after the restarted portal is ready. */
+const EVENT_TAIL_MS = 10_000;
+/** A booking that met the kill is retried with its key this often, `RETRY_PAUSE_MS` apart, as a client would. */
+const BOOKING_RETRIES = 30;
+const RETRY_PAUSE_MS = 500;
+/** Clients hitting the surviving portal directly (beside the mixed load), for its own p99. */
+const PROBE_CLIENTS = 2;
+const SCALE_ROUNDS = 3;
+/** Portal CPU per request below which the cached phase counts as served by nginx's cache. */
+const CACHED_CPU_MS_PER_REQUEST = 0.5;
+const CACHE_HEADER = /^(x-cache(-status)?|x-proxy-cache|cache-status)$/i;
+const UPSTREAM_HEADER = /upstream/i;
+const DUBAI_OFFSET_MS = 4 * 3_600_000;
+const DAY_MS = 86_400_000;
+
+const log = (...args) => console.error('[bench:cluster]', ...args);
+
+function positive(env, name, fallback) {
+  const value = env[name];
+  if (value === undefined || value === '') return fallback;
+  const parsed = Number(value);
+  if (Number.isFinite(parsed) && parsed > 0) return parsed;
+  throw new Error(`${name} must be a positive number, not "${value}"`);
+}
+
+/** The part's settings, from the bench's variables (bench/README.md). */
+export function clusterSettings(env = process.env) {
+  const benchPort = Math.round(positive(env, 'BENCH_PORT', 3300));
+  const seconds = positive(env, 'BENCH_SECONDS', 10);
+  return {
+    basePort: Math.round(positive(env, 'BENCH_CLUSTER_PORT', benchPort + 10)),
+    staticPort: benchPort + 4,
+    connections: Math.round(positive(env, 'BENCH_CONNECTIONS', 10)),
+    warmupSeconds: positive(env, 'BENCH_WARMUP_SECONDS', 2),
+    ratioRounds: Math.max(1, Math.round(positive(env, 'BENCH_RATIO_ROUNDS', 15))),
+    ratioSeconds: positive(env, 'BENCH_RATIO_SECONDS', 2),
+    scaleSeconds: Math.max(2, seconds / 2),
+    killSeconds: positive(env, 'BENCH_CLUSTER_KILL_SECONDS', 120),
+    killConnections: Math.round(positive(env, 'BENCH_CLUSTER_KILL_CONNECTIONS', 50)),
+    agencyFundsAed: Math.round(positive(env, 'BENCH_AGENCY_FUNDS_AED', 5_000_000)),
+    tour: env.BENCH_TOUR || null,
+    acceptEncoding: ACCEPT_ENCODING,
+  };
+}
+
+function ratio(a, b) {
+  return a && b ? round(a / b, 3) : null;
+}
+
+function check(value, target, passes, problems = []) {
+  const valid = problems.length === 0 && value !== null && value !== undefined;
+  return { value, target, pass: valid ? passes(value) : null, ...(valid ? {} : { note: problems.join('; ') || 'not measured' }) };
+}
+
+// ---------------------------------------------------------------------------------------------
+// CPU: where the machine's cores went during a phase (portals, nginx, the load generator, others)
+
+/** Busy and total CPU milliseconds of the whole machine since boot (/proc/stat). */
+function machineCpu() {
+  const fields = fs.readFileSync('/proc/stat', 'utf8').split('\n')[0].trim().split(/\s+/).slice(1, 9).map(Number);
+  const total = fields.reduce((sum, value) => sum + value, 0);
+  const idle = fields[3] + fields[4];
+  return { busyMs: (total - idle) * 10, totalMs: total * 10 };
+}
+
+/** nginx master processes whose command line names `dir` (the cluster's own nginx, not another helper's). */
+function nginxMasters(dir) {
+  const masters = [];
+  for (const entry of fs.readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const cmdline = fs.readFileSync(`/proc/${entry}/cmdline`, 'utf8').replaceAll('\0', ' ');
+      if (cmdline.includes('nginx') && cmdline.includes('master') && cmdline.includes(dir)) masters.push(Number(entry));
+    } catch {
+      // Ended while we looked.
+    }
+  }
+  return masters;
+}
+
+function cpuSnapshot(cluster, nginxPids) {
+  const usage = process.cpuUsage();
+  return {
+    at: performance.now(),
+    machine: machineCpu(),
+    portals: cluster.portals.map((portal) => (portal.pid ? processTreeUsage(portal.pid).cpuMs : 0)),
+    nginx: nginxPids.reduce((sum, pid) => sum + processTreeUsage(pid).cpuMs, 0),
+    generator: (usage.user + usage.system) / 1000,
+  };
+}
+
+/** Cores each part used between two snapshots (a core fully busy = 1). */
+function coresUsed(before, after) {
+  const wallMs = after.at - before.at;
+  const cores = (ms) => round(ms / wallMs, 2);
+  const busy = after.machine.busyMs - before.machine.busyMs;
+  const portals = after.portals.map((ms, index) => Math.max(0, ms - (before.portals[index] ?? 0)));
+  const nginx = Math.max(0, after.nginx - before.nginx);
+  const generator = after.generator - before.generator;
+  const total = after.machine.totalMs - before.machine.totalMs;
+  return {
+    portals: portals.map(cores),
+    nginx: cores(nginx),
+    loadGenerator: cores(generator),
+    other: cores(Math.max(0, busy - portals.reduce((a, b) => a + b, 0) - nginx - generator)),
+    idle: cores(total - busy),
+  };
+}
+
+function sumCores(phases) {
+  const keys = ['nginx', 'loadGenerator', 'other', 'idle'];
+  const mean = (values) => round(values.reduce((a, b) => a + b, 0) / values.length, 2);
+  return {
+    portals: mean(phases.map((phase) => phase.portals.reduce((a, b) => a + b, 0))),
+    ...Object.fromEntries(keys.map((key) => [key, mean(phases.map((phase) => phase[key]))])),
+  };
+}
+
+// ---------------------------------------------------------------------------------------------
+// One request, with its start and end on the bench's clock (performance.now()), never throwing.
+
+function call(url, { method = 'GET', headers = {}, body, agent, keepBody = false }) {
+  return new Promise((resolve) => {
+    const start = performance.now();
+    const done = (result) => resolve({ start, end: performance.now(), ...result });
+    const allHeaders = body === undefined ? headers : { ...headers, 'content-length': Buffer.byteLength(body) };
+    const req = http.request(url, { method, headers: allHeaders, agent, timeout: REQUEST_TIMEOUT_MS }, (res) => {
+      const chunks = [];
+      res.on('data', (chunk) => keepBody && chunks.push(chunk));
+      res.on('end', () => done({ status: res.statusCode, headers: res.headers, body: keepBody ? Buffer.concat(chunks).toString('utf8') : null }));
+      res.on('error', (error) => done({ error: error.code ?? error.message }));
+      res.on('close', () => res.complete || done({ error: 'aborted' }));
+    });
+    req.on('timeout', () => req.destroy(new Error('timeout')));
+    req.on('error', (error) => done({ error: error.code ?? error.message }));
+    req.end(body);
+  });
+}
+
+function headerMatching(headers, pattern) {
+  const name = Object.keys(headers ?? {}).find((key) => pattern.test(key));
+  return name ? { name, value: String(headers[name]) } : null;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Target 1: the tour page from nginx's cache against the same bytes as a static file
+
+/** nginx serving `body` at `/tour` as a plain file, with the cached answer's content headers. */
+async function startStaticNginx({ port, body, headers }) {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'traveldesk-bench-static-'));
+  // nginx's workers run as `nobody` when the master is root: they must be able to read the file.
+  fs.chmodSync(dir, 0o755);
+  const file = path.join(dir, 'tour');
+  fs.writeFileSync(file, body, { mode: 0o644 });
+  const quoted = (value) => `"${String(value).replaceAll('\\', '\\\\').replaceAll('"', '\\"')}"`;
+  const passOn = ['content-encoding', 'vary', 'cache-control']
+    .filter((name) => headers[name])
+    .map((name) => `      add_header ${name} ${quoted(headers[name])};`);
+  const temp = ['client_body', 'proxy', 'fastcgi', 'uwsgi', 'scgi'].map((kind) => `  ${kind}_temp_path ${dir}/${kind};`);
+  const conf = `worker_processes auto;
+pid ${dir}/nginx.pid;
+error_log ${dir}/error.log warn;
+events { worker_connections 1024; }
+http {
+${temp.join('\n')}
+  access_log ${dir}/access.log;
+  sendfile on;
+  tcp_nopush on;
+  server_tokens off;
+  server {
+    listen 127.0.0.1:${port};
+    location = /tour {
+      alias ${file};
+      default_type ${quoted(headers['content-type'] ?? 'text/html')};
+${passOn.join('\n')}
+    }
+  }
+}
+`;
+  fs.writeFileSync(path.join(dir, 'nginx.conf'), conf);
+  const child = spawn('nginx', ['-p', dir, '-c', path.join(dir, 'nginx.conf'), '-e', path.join(dir, 'error.log'), '-g', 'daemon off;'], { stdio: ['ignore', 'ignore', 2] });
+  const stop = async () => {
+    if (child.exitCode === null && child.signalCode === null) {
+      const exited = new Promise((resolve) => child.once('exit', resolve));
+      child.kill('SIGTERM');
+      await exited;
+    }
+    fs.rmSync(dir, { recursive: true, force: true });
+  };
+  const url = `http://127.0.0.1:${port}/tour`;
+  for (const deadline = Date.now() + 10_000; Date.now() < deadline; await sleep(100)) {
+    if (child.exitCode !== null) break;
+    const answer = await getRaw(url).catch(() => null);
+    if (answer?.status === 200) return { url, stop };
+  }
+  const errors = fs.existsSync(path.join(dir, 'error.log')) ? fs.readFileSync(path.join(dir, 'error.log'), 'utf8').slice(-500) : '';
+  await stop();
+  throw new Error(`the static nginx on port ${port} did not serve the file: ${errors}`);
+}
+
+async function edgeCachedTourVsStatic(cluster, settings, tourPath) {
+  const url = `${cluster.url}${tourPath}`;
+  const headers = { 'accept-encoding': settings.acceptEncoding };
+  await getRaw(url, headers);
+  const sample = await getRaw(url, headers);
+  if (sample.status !== 200) return { error: `the tour page answered ${sample.status} through nginx` };
+  const cacheHeader = headerMatching(sample.headers, CACHE_HEADER);
+  const server = await startStaticNginx({ port: settings.staticPort, body: sample.body, headers: sample.headers });
+  try {
+    const check = await getRaw(server.url, headers);
+    const sameBytes = check.body.equals(sample.body) && check.headers['content-encoding'] === sample.headers['content-encoding'];
+    const nginxPids = nginxMasters(cluster.dir);
+    const totals = { edge: { rps: 0, requests: 0, portalCpuMs: 0 }, static: { rps: 0, requests: 0, portalCpuMs: 0 } };
+    const rounds = [];
+    for (let index = 0; index < settings.ratioRounds; index += 1) {
+      // Each round the other side goes first, so neither always meets the warmer machine.
+      const order = index % 2 === 0 ? ['edge', 'static'] : ['static', 'edge'];
+      const round_ = {};
+      for (const side of order) {
+        const target = side === 'edge' ? url : server.url;
+        await runLoad({ url: target, headers, seconds: 0.5, connections: settings.connections });
+        const before = cpuSnapshot(cluster, nginxPids);
+        const result = await runLoad({ url: target, headers, seconds: settings.ratioSeconds, connections: settings.connections });
+        const after = cpuSnapshot(cluster, nginxPids);
+        totals[side].rps += result.rps;
+        totals[side].requests += result.requests;
+        totals[side].portalCpuMs += after.portals.reduce((a, b) => a + b, 0) - before.portals.reduce((a, b) => a + b, 0);
+        round_[side] = { rps: result.rps, p99: result.p99, statuses: result.statuses, errors: result.errors };
+      }
+      rounds.push({ edgeRps: round_.edge.rps, staticRps: round_.static.rps, ratio: ratio(round_.edge.rps, round_.static.rps), edge: round_.edge, static: round_.static });
+      log(`cached tour vs static, round ${index + 1}: ${round_.edge.rps} vs ${round_.static.rps} req/s`);
+    }
+    const portalCpuMsPerRequest = round(totals.edge.portalCpuMs / Math.max(1, totals.edge.requests), 3);
+    return {
+      path: tourPath,
+      acceptEncoding: settings.acceptEncoding,
+      bytes: sample.body.length,
+      contentEncoding: sample.headers['content-encoding'] ?? null,
+      cacheControl: sample.headers['cache-control'] ?? null,
+      cacheHeader,
+      staticSameBytes: sameBytes,
+      // The portals' CPU per request while the cached page was loaded: near zero when nginx answered.
+      portalCpuMsPerRequest,
+      servedFromCache: cacheHeader ? /HIT/i.test(cacheHeader.value) : portalCpuMsPerRequest < CACHED_CPU_MS_PER_REQUEST,
+      rounds,
+      edgeRps: round(totals.edge.rps / rounds.length, 1),
+      staticRps: round(totals.static.rps / rounds.length, 1),
+      ratio: ratio(totals.edge.rps, totals.static.rps),
+    };
+  } finally {
+    await server.stop();
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Target 2: two portals behind nginx (cache off) against one
+
+async function twoPortalsVsOne(cluster, settings, tourPath) {
+  const url = `${cluster.url}${tourPath}`;
+  const headers = { 'accept-encoding': settings.acceptEncoding };
+  const sample = await getRaw(url, headers);
+  if (sample.status !== 200) return { error: `the tour page answered ${sample.status} through nginx` };
+  const second = cluster.portals[1];
+  let secondUp = true;
+  const phase = async (label) => {
+    // The warm-up also lets nginx notice a stopped portal (its first connection refused).
+    await runLoad({ url, headers, seconds: settings.warmupSeconds, connections: settings.connections });
+    const nginxPids = nginxMasters(cluster.dir);
+    const before = cpuSnapshot(cluster, nginxPids);
+    const result = await runLoad({ url, headers, seconds: settings.scaleSeconds, connections: settings.connections });
+    const cores = coresUsed(before, cpuSnapshot(cluster, nginxPids));
+    log(`${label}: ${result.rps} req/s, p99 ${result.p99} ms, statuses ${JSON.stringify(result.statuses)}, errors ${result.errors}, cores ${JSON.stringify(cores)}`);
+    return { rps: result.rps, p50: result.p50, p99: result.p99, statuses: result.statuses, errors: result.errors, cores };
+  };
+  const rounds = [];
+  try {
+    for (let index = 0; index < SCALE_ROUNDS; index += 1) {
+      // Alternating which goes first: two, one | one, two | two, one — one stop or start per switch.
+      const order = index % 2 === 0 ? ['two', 'one'] : ['one', 'two'];
+      const entry = {};
+      for (const side of order) {
+        if (side === 'one' && secondUp) {
+          await second.stop();
+          secondUp = false;
+        }
+        if (side === 'two' && !secondUp) {
+          await second.start();
+          secondUp = true;
+        }
+        entry[side] = await phase(`round ${index + 1}, ${side === 'two' ? 'two portals' : 'one portal'}`);
+      }
+      rounds.push({ twoRps: entry.two.rps, oneRps: entry.one.rps, ratio: ratio(entry.two.rps, entry.one.rps), two: entry.two, one: entry.one });
+    }
+  } finally {
+    if (!secondUp) await second.start();
+  }
+  const sum = (key) => rounds.reduce((total, entry) => total + entry[key], 0);
+  const twoCores = sumCores(rounds.map((entry) => entry.two.cores));
+  const oneCores = sumCores(rounds.map((entry) => entry.one.cores));
+  const cpus = os.cpus().length;
+  return {
+    path: tourPath,
+    acceptEncoding: settings.acceptEncoding,
+    connections: settings.connections,
+    rounds,
+    twoRps: round(sum('twoRps') / rounds.length, 1),
+    oneRps: round(sum('oneRps') / rounds.length, 1),
+    ratio: ratio(sum('twoRps'), sum('oneRps')),
+    cores: { machine: cpus, twoPortals: twoCores, onePortal: oneCores },
+    limits:
+      `${cpus} cores: with two portals they used ${twoCores.portals} cores, nginx ${twoCores.nginx}, the load generator ${twoCores.loadGenerator}, ` +
+      `other work ${twoCores.other}, ${twoCores.idle} idle; with one portal it used ${oneCores.portals} (nginx ${oneCores.nginx}, generator ${oneCores.loadGenerator}, ` +
+      `other ${oneCores.other}, idle ${oneCores.idle})`,
+  };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Target 3: mixed load with one portal killed and restarted
+
+function dubaiDate(days) {
+  return new Date(Date.now() + DUBAI_OFFSET_MS + days * DAY_MS).toISOString().slice(0, 10);
+}
+
+/** `bench/fund-agencies.ts` on the cluster's PostgreSQL, so balance bookings are never refused for money. */
+function fundAgencies(databaseUrl, amountAed) {
+  const tsx = path.join(ROOT, 'node_modules/tsx/dist/cli.mjs');
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, [tsx, '--conditions=react-server', 'bench/fund-agencies.ts', String(amountAed), ...BOOKING_AGENTS], {
+      cwd: ROOT,
+      env: { ...process.env, DATABASE_URL: databaseUrl, DATA_DIR: undefined },
+      stdio: ['ignore', 2, 2],
+    });
+    child.once('exit', (code) => (code === 0 ? resolve() : reject(new Error(`bench/fund-agencies.ts exited with ${code}`))));
+  });
+}
+
+/** What the database holds that the run may change: every slot's stock and the booking agencies' balances. */
+async function snapshot(sql, agencyIds) {
+  const [{ now }] = await sql`select now() as now`;
+  const slots = await sql`select id, "left", left_adults, left_children from availability_slots`;
+  const agencies = await sql`select id, balance_minor from agencies where id = any(${agencyIds}::uuid[])`;
+  return { now, slots: new Map(slots.map((slot) => [slot.id, slot])), balances: new Map(agencies.map((agency) => [agency.id, agency.balance_minor])) };
+}
+
+/**
+ * Whether an agency's new ledger entries (`debit_minor`, `credit_minor`, `balance_after_minor`) form
+ * one chain from `startBalance` to `endBalance`, each entry starting where exactly one other ended:
+ * a lost entry breaks the chain, a doubled one forks it. Their creation times cannot order them (a
+ * row's time is its transaction's start, not when it took the agency's lock). Null when they do.
+ */
+export function ledgerChainProblem(startBalance, endBalance, entries) {
+  const byPrevious = new Map();
+  for (const entry of entries) {
+    const previous = entry.balance_after_minor - entry.credit_minor + entry.debit_minor;
+    byPrevious.set(previous, [...(byPrevious.get(previous) ?? []), entry]);
+  }
+  let balance = startBalance;
+  let walked = 0;
+  for (let next = byPrevious.get(balance); next && walked <= entries.length; next = byPrevious.get(balance)) {
+    if (next.length > 1) return `${next.length} entries follow the balance ${balance}`;
+    balance = next[0].balance_after_minor;
+    walked += 1;
+  }
+  if (walked !== entries.length || balance !== endBalance) return `a chain of ${walked} of ${entries.length} entries ends at ${balance}; the agency holds ${endBalance}`;
+  return null;
+}
+
+/**
+ * Bookings against the answers the clients got, stock against the bookings, and the ledger against
+ * both: every booking a client was told about is in the database once, no key booked twice, no
+ * booking nobody asked for; each slot lost exactly the tickets its new bookings took; each agency's
+ * new ledger entries form one chain from its balance before to its balance after, one debit per
+ * balance booking for exactly what it paid.
+ */
+async function verifyConsistency(sql, before, attempts) {
+  const rows = await sql`
+    select id, agency_id, idempotency_key, reference, slot_id, adults, children, infants, holds_stock, payment_method, paid_minor, status
+    from bookings where created_at >= ${before.now}`;
+  const byKey = new Map();
+  for (const row of rows) byKey.set(row.idempotency_key, [...(byKey.get(row.idempotency_key) ?? []), row]);
+  const sent = new Map(attempts.map((attempt) => [attempt.key, attempt]));
+  const confirmed = attempts.filter((attempt) => attempt.outcome === 'booked');
+  const lost = confirmed.filter((attempt) => !byKey.has(attempt.key) || byKey.get(attempt.key)[0].reference !== attempt.reference);
+  const duplicated = [...byKey.values()].filter((list) => list.length > 1);
+  const unasked = rows.filter((row) => !sent.has(row.idempotency_key));
+  const unconfirmedBooked = attempts.filter((attempt) => attempt.outcome !== 'booked' && byKey.has(attempt.key));
+  const statuses = {};
+  for (const row of rows) statuses[row.status] = (statuses[row.status] ?? 0) + 1;
+
+  // Stock: the clients book adults only, so a slot's `left` (and `left_adults` when kept per type)
+  // drops by exactly the adults and children of its new bookings holding stock.
+  const taken = new Map();
+  for (const row of rows) if (row.holds_stock && row.slot_id) taken.set(row.slot_id, (taken.get(row.slot_id) ?? 0) + row.adults + row.children);
+  const after = await snapshot(sql, [...before.balances.keys()]);
+  const stockMismatches = [];
+  for (const [id, old] of before.slots) {
+    const now = after.slots.get(id);
+    const expected = taken.get(id) ?? 0;
+    const leftDrop = old.left - now.left;
+    const adultsDrop = old.left_adults === null ? null : old.left_adults - now.left_adults;
+    if (leftDrop !== expected || (adultsDrop !== null && adultsDrop !== expected)) stockMismatches.push({ slot: id, leftDrop, adultsDrop, booked: expected });
+  }
+
+  // Ledger: walk each agency's new entries from its balance before; each step must be unique.
+  const entries = await sql`
+    select id, agency_id, booking_id, kind, debit_minor, credit_minor, balance_after_minor
+    from ledger_entries where created_at >= ${before.now} and agency_id = any(${[...before.balances.keys()]}::uuid[])`;
+  const ledgerProblems = [];
+  for (const [agencyId, startBalance] of before.balances) {
+    const own = entries.filter((entry) => entry.agency_id === agencyId);
+    const problem = ledgerChainProblem(startBalance, after.balances.get(agencyId), own);
+    if (problem) ledgerProblems.push({ agencyId, problem });
+  }
+  const debits = new Map();
+  for (const entry of entries) if (entry.kind === 'booking') debits.set(entry.booking_id, [...(debits.get(entry.booking_id) ?? []), entry]);
+  for (const row of rows) {
+    const own = debits.get(row.id) ?? [];
+    const paid = row.payment_method === 'balance' ? row.paid_minor : 0;
+    const debited = own.reduce((sum, entry) => sum + entry.debit_minor, 0);
+    if ((paid > 0 && own.length !== 1) || debited !== paid) ledgerProblems.push({ booking: row.reference, problem: `paid ${paid}, ${own.length} ledger debits of ${debited}` });
+  }
+  const rowIds = new Set(rows.map((row) => row.id));
+  for (const [bookingId, own] of debits) if (!rowIds.has(bookingId)) ledgerProblems.push({ booking: bookingId, problem: `${own.length} debits of a booking not made by this run` });
+
+  return {
+    bookingRows: rows.length,
+    statuses,
+    confirmed: confirmed.length,
+    lost: lost.length,
+    duplicated: duplicated.length,
+    unasked: unasked.length,
+    // A client that never got an answer (the kill, then retries exhausted) may still have booked: that booking is not lost.
+    unconfirmedButBooked: unconfirmedBooked.length,
+    examples: {
+      lost: lost.slice(0, 3).map((attempt) => attempt.key),
+      duplicated: duplicated.slice(0, 3).map((list) => list[0].idempotency_key),
+      unasked: unasked.slice(0, 3).map((row) => row.reference),
+    },
+    stock: { slotsChecked: before.slots.size, slotsBooked: taken.size, mismatches: stockMismatches.length, examples: stockMismatches.slice(0, 3) },
+    ledger: { entries: entries.length, problems: ledgerProblems.length, examples: ledgerProblems.slice(0, 3) },
+  };
+}
+
+function latencySummary(records) {
+  const latencies = records.filter((record) => !record.failed).map((record) => record.end - record.start);
+  return { requests: records.length, p50: percentile(latencies, 50), p99: percentile(latencies, 99), failed: records.filter((record) => record.failed).length };
+}
+
+async function killDuringMixedLoad(cluster, settings, tourPath) {
+  const headers = { 'accept-encoding': settings.acceptEncoding };
+  log(`signing in ${BOOKING_AGENTS.length} agents through nginx`);
+  const cookies = [];
+  for (const email of BOOKING_AGENTS) cookies.push(await signIn(cluster.url, { email, password: PASSWORD }));
+  // Seniors and admins pay from the balance (juniors may not see it), so the ledger moves too.
+  const bookingCookies = cookies.filter((_, index) => !BOOKING_AGENTS[index].startsWith('junior@'));
+
+  const sitemap = await getRaw(`${cluster.url}/sitemap.xml`);
+  const tourPaths = [...new Set([...sitemap.body.toString('utf8').matchAll(/<loc>[^<]*(\/tour\/[^/<?#]+)<\/loc>/g)].map((match) => match[1]))].slice(0, 5);
+  const publicPaths = [];
+  for (const candidate of ['/', tourPath, ...tourPaths, '/city/dubai', '/uae', '/terms-of-use']) {
+    if (publicPaths.includes(candidate)) continue;
+    if ((await getRaw(`${cluster.url}${candidate}`, headers)).status === 200) publicPaths.push(candidate);
+  }
+  const catalogue = await discoverSlots(cluster.url, cookies[0]);
+  if (catalogue.offers.length === 0) return { error: 'no live offer found on the tour pages' };
+  const from = dubaiDate(7);
+  const to = dubaiDate(37);
+  const availabilityUrls = catalogue.offers.map((id) => `${cluster.url}/api/v1/b2b/availability/ByOffer?id=${id}&from=${from}&to=${to}`);
+  const nextSlot = slotPicker(catalogue.slots);
+  log(`mixed load over ${publicPaths.length} public pages, ${catalogue.offers.length} offers, ${catalogue.slots.length} slots`);
+
+  const sql = postgres(cluster.databaseUrl, { max: 2, onnotice: () => {} });
+  try {
+    log(`crediting each booking agency AED ${settings.agencyFundsAed}`);
+    await fundAgencies(cluster.databaseUrl, settings.agencyFundsAed);
+    const agencyIds = (await sql`select distinct agency_id from users where email = any(${BOOKING_AGENTS})`).map((row) => row.agency_id);
+    const before = await snapshot(sql, agencyIds);
+
+    const records = [];
+    const probes = [];
+    const attempts = [];
+    const agent = new http.Agent({ keepAlive: true, maxSockets: settings.killConnections });
+    const probeAgent = new http.Agent({ keepAlive: true, maxSockets: PROBE_CLIENTS });
+    const [survivor, victim] = cluster.portals;
+    const events = { killAt: null, restartedAt: null, restartError: null };
+    let publicIndex = 0;
+    let availabilityIndex = 0;
+    const record = (kind, answer, extra = {}) => {
+      const failed = answer.error !== undefined || answer.status >= 500;
+      const upstream = headerMatching(answer.headers, UPSTREAM_HEADER)?.value ?? null;
+      records.push({ kind, start: answer.start, end: answer.end, status: answer.status ?? null, error: answer.error ?? null, failed, upstream, ...extra });
+      return failed;
+    };
+    const book = async (client) => {
+      const slot = nextSlot();
+      if (!slot) return;
+      const key = randomUUID();
+      const attempt = { key, outcome: 'unresolved', reference: null, tries: 0 };
+      attempts.push(attempt);
+      const body = JSON.stringify({ offerId: slot.offerId, date: slot.date, time: slot.time, adults: slot.adults, children: 0, infants: 0, ...GUEST, paymentMethod: 'balance' });
+      const bookingHeaders = { cookie: bookingCookies[client % bookingCookies.length], 'content-type': 'application/json', 'idempotency-key': key };
+      /** One try with the attempt's key; true when it got an answer (not a network error or a 5xx). */
+      attempt.ask = async (through, kind) => {
+        attempt.tries += 1;
+        const answer = await call(`${cluster.url}/api/v1/b2b/bookings`, { method: 'POST', headers: bookingHeaders, body, agent: through, keepBody: true });
+        if (record(kind, answer)) return false;
+        if (answer.status === 201 || answer.status === 200) {
+          attempt.outcome = 'booked';
+          attempt.replayed = answer.status === 200;
+          attempt.reference = JSON.parse(answer.body).reference;
+        } else {
+          attempt.outcome = `refused ${answer.status}`;
+          attempt.refusal = answer.body?.slice(0, 160);
+        }
+        return true;
+      };
+      for (let retry = 0; retry <= BOOKING_RETRIES; retry += 1) {
+        if (await attempt.ask(agent, retry === 0 ? 'booking' : 'bookingRetry')) return;
+        await sleep(RETRY_PAUSE_MS);
+      }
+    };
+    const task = async (client) => {
+      const draw = Math.random();
+      if (draw < 0.7) {
+        const answer = await call(`${cluster.url}${publicPaths[publicIndex++ % publicPaths.length]}`, { headers, agent });
+        record('public', answer, { cache: headerMatching(answer.headers, CACHE_HEADER)?.value ?? null });
+      } else if (draw < 0.9) {
+        const answer = await call(availabilityUrls[availabilityIndex++ % availabilityUrls.length], { headers: { cookie: cookies[client % cookies.length] }, agent });
+        record('availability', answer);
+      } else {
+        await book(client);
+      }
+    };
+
+    const startedAt = performance.now();
+    const deadline = startedAt + settings.killSeconds * 1000;
+    const client = async (index) => {
+      while (performance.now() < deadline) await task(index);
+    };
+    const probe = async (index) => {
+      let next = index;
+      while (performance.now() < deadline) {
+        const answer = await call(`${survivor.url}${publicPaths[next++ % publicPaths.length]}`, { headers, agent: probeAgent });
+        probes.push({ start: answer.start, end: answer.end, status: answer.status ?? null, error: answer.error ?? null, failed: answer.error !== undefined || answer.status >= 500 });
+      }
+    };
+    const killer = async () => {
+      await sleep(settings.killSeconds * 500);
+      log(`kill -9 of the portal at ${victim.url} (pid ${victim.pid})`);
+      events.killAt = performance.now();
+      victim.kill('SIGKILL');
+      try {
+        await victim.start();
+        events.restartedAt = performance.now();
+        log(`restarted and ready after ${round((events.restartedAt - events.killAt) / 1000, 1)} s`);
+      } catch (error) {
+        events.restartError = error.message;
+        log('restart failed:', error.message);
+      }
+    };
+    log(`mixed load: ${settings.killConnections} clients for ${settings.killSeconds} s (+ ${PROBE_CLIENTS} on the survivor), one portal killed at the middle`);
+    await Promise.all([
+      ...Array.from({ length: settings.killConnections }, (_, index) => client(index)),
+      ...Array.from({ length: PROBE_CLIENTS }, (_, index) => probe(index)),
+      killer(),
+    ]);
+    const elapsed = (performance.now() - startedAt) / 1000;
+    agent.destroy();
+    probeAgent.destroy();
+
+    // A client that got no answer for its booking asks again with the same key once the cluster is
+    // whole: the answer (201, or 200 for a replay) says whether the first attempt booked.
+    const resolveAgent = new http.Agent({ keepAlive: true, maxSockets: 1 });
+    for (const attempt of attempts.filter((entry) => entry.outcome === 'unresolved')) {
+      log(`booking ${attempt.key} unresolved after ${attempt.tries} tries: asking once more`);
+      await attempt.ask(resolveAgent, 'bookingAfterLoad');
+    }
+    resolveAgent.destroy();
+
+    const consistency = await verifyConsistency(sql, before, attempts);
+    const killAt = events.killAt;
+    const eventEnd = (events.restartedAt ?? deadline) + EVENT_TAIL_MS;
+    const inFlightAtKill = (entry) => killAt !== null && entry.start <= killAt + KILL_GRACE_MS && entry.end >= killAt;
+    const failures = records.filter((entry) => entry.failed);
+    const unexpected = failures.filter((entry) => !inFlightAtKill(entry));
+    const byKind = (list) => {
+      const counts = {};
+      for (const entry of list) counts[entry.kind] = (counts[entry.kind] ?? 0) + 1;
+      return counts;
+    };
+    const during = (entry) => killAt !== null && entry.start >= killAt && entry.start <= eventEnd;
+    const beforeKill = (entry) => killAt !== null && entry.end < killAt;
+    const publicRecords = records.filter((entry) => entry.kind === 'public');
+    const upstreams = {};
+    for (const entry of publicRecords.filter(during)) if (entry.upstream) (upstreams[entry.upstream] ??= []).push(entry);
+    const outcomes = {};
+    for (const attempt of attempts) outcomes[attempt.outcome] = (outcomes[attempt.outcome] ?? 0) + 1;
+    const refusals = attempts.filter((attempt) => attempt.outcome.startsWith('refused')).slice(0, 3).map((attempt) => attempt.refusal);
+    const relative = (at) => (at === null ? null : round((at - startedAt) / 1000, 2));
+    return {
+      seconds: round(elapsed, 1),
+      connections: settings.killConnections,
+      mix: { public: 0.7, availability: 0.2, bookings: 0.1 },
+      publicPaths,
+      requests: { total: records.length, perSecond: round(records.length / elapsed, 1), byKind: byKind(records) },
+      kill: { at: relative(killAt), restartedAt: relative(events.restartedAt), restartSeconds: killAt && events.restartedAt ? round((events.restartedAt - killAt) / 1000, 1) : null, restartError: events.restartError, eventEndsAt: relative(eventEnd) },
+      errors: {
+        total: failures.length,
+        inFlightAtKill: failures.length - unexpected.length,
+        outsideKill: unexpected.length,
+        outsideKillByKind: byKind(unexpected),
+        examples: unexpected.slice(0, 5).map((entry) => ({ kind: entry.kind, at: relative(entry.start), status: entry.status, error: entry.error })),
+      },
+      bookings: { attempts: attempts.length, outcomes, refusals, retried: attempts.filter((attempt) => attempt.tries > 1).length },
+      consistency,
+      survivor: {
+        url: survivor.url,
+        clients: PROBE_CLIENTS,
+        beforeKill: latencySummary(probes.filter(beforeKill)),
+        duringEvent: latencySummary(probes.filter(during)),
+        afterEvent: latencySummary(probes.filter((entry) => killAt !== null && entry.start > eventEnd)),
+      },
+      throughNginx: {
+        publicBeforeKill: latencySummary(publicRecords.filter(beforeKill)),
+        publicDuringEvent: latencySummary(publicRecords.filter(during)),
+        availabilityDuringEvent: latencySummary(records.filter((entry) => entry.kind === 'availability' && during(entry))),
+        bookingsDuringEvent: latencySummary(records.filter((entry) => entry.kind === 'booking' && during(entry))),
+        cacheStatuses: publicRecords.reduce((counts, entry) => ({ ...counts, [entry.cache ?? 'none']: (counts[entry.cache ?? 'none'] ?? 0) + 1 }), {}),
+        publicDuringEventByUpstream: Object.fromEntries(Object.entries(upstreams).map(([upstream, list]) => [upstream, latencySummary(list)])),
+      },
+    };
+  } finally {
+    await sql.end({ timeout: 5 });
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+
+async function chooseTour(baseUrl, settings) {
+  if (settings.tour) return `/tour/${encodeURIComponent(settings.tour)}`;
+  const sitemap = await getRaw(`${baseUrl}/sitemap.xml`).catch(() => null);
+  const slug = sitemap?.status === 200 ? sitemap.body.toString('utf8').match(/<loc>[^<]*\/tour\/([^/<?#]+)<\/loc>/)?.[1] : null;
+  return `/tour/${slug ?? DEFAULT_TOUR}`;
+}
+
+/** The cluster's checks: judged when their inputs are valid, `pass: null` with a note otherwise. */
+export function clusterChecks(result) {
+  const missing = (part, fallback) => [result.error ?? part?.error ?? (part ? null : fallback)].filter(Boolean);
+  const edge = result.edgeCachedTourVsStatic;
+  const edgeProblems = missing(edge, 'not measured');
+  if (edge && !edge.error && !edge.servedFromCache) edgeProblems.push(`the tour page was not served from nginx's cache (${edge.cacheHeader ? `${edge.cacheHeader.name}: ${edge.cacheHeader.value}` : `portal CPU ${edge.portalCpuMsPerRequest} ms per request`}; Cache-Control: ${edge.cacheControl})`);
+  if (edge && !edge.error && !edge.staticSameBytes) edgeProblems.push('the static file did not serve the same bytes');
+  const scale = result.twoPortalsVsOne;
+  const scaleProblems = missing(scale, 'not measured');
+  const cores = os.cpus().length;
+  const kill = result.killDuringMixedLoad;
+  const killProblems = missing(kill, 'not measured');
+  if (kill && !kill.error && kill.kill.restartError) killProblems.push(`the killed portal did not restart: ${kill.kill.restartError}`);
+  const consistency = kill?.consistency;
+  return {
+    edgeCachedTourVsStatic: check(edge?.ratio ?? null, '>= 0.80', (v) => v >= 0.8, edgeProblems),
+    twoPortalsVsOne:
+      scaleProblems.length === 0 && cores < 4
+        ? { value: scale.ratio, target: '>= 1.60 on >= 4 cores', pass: null, note: `recorded, not judged: ${cores} cores shared by the load generator, nginx and both portals (${scale.limits})` }
+        : check(scale?.ratio ?? null, '>= 1.60 on >= 4 cores', (v) => v >= 1.6, scaleProblems),
+    killBookingsLost: check(consistency ? consistency.lost + consistency.duplicated + consistency.unasked : null, '0 lost, duplicated or unasked bookings', (v) => v === 0, killProblems),
+    killStockLedgerConsistent: check(consistency ? consistency.stock.mismatches + consistency.ledger.problems : null, '0 stock or ledger mismatches', (v) => v === 0, killProblems),
+    killErrorsOutsideKill: check(kill?.errors?.outsideKill ?? null, '0 errors but for requests in flight at the kill', (v) => v === 0, killProblems),
+    killSurvivorP99: check(kill?.survivor?.duringEvent?.p99 ?? null, '< 200 ms', (v) => v < 200, killProblems),
+  };
+}
+
+/** Starts the topology for one part, runs it, always stops it; a failure becomes `{ error }`. */
+async function withCluster(startCluster, options, run) {
+  let cluster = null;
+  try {
+    cluster = await startCluster({ log: false, redis: true, portals: 2, ...options });
+    return await run(cluster);
+  } catch (error) {
+    log('failed:', error.stack ?? error.message);
+    return { error: error.message };
+  } finally {
+    if (cluster) await cluster.stop().catch((error) => log('stopping the cluster failed:', error.message));
+  }
+}
+
+/**
+ * The three targets, each on a fresh cluster of the build in .next: the scaling on one without
+ * nginx's cache, the cached page and the kill on one with it (as deployed).
+ */
+export async function measureCluster(settings = clusterSettings()) {
+  const startedAt = Date.now();
+  const loadAverageAtStart = round(os.loadavg()[0]);
+  let startCluster;
+  try {
+    ({ startCluster } = await import('../scripts/cluster.mjs'));
+  } catch (error) {
+    const result = { error: `scripts/cluster.mjs could not be loaded: ${error.message}` };
+    return { ...result, checks: clusterChecks(result) };
+  }
+  const env = {
+    // The load measures the portal, not its rate limits (docs/api-access.md).
+    API_RATE_LIMIT_PER_KEY: process.env.API_RATE_LIMIT_PER_KEY ?? '1000000',
+    API_RATE_LIMIT_PER_AGENCY: process.env.API_RATE_LIMIT_PER_AGENCY ?? '1000000',
+  };
+  const common = { basePort: settings.basePort, env };
+  log(`two portals against one, nginx's cache off (cluster on port ${settings.basePort})`);
+  const twoPortals = await withCluster(startCluster, { ...common, nginxCache: false }, async (cluster) =>
+    twoPortalsVsOne(cluster, settings, await chooseTour(cluster.url, settings)),
+  );
+  let edge = null;
+  log(`the cached tour page against a static file, then the kill under mixed load, nginx's cache on`);
+  const kill = await withCluster(startCluster, { ...common, nginxCache: true }, async (cluster) => {
+    const tourPath = await chooseTour(cluster.url, settings);
+    edge = await edgeCachedTourVsStatic(cluster, settings, tourPath).catch((error) => ({ error: error.message }));
+    log(`cached tour vs static: ${edge.ratio ?? edge.error}`);
+    return killDuringMixedLoad(cluster, settings, tourPath);
+  });
+  const result = {
+    loadAverageAtStart,
+    loadAverageAtEnd: round(os.loadavg()[0]),
+    durationSeconds: round((Date.now() - startedAt) / 1000, 1),
+    settings,
+    edgeCachedTourVsStatic: edge ?? kill,
+    twoPortalsVsOne: twoPortals,
+    killDuringMixedLoad: kill,
+  };
+  return { ...result, checks: clusterChecks(result) };
+}
+
+if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
+  const summary = await measureCluster();
+  fs.mkdirSync(path.dirname(RESULTS), { recursive: true });
+  fs.writeFileSync(RESULTS, `${JSON.stringify(summary, null, 2)}\n`);
+  console.log(JSON.stringify(summary, null, 2));
+}
