@@ -22,6 +22,7 @@ import postgres from 'postgres';
 import { signIn } from './lib/auth.mjs';
 import { BOOKING_AGENTS, discoverSlots, GUEST, slotPicker } from './lib/booking-load.mjs';
 import { getRaw, percentile, round, runLoad } from './lib/load.mjs';
+import { clusterChecks, inFlightAtKill, ledgerChainProblem } from './lib/cluster-checks.mjs';
 import { processTreeUsage } from './lib/process-tree.mjs';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
@@ -31,8 +32,6 @@ const DEFAULT_TOUR = 'burj-khalifa-at-the-top';
 /** What a browser asks for: the cached page and the static file are then the same compressed bytes. */
 const ACCEPT_ENCODING = 'gzip, deflate, br';
 const REQUEST_TIMEOUT_MS = 10_000;
-/** A request counts as in flight at the kill when it started at most this long after `kill -9` was sent. */
-const KILL_GRACE_MS = 100;
 /** The event the survivor's p99 is taken over: from the kill until this long after the restarted portal is ready. */
 const EVENT_TAIL_MS = 10_000;
 /** A booking that met the kill is retried with its key this often, `RETRY_PAUSE_MS` apart, as a client would. */
@@ -82,10 +81,6 @@ function ratio(a, b) {
   return a && b ? round(a / b, 3) : null;
 }
 
-function check(value, target, passes, problems = []) {
-  const valid = problems.length === 0 && value !== null && value !== undefined;
-  return { value, target, pass: valid ? passes(value) : null, ...(valid ? {} : { note: problems.join('; ') || 'not measured' }) };
-}
 
 // ---------------------------------------------------------------------------------------------
 // CPU: where the machine's cores went during a phase (portals, nginx, the load generator, others)
@@ -181,7 +176,7 @@ function headerMatching(headers, pattern) {
 // Target 1: the tour page from nginx's cache against the same bytes as a static file
 
 /** nginx serving `body` at `/tour` as a plain file, with the cached answer's content headers. */
-async function startStaticNginx({ port, body, headers }) {
+async function startStaticNginx({ port, body, headers, clusterConfig }) {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'traveldesk-bench-static-'));
   // nginx's workers run as `nobody` when the master is root: they must be able to read the file.
   fs.chmodSync(dir, 0o755);
@@ -192,13 +187,18 @@ async function startStaticNginx({ port, body, headers }) {
     .filter((name) => headers[name])
     .map((name) => `      add_header ${name} ${quoted(headers[name])};`);
   const temp = ['client_body', 'proxy', 'fastcgi', 'uwsgi', 'scgi'].map((kind) => `  ${kind}_temp_path ${dir}/${kind};`);
-  const conf = `worker_processes auto;
+  // The cluster's own worker count and access logging, so the two differ only in where the bytes come from.
+  const workers = /^\s*worker_processes\s+(\w+);/m.exec(clusterConfig)?.[1] ?? 'auto';
+  const accessLog = /^\s*access_log\s+off;/m.test(clusterConfig) ? 'off' : `${dir}/access.log`;
+  // Started as root, nginx's workers take another user; Debian's `nobody` has no group of that name.
+  const user = process.getuid?.() === 0 ? 'user www-data;\n' : '';
+  const conf = `${user}worker_processes ${workers};
 pid ${dir}/nginx.pid;
 error_log ${dir}/error.log warn;
 events { worker_connections 1024; }
 http {
 ${temp.join('\n')}
-  access_log ${dir}/access.log;
+  access_log ${accessLog};
   sendfile on;
   tcp_nopush on;
   server_tokens off;
@@ -240,7 +240,8 @@ async function edgeCachedTourVsStatic(cluster, settings, tourPath) {
   const sample = await getRaw(url, headers);
   if (sample.status !== 200) return { error: `the tour page answered ${sample.status} through nginx` };
   const cacheHeader = headerMatching(sample.headers, CACHE_HEADER);
-  const server = await startStaticNginx({ port: settings.staticPort, body: sample.body, headers: sample.headers });
+  const clusterConfig = cluster.nginx.configFile ? fs.readFileSync(cluster.nginx.configFile, 'utf8') : '';
+  const server = await startStaticNginx({ port: settings.staticPort, body: sample.body, headers: sample.headers, clusterConfig });
   try {
     const check = await getRaw(server.url, headers);
     const sameBytes = check.body.equals(sample.body) && check.headers['content-encoding'] === sample.headers['content-encoding'];
@@ -375,29 +376,6 @@ async function snapshot(sql, agencyIds) {
   const slots = await sql`select id, "left", left_adults, left_children from availability_slots`;
   const agencies = await sql`select id, balance_minor from agencies where id = any(${agencyIds}::uuid[])`;
   return { now, slots: new Map(slots.map((slot) => [slot.id, slot])), balances: new Map(agencies.map((agency) => [agency.id, agency.balance_minor])) };
-}
-
-/**
- * Whether an agency's new ledger entries (`debit_minor`, `credit_minor`, `balance_after_minor`) form
- * one chain from `startBalance` to `endBalance`, each entry starting where exactly one other ended:
- * a lost entry breaks the chain, a doubled one forks it. Their creation times cannot order them (a
- * row's time is its transaction's start, not when it took the agency's lock). Null when they do.
- */
-export function ledgerChainProblem(startBalance, endBalance, entries) {
-  const byPrevious = new Map();
-  for (const entry of entries) {
-    const previous = entry.balance_after_minor - entry.credit_minor + entry.debit_minor;
-    byPrevious.set(previous, [...(byPrevious.get(previous) ?? []), entry]);
-  }
-  let balance = startBalance;
-  let walked = 0;
-  for (let next = byPrevious.get(balance); next && walked <= entries.length; next = byPrevious.get(balance)) {
-    if (next.length > 1) return `${next.length} entries follow the balance ${balance}`;
-    balance = next[0].balance_after_minor;
-    walked += 1;
-  }
-  if (walked !== entries.length || balance !== endBalance) return `a chain of ${walked} of ${entries.length} entries ends at ${balance}; the agency holds ${endBalance}`;
-  return null;
 }
 
 /**
@@ -583,7 +561,8 @@ async function killDuringMixedLoad(cluster, settings, tourPath) {
       await sleep(settings.killSeconds * 500);
       log(`kill -9 of the portal at ${victim.url} (pid ${victim.pid})`);
       events.killAt = performance.now();
-      victim.kill('SIGKILL');
+      // Resolves once the process group is gone, so the restart below starts a new one.
+      await victim.kill('SIGKILL');
       try {
         await victim.start();
         events.restartedAt = performance.now();
@@ -615,9 +594,8 @@ async function killDuringMixedLoad(cluster, settings, tourPath) {
     const consistency = await verifyConsistency(sql, before, attempts);
     const killAt = events.killAt;
     const eventEnd = (events.restartedAt ?? deadline) + EVENT_TAIL_MS;
-    const inFlightAtKill = (entry) => killAt !== null && entry.start <= killAt + KILL_GRACE_MS && entry.end >= killAt;
     const failures = records.filter((entry) => entry.failed);
-    const unexpected = failures.filter((entry) => !inFlightAtKill(entry));
+    const unexpected = failures.filter((entry) => !inFlightAtKill(entry, killAt));
     const byKind = (list) => {
       const counts = {};
       for (const entry of list) counts[entry.kind] = (counts[entry.kind] ?? 0) + 1;
@@ -676,33 +654,6 @@ async function chooseTour(baseUrl, settings) {
   const sitemap = await getRaw(`${baseUrl}/sitemap.xml`).catch(() => null);
   const slug = sitemap?.status === 200 ? sitemap.body.toString('utf8').match(/<loc>[^<]*\/tour\/([^/<?#]+)<\/loc>/)?.[1] : null;
   return `/tour/${slug ?? DEFAULT_TOUR}`;
-}
-
-/** The cluster's checks: judged when their inputs are valid, `pass: null` with a note otherwise. */
-export function clusterChecks(result) {
-  const missing = (part, fallback) => [result.error ?? part?.error ?? (part ? null : fallback)].filter(Boolean);
-  const edge = result.edgeCachedTourVsStatic;
-  const edgeProblems = missing(edge, 'not measured');
-  if (edge && !edge.error && !edge.servedFromCache) edgeProblems.push(`the tour page was not served from nginx's cache (${edge.cacheHeader ? `${edge.cacheHeader.name}: ${edge.cacheHeader.value}` : `portal CPU ${edge.portalCpuMsPerRequest} ms per request`}; Cache-Control: ${edge.cacheControl})`);
-  if (edge && !edge.error && !edge.staticSameBytes) edgeProblems.push('the static file did not serve the same bytes');
-  const scale = result.twoPortalsVsOne;
-  const scaleProblems = missing(scale, 'not measured');
-  const cores = os.cpus().length;
-  const kill = result.killDuringMixedLoad;
-  const killProblems = missing(kill, 'not measured');
-  if (kill && !kill.error && kill.kill.restartError) killProblems.push(`the killed portal did not restart: ${kill.kill.restartError}`);
-  const consistency = kill?.consistency;
-  return {
-    edgeCachedTourVsStatic: check(edge?.ratio ?? null, '>= 0.80', (v) => v >= 0.8, edgeProblems),
-    twoPortalsVsOne:
-      scaleProblems.length === 0 && cores < 4
-        ? { value: scale.ratio, target: '>= 1.60 on >= 4 cores', pass: null, note: `recorded, not judged: ${cores} cores shared by the load generator, nginx and both portals (${scale.limits})` }
-        : check(scale?.ratio ?? null, '>= 1.60 on >= 4 cores', (v) => v >= 1.6, scaleProblems),
-    killBookingsLost: check(consistency ? consistency.lost + consistency.duplicated + consistency.unasked : null, '0 lost, duplicated or unasked bookings', (v) => v === 0, killProblems),
-    killStockLedgerConsistent: check(consistency ? consistency.stock.mismatches + consistency.ledger.problems : null, '0 stock or ledger mismatches', (v) => v === 0, killProblems),
-    killErrorsOutsideKill: check(kill?.errors?.outsideKill ?? null, '0 errors but for requests in flight at the kill', (v) => v === 0, killProblems),
-    killSurvivorP99: check(kill?.survivor?.duringEvent?.p99 ?? null, '< 200 ms', (v) => v < 200, killProblems),
-  };
 }
 
 /** Starts the topology for one part, runs it, always stops it; a failure becomes `{ error }`. */
