@@ -499,10 +499,10 @@ async function killDuringMixedLoad(cluster, settings, tourPath) {
     let publicIndex = 0;
     let availabilityIndex = 0;
     const record = (kind, answer, extra = {}) => {
-      const failed = answer.error !== undefined || answer.status >= 500;
       const upstream = headerMatching(answer.headers, UPSTREAM_HEADER)?.value ?? null;
-      records.push({ kind, start: answer.start, end: answer.end, status: answer.status ?? null, error: answer.error ?? null, failed, upstream, ...extra });
-      return failed;
+      const entry = { kind, start: answer.start, end: answer.end, status: answer.status ?? null, error: answer.error ?? null, failed: answer.error !== undefined || answer.status >= 500, upstream, ...extra };
+      records.push(entry);
+      return entry.failed;
     };
     const book = async (client) => {
       const slot = nextSlot();
@@ -516,7 +516,10 @@ async function killDuringMixedLoad(cluster, settings, tourPath) {
       attempt.ask = async (through, kind) => {
         attempt.tries += 1;
         const answer = await call(`${cluster.url}/api/v1/b2b/bookings`, { method: 'POST', headers: bookingHeaders, body, agent: through, keepBody: true });
-        if (record(kind, answer)) return false;
+        // "Still being processed" (the key's first request has not answered): the client is told to
+        // try again in a moment, so it does; it counts as a failed answer, since it is no answer.
+        const inProgress = answer.status === 409 && /still being processed|in progress/i.test(answer.body ?? '');
+        if (record(kind, answer, inProgress ? { failed: true, inProgress: true } : {})) return false;
         if (answer.status === 201 || answer.status === 200) {
           attempt.outcome = 'booked';
           attempt.replayed = answer.status === 200;
@@ -622,6 +625,8 @@ async function killDuringMixedLoad(cluster, settings, tourPath) {
         inFlightAtKill: failures.length - unexpected.length,
         outsideKill: unexpected.length,
         outsideKillByKind: byKind(unexpected),
+        // Retries told "still being processed" for a key whose first request died with the portal.
+        inProgressAnswers: unexpected.filter((entry) => entry.inProgress).length,
         examples: unexpected.slice(0, 5).map((entry) => ({ kind: entry.kind, at: relative(entry.start), status: entry.status, error: entry.error })),
       },
       bookings: { attempts: attempts.length, outcomes, refusals, retried: attempts.filter((attempt) => attempt.tries > 1).length },
@@ -634,6 +639,8 @@ async function killDuringMixedLoad(cluster, settings, tourPath) {
         afterEvent: latencySummary(probes.filter((entry) => killAt !== null && entry.start > eventEnd)),
       },
       throughNginx: {
+        availabilityBeforeKill: latencySummary(records.filter((entry) => entry.kind === 'availability' && beforeKill(entry))),
+        bookingsBeforeKill: latencySummary(records.filter((entry) => entry.kind === 'booking' && beforeKill(entry))),
         publicBeforeKill: latencySummary(publicRecords.filter(beforeKill)),
         publicDuringEvent: latencySummary(publicRecords.filter(during)),
         availabilityDuringEvent: latencySummary(records.filter((entry) => entry.kind === 'availability' && during(entry))),
