@@ -42,6 +42,10 @@ const PROBE_CLIENTS = 2;
 const SCALE_ROUNDS = 3;
 /** Portal CPU per request below which the cached phase counts as served by nginx's cache. */
 const CACHED_CPU_MS_PER_REQUEST = 0.5;
+/** Headers nginx writes itself when it serves a file (or that belong to the connection). */
+const OWN_HEADERS = new Set(['server', 'date', 'content-type', 'content-length', 'connection', 'keep-alive', 'transfer-encoding', 'etag', 'last-modified', 'accept-ranges']);
+/** http-level settings of the cluster's nginx that the static nginx copies (the others are nginx's defaults in both). */
+const MIRRORED_DIRECTIVES = ['sendfile', 'tcp_nopush', 'tcp_nodelay', 'keepalive_timeout', 'keepalive_requests', 'server_tokens', 'open_file_cache', 'open_file_cache_valid', 'output_buffers'];
 const CACHE_HEADER = /^(x-cache(-status)?|x-proxy-cache|cache-status)$/i;
 const UPSTREAM_HEADER = /upstream/i;
 const DUBAI_OFFSET_MS = 4 * 3_600_000;
@@ -176,20 +180,28 @@ function headerMatching(headers, pattern) {
 // Target 1: the tour page from nginx's cache against the same bytes as a static file
 
 /** nginx serving `body` at `/tour` as a plain file, with the cached answer's content headers. */
-async function startStaticNginx({ port, body, headers, clusterConfig }) {
+export async function startStaticNginx({ port, body, headers, clusterConfig }) {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'traveldesk-bench-static-'));
   // nginx's workers run as `nobody` when the master is root: they must be able to read the file.
   fs.chmodSync(dir, 0o755);
   const file = path.join(dir, 'tour');
   fs.writeFileSync(file, body, { mode: 0o644 });
   const quoted = (value) => `"${String(value).replaceAll('\\', '\\\\').replaceAll('"', '\\"')}"`;
-  const passOn = ['content-encoding', 'vary', 'cache-control']
-    .filter((name) => headers[name])
-    .map((name) => `      add_header ${name} ${quoted(headers[name])};`);
+  // Every header of the cached answer but those nginx writes itself for a file, so both answers weigh the same.
+  const passOn = Object.entries(headers)
+    .filter(([name]) => !OWN_HEADERS.has(name) && !CACHE_HEADER.test(name))
+    .flatMap(([name, value]) => (Array.isArray(value) ? value : [value]).map((one) => [name, String(one)]))
+    // nginx reads `$` as a variable and has no escape for it: such a header is left out.
+    .filter(([, value]) => !value.includes('$'))
+    .map(([name, value]) => `      add_header ${name} ${quoted(value)};`);
   const temp = ['client_body', 'proxy', 'fastcgi', 'uwsgi', 'scgi'].map((kind) => `  ${kind}_temp_path ${dir}/${kind};`);
-  // The cluster's own worker count and access logging, so the two differ only in where the bytes come from.
+  // The cluster's own worker count, access logging and connection settings (nginx's defaults where
+  // it sets none), so the two differ only in where the bytes come from.
   const workers = /^\s*worker_processes\s+(\w+);/m.exec(clusterConfig)?.[1] ?? 'auto';
   const accessLog = /^\s*access_log\s+off;/m.test(clusterConfig) ? 'off' : `${dir}/access.log`;
+  const mirrored = MIRRORED_DIRECTIVES.map((name) => new RegExp(`^\\s*${name}\\s+[^;]*;`, 'm').exec(clusterConfig)?.[0].trim())
+    .filter(Boolean)
+    .map((line) => `  ${line}`);
   // Started as root, nginx's workers take another user; Debian's `nobody` has no group of that name.
   const user = process.getuid?.() === 0 ? 'user www-data;\n' : '';
   const conf = `${user}worker_processes ${workers};
@@ -199,9 +211,7 @@ events { worker_connections 1024; }
 http {
 ${temp.join('\n')}
   access_log ${accessLog};
-  sendfile on;
-  tcp_nopush on;
-  server_tokens off;
+${mirrored.join('\n')}
   server {
     listen 127.0.0.1:${port};
     location = /tour {
