@@ -233,19 +233,22 @@ ${passOn.join('\n')}
     fs.rmSync(dir, { recursive: true, force: true });
   };
   const url = `http://127.0.0.1:${port}/tour`;
+  const pid = child.pid;
   for (const deadline = Date.now() + 10_000; Date.now() < deadline; await sleep(100)) {
     if (child.exitCode !== null) break;
     const answer = await getRaw(url).catch(() => null);
-    if (answer?.status === 200) return { url, stop };
+    if (answer?.status === 200) return { url, pid, stop };
   }
   const errors = fs.existsSync(path.join(dir, 'error.log')) ? fs.readFileSync(path.join(dir, 'error.log'), 'utf8').slice(-500) : '';
   await stop();
   throw new Error(`the static nginx on port ${port} did not serve the file: ${errors}`);
 }
 
-async function edgeCachedTourVsStatic(cluster, settings, tourPath) {
-  const url = `${cluster.url}${tourPath}`;
-  const headers = { 'accept-encoding': settings.acceptEncoding };
+/**
+ * The page at `url` through the cluster's nginx (its cache) against the same bytes from a static
+ * nginx, asked with `headers` by the same client, in `rounds` alternating rounds.
+ */
+async function cachedAgainstStatic(cluster, settings, url, headers, rounds, label) {
   await getRaw(url, headers);
   const sample = await getRaw(url, headers);
   if (sample.status !== 200) return { error: `the tour page answered ${sample.status} through nginx` };
@@ -256,30 +259,33 @@ async function edgeCachedTourVsStatic(cluster, settings, tourPath) {
     const check = await getRaw(server.url, headers);
     const sameBytes = check.body.equals(sample.body) && check.headers['content-encoding'] === sample.headers['content-encoding'];
     const nginxPids = nginxMasters(cluster.dir);
-    const totals = { edge: { rps: 0, requests: 0, portalCpuMs: 0 }, static: { rps: 0, requests: 0, portalCpuMs: 0 } };
-    const rounds = [];
-    for (let index = 0; index < settings.ratioRounds; index += 1) {
+    const totals = { edge: { rps: 0, requests: 0, portalCpuMs: 0, nginxCpuMs: 0 }, static: { rps: 0, requests: 0, portalCpuMs: 0, nginxCpuMs: 0 } };
+    const list = [];
+    for (let index = 0; index < rounds; index += 1) {
       // Each round the other side goes first, so neither always meets the warmer machine.
       const order = index % 2 === 0 ? ['edge', 'static'] : ['static', 'edge'];
-      const round_ = {};
+      const entry = {};
       for (const side of order) {
         const target = side === 'edge' ? url : server.url;
+        const nginxCpu = () => (side === 'edge' ? nginxPids.reduce((sum, pid) => sum + processTreeUsage(pid).cpuMs, 0) : processTreeUsage(server.pid).cpuMs);
         await runLoad({ url: target, headers, seconds: 0.5, connections: settings.connections });
         const before = cpuSnapshot(cluster, nginxPids);
+        const nginxBefore = nginxCpu();
         const result = await runLoad({ url: target, headers, seconds: settings.ratioSeconds, connections: settings.connections });
         const after = cpuSnapshot(cluster, nginxPids);
+        totals[side].nginxCpuMs += nginxCpu() - nginxBefore;
         totals[side].rps += result.rps;
         totals[side].requests += result.requests;
         totals[side].portalCpuMs += after.portals.reduce((a, b) => a + b, 0) - before.portals.reduce((a, b) => a + b, 0);
-        round_[side] = { rps: result.rps, p99: result.p99, statuses: result.statuses, errors: result.errors };
+        entry[side] = { rps: result.rps, p99: result.p99, statuses: result.statuses, errors: result.errors };
       }
-      rounds.push({ edgeRps: round_.edge.rps, staticRps: round_.static.rps, ratio: ratio(round_.edge.rps, round_.static.rps), edge: round_.edge, static: round_.static });
-      log(`cached tour vs static, round ${index + 1}: ${round_.edge.rps} vs ${round_.static.rps} req/s`);
+      list.push({ edgeRps: entry.edge.rps, staticRps: entry.static.rps, ratio: ratio(entry.edge.rps, entry.static.rps), edge: entry.edge, static: entry.static });
+      log(`${label}, round ${index + 1}: ${entry.edge.rps} vs ${entry.static.rps} req/s`);
     }
-    const portalCpuMsPerRequest = round(totals.edge.portalCpuMs / Math.max(1, totals.edge.requests), 3);
+    const perRequest = (side, key) => round(totals[side][key] / Math.max(1, totals[side].requests), 3);
+    const portalCpuMsPerRequest = perRequest('edge', 'portalCpuMs');
     return {
-      path: tourPath,
-      acceptEncoding: settings.acceptEncoding,
+      acceptEncoding: headers['accept-encoding'] ?? null,
       bytes: sample.body.length,
       contentEncoding: sample.headers['content-encoding'] ?? null,
       cacheControl: sample.headers['cache-control'] ?? null,
@@ -287,15 +293,31 @@ async function edgeCachedTourVsStatic(cluster, settings, tourPath) {
       staticSameBytes: sameBytes,
       // The portals' CPU per request while the cached page was loaded: near zero when nginx answered.
       portalCpuMsPerRequest,
+      // nginx's CPU per request (all its workers): what a cached answer costs it beside a file.
+      nginxCpuMsPerRequest: { cached: perRequest('edge', 'nginxCpuMs'), static: perRequest('static', 'nginxCpuMs') },
       servedFromCache: cacheHeader ? /HIT/i.test(cacheHeader.value) : portalCpuMsPerRequest < CACHED_CPU_MS_PER_REQUEST,
-      rounds,
-      edgeRps: round(totals.edge.rps / rounds.length, 1),
-      staticRps: round(totals.static.rps / rounds.length, 1),
+      rounds: list,
+      edgeRps: round(totals.edge.rps / list.length, 1),
+      staticRps: round(totals.static.rps / list.length, 1),
       ratio: ratio(totals.edge.rps, totals.static.rps),
     };
   } finally {
     await server.stop();
   }
+}
+
+/**
+ * The check's comparison, asked as a browser asks (`Accept-Encoding: gzip, deflate, br`), and for
+ * diagnosis the same without compression (`identity`, a third of the rounds, at least 2): when
+ * the first is far below the second, the cost is compressing each cached answer again.
+ */
+async function edgeCachedTourVsStatic(cluster, settings, tourPath) {
+  const url = `${cluster.url}${tourPath}`;
+  const asked = await cachedAgainstStatic(cluster, settings, url, { 'accept-encoding': settings.acceptEncoding }, settings.ratioRounds, 'cached tour vs static');
+  if (asked.error) return asked;
+  const identity = await cachedAgainstStatic(cluster, settings, url, {}, Math.max(2, Math.round(settings.ratioRounds / 3)), 'cached tour vs static, identity').catch((error) => ({ error: error.message }));
+  const { rounds: _rounds, ...identitySummary } = identity;
+  return { path: tourPath, ...asked, identity: identitySummary };
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -505,6 +527,9 @@ async function killDuringMixedLoad(cluster, settings, tourPath) {
     const agent = new http.Agent({ keepAlive: true, maxSockets: settings.killConnections });
     const probeAgent = new http.Agent({ keepAlive: true, maxSockets: PROBE_CLIENTS });
     const [survivor, victim] = cluster.portals;
+    // The probe asks the survivor as nginx does: without Accept-Encoding when nginx compresses itself.
+    const clusterConfig = cluster.nginx.configFile ? fs.readFileSync(cluster.nginx.configFile, 'utf8') : '';
+    const probeHeaders = /proxy_set_header\s+Accept-Encoding\s+""/i.test(clusterConfig) ? {} : headers;
     const events = { killAt: null, restartedAt: null, restartError: null };
     let publicIndex = 0;
     let availabilityIndex = 0;
@@ -566,7 +591,7 @@ async function killDuringMixedLoad(cluster, settings, tourPath) {
     const probe = async (index) => {
       let next = index;
       while (performance.now() < deadline) {
-        const answer = await call(`${survivor.url}${publicPaths[next++ % publicPaths.length]}`, { headers, agent: probeAgent });
+        const answer = await call(`${survivor.url}${publicPaths[next++ % publicPaths.length]}`, { headers: probeHeaders, agent: probeAgent });
         probes.push({ start: answer.start, end: answer.end, status: answer.status ?? null, error: answer.error ?? null, failed: answer.error !== undefined || answer.status >= 500 });
       }
     };
@@ -643,6 +668,7 @@ async function killDuringMixedLoad(cluster, settings, tourPath) {
       consistency,
       survivor: {
         url: survivor.url,
+        acceptEncoding: probeHeaders['accept-encoding'] ?? null,
         clients: PROBE_CLIENTS,
         beforeKill: latencySummary(probes.filter(beforeKill)),
         duringEvent: latencySummary(probes.filter(during)),
