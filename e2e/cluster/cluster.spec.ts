@@ -267,10 +267,9 @@ test('with Redis stopped the pages keep serving from the local cache, and Redis 
     for (const page of pages) {
       for (const url of [path, '/uae', '/sign-in']) {
         const answer = await page.get(url);
+        // The error and maintenance screens answer 500 and 503; the page itself has its heading.
         expect(answer.status(), `${url} with Redis down`).toBe(200);
-        const text = await answer.text();
-        expect(text).not.toContain('Something went wrong');
-        expect(text).not.toContain(MAINTENANCE);
+        expect(/<h1[^>]*>[^<]+</.test(await answer.text()), `${url} has its heading`).toBe(true);
       }
     }
   } finally {
