@@ -1,4 +1,5 @@
 import { randomInt } from 'node:crypto';
+import path from 'node:path';
 import type { NextConfig } from 'next';
 import createNextIntlPlugin from 'next-intl/plugin';
 import { securityHeaderRules } from './server/http/security-headers';
@@ -37,6 +38,10 @@ const nextConfig: NextConfig = {
   // tenth of the server's CPU under load. Public pages are cached by s-maxage at the edge; a
   // browser revalidating gets the (13 KB gzip) page again instead of a 304.
   generateEtags: false,
+  // Next's data and page cache: shared through Redis when REDIS_URL is set at run time, else Next's
+  // own default (docs/caching.md). Next imports this file itself, by absolute path; every script
+  // runs Next from the project's folder.
+  cacheHandler: path.resolve('server/shared-cache/cache-handler.mjs'),
   // PGlite ships a WASM build and must be loaded by Node as-is, not bundled.
   serverExternalPackages: ['@electric-sql/pglite', '@node-rs/argon2', 'pdfkit', 'exceljs'],
   images: {
