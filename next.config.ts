@@ -2,6 +2,7 @@ import { randomInt } from 'node:crypto';
 import path from 'node:path';
 import type { NextConfig } from 'next';
 import createNextIntlPlugin from 'next-intl/plugin';
+import { edgeCacheHeaderRules } from './server/edge-cache/cache-policy';
 import { securityHeaderRules } from './server/http/security-headers';
 import { ACTION_BODY_LIMIT_MB } from './server/routing/action-body';
 import { OCTO_TRAILING_SLASH_REWRITE, routeRedirects, routeRewrites, widgetHostCondition } from './server/routing/route-rules';
@@ -64,7 +65,9 @@ const nextConfig: NextConfig = {
   },
   // nosniff, Referrer-Policy, Permissions-Policy, framing, HSTS behind HTTPS, and a default
   // Content-Security-Policy that the proxy (nonce) and the encoded-page cache (hashes) refine per page.
-  headers: async () => securityHeaderRules({ widgetHost: widgetHostCondition(hosts) }),
+  // Then `private, no-store` on every personal path and API answer (the edge-cache rules;
+  // docs/edge-caching.md).
+  headers: async () => [...securityHeaderRules({ widgetHost: widgetHostCondition(hosts) }), ...edgeCacheHeaderRules(hosts)],
   redirects: async () => routeRedirects(hosts),
   // After files: public files and API routes are served first, then page paths are rewritten.
   // Next's trailing-slash redirect is ours (TRAILING_SLASH_REDIRECT, first of the redirects) so

@@ -31,6 +31,8 @@ export const JOB_NAMES = [
   'suppliers.settleBooking',
   /** Suppliers not synced within the hour: their products compared with what we imported, changes flagged for review. */
   'suppliers.sync',
+  /** Purges again the shared caches (nginx, the CDN) that failed to drop a change's pages (server/edge-cache). */
+  'edge.purge',
 ] as const;
 export type JobName = (typeof JOB_NAMES)[number];
 

@@ -9,6 +9,7 @@ import { workSupplierJobs } from '@/server/suppliers/supplier-jobs';
 import { workSupplierSyncJobs } from '@/server/suppliers/sync/supplier-sync-jobs';
 import { workPaymentJobs } from './payment-jobs';
 import { workSupplierBookingJobs } from '@/server/suppliers/booking/supplier-booking-jobs';
+import { workEdgeCacheJobs } from '@/server/edge-cache/edge-purge';
 
 /**
  * Starts this process's job runner (instrumentation.ts, after the database is ready). Every portal
@@ -26,6 +27,7 @@ export async function startJobs(env: NodeJS.ProcessEnv = process.env): Promise<v
   await workSupplierJobs(queue, await getDb());
   await workSupplierBookingJobs(queue, await getDb());
   await workSupplierSyncJobs(queue, await getDb());
+  await workEdgeCacheJobs(queue, await getDb());
   setJobRunnerState('running');
   console.info(`[jobs] ${queue.kind} runner started`);
 }
