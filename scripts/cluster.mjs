@@ -320,8 +320,8 @@ function redisPing(port) {
 }
 
 // ---------------------------------------------------------------------------------------------
-// nginx: the config rendered from deploy/nginx/ when that template exists, else a minimal one
-// written here (upstream of the portals, optional proxy cache, purge).
+// nginx: the config rendered from deploy/nginx/cluster.conf.template (its placeholders:
+// deploy/nginx/README.md), the same rules as the operators' sample.
 
 const NGINX_TEMPLATE = path.join(ROOT, 'deploy', 'nginx', 'cluster.conf.template');
 
@@ -342,59 +342,8 @@ function renderNginxConfig({ dir, port, portalPorts, cache }) {
     CACHE: cache ? 'on' : 'off',
     USER: nginxUserDirective(),
   };
-  if (fs.existsSync(NGINX_TEMPLATE)) {
-    return fs.readFileSync(NGINX_TEMPLATE, 'utf8').replace(/\$\{(\w+)\}/g, (match, name) => (name in values ? values[name] : match));
-  }
-  const hasPurge = fs.existsSync(path.join(NGINX_MODULES_DIR, 'ngx_http_cache_purge_module.so'));
-  const cacheLines = cache
-    ? [
-        '      proxy_cache pages;',
-        '      proxy_cache_key $scheme$host$request_uri;',
-        '      proxy_cache_lock on;',
-        '      proxy_cache_use_stale updating error timeout http_502;',
-        '      add_header X-Cache-Status $upstream_cache_status always;',
-        ...(hasPurge ? ['      proxy_cache_purge PURGE from 127.0.0.1;'] : []),
-      ]
-    : [];
-  return `# Written by scripts/cluster.mjs (no deploy/nginx template in this checkout).
-${modules}
-${values.USER}
-daemon off;
-worker_processes 1;
-pid ${nginxDir}/nginx.pid;
-error_log ${nginxDir}/error.log warn;
-events { worker_connections 1024; }
-http {
-  access_log off;
-  client_body_temp_path ${nginxDir}/body;
-  proxy_temp_path ${nginxDir}/proxy;
-  fastcgi_temp_path ${nginxDir}/fastcgi;
-  uwsgi_temp_path ${nginxDir}/uwsgi;
-  scgi_temp_path ${nginxDir}/scgi;
-  proxy_cache_path ${nginxDir}/cache levels=1:2 keys_zone=pages:10m max_size=256m inactive=10m use_temp_path=off;
-  upstream portals {
-${upstreams}
-    keepalive 32;
-  }
-  server {
-    listen 127.0.0.1:${port};
-    client_max_body_size 32m;
-    location / {
-      proxy_pass http://portals;
-      proxy_http_version 1.1;
-      proxy_set_header Connection "";
-      proxy_set_header Host $http_host;
-      proxy_set_header X-Forwarded-For $proxy_add_x_forwarded_for;
-      proxy_set_header X-Forwarded-Proto $scheme;
-      proxy_set_header X-Forwarded-Host $http_host;
-      proxy_next_upstream error timeout http_502;
-      proxy_connect_timeout 2s;
-      proxy_read_timeout 60s;
-${cacheLines.join('\n')}
-    }
-  }
-}
-`;
+  // A `${NAME}` left unknown stays, and nginx's check below refuses the file with its name.
+  return fs.readFileSync(NGINX_TEMPLATE, 'utf8').replace(/\$\{([A-Z_]+)\}/g, (match, name) => (name in values ? values[name] : match));
 }
 
 /**
@@ -403,6 +352,11 @@ ${cacheLines.join('\n')}
  */
 function nginxUserDirective() {
   return process.getuid?.() === 0 ? 'user www-data;' : '';
+}
+
+/** Where the portals purge nginx's cache (EDGE_PURGE_NGINX_URLS): the template's endpoint. */
+function nginxPurgeUrl(port, cache) {
+  return cache ? `http://127.0.0.1:${port}/_edge-purge` : undefined;
 }
 
 function makeNginx({ dir, port, portalPorts, cache, log }) {
@@ -417,7 +371,7 @@ function makeNginx({ dir, port, portalPorts, cache, log }) {
   return {
     configFile,
     logFile,
-    purgeUrl: cache && !fs.existsSync(NGINX_TEMPLATE) && fs.existsSync(path.join(NGINX_MODULES_DIR, 'ngx_http_cache_purge_module.so')) ? `http://127.0.0.1:${port}` : undefined,
+    purgeUrl: nginxPurgeUrl(port, cache),
     async start() {
       if (running(proc)) return;
       proc = startProcess('nginx', nginxBin, base, { env: process.env, cwd: dir, logFile, console: log });
@@ -598,6 +552,8 @@ export async function startCluster({
       // Links name the load balancer, not a portal (HOSTS itself is compiled into the build).
       PUBLIC_ORIGINS: JSON.stringify({ main: origin('127.0.0.1'), second: origin('partner.localhost'), russian: origin('ru.localhost') }),
       TRAVELDESK_TEST_BUILD: kind === 'test' ? '1' : undefined,
+      // A catalogue change purges nginx's cached pages of every host (server/edge-cache/).
+      EDGE_PURGE_NGINX_URLS: nginxPurgeUrl(ports.nginx, nginxCache),
       ...extraEnv,
     };
     for (const [name, value] of Object.entries(portalEnv)) if (value === undefined) delete portalEnv[name];
