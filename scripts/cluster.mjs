@@ -1,8 +1,8 @@
 // The multi-machine topology on one machine, natively: N portal processes behind nginx, on one
 // PostgreSQL and one Redis (Debian's binaries), each started here in a temp dir and stopped by
 // process group. Used by the cluster e2e spec (e2e/cluster/) and the benchmark (bench/); as a
-// command, `node scripts/cluster.mjs` starts it on the default ports and prints the addresses
-// until Ctrl-C. docs/deployment.md "The scripted topology".
+// command, `node scripts/cluster.mjs [--base-port 4500] [--portals 2] [--no-redis] [--no-cache]
+// [--log] [--keep]` starts it and prints the addresses until Ctrl-C. docs/cluster.md.
 //
 // Plain Node ESM on purpose (no TypeScript, no Next imports): Playwright specs and bench/ import it.
 import { execFileSync, spawn } from 'node:child_process';
@@ -11,6 +11,7 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
 import postgres from 'postgres';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -603,12 +604,22 @@ export async function startCluster({
 // As a command: start on the default ports and wait for Ctrl-C.
 
 if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
-  const basePort = Number(process.env.CLUSTER_BASE_PORT ?? 4500);
-  const portals = Number(process.env.CLUSTER_PORTALS ?? 2);
-  console.info(`Starting the cluster (nginx on ${basePort}, ${portals} portals, PostgreSQL, Redis)…`);
+  const { values: options } = parseArgs({
+    options: {
+      'base-port': { type: 'string', default: '4500' },
+      portals: { type: 'string', default: '2' },
+      'no-redis': { type: 'boolean', default: false },
+      'no-cache': { type: 'boolean', default: false },
+      log: { type: 'boolean', default: false },
+      keep: { type: 'boolean', default: false },
+    },
+  });
+  const basePort = Number(options['base-port']);
+  const portals = Number(options.portals);
+  console.info(`Starting the cluster (nginx on ${basePort}, ${portals} portal${portals === 1 ? '' : 's'}, PostgreSQL${options['no-redis'] ? '' : ', Redis'})…`);
   let cluster;
   try {
-    cluster = await startCluster({ basePort, portals, redis: process.env.CLUSTER_REDIS !== 'off', nginxCache: process.env.CLUSTER_NGINX_CACHE !== 'off' });
+    cluster = await startCluster({ basePort, portals, redis: !options['no-redis'], nginxCache: !options['no-cache'], log: options.log, keep: options.keep });
   } catch (error) {
     console.error(error instanceof Error ? error.message : error);
     process.exit(1);
