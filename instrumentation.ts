@@ -5,6 +5,10 @@ export async function register() {
   // body limit (server/platform, docs/platform-workarounds.md).
   const { installPlatformPatches } = await import('./server/platform/install');
   installPlatformPatches();
+  // SIGTERM drains requests and jobs and closes the pools before exiting 0 (server/lifecycle);
+  // `next dev` keeps Next's own handling.
+  const { installGracefulShutdown } = await import('./server/lifecycle/shutdown');
+  if (process.env.NODE_ENV === 'production') installGracefulShutdown();
   // Tracing only when there is a collector to send to: with none, every request would still pay
   // for spans nobody reads (a few per cent of a cached page's server time).
   if (process.env.OTEL_EXPORTER_OTLP_ENDPOINT || process.env.OTEL_EXPORTER_OTLP_TRACES_ENDPOINT) {
@@ -15,7 +19,8 @@ export async function register() {
   await prepareDatabase();
   // Hold expiry, webhook delivery, refunds: durable jobs, picked up again after a restart.
   const { startJobs } = await import('./server/jobs/start-jobs');
-  await startJobs();
+  const { isShuttingDown } = await import('./server/lifecycle/lifecycle-state');
+  if (!isShuttingDown()) await startJobs();
 }
 
 /**

@@ -1,6 +1,8 @@
 import { randomInt } from 'node:crypto';
+import path from 'node:path';
 import type { NextConfig } from 'next';
 import createNextIntlPlugin from 'next-intl/plugin';
+import { edgeCacheHeaderRules } from './server/edge-cache/cache-policy';
 import { securityHeaderRules } from './server/http/security-headers';
 import { ACTION_BODY_LIMIT_MB } from './server/routing/action-body';
 import { OCTO_TRAILING_SLASH_REWRITE, routeRedirects, routeRewrites, widgetHostCondition } from './server/routing/route-rules';
@@ -37,6 +39,10 @@ const nextConfig: NextConfig = {
   // tenth of the server's CPU under load. Public pages are cached by s-maxage at the edge; a
   // browser revalidating gets the (13 KB gzip) page again instead of a 304.
   generateEtags: false,
+  // Next's data and page cache: shared through Redis when REDIS_URL is set at run time, else Next's
+  // own default (docs/caching.md). Next imports this file itself, by absolute path; every script
+  // runs Next from the project's folder.
+  cacheHandler: path.resolve('server/shared-cache/cache-handler.mjs'),
   // PGlite ships a WASM build and must be loaded by Node as-is, not bundled.
   serverExternalPackages: ['@electric-sql/pglite', '@node-rs/argon2', 'pdfkit', 'exceljs'],
   images: {
@@ -59,7 +65,9 @@ const nextConfig: NextConfig = {
   },
   // nosniff, Referrer-Policy, Permissions-Policy, framing, HSTS behind HTTPS, and a default
   // Content-Security-Policy that the proxy (nonce) and the encoded-page cache (hashes) refine per page.
-  headers: async () => securityHeaderRules({ widgetHost: widgetHostCondition(hosts) }),
+  // Then `private, no-store` on every personal path and API answer (the edge-cache rules;
+  // docs/edge-caching.md).
+  headers: async () => [...securityHeaderRules({ widgetHost: widgetHostCondition(hosts) }), ...edgeCacheHeaderRules(hosts)],
   redirects: async () => routeRedirects(hosts),
   // After files: public files and API routes are served first, then page paths are rewritten.
   // Next's trailing-slash redirect is ours (TRAILING_SLASH_REDIRECT, first of the redirects) so

@@ -86,11 +86,11 @@ test('signing out in one tab signs a portal page out in another', async ({ page 
 });
 
 test('a render error in the browser keeps the frontend error screen, not the maintenance one', async ({ page }) => {
-  const healthChecks: string[] = [];
-  page.on('request', (request) => request.url().includes('/api/health') && healthChecks.push(request.url()));
+  const readinessChecks: string[] = [];
+  page.on('request', (request) => request.url().includes('/api/ready') && readinessChecks.push(request.url()));
   await page.goto('/e2e-render-error');
   await expect(page.getByRole('heading', { name: 'An error occurred in the frontend application.' })).toBeVisible();
   await expect(page.getByRole('heading', { name: 'Component stack' })).toBeVisible();
   await expect(page.getByText('Server is under maintenance')).toHaveCount(0);
-  expect(healthChecks).toEqual([]);
+  expect(readinessChecks).toEqual([]);
 });

@@ -1,8 +1,8 @@
 // The multi-machine topology on one machine, natively: N portal processes behind nginx, on one
 // PostgreSQL and one Redis (Debian's binaries), each started here in a temp dir and stopped by
 // process group. Used by the cluster e2e spec (e2e/cluster/) and the benchmark (bench/); as a
-// command, `node scripts/cluster.mjs` starts it on the default ports and prints the addresses
-// until Ctrl-C. docs/deployment.md "The scripted topology".
+// command, `node scripts/cluster.mjs [--base-port 4500] [--portals 2] [--no-redis] [--no-cache]
+// [--log] [--keep]` starts it and prints the addresses until Ctrl-C. docs/cluster.md.
 //
 // Plain Node ESM on purpose (no TypeScript, no Next imports): Playwright specs and bench/ import it.
 import { execFileSync, spawn } from 'node:child_process';
@@ -11,6 +11,7 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
 import postgres from 'postgres';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -320,8 +321,8 @@ function redisPing(port) {
 }
 
 // ---------------------------------------------------------------------------------------------
-// nginx: the config rendered from deploy/nginx/ when that template exists, else a minimal one
-// written here (upstream of the portals, optional proxy cache, purge).
+// nginx: the config rendered from deploy/nginx/cluster.conf.template (its placeholders:
+// deploy/nginx/README.md), the same rules as the operators' sample.
 
 const NGINX_TEMPLATE = path.join(ROOT, 'deploy', 'nginx', 'cluster.conf.template');
 
@@ -342,59 +343,8 @@ function renderNginxConfig({ dir, port, portalPorts, cache }) {
     CACHE: cache ? 'on' : 'off',
     USER: nginxUserDirective(),
   };
-  if (fs.existsSync(NGINX_TEMPLATE)) {
-    return fs.readFileSync(NGINX_TEMPLATE, 'utf8').replace(/\$\{(\w+)\}/g, (match, name) => (name in values ? values[name] : match));
-  }
-  const hasPurge = fs.existsSync(path.join(NGINX_MODULES_DIR, 'ngx_http_cache_purge_module.so'));
-  const cacheLines = cache
-    ? [
-        '      proxy_cache pages;',
-        '      proxy_cache_key $scheme$host$request_uri;',
-        '      proxy_cache_lock on;',
-        '      proxy_cache_use_stale updating error timeout http_502;',
-        '      add_header X-Cache-Status $upstream_cache_status always;',
-        ...(hasPurge ? ['      proxy_cache_purge PURGE from 127.0.0.1;'] : []),
-      ]
-    : [];
-  return `# Written by scripts/cluster.mjs (no deploy/nginx template in this checkout).
-${modules}
-${values.USER}
-daemon off;
-worker_processes 1;
-pid ${nginxDir}/nginx.pid;
-error_log ${nginxDir}/error.log warn;
-events { worker_connections 1024; }
-http {
-  access_log off;
-  client_body_temp_path ${nginxDir}/body;
-  proxy_temp_path ${nginxDir}/proxy;
-  fastcgi_temp_path ${nginxDir}/fastcgi;
-  uwsgi_temp_path ${nginxDir}/uwsgi;
-  scgi_temp_path ${nginxDir}/scgi;
-  proxy_cache_path ${nginxDir}/cache levels=1:2 keys_zone=pages:10m max_size=256m inactive=10m use_temp_path=off;
-  upstream portals {
-${upstreams}
-    keepalive 32;
-  }
-  server {
-    listen 127.0.0.1:${port};
-    client_max_body_size 32m;
-    location / {
-      proxy_pass http://portals;
-      proxy_http_version 1.1;
-      proxy_set_header Connection "";
-      proxy_set_header Host $http_host;
-      proxy_set_header X-Forwarded-For $proxy_add_x_forwarded_for;
-      proxy_set_header X-Forwarded-Proto $scheme;
-      proxy_set_header X-Forwarded-Host $http_host;
-      proxy_next_upstream error timeout http_502;
-      proxy_connect_timeout 2s;
-      proxy_read_timeout 60s;
-${cacheLines.join('\n')}
-    }
-  }
-}
-`;
+  // A `${NAME}` left unknown stays, and nginx's check below refuses the file with its name.
+  return fs.readFileSync(NGINX_TEMPLATE, 'utf8').replace(/\$\{([A-Z_]+)\}/g, (match, name) => (name in values ? values[name] : match));
 }
 
 /**
@@ -403,6 +353,11 @@ ${cacheLines.join('\n')}
  */
 function nginxUserDirective() {
   return process.getuid?.() === 0 ? 'user www-data;' : '';
+}
+
+/** Where the portals purge nginx's cache (EDGE_PURGE_NGINX_URLS): the template's endpoint. */
+function nginxPurgeUrl(port, cache) {
+  return cache ? `http://127.0.0.1:${port}/_edge-purge` : undefined;
 }
 
 function makeNginx({ dir, port, portalPorts, cache, log }) {
@@ -417,7 +372,7 @@ function makeNginx({ dir, port, portalPorts, cache, log }) {
   return {
     configFile,
     logFile,
-    purgeUrl: cache && !fs.existsSync(NGINX_TEMPLATE) && fs.existsSync(path.join(NGINX_MODULES_DIR, 'ngx_http_cache_purge_module.so')) ? `http://127.0.0.1:${port}` : undefined,
+    purgeUrl: nginxPurgeUrl(port, cache),
     async start() {
       if (running(proc)) return;
       proc = startProcess('nginx', nginxBin, base, { env: process.env, cwd: dir, logFile, console: log });
@@ -598,6 +553,8 @@ export async function startCluster({
       // Links name the load balancer, not a portal (HOSTS itself is compiled into the build).
       PUBLIC_ORIGINS: JSON.stringify({ main: origin('127.0.0.1'), second: origin('partner.localhost'), russian: origin('ru.localhost') }),
       TRAVELDESK_TEST_BUILD: kind === 'test' ? '1' : undefined,
+      // A catalogue change purges nginx's cached pages of every host (server/edge-cache/).
+      EDGE_PURGE_NGINX_URLS: nginxPurgeUrl(ports.nginx, nginxCache),
       ...extraEnv,
     };
     for (const [name, value] of Object.entries(portalEnv)) if (value === undefined) delete portalEnv[name];
@@ -647,12 +604,22 @@ export async function startCluster({
 // As a command: start on the default ports and wait for Ctrl-C.
 
 if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
-  const basePort = Number(process.env.CLUSTER_BASE_PORT ?? 4500);
-  const portals = Number(process.env.CLUSTER_PORTALS ?? 2);
-  console.info(`Starting the cluster (nginx on ${basePort}, ${portals} portals, PostgreSQL, Redis)…`);
+  const { values: options } = parseArgs({
+    options: {
+      'base-port': { type: 'string', default: '4500' },
+      portals: { type: 'string', default: '2' },
+      'no-redis': { type: 'boolean', default: false },
+      'no-cache': { type: 'boolean', default: false },
+      log: { type: 'boolean', default: false },
+      keep: { type: 'boolean', default: false },
+    },
+  });
+  const basePort = Number(options['base-port']);
+  const portals = Number(options.portals);
+  console.info(`Starting the cluster (nginx on ${basePort}, ${portals} portal${portals === 1 ? '' : 's'}, PostgreSQL${options['no-redis'] ? '' : ', Redis'})…`);
   let cluster;
   try {
-    cluster = await startCluster({ basePort, portals, redis: process.env.CLUSTER_REDIS !== 'off', nginxCache: process.env.CLUSTER_NGINX_CACHE !== 'off' });
+    cluster = await startCluster({ basePort, portals, redis: !options['no-redis'], nginxCache: !options['no-cache'], log: options.log, keep: options.keep });
   } catch (error) {
     console.error(error instanceof Error ? error.message : error);
     process.exit(1);

@@ -79,8 +79,14 @@ function clearRenderCache() {
   }
 }
 
+/**
+ * Runs Next as a child and ends with it. SIGTERM and SIGINT are passed on: the server drains and
+ * exits 0 (server/lifecycle/shutdown.ts), and so does this process. The IPC channel is the child's
+ * lifeline: when this process dies without passing a signal on (SIGKILL), the child sees it close
+ * and shuts down too, so no server is left behind.
+ */
 function run(args) {
-  const child = spawn(process.execPath, [nextBin, ...args], { stdio: 'inherit', env });
+  const child = spawn(process.execPath, [nextBin, ...args], { stdio: ['inherit', 'inherit', 'inherit', 'ipc'], env });
   for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => child.kill(signal));
   child.on('exit', (code, signal) => process.exit(signal ? 1 : (code ?? 0)));
 }

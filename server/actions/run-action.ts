@@ -1,5 +1,6 @@
 import 'server-only';
 import { refresh, revalidateTag, updateTag } from 'next/cache';
+import { purgeChangedPages } from '@/server/edge-cache/edge-purge';
 import { unstable_rethrow } from 'next/navigation';
 import { getLocale, getTranslations } from 'next-intl/server';
 import type { z } from 'zod';
@@ -191,6 +192,8 @@ function revalidate({ expire = [], update = [], refresh: refreshPage = false }: 
   for (const tag of new Set(expire)) revalidateTag(tag, { expire: 0 });
   for (const tag of new Set(update)) updateTag(tag);
   if (refreshPage) refresh();
+  // The same pages in the shared caches in front (nginx, the CDN), after the answer.
+  void purgeChangedPages([...expire, ...update]);
 }
 
 function isRecord(value: unknown): value is RawInput {

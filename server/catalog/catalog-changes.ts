@@ -3,6 +3,7 @@ import { eq } from 'drizzle-orm';
 import { revalidateTag } from 'next/cache';
 import type { Transaction } from '@/server/db/connection';
 import { cities, countries, tours } from '@/server/db/schema';
+import { purgeChangedPages } from '@/server/edge-cache/edge-purge';
 import { CATALOG_TAGS } from './tags';
 
 // The cache tags a catalogue change invalidates. The operator console's changes
@@ -36,8 +37,10 @@ export async function loadTourCatalogTags(tx: Transaction, tourId: string): Prom
  * Expires the tagged pages and reads at once: the next request, whoever makes it, renders from the
  * database. A price is never served stale, so no stale-while-revalidate profile (`'max'` served
  * the first visitor after a change the old page). `{ expire: 0 }` rather than `updateTag`: the same
- * immediate expiry, and callable from a route handler as well as from a server action.
+ * immediate expiry, and callable from a route handler as well as from a server action. The shared
+ * caches in front drop the same pages (server/edge-cache).
  */
 export function expireCatalogPages(tags: readonly string[]): void {
   for (const tag of new Set(tags)) revalidateTag(tag, { expire: 0 });
+  void purgeChangedPages(tags);
 }

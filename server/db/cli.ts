@@ -2,7 +2,7 @@
 // embedded database, stop the portal first: the directory lock refuses to open a PGlite directory
 // another process holds.
 import { type Database, databaseConfigFromEnv, openDatabase } from './connection';
-import { migrateDatabase } from './migrate';
+import { applyMigrations, withDeployLock } from './migrate';
 import { printDemoSignIns } from './prepare';
 import { seedDemoData } from './seed';
 import { demoMode } from '@/server/settings/deployment-mode';
@@ -13,12 +13,13 @@ async function main(command: string | undefined, argument: string | undefined): 
   }
   const connection = await openDatabase(databaseConfigFromEnv());
   try {
-    await migrateDatabase(connection);
-    if (command === 'seed') {
-      if (!demoMode()) throw new Error('db:seed writes the demo accounts, whose passwords are published: production refuses it (DEMO=on for a demo database).');
-      await seedDemoData(connection.db, { today: new Date() });
-      printDemoSignIns();
-    }
+    if (command === 'seed' && !demoMode()) throw new Error('db:seed writes the demo accounts, whose passwords are published: production refuses it (DEMO=on for a demo database).');
+    // Under the deploy lock, like a starting server: never beside another process migrating or seeding.
+    await withDeployLock(connection, async (lockDb) => {
+      await applyMigrations(connection, lockDb);
+      if (command === 'seed') await seedDemoData(connection.db, { today: new Date() });
+    });
+    if (command === 'seed') printDemoSignIns();
     if (command === 'approve-agency' && argument) await approveAgency(connection.db, argument);
     console.info(`[db] ${command} done (${connection.driver})`);
   } finally {

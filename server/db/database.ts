@@ -17,3 +17,13 @@ export function getConnection(): Promise<DatabaseConnection> {
 export async function getDb(): Promise<Database> {
   return (await getConnection()).db;
 }
+
+/**
+ * Closes this process's connection at the end of a shutdown (server/lifecycle/shutdown.ts): the
+ * pool's sessions end cleanly, and PGlite closes its files and gives up its directory lock. The
+ * closed connection stays in place, so nothing reopens one while the process exits.
+ */
+export async function closeConnection(): Promise<void> {
+  const connection = globalForDb.traveldeskDb;
+  if (connection) await (await connection).close();
+}

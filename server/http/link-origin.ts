@@ -23,7 +23,7 @@ export function linkOrigin(headers: Headers, env: Env = process.env, hosts = KNO
  * A configured host's public origin: its variant's PUBLIC_ORIGINS entry; without one, a local
  * run's default (`http://ru.localhost:<PORT>`), and any other configured name over HTTPS.
  */
-function hostOrigin(name: string, variant: Variant, env: Env): string {
+export function hostOrigin(name: string, variant: Variant, env: Env = process.env): string {
   return configuredPublicOrigin(variant, env) ?? (isLoopback(name) ? publicOrigin(variant, env) : `https://${name}`);
 }
 

@@ -21,6 +21,8 @@ export class EmbeddedQueue implements JobQueue {
   private running: Promise<number> | null = null;
   /** A job was sent while a batch ran: run another batch straight after it. */
   private again = false;
+  /** Work stopped while this batch ran (a shutdown): it takes no further job. */
+  private batchStopped = false;
 
   constructor(private readonly db: Database) {}
 
@@ -52,11 +54,21 @@ export class EmbeddedQueue implements JobQueue {
     this.minuteTimer.unref();
   }
 
-  async stop(): Promise<void> {
+  async stopWorking(): Promise<void> {
+    this.batchStopped = true;
     if (this.timer) clearInterval(this.timer);
     if (this.minuteTimer) clearInterval(this.minuteTimer);
     this.timer = this.minuteTimer = null;
-    await this.running;
+  }
+
+  async stop({ timeoutMs }: { timeoutMs?: number } = {}): Promise<void> {
+    await this.stopWorking();
+    // The job running finishes; past the time allowed the process goes on without it, and it runs
+    // again after the restart (a job's row is deleted only once it succeeded).
+    let timer: NodeJS.Timeout | undefined;
+    const timeout = timeoutMs === undefined ? null : new Promise<void>((resolve) => (timer = setTimeout(resolve, timeoutMs)));
+    await (timeout ? Promise.race([this.running, timeout]) : this.running);
+    clearTimeout(timer);
   }
 
   /**
@@ -81,6 +93,7 @@ export class EmbeddedQueue implements JobQueue {
   }
 
   private async runBatch(now: Date): Promise<number> {
+    this.batchStopped = false;
     const due = await this.db
       .select()
       .from(embeddedJobs)
@@ -89,6 +102,7 @@ export class EmbeddedQueue implements JobQueue {
       .limit(BATCH);
     let ran = 0;
     for (const job of due) {
+      if (this.batchStopped) break;
       const handler = this.handlers.get(job.name as JobName);
       if (!handler) continue;
       ran += 1;

@@ -31,6 +31,8 @@ export const JOB_NAMES = [
   'suppliers.settleBooking',
   /** Suppliers not synced within the hour: their products compared with what we imported, changes flagged for review. */
   'suppliers.sync',
+  /** Purges again the shared caches (nginx, the CDN) that failed to drop a change's pages (server/edge-cache). */
+  'edge.purge',
 ] as const;
 export type JobName = (typeof JOB_NAMES)[number];
 
@@ -52,7 +54,16 @@ export interface JobQueue {
   work(name: JobName, handler: JobHandler): Promise<void>;
   /** Sends `name` every minute (once across processes). */
   everyMinute(name: JobName): Promise<void>;
-  stop(): Promise<void>;
+  /**
+   * Takes no new job in this process from now on (the first step of a shutdown); jobs already
+   * running go on, and `send` still works for the requests still being answered.
+   */
+  stopWorking(): Promise<void>;
+  /**
+   * Stops for good: waits up to `timeoutMs` for the jobs still running (one still running then is
+   * failed and retried by a runner, handlers being idempotent) and closes the queue's own connections.
+   */
+  stop(options?: { timeoutMs?: number }): Promise<void>;
 }
 
 export const DEFAULT_RETRY_LIMIT = 5;

@@ -5,7 +5,23 @@ import type { JobName, JobQueue, SendOptions } from './job-queue';
 // The process's one job queue, shared by every bundle (like the database connection), hence
 // globalThis. Opened on first use: a request that sends a job before the runner started (or in a
 // process that runs no workers) still stores it for a runner to pick up.
-const globalForJobs = globalThis as typeof globalThis & { traveldeskJobs?: Promise<JobQueue> };
+const globalForJobs = globalThis as typeof globalThis & { traveldeskJobs?: Promise<JobQueue>; traveldeskJobRunner?: JobRunnerState };
+
+/** This process's job runner: none started (JOBS=off, or the server is still starting), running, or stopped by a shutdown. */
+export type JobRunnerState = 'not-started' | 'running' | 'stopped';
+
+export function jobRunnerState(): JobRunnerState {
+  return globalForJobs.traveldeskJobRunner ?? 'not-started';
+}
+
+export function setJobRunnerState(state: JobRunnerState): void {
+  globalForJobs.traveldeskJobRunner = state;
+}
+
+/** The queue this process opened, if it opened one (a process sends jobs even when it runs none). */
+export function openedJobQueue(): Promise<JobQueue> | undefined {
+  return globalForJobs.traveldeskJobs;
+}
 
 export function jobQueue(): Promise<JobQueue> {
   globalForJobs.traveldeskJobs ??= openJobQueue();

@@ -41,8 +41,13 @@ export class PgBossQueue implements JobQueue {
     await this.boss.schedule(name, '* * * * *', {}, { retryLimit: 0 });
   }
 
-  async stop(): Promise<void> {
-    await this.boss.stop({ graceful: true, timeout: 5_000 });
+  async stopWorking(): Promise<void> {
+    for (const name of JOB_NAMES) await this.boss.offWork(name);
+  }
+
+  async stop({ timeoutMs = 5_000 }: { timeoutMs?: number } = {}): Promise<void> {
+    // pg-boss waits at least a second, and fails the jobs still active after `timeout` so another runner retries them.
+    await this.boss.stop({ graceful: true, timeout: timeoutMs, wait: true, close: true });
   }
 }
 

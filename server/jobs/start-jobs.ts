@@ -1,6 +1,6 @@
 import 'server-only';
 import { getDb } from '@/server/db/database';
-import { jobQueue } from './jobs';
+import { jobQueue, jobRunnerState, openedJobQueue, setJobRunnerState } from './jobs';
 import { workCreditJobs } from '@/server/credit/credit-jobs';
 import { workWidgetDomainJobs } from '@/server/widgets/domains/domain-jobs';
 import { workApiAccessJobs } from '@/server/api-access/api-access-jobs';
@@ -9,6 +9,7 @@ import { workSupplierJobs } from '@/server/suppliers/supplier-jobs';
 import { workSupplierSyncJobs } from '@/server/suppliers/sync/supplier-sync-jobs';
 import { workPaymentJobs } from './payment-jobs';
 import { workSupplierBookingJobs } from '@/server/suppliers/booking/supplier-booking-jobs';
+import { workEdgeCacheJobs } from '@/server/edge-cache/edge-purge';
 
 /**
  * Starts this process's job runner (instrumentation.ts, after the database is ready). Every portal
@@ -26,5 +27,30 @@ export async function startJobs(env: NodeJS.ProcessEnv = process.env): Promise<v
   await workSupplierJobs(queue, await getDb());
   await workSupplierBookingJobs(queue, await getDb());
   await workSupplierSyncJobs(queue, await getDb());
+  await workEdgeCacheJobs(queue, await getDb());
+  setJobRunnerState('running');
   console.info(`[jobs] ${queue.kind} runner started`);
+}
+
+/**
+ * The first step of a shutdown (server/lifecycle/shutdown.ts): this process takes no new job; the
+ * jobs running go on, and requests still being answered can still send jobs.
+ */
+export async function stopTakingJobs(): Promise<void> {
+  const queue = openedJobQueue();
+  if (!queue) return;
+  if (jobRunnerState() === 'running') setJobRunnerState('stopped');
+  await (await queue).stopWorking();
+}
+
+/**
+ * The last step before the database closes: waits up to `timeoutMs` for the jobs still running
+ * (one still running then is retried by another runner or after the restart) and closes the
+ * queue's connections.
+ */
+export async function closeJobQueue(timeoutMs: number): Promise<void> {
+  const queue = openedJobQueue();
+  if (!queue) return;
+  if (jobRunnerState() === 'running') setJobRunnerState('stopped');
+  await (await queue).stop({ timeoutMs });
 }

@@ -1,4 +1,5 @@
 import { ServerResponse } from 'node:http';
+import { edgeCacheHeaders } from '@/server/edge-cache/cache-policy';
 import { contentSecurityPolicy, CSP_HEADER, inlineScriptHashes, withScriptSources } from '@/server/http/security-headers';
 
 /**
@@ -92,6 +93,19 @@ export class EncodedPageCache {
   }
 }
 
+/**
+ * A page Next shares with everyone leaves with the edge's Cache-Control and Vary
+ * (server/edge-cache/cache-policy.ts): set here, at the last moment before the headers go, since
+ * Next decides a cached page's header only while sending it.
+ */
+function setEdgeCacheHeaders(res: ServerResponse) {
+  if (res.headersSent) return;
+  const headers = edgeCacheHeaders(res);
+  if (!headers) return;
+  res.setHeader('Cache-Control', headers.cacheControl);
+  if (headers.vary) res.setHeader('Vary', headers.vary);
+}
+
 type End = (this: ServerResponse, ...args: unknown[]) => ServerResponse;
 const INSTALLED = Symbol.for('traveldesk.encodedPageCache');
 const ASSIGNED_END = Symbol.for('traveldesk.assignedEnd');
@@ -105,7 +119,8 @@ const isHtml = (contentType: unknown) => typeof contentType === 'string' && cont
  * Makes `res.end(largeUtf8String)` send cached bytes, and `Buffer.byteLength` of a page sent
  * before answer from them; and gives an HTML page ended with a string (the way Next sends a page
  * from its cache, and the first render of a cacheable one) a policy allowing its inline scripts
- * by hash, in place of the nonce or the no-inline-script policy it was given before.
+ * by hash, in place of the nonce or the no-inline-script policy it was given before; and gives a
+ * page Next shares the edge's Cache-Control (setEdgeCacheHeaders).
  *
  * The policy must be set before the headers go, and Next's compression (on by default) replaces
  * `res.end` on each response with one that sends the headers before it calls the `end` it found.
@@ -121,6 +136,7 @@ export function installEncodedPageCache(maxBytes = 32 * 1024 * 1024): EncodedPag
   prototype[INSTALLED] = cache;
 
   const setPagePolicy = (res: ServerResponse, chunk: unknown, encoding: unknown) => {
+    setEdgeCacheHeaders(res);
     if (typeof chunk !== 'string' || !isUtf8(encoding) || res.headersSent || !isHtml(res.getHeader('content-type'))) return;
     const policy = res.getHeader(CSP_HEADER);
     res.setHeader(CSP_HEADER, cache.pagePolicy(chunk, typeof policy === 'string' ? policy : contentSecurityPolicy()));

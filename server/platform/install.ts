@@ -1,5 +1,6 @@
 import { installActionBodyLimit } from './action-body-limit';
 import { installEncodedPageCache } from './encoded-page-cache';
+import { installHttpDrainTracking } from './http-drain';
 import { installPeerAddressHeader } from './peer-address';
 
 /**
@@ -12,4 +13,6 @@ export function installPlatformPatches() {
   installEncodedPageCache();
   installPeerAddressHeader();
   installActionBodyLimit();
+  // Counts the requests in flight and learns the server, for a graceful shutdown.
+  installHttpDrainTracking();
 }

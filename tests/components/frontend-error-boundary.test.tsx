@@ -21,16 +21,18 @@ function BrokenOnTheServer(): never {
 }
 
 const reports: unknown[] = [];
-let health: () => Response = () => HttpResponse.json({ ok: true });
-let healthChecks = 0;
+const READY = { ok: true, checks: { database: 'ok', migrations: 'ok', redis: 'off', jobs: 'ok' } };
+const DATABASE_DOWN = { ok: false, failed: ['database'], checks: { database: 'down', migrations: 'unknown', redis: 'off', jobs: 'ok' } };
+let readiness: () => Response = () => HttpResponse.json(READY);
+let readinessChecks = 0;
 const server = setupServer(
   http.post('*/api/client-errors', async ({ request }) => {
     reports.push(await request.json());
     return new HttpResponse(null, { status: 204 });
   }),
-  http.get('*/api/health', () => {
-    healthChecks += 1;
-    return health();
+  http.get('*/api/ready', () => {
+    readinessChecks += 1;
+    return readiness();
   }),
 );
 
@@ -38,8 +40,8 @@ beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
 afterAll(() => server.close());
 beforeEach(() => {
   reports.length = 0;
-  healthChecks = 0;
-  health = () => HttpResponse.json({ ok: true });
+  readinessChecks = 0;
+  readiness = () => HttpResponse.json(READY);
   navigation.reloadPage.mockClear();
   // React logs the caught error; that is expected here, not a test failure.
   console.error = () => {};
@@ -62,11 +64,11 @@ describe('FrontendErrorBoundary', () => {
     expect(screen.getByText(/at Broken/)).toBeInTheDocument();
     await vi.waitFor(() => expect(reports).toEqual([expect.objectContaining({ message: 'price table exploded' })]));
     // A render error in the browser is never taken for an outage.
-    expect(healthChecks).toBe(0);
+    expect(readinessChecks).toBe(0);
   });
 
   it('shows the maintenance screen for a server error while the database is down, and reloads once it is back', async () => {
-    health = () => HttpResponse.json({ ok: false }, { status: 503 });
+    readiness = () => HttpResponse.json(DATABASE_DOWN, { status: 503 });
     render(
       <FrontendErrorBoundary labels={en.errors}>
         <BrokenOnTheServer />
@@ -79,9 +81,9 @@ describe('FrontendErrorBoundary', () => {
     expect(screen.queryByRole('heading', { name: 'An error occurred in the frontend application.' })).not.toBeInTheDocument();
 
     // It keeps asking every two seconds; the first 200 reloads the page.
-    await vi.waitFor(() => expect(healthChecks).toBe(2), { timeout: 3_000 });
+    await vi.waitFor(() => expect(readinessChecks).toBe(2), { timeout: 3_000 });
     expect(navigation.reloadPage).not.toHaveBeenCalled();
-    health = () => HttpResponse.json({ ok: true });
+    readiness = () => HttpResponse.json(READY);
     await vi.waitFor(() => expect(navigation.reloadPage).toHaveBeenCalledTimes(1), { timeout: 3_000 });
   });
 
@@ -93,13 +95,34 @@ describe('FrontendErrorBoundary', () => {
     );
     expect(await screen.findByRole('heading', { name: 'An error occurred in the frontend application.' })).toBeInTheDocument();
     expect(screen.getByText('An error occurred in the Server Components render.')).toBeInTheDocument();
-    expect(healthChecks).toBe(1);
+    expect(readinessChecks).toBe(1);
+  });
+
+  it('shows the error screen when only Redis is down: pages do not need it (the cache falls back)', async () => {
+    readiness = () => HttpResponse.json({ ok: false, failed: ['redis'], checks: { ...READY.checks, redis: 'down' } }, { status: 503 });
+    render(
+      <FrontendErrorBoundary labels={en.errors}>
+        <BrokenOnTheServer />
+      </FrontendErrorBoundary>,
+    );
+    expect(await screen.findByRole('heading', { name: 'An error occurred in the frontend application.' })).toBeInTheDocument();
+    expect(screen.queryByRole('heading', MAINTENANCE)).not.toBeInTheDocument();
+  });
+
+  it('shows the maintenance screen while the process shuts down (a reload reaches another)', async () => {
+    readiness = () => HttpResponse.json({ ok: false, failed: ['shutdown'] }, { status: 503 });
+    render(
+      <FrontendErrorBoundary labels={en.errors}>
+        <BrokenOnTheServer />
+      </FrontendErrorBoundary>,
+    );
+    expect(await screen.findByRole('heading', MAINTENANCE)).toBeInTheDocument();
   });
 });
 
 describe('RouteError (the route’s error.tsx)', () => {
   it('asks the server even without a digest, and shows maintenance during an outage', async () => {
-    health = () => HttpResponse.json({ ok: false }, { status: 503 });
+    readiness = () => HttpResponse.json(DATABASE_DOWN, { status: 503 });
     render(<RouteError error={new Error('session lookup failed')} />);
     expect(await screen.findByRole('heading', MAINTENANCE)).toBeInTheDocument();
     expect(screen.queryByText('session lookup failed')).not.toBeInTheDocument();
@@ -112,7 +135,7 @@ describe('RouteError (the route’s error.tsx)', () => {
   });
 
   it('takes a server that does not answer at all for maintenance too', async () => {
-    health = () => HttpResponse.error();
+    readiness = () => HttpResponse.error();
     render(<RouteError error={SERVER_ERROR} />);
     expect(await screen.findByRole('heading', MAINTENANCE)).toBeInTheDocument();
   });

@@ -1,6 +1,7 @@
 import net from 'node:net';
 import { NextRequest } from 'next/server';
-import { GET as health } from '@/app/api/health/route';
+import { GET as ready } from '@/app/api/ready/route';
+import { GET as pickUpTime } from '@/app/api/v1/pickuptimes/value/route';
 import { proxy } from '@/proxy';
 import type { DatabaseConnection } from '@/server/db/connection';
 import { getConnection } from '@/server/db/database';
@@ -16,6 +17,8 @@ const onPostgres = Boolean(process.env.DATABASE_URL);
 const globalForDb = globalThis as { traveldeskDb?: Promise<DatabaseConnection> };
 
 const portalPage = () => new NextRequest('http://localhost:3000/bookings', { headers: { cookie: 'authjs.session-token=x' } });
+/** A public API call that reads the database. */
+const apiCall = () => pickUpTime(apiRequest(`/api/v1/pickuptimes/value?pickUpTimeId=${crypto.randomUUID()}&hotelId=${crypto.randomUUID()}&startTime=10:00`));
 
 let database: TestDatabase;
 
@@ -63,7 +66,7 @@ it.skipIf(!onPostgres)('a lost PostgreSQL connection is checked at once: the ver
   delete globalForDb.traveldeskDb;
   // The server process's own connection (server/db/database.ts), holding an open connection.
   const connection = await getConnection();
-  expect((await health(apiRequest('/api/health'))).status).toBe(200);
+  expect((await apiCall()).status).toBe(200);
 
   relay.cut();
   // No request has failed on the database: the lost connection alone starts the check.
@@ -72,9 +75,12 @@ it.skipIf(!onPostgres)('a lost PostgreSQL connection is checked at once: the ver
   const page = await proxy(portalPage());
   expect(page.status).toBe(503);
   expect(await page.text()).toContain(MAINTENANCE);
-  const api = await health(apiRequest('/api/health'));
+  const api = await apiCall();
   expect(api.status).toBe(503);
   expect(await api.json()).toEqual({ message: MAINTENANCE });
+  const readiness = await ready(apiRequest('/api/ready'));
+  expect(readiness.status).toBe(503);
+  expect(((await readiness.json()) as { failed: string[] }).failed).toContain('database');
 
   await relay.restore();
   await vi.waitFor(() => expect(isDatabaseKnownDown()).toBe(false), { timeout: 5_000 });
@@ -85,10 +91,10 @@ it.skipIf(!onPostgres)('a lost PostgreSQL connection is checked at once: the ver
 
 it('the first API request after the database closed answers 503 and marks it down; pages then get the maintenance page', async () => {
   serveRoutesFrom(database);
-  expect((await health(apiRequest('/api/health'))).status).toBe(200);
+  expect((await apiCall()).status).toBe(200);
   await database.close();
 
-  const api = await health(apiRequest('/api/health'));
+  const api = await apiCall();
   expect(api.status).toBe(503);
   expect(await api.json()).toEqual({ message: MAINTENANCE });
   expect(isDatabaseKnownDown()).toBe(true);

@@ -1,13 +1,13 @@
-import { checkDatabase } from '@/server/db/readiness';
 import { PUBLIC, runRoute } from '@/server/http/run-route';
 
 export const dynamic = 'force-dynamic';
 
-/** Readiness: the server answers and its database does (503 'Server is under maintenance' when it does not). */
+/**
+ * Liveness: the process answers. It asks no dependency, so an orchestrator restarts a process
+ * only when the process itself is stuck, never because the database is away (readiness,
+ * `/api/ready`, says that).
+ */
 export const GET = runRoute({
   permission: PUBLIC,
-  run: async () => {
-    const { driver } = await checkDatabase();
-    return { ok: true, database: driver };
-  },
+  run: async () => ({ ok: true }),
 });

@@ -5,6 +5,7 @@ import { type AuditChanges, recordAudit } from '@/server/audit/audit';
 import type { Principal } from '@/server/auth/principal';
 import type { Database } from '@/server/db/connection';
 import { uniqueViolation } from '@/server/db/errors';
+import { purgeChangedPages } from '@/server/edge-cache/edge-purge';
 import { type WidgetDomainCheck, widgets } from '@/server/db/schema';
 import { Conflict, RuleViolation } from '@/server/errors';
 import { type DomainVerdict, evaluateDomainCheck } from '@/shared/widgets/domain-verification';
@@ -90,6 +91,7 @@ async function storeCheck(
 /** The site on the host changes with the status: the next visit must not be served the old answer. */
 function expireHost(domain: string): void {
   revalidateTag(widgetHostTag(domain), { expire: 0 });
+  void purgeChangedPages([widgetHostTag(domain)]);
 }
 
 /**

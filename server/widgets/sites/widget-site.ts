@@ -5,6 +5,7 @@ import { cache } from 'react';
 import type { Locale } from '@/i18n/locales';
 import { CATALOG_REVALIDATE_SECONDS, CATALOG_TAGS } from '@/server/catalog/tags';
 import type { Database } from '@/server/db/connection';
+import { purgeChangedPages } from '@/server/edge-cache/edge-purge';
 import { getDb } from '@/server/db/database';
 import {
   agencies,
@@ -314,10 +315,13 @@ export const loadWidgetSite = cache(async (host: string): Promise<WidgetSite | n
 /**
  * Renews a widget's site after a change (the editor's save, a delete, a domain verified): its
  * content, and what its domain serves. Pass the domain it had before a change of domain too.
- * Expired at once, not served stale: a deleted widget's site must go.
+ * Expired at once, not served stale: a deleted widget's site must go, from the shared caches in
+ * front too (server/edge-cache).
  */
 export function revalidateWidget(widget: { id: string; domain: string | null; previousDomain?: string | null }): void {
-  for (const tag of widgetCacheTags(widget)) revalidateTag(tag, { expire: 0 });
+  const tags = widgetCacheTags(widget);
+  for (const tag of tags) revalidateTag(tag, { expire: 0 });
+  void purgeChangedPages(tags);
 }
 
 /** The tags `revalidateWidget` expires, for an action that declares them (server/actions/run-action.ts). */

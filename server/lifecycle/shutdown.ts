@@ -1,0 +1,89 @@
+import 'server-only';
+import { closeConnection } from '@/server/db/database';
+import { closeJobQueue, stopTakingJobs } from '@/server/jobs/start-jobs';
+import { drainHttpServers } from '@/server/platform/http-drain';
+import { type ShutdownReason, takeOverShutdownSignals } from '@/server/platform/shutdown-signals';
+import { markShuttingDown } from './lifecycle-state';
+
+// A graceful shutdown (SIGTERM from an orchestrator, `docker stop`, Ctrl+C): readiness answers 503
+// at once; the process stops accepting connections and taking jobs; the requests in flight finish,
+// within SHUTDOWN_TIMEOUT_SECONDS (past it they are cut); the jobs running finish within what is
+// left of it (past it, another runner or the next start retries them); traces are flushed, the
+// database closes (PGlite gives up its directory lock), and the process exits 0.
+
+const DEFAULT_SHUTDOWN_TIMEOUT_SECONDS = 20;
+/** What the steps after the drain (job queue, traces, database) may each take at most. */
+const STEP_TIMEOUT_MS = 5_000;
+/** A pg-boss stop waits at least a second whatever it is given. */
+const MIN_JOB_WAIT_MS = 1_000;
+
+/** SHUTDOWN_TIMEOUT_SECONDS in milliseconds: how long requests in flight may take to finish. */
+export function shutdownTimeoutMs(env: NodeJS.ProcessEnv = process.env): number {
+  const raw = env.SHUTDOWN_TIMEOUT_SECONDS;
+  const seconds = raw === undefined || raw === '' ? DEFAULT_SHUTDOWN_TIMEOUT_SECONDS : Number(raw);
+  if (!Number.isFinite(seconds) || seconds < 0) throw new Error(`SHUTDOWN_TIMEOUT_SECONDS must be a number of seconds (it is \`${raw}\`).`);
+  return seconds * 1000;
+}
+
+/** At server start (instrumentation.ts): SIGTERM and SIGINT shut this process down gracefully. */
+export function installGracefulShutdown(env: NodeJS.ProcessEnv = process.env): void {
+  const timeoutMs = shutdownTimeoutMs(env);
+  takeOverShutdownSignals((reason) => void shutDown(reason, timeoutMs));
+}
+
+async function shutDown(reason: ShutdownReason, timeoutMs: number): Promise<void> {
+  // A second signal (a terminal's Ctrl+C reaches `npm start` and the server alike) changes nothing.
+  if (!markShuttingDown()) return;
+  const started = Date.now();
+  // The last resort: whatever hangs, the process is gone well after its bound.
+  setTimeout(() => {
+    console.error('[shutdown] did not finish in time: exiting');
+    process.exit(1);
+  }, timeoutMs + 4 * STEP_TIMEOUT_MS).unref();
+  console.info(`[shutdown] ${reason}: no new connections or jobs; waiting up to ${timeoutMs / 1000} s for the requests in flight`);
+
+  const drain = drainHttpServers();
+  const jobsStopping = step('stop taking jobs', stopTakingJobs());
+  if (!(await within(timeoutMs, drain.drained))) {
+    console.warn(`[shutdown] ${drain.cut()} request(s) still running after ${timeoutMs / 1000} s were cut`);
+  }
+  await jobsStopping;
+  const jobWait = Math.max(MIN_JOB_WAIT_MS, timeoutMs - (Date.now() - started));
+  await step('stop the job queue', closeJobQueue(jobWait), jobWait + STEP_TIMEOUT_MS);
+  await step('flush traces', flushTraces());
+  await step('close the database', closeConnection());
+  console.info(`[shutdown] done in ${Date.now() - started} ms`);
+  process.exit(0);
+}
+
+/** Runs one step of the shutdown within its time; a step that fails or hangs is logged and passed. */
+async function step(name: string, work: Promise<void>, timeoutMs = STEP_TIMEOUT_MS): Promise<void> {
+  try {
+    if (!(await within(timeoutMs, work))) console.warn(`[shutdown] ${name}: not done after ${timeoutMs / 1000} s, going on`);
+  } catch (error) {
+    console.warn(`[shutdown] ${name} failed`, error);
+  }
+}
+
+/** Whether `work` settled within `timeoutMs` (its failure is thrown). */
+async function within(timeoutMs: number, work: Promise<void>): Promise<boolean> {
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<false>((resolve) => {
+    timer = setTimeout(() => resolve(false), timeoutMs);
+  });
+  try {
+    return await Promise.race([work.then(() => true as const), late]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+/** Sends the spans still buffered to the collector, when tracing is on (instrumentation.ts). */
+async function flushTraces(): Promise<void> {
+  if (!process.env.OTEL_EXPORTER_OTLP_ENDPOINT && !process.env.OTEL_EXPORTER_OTLP_TRACES_ENDPOINT) return;
+  const { trace } = await import('@opentelemetry/api');
+  // The global provider is a proxy in front of the SDK's, which is the one holding the buffer.
+  const global = trace.getTracerProvider() as { getDelegate?: () => unknown };
+  const provider = (global.getDelegate?.() ?? global) as { forceFlush?: () => Promise<void> };
+  await provider.forceFlush?.();
+}

@@ -1,0 +1,9 @@
+// Next's own cache handler (memory in front of `.next/`), the one Next uses when no
+// `cacheHandler` is configured. The portal configures one (server/shared-cache/cache-handler.mjs)
+// so that a deployment can share the cache through Redis at run time; without REDIS_URL that module
+// hands Next this very class, so the single-process default is unchanged. Next does not export it
+// publicly: docs/platform-workarounds.md, row 12.
+import fileSystemCacheModule from 'next/dist/server/lib/incremental-cache/file-system-cache.js';
+
+/** @type {new (ctx: object) => object} */
+export const NextFileSystemCache = fileSystemCacheModule.default;
