@@ -165,8 +165,8 @@ test('an idempotency key used on portal A is replayed on portal B: the same book
   expect(replay.status()).toBe(201);
   expect(replay.headers()['idempotent-replayed']).toBe('true');
   expect(await replay.text()).toBe(await first.text());
-  const [{ count }] = await sql<{ count: number }[]>`select count(*)::int as count from bookings where idempotency_key = ${key}`;
-  expect(count).toBe(1);
+  const [row] = await sql<{ count: number }[]>`select count(*)::int as count from bookings where idempotency_key = ${key}`;
+  expect(row?.count).toBe(1);
 });
 
 test("an agent's API rate limit is counted across both portals", async () => {
@@ -212,7 +212,8 @@ test('agents book with their balance through both portals', async () => {
     const read = await other.get(`/api/v1/b2b/bookings/${reference}`);
     expect(read.status()).toBe(200);
     const balanceAfter = (await (await other.get('/api/v1/b2b/balance')).json()) as { balanceMinor: number };
-    const [{ paid }] = await sql<{ paid: number }[]>`select paid_minor as paid from bookings where reference = ${reference}`;
+    const [row] = await sql<{ paid: number }[]>`select paid_minor as paid from bookings where reference = ${reference}`;
+    const paid = row?.paid ?? 0;
     expect(paid).toBeGreaterThan(0);
     expect(balanceAfter.balanceMinor).toBe(balanceBefore.balanceMinor - paid);
   }
