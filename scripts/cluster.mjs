@@ -84,9 +84,21 @@ let exitHookInstalled = false;
 function installExitHook() {
   if (exitHookInstalled) return;
   exitHookInstalled = true;
-  process.on('exit', () => {
+  const killAll = () => {
     for (const pid of liveGroups) killGroup(pid, 'SIGKILL');
-  });
+  };
+  process.on('exit', killAll);
+  // A termination signal ends Node without 'exit' handlers: when nobody else handles it, end the
+  // groups, then let the signal do what it would have done.
+  for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP']) {
+    const onSignal = () => {
+      if (process.listenerCount(signal) > 1) return;
+      killAll();
+      process.removeListener(signal, onSignal);
+      process.kill(process.pid, signal);
+    };
+    process.on(signal, onSignal);
+  }
 }
 
 function killGroup(pid, signal) {
