@@ -22,7 +22,7 @@ import postgres from 'postgres';
 import { signIn } from './lib/auth.mjs';
 import { BOOKING_AGENTS, discoverSlots, GUEST, slotPicker } from './lib/booking-load.mjs';
 import { getRaw, percentile, round, runLoad } from './lib/load.mjs';
-import { clusterChecks, inFlightAtKill, ledgerChainProblem } from './lib/cluster-checks.mjs';
+import { classifyFailures, clusterChecks, inFlightAtKill, ledgerChainProblem } from './lib/cluster-checks.mjs';
 import { processTreeUsage } from './lib/process-tree.mjs';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
@@ -34,9 +34,13 @@ const ACCEPT_ENCODING = 'gzip, deflate, br';
 const REQUEST_TIMEOUT_MS = 10_000;
 /** The event the survivor's p99 is taken over: from the kill until this long after the restarted portal is ready. */
 const EVENT_TAIL_MS = 10_000;
-/** A booking that met the kill is retried with its key this often, `RETRY_PAUSE_MS` apart, as a client would. */
-const BOOKING_RETRIES = 30;
-const RETRY_PAUSE_MS = 500;
+/**
+ * A booking that met the kill is retried with its key this often, `RETRY_PAUSE_MS` apart, as a
+ * client would: 45 s, past the 30 s after which the portal takes over a claim its dead process
+ * never answered (IDEMPOTENCY_CLAIM_STALE_SECONDS in server/api-access/idempotency.ts).
+ */
+const BOOKING_RETRIES = 45;
+const RETRY_PAUSE_MS = 1_000;
 /** Clients hitting the surviving portal directly (beside the mixed load), for its own p99. */
 const PROBE_CLIENTS = 2;
 const SCALE_ROUNDS = 3;
@@ -554,7 +558,7 @@ async function killDuringMixedLoad(cluster, settings, tourPath) {
         // "Still being processed" (the key's first request has not answered): the client is told to
         // try again in a moment, so it does; it counts as a failed answer, since it is no answer.
         const inProgress = answer.status === 409 && /still being processed|in progress/i.test(answer.body ?? '');
-        if (record(kind, answer, inProgress ? { failed: true, inProgress: true } : {})) return false;
+        if (record(kind, answer, { key, ...(inProgress ? { failed: true, inProgress: true } : {}) })) return false;
         if (answer.status === 201 || answer.status === 200) {
           attempt.outcome = 'booked';
           attempt.replayed = answer.status === 200;
@@ -633,7 +637,9 @@ async function killDuringMixedLoad(cluster, settings, tourPath) {
     const killAt = events.killAt;
     const eventEnd = (events.restartedAt ?? deadline) + EVENT_TAIL_MS;
     const failures = records.filter((entry) => entry.failed);
-    const unexpected = failures.filter((entry) => !inFlightAtKill(entry, killAt));
+    const { metKill, unexpected } = classifyFailures(records, killAt);
+    const killedAttempts = attempts.filter((attempt) => metKill.has(attempt.key));
+    const resolvedAt = (key) => Math.max(...records.filter((entry) => entry.key === key && !entry.failed).map((entry) => entry.end));
     const byKind = (list) => {
       const counts = {};
       for (const entry of list) counts[entry.kind] = (counts[entry.kind] ?? 0) + 1;
@@ -657,14 +663,24 @@ async function killDuringMixedLoad(cluster, settings, tourPath) {
       kill: { at: relative(killAt), restartedAt: relative(events.restartedAt), restartSeconds: killAt && events.restartedAt ? round((events.restartedAt - killAt) / 1000, 1) : null, restartError: events.restartError, eventEndsAt: relative(eventEnd) },
       errors: {
         total: failures.length,
-        inFlightAtKill: failures.length - unexpected.length,
+        inFlightAtKill: failures.filter((entry) => inFlightAtKill(entry, killAt)).length,
+        // Answers to the retries of bookings that met the kill: "still being processed" until the
+        // portal takes the dead claim over, 5xx while nginx still tries the dead portal.
+        retriesOfKilledBookings: failures.filter((entry) => !inFlightAtKill(entry, killAt) && metKill.has(entry.key)).length,
+        inProgressAnswers: failures.filter((entry) => entry.inProgress).length,
         outsideKill: unexpected.length,
         outsideKillByKind: byKind(unexpected),
-        // Retries told "still being processed" for a key whose first request died with the portal.
-        inProgressAnswers: unexpected.filter((entry) => entry.inProgress).length,
         examples: unexpected.slice(0, 5).map((entry) => ({ kind: entry.kind, at: relative(entry.start), status: entry.status, error: entry.error })),
       },
-      bookings: { attempts: attempts.length, outcomes, refusals, retried: attempts.filter((attempt) => attempt.tries > 1).length },
+      bookings: {
+        attempts: attempts.length,
+        outcomes,
+        refusals,
+        retried: attempts.filter((attempt) => attempt.tries > 1).length,
+        metKill: killedAttempts.length,
+        // How long after the kill the last booking that met it got its answer (201, or 200 replayed).
+        killedResolvedAfterSeconds: killedAttempts.length > 0 && killedAttempts.every((attempt) => attempt.outcome === 'booked') ? round((Math.max(...killedAttempts.map((attempt) => resolvedAt(attempt.key))) - killAt) / 1000, 1) : null,
+      },
       consistency,
       survivor: {
         url: survivor.url,

@@ -25,6 +25,19 @@ export function inFlightAtKill(entry, killAt) {
  * a lost entry breaks the chain, a doubled one forks it. Their creation times cannot order them (a
  * row's time is its transaction's start, not when it took the agency's lock). Null when they do.
  */
+/**
+ * The failed answers (`failed`) of a run's requests that the kill does not explain. A booking is one
+ * request however often its client sends it again: when its first try (`kind` 'booking', `key` its
+ * Idempotency-Key) was in flight at the kill, its retries' failures belong to the kill too (the
+ * portal answers "still being processed" until it takes the dead claim over). Answers `metKill`,
+ * the keys of those bookings, and `unexpected`, the failures left.
+ */
+export function classifyFailures(records, killAt) {
+  const metKill = new Set(records.filter((entry) => entry.kind === 'booking' && entry.key && inFlightAtKill(entry, killAt)).map((entry) => entry.key));
+  const unexpected = records.filter((entry) => entry.failed && !inFlightAtKill(entry, killAt) && !(entry.key && metKill.has(entry.key)));
+  return { metKill, unexpected };
+}
+
 export function ledgerChainProblem(startBalance, endBalance, entries) {
   const byPrevious = new Map();
   for (const entry of entries) {

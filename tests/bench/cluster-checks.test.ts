@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { clusterChecks, inFlightAtKill, KILL_GRACE_MS, ledgerChainProblem } from '../../bench/lib/cluster-checks.mjs';
+import { classifyFailures, clusterChecks, inFlightAtKill, KILL_GRACE_MS, ledgerChainProblem } from '../../bench/lib/cluster-checks.mjs';
 
 // The cluster part of the bench judges a portal killed under load by the database afterwards: the
 // ledger's new entries must chain from the balance before to the balance after, and only requests
@@ -31,6 +31,23 @@ describe('inFlightAtKill', () => {
     expect(inFlightAtKill({ start: 1000 + KILL_GRACE_MS + 1, end: 1200 }, 1000)).toBe(false);
     expect(inFlightAtKill({ start: 900, end: 999 }, 1000)).toBe(false);
     expect(inFlightAtKill({ start: 900, end: 1001 }, null)).toBe(false);
+  });
+});
+
+describe('classifyFailures', () => {
+  it('charges the kill with a booking it cut off and all its retries, and nothing else', () => {
+    const records = [
+      { kind: 'booking', key: 'k1', start: 900, end: 1001, failed: true },
+      { kind: 'bookingRetry', key: 'k1', start: 1500, end: 1510, failed: true },
+      { kind: 'bookingRetry', key: 'k1', start: 2500, end: 2600, failed: false },
+      { kind: 'booking', key: 'k2', start: 3000, end: 3100, failed: true },
+      { kind: 'bookingRetry', key: 'k2', start: 3200, end: 3300, failed: true },
+      { kind: 'availability', start: 950, end: 1050, failed: true },
+      { kind: 'availability', start: 5000, end: 15000, failed: true },
+    ];
+    const { metKill, unexpected } = classifyFailures(records, 1000);
+    expect([...metKill]).toEqual(['k1']);
+    expect(unexpected.map((entry) => `${entry.kind} ${entry.key ?? entry.start}`)).toEqual(['booking k2', 'bookingRetry k2', 'availability 5000']);
   });
 });
 
