@@ -55,7 +55,8 @@ export default defineConfig({
     {
       name: 'chromium',
       use: { ...devices['Desktop Chrome'], channel: undefined },
-      testIgnore: /database-outage/,
+      // e2e/cluster/ starts its own topology (playwright.cluster.config.ts).
+      testIgnore: [/database-outage/, /cluster\//],
       ...(onPostgres ? { grep: /@engine/ } : {}),
     },
     // Cuts the database: it runs alone, after every other spec.

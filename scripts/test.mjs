@@ -1,5 +1,5 @@
 // `npm test`: builds the app, runs vitest (unit and database tests) and Playwright (e2e in
-// Chromium against `next start`), then prints one closing line for the whole run:
+// Chromium against `next start`; with DATABASE_URL, also the cluster e2e), then prints one closing line for the whole run:
 // `N passed, N failed` (CI reads it), after each phase's wall time. The database is PGlite, or
 // PostgreSQL when DATABASE_URL is set. TEST_PHASES_FILE, when set, gets a line per phase,
 // `<phase> (<database>) <seconds>`, for CI's closing table.
@@ -76,6 +76,28 @@ if (e2e?.stats) {
 } else {
   console.error('Playwright wrote no results: counting the e2e suite as one failure.');
   totals.failed += 1;
+}
+
+// The cluster's acceptance run (e2e/cluster/, playwright.cluster.config.ts): two portals behind
+// nginx on a PostgreSQL and a Redis of their own. Once per CI, in the PostgreSQL run (its subject
+// is the engines several processes share), or wherever TEST_CLUSTER=1 asks; TEST_CLUSTER=0 leaves
+// it out. Without redis-server or nginx it skips, saying what to install (fails under CI=true).
+const clusterRun = env.TEST_CLUSTER === '1' || (env.TEST_CLUSTER !== '0' && Boolean(env.DATABASE_URL));
+if (clusterRun) {
+  const clusterFile = path.join(results, 'e2e-cluster-results.json');
+  fs.rmSync(clusterFile, { force: true });
+  run('cluster e2e', process.execPath, ['node_modules/@playwright/test/cli.js', 'test', '-c', 'playwright.cluster.config.ts']);
+  const cluster = readJson(clusterFile);
+  if (cluster?.stats) {
+    totals.passed += cluster.stats.expected + cluster.stats.flaky;
+    totals.failed += cluster.stats.unexpected;
+    totals.skipped += cluster.stats.skipped;
+  } else {
+    console.error('The cluster e2e wrote no results: counting it as one failure.');
+    totals.failed += 1;
+  }
+} else {
+  console.info('\nThe cluster e2e (e2e/cluster/) runs in the PostgreSQL run (DATABASE_URL set) or with TEST_CLUSTER=1.');
 }
 
 printPhases();

@@ -25,7 +25,7 @@ const DAY_MS = 86_400_000;
 const DUBAI_OFFSET_MS = 4 * 3_600_000;
 const UUID = /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/g;
 
-const GUEST = {
+export const GUEST = {
   guestName: 'Bench Guest',
   guestPhone: '+971500000000',
   guestEmail: 'bench.guest@example.test',
@@ -334,7 +334,7 @@ export async function runOctoLoad(baseUrl, { cookies, keys, slots, seconds, warm
 }
 
 /** Hands out slots in turn, each until its budget is spent, so stock is spread over many dates. */
-function slotPicker(slots) {
+export function slotPicker(slots) {
   const pool = slots.map((slot) => ({ ...slot }));
   // Interleaved by offer and date rather than in date order, so concurrent bookings rarely share a slot.
   for (let i = pool.length - 1; i > 0; i -= 1) {

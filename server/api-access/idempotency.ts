@@ -1,6 +1,6 @@
 import 'server-only';
 import { createHash } from 'node:crypto';
-import { and, eq, isNull, lte, sql } from 'drizzle-orm';
+import { and, eq, isNull, lte, or, sql } from 'drizzle-orm';
 import type { Database } from '@/server/db/connection';
 import { idempotentRequests } from '@/server/db/schema';
 import { Conflict, InvalidFields } from '@/server/errors';
@@ -15,6 +15,13 @@ import { Conflict, InvalidFields } from '@/server/errors';
 
 export const IDEMPOTENCY_HEADER = 'idempotency-key';
 export const IDEMPOTENCY_WINDOW_HOURS = 24;
+/**
+ * A claim still without an answer after this long is taken over by the next request with its key:
+ * the process that claimed it died mid-call (killed, out of memory) and will never answer or
+ * release it, which left the key answering 409 for its whole 24 hours. Far longer than any call
+ * runs (supplier calls time out after seconds), so a live call is never run twice.
+ */
+export const IDEMPOTENCY_CLAIM_STALE_SECONDS = 30;
 /** Answers up to this size are kept; a larger one (a streamed download) is not replayed but run again. */
 export const IDEMPOTENT_ANSWER_MAX_BYTES = 1024 * 1024;
 
@@ -49,14 +56,15 @@ export type IdempotencyClaim = { kind: 'claimed' } | { kind: 'replay'; answer: S
  */
 export async function claimIdempotencyKey(db: Database, caller: string, key: string, fingerprint: string, now = new Date()): Promise<IdempotencyClaim> {
   const expired = sql`${idempotentRequests.createdAt} <= ${now.toISOString()}::timestamptz - (${IDEMPOTENCY_WINDOW_HOURS}::integer * interval '1 hour')`;
-  // A row past the window is taken over as if it were not there.
+  const abandoned = sql`${idempotentRequests.status} is null and ${idempotentRequests.createdAt} <= ${now.toISOString()}::timestamptz - (${IDEMPOTENCY_CLAIM_STALE_SECONDS}::integer * interval '1 second')`;
+  // A row past the window, or a claim its dead process left unanswered, is taken over as if it were not there.
   const claimed = await db
     .insert(idempotentRequests)
     .values({ caller, key, requestHash: fingerprint, createdAt: now })
     .onConflictDoUpdate({
       target: [idempotentRequests.caller, idempotentRequests.key],
       set: { requestHash: fingerprint, status: null, contentType: null, body: null, createdAt: now },
-      setWhere: expired,
+      setWhere: or(expired, abandoned),
     })
     .returning({ key: idempotentRequests.key });
   if (claimed.length > 0) return { kind: 'claimed' };

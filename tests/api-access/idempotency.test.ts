@@ -2,7 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import { POST as topUp } from '@/app/api/v1/b2b/balance/topup/route';
 import { POST as postBooking } from '@/app/api/v1/b2b/bookings/route';
 import { createApiKey } from '@/server/api-access/api-keys';
-import { pruneIdempotentRequests } from '@/server/api-access/idempotency';
+import { claimIdempotencyKey, IDEMPOTENCY_CLAIM_STALE_SECONDS, pruneIdempotentRequests } from '@/server/api-access/idempotency';
 import { idempotentRequests, payments } from '@/server/db/schema';
 import type { ApiScope } from '@/shared/auth/permissions';
 import { addDays, findOffer, prepareSlot, principalFor } from '../support/booking-fixtures';
@@ -96,6 +96,18 @@ describe('Idempotency-Key', () => {
     const again = await topUp(topUpRequest(secret, '260', key));
     expect(again.headers.get('idempotent-replayed')).toBeNull();
     expect(await topUps()).toBe(before + 1);
+  });
+
+  it('hands a claim its process never answered (killed mid-call) to the next request after a while, not before', async () => {
+    const caller = `test:${crypto.randomUUID()}`;
+    const key = crypto.randomUUID();
+    const claimedAt = new Date(Date.now() - 60_000);
+    expect(await claimIdempotencyKey(database.db, caller, key, 'fingerprint', claimedAt)).toEqual({ kind: 'claimed' });
+    // Still running, as far as anyone can tell: the same request is told so (409).
+    const soon = new Date(claimedAt.getTime() + (IDEMPOTENCY_CLAIM_STALE_SECONDS - 1) * 1000);
+    await expect(claimIdempotencyKey(database.db, caller, key, 'fingerprint', soon)).rejects.toMatchObject({ code: 'apiAccess.errors.idempotencyInProgress' });
+    const later = new Date(claimedAt.getTime() + (IDEMPOTENCY_CLAIM_STALE_SECONDS + 1) * 1000);
+    expect(await claimIdempotencyKey(database.db, caller, key, 'fingerprint', later)).toEqual({ kind: 'claimed' });
   });
 
   it('are deleted by the pruning job once past their 24 hours, and only then', async () => {

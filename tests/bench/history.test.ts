@@ -20,6 +20,12 @@ const summary = {
   widgets: { skipped: true },
   backOffice: { skipped: true },
   suppliers: { checks: { slowPickerP99: { value: 26, target: '< 200 ms', pass: true } }, slow: { tour: { p99: 31 } } },
+  cluster: {
+    loadAverageAtStart: 1.5,
+    checks: { killSurvivorP99: { value: 120, target: '< 200 ms', pass: true } },
+    twoPortalsVsOne: { ratio: 1.1, cores: { machine: 2 }, rounds: [] },
+    killDuringMixedLoad: { survivor: { url: 'http://127.0.0.1:3312' } },
+  },
 };
 
 describe('historyEntry', () => {
@@ -36,6 +42,7 @@ describe('historyEntry', () => {
       bookings: { perSecond: 120.5, p99: 170, vsInsertFloor: 0.09 },
       backOffice: null,
       suppliers: { checks: { slowPickerP99: { value: 26, pass: true } } },
+      cluster: { loadAverageAtStart: 1.5, checks: { killSurvivorP99: { value: 120, pass: true } }, twoPortalsCores: { machine: 2 } },
     });
     // The portal's URL and the rounds are the run's detail, not its history.
     expect(JSON.stringify(entry)).not.toContain('127.0.0.1');
