@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import zlib from 'node:zlib';
 import { computeCacheBustingSearchParam } from 'next/dist/shared/lib/router/utils/cache-busting-search-param';
 import { NginxPurgeAdapter } from '@/server/edge-cache/nginx-adapter';
 import { portalUrls } from '@/server/edge-cache/edge-urls';
@@ -124,6 +125,12 @@ describe.skipIf(missing !== null && process.env.CI !== 'true')(`nginx's cache in
       const second = await viaNginx(name, pathname);
       expect(second.headers['x-cache-status'], `${name}${pathname}`).toBe('HIT');
       expect(second.body).toBe(first.body);
+      // The cache holds the portal's gzip copy: a browser taking gzip gets it as it is, one that
+      // does not gets it unzipped by nginx (the two bodies above), the same page either way.
+      const zipped = await viaNginx(name, pathname, { 'accept-encoding': 'gzip, deflate, br' });
+      expect(zipped.headers['x-cache-status'], `${name}${pathname}`).toBe('HIT');
+      expect(zipped.headers['content-encoding'], `${name}${pathname}`).toBe('gzip');
+      expect(zlib.gunzipSync(zipped.bytes).toString('utf8')).toBe(first.body);
     }
     // The partner host's tour page is its own (its brand), not the main host's from the cache.
     const main = await viaNginx('localhost', `/tour/${TOUR}`);

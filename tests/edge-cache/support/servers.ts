@@ -6,6 +6,7 @@ import fs from 'node:fs';
 import http from 'node:http';
 import net from 'node:net';
 import path from 'node:path';
+import zlib from 'node:zlib';
 
 export const ROOT = path.resolve(__dirname, '../../..');
 const NGINX = ['/usr/sbin/nginx', '/usr/local/sbin/nginx'].find((candidate) => fs.existsSync(candidate)) ?? null;
@@ -133,7 +134,8 @@ export async function startNginx({ dir, port, portalPorts, cache = true }: { dir
   return { cacheDir: path.join(nginxDir, 'cache'), stop: () => stopGroup(child, 'SIGQUIT') };
 }
 
-export type Answer = { status: number; headers: http.IncomingHttpHeaders; body: string };
+/** `body` is the bytes read as UTF-8; `bytes` as they came (compressed, when the answer is). */
+export type Answer = { status: number; headers: http.IncomingHttpHeaders; body: string; bytes: Buffer };
 
 /** One HTTP/1.1 request to 127.0.0.1 (node:http, so `Host` is sent as given). */
 export function request({ port, path: requestPath, method = 'GET', headers = {}, body }: { port: number; path: string; method?: string; headers?: Record<string, string>; body?: string }): Promise<Answer> {
@@ -141,7 +143,10 @@ export function request({ port, path: requestPath, method = 'GET', headers = {},
     const outgoing = http.request({ host: '127.0.0.1', port, path: requestPath, method, headers, agent: false }, (response) => {
       const chunks: Buffer[] = [];
       response.on('data', (chunk: Buffer) => chunks.push(chunk));
-      response.on('end', () => resolve({ status: response.statusCode ?? 0, headers: response.headers, body: Buffer.concat(chunks).toString('utf8') }));
+      response.on('end', () => {
+        const bytes = Buffer.concat(chunks);
+        resolve({ status: response.statusCode ?? 0, headers: response.headers, body: bytes.toString('utf8'), bytes });
+      });
       response.on('error', reject);
     });
     outgoing.on('error', reject);
@@ -157,5 +162,17 @@ export function cachedFiles(cacheDir: string): { file: string; text: string }[] 
     .readdirSync(cacheDir, { recursive: true, encoding: 'utf8' })
     .map((entry) => path.join(cacheDir, entry))
     .filter((file) => fs.statSync(file).isFile())
-    .map((file) => ({ file, text: fs.readFileSync(file, 'latin1') }));
+    .map((file) => ({ file, text: cachedText(fs.readFileSync(file)) }));
+}
+
+/**
+ * A cache file as text: nginx's header and key, the answer's headers, and its body — unzipped when
+ * the portal sent it gzip (nginx asks the portals for gzip), so a search of it sees what it holds.
+ */
+function cachedText(bytes: Buffer): string {
+  const bodyStart = bytes.indexOf('\r\n\r\n');
+  if (bodyStart < 0) return bytes.toString('latin1');
+  const head = bytes.subarray(0, bodyStart + 4).toString('latin1');
+  const body = bytes.subarray(bodyStart + 4);
+  return head + (/^content-encoding:\s*gzip\s*$/im.test(head) ? zlib.gunzipSync(body).toString('utf8') : body.toString('latin1'));
 }
