@@ -1,6 +1,10 @@
 export async function register() {
   // The build never touches the database (PGlite must have one owner: the running server).
   if (process.env.NEXT_RUNTIME !== 'nodejs' || process.env.NEXT_PHASE === 'phase-production-build') return;
+  // Every setting checked once, before anything reads one: a bad value stops the start with a
+  // message naming it (server/config/environment.ts), not a NaN or a JSON error mid-request.
+  const { checkEnvironmentAtStart } = await import('./server/config/environment');
+  checkEnvironmentAtStart();
   // Patches of Node's http internals: the encoded-page cache, the forwarded headers, the action
   // body limit (server/platform, docs/platform-workarounds.md).
   const { installPlatformPatches } = await import('./server/platform/install');

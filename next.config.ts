@@ -27,6 +27,19 @@ const TEST_ROUTE_EXTENSIONS = ['test-route.tsx', 'test-route.ts'];
 
 const nextConfig: NextConfig = {
   poweredByHeader: false,
+  // A self-contained server in .next/standalone (server.js and only the node_modules it uses):
+  // what the container image ships and what `npm start` runs (scripts/start.mjs, docs/deployment.md).
+  output: 'standalone',
+  // Files the server reads by a path built at run time, which the build's file tracing cannot
+  // see: the migrations it applies at start, the PDF fonts, the API reference's script.
+  outputFileTracingIncludes: {
+    '/**': [
+      './server/db/migrations/**',
+      './node_modules/dejavu-fonts-ttf/ttf/DejaVuSans.ttf',
+      './node_modules/dejavu-fonts-ttf/ttf/DejaVuSans-Bold.ttf',
+      './node_modules/@scalar/api-reference/dist/browser/standalone.js',
+    ],
+  },
   // `npm run typecheck` checks the same types, route types included (`next typegen`, then tsc).
   // CI runs it before it builds and says so here, so the build does not check them a second time
   // (20 s of one core); any other build checks them itself.

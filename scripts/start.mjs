@@ -1,11 +1,13 @@
 // `npm start` (and `npm run dev` with --dev): decides the demo or production mode and refuses a
 // production start on demo defaults, prepares the environment a fresh clone lacks, builds when
-// there is no build, then runs Next. The server process itself migrates and seeds the database
+// there is no build, then runs Next (the standalone server of the build: .next/standalone/server.js,
+// the same server the container image runs; docs/deployment.md). The server process itself migrates and seeds the database
 // (instrumentation.ts), so the embedded PGlite has exactly one owner. `--check` stops after the
 // mode check (the tests run it).
 import { spawn } from 'node:child_process';
 import crypto from 'node:crypto';
 import fs from 'node:fs';
+import net from 'node:net';
 import path from 'node:path';
 import { builtKind, buildNext, TEST_BUILD_ENV, wantedKind } from './build-kind.mjs';
 
@@ -13,6 +15,8 @@ const dev = process.argv.includes('--dev');
 const checkOnly = process.argv.includes('--check');
 const env = { ...process.env, NEXT_TELEMETRY_DISABLED: '1' };
 const dataDir = path.resolve(env.DATA_DIR ?? '.data');
+// Absolute: the standalone server runs in its own directory (.next/standalone), not here.
+env.DATA_DIR = dataDir;
 const port = env.PORT ?? '3000';
 const nextBin = path.join('node_modules', 'next', 'dist', 'bin', 'next');
 
@@ -74,9 +78,48 @@ function ensureAuthSecret() {
  * database is the source of truth, so every start begins with a cold cache.
  */
 function clearRenderCache() {
-  for (const dir of [path.join('.next', 'cache', 'fetch-cache'), path.join('.next', 'server', 'route-cache')]) {
-    fs.rmSync(dir, { recursive: true, force: true });
+  for (const distDir of ['.next', STANDALONE_DIST]) {
+    for (const dir of [path.join(distDir, 'cache', 'fetch-cache'), path.join(distDir, 'server', 'route-cache')]) {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
   }
+}
+
+const STANDALONE = path.join('.next', 'standalone');
+const STANDALONE_DIST = path.join(STANDALONE, '.next');
+
+/**
+ * `output: 'standalone'` (next.config.ts) leaves the browser's files out of .next/standalone: Next's
+ * docs have them copied beside server.js, .next/static under its .next and public/ at its root.
+ * Once per build (a build rewrites .next/standalone); the container image copies them itself.
+ */
+function prepareStandalone() {
+  const server = path.join(STANDALONE, 'server.js');
+  if (!fs.existsSync(server)) {
+    console.error('The build in .next has no standalone server (.next/standalone/server.js): run `npm run build`.');
+    process.exit(1);
+  }
+  const stamp = path.join(STANDALONE_DIST, 'BUILD_ID');
+  const copied = path.join(STANDALONE_DIST, 'static-copied');
+  // The container image holds only the standalone tree, its files copied in by the Dockerfile.
+  if (!fs.existsSync(path.join('.next', 'static')) && fs.existsSync(path.join(STANDALONE_DIST, 'static'))) return server;
+  if (fs.existsSync(copied) && fs.readFileSync(copied, 'utf8') === fs.readFileSync(stamp, 'utf8')) return server;
+  // Copied over, never removed first: two portals started at once from one build (the scripted
+  // cluster) write the same files and neither sees the other's half-deleted tree. A new build
+  // starts from an empty .next/standalone, so nothing stale stays.
+  fs.cpSync(path.join('.next', 'static'), path.join(STANDALONE_DIST, 'static'), { recursive: true, force: true });
+  fs.cpSync('public', path.join(STANDALONE, 'public'), { recursive: true, force: true });
+  fs.writeFileSync(copied, fs.readFileSync(stamp, 'utf8'));
+  return server;
+}
+
+/**
+ * Where the standalone server listens (it reads HOSTNAME; unset it takes 0.0.0.0): every address,
+ * IPv6 and IPv4, as `next start` did. Only an IP address counts: a shell or container that exports
+ * HOSTNAME exports the machine's name, not a listen address.
+ */
+function listenAddress() {
+  return env.HOSTNAME && net.isIP(env.HOSTNAME) ? env.HOSTNAME : '::';
 }
 
 /**
@@ -86,7 +129,7 @@ function clearRenderCache() {
  * and shuts down too, so no server is left behind.
  */
 function run(args) {
-  const child = spawn(process.execPath, [nextBin, ...args], { stdio: ['inherit', 'inherit', 'inherit', 'ipc'], env });
+  const child = spawn(process.execPath, args, { stdio: ['inherit', 'inherit', 'inherit', 'ipc'], env });
   for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => child.kill(signal));
   child.on('exit', (code, signal) => process.exit(signal ? 1 : (code ?? 0)));
 }
@@ -95,7 +138,7 @@ decideMode();
 if (checkOnly) process.exit(0);
 ensureAuthSecret();
 if (dev) {
-  run(['dev', '--port', port]);
+  run([nextBin, 'dev', '--port', port]);
 } else {
   // Never serves a test build (test-only routes) unless asked to (the e2e server), nor the
   // other way round: the build in .next says which kind it is (scripts/build-kind.mjs).
@@ -110,7 +153,10 @@ if (dev) {
     const status = buildNext(wanted, { env });
     if (status !== 0) process.exit(status);
   }
+  const server = prepareStandalone();
   clearRenderCache();
   console.info(`Traveldesk B2B on http://localhost:${port} (${env.DATABASE_URL ? 'PostgreSQL' : `embedded database in ${dataDir}`})`);
-  run(['start', '--port', port]);
+  env.PORT = port;
+  env.HOSTNAME = listenAddress();
+  run([server]);
 }

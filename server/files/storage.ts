@@ -77,20 +77,43 @@ export class S3Storage implements FileStorage {
       body: bytes,
       headers: { 'content-type': contentType },
     });
-    if (!response.ok) throw new Error(`S3 PUT ${key} answered ${response.status}`);
+    if (!response.ok) throw await s3Failure('PUT', key, response);
+    await response.body?.cancel();
   }
 
   async get(key: string): Promise<ReadableStream<Uint8Array> | null> {
     const response = await this.client.fetch(this.url(key));
-    if (response.status === 404) return null;
-    if (!response.ok || !response.body) throw new Error(`S3 GET ${key} answered ${response.status}`);
-    return response.body;
+    if (response.ok && response.body) return response.body;
+    // 404 is an unknown key only when it says so: a missing bucket (a wrong S3_BUCKET) must not
+    // read as every file being gone.
+    if (response.status === 404) {
+      const code = s3ErrorCode(await response.text());
+      if (code === null || code === 'NoSuchKey') return null;
+      throw new Error(`S3 GET ${key} answered 404 (${code})`);
+    }
+    throw await s3Failure('GET', key, response);
   }
 
   async delete(key: string): Promise<void> {
     const response = await this.client.fetch(this.url(key), { method: 'DELETE' });
-    if (!response.ok && response.status !== 404) throw new Error(`S3 DELETE ${key} answered ${response.status}`);
+    if (response.ok) {
+      await response.body?.cancel();
+      return;
+    }
+    const failure = await s3Failure('DELETE', key, response);
+    if (response.status !== 404 || failure.message.includes('NoSuchBucket')) throw failure;
   }
+}
+
+/** S3's error code from its XML answer (`<Code>NoSuchBucket</Code>`), or null. */
+function s3ErrorCode(body: string): string | null {
+  return /<Code>([^<]+)<\/Code>/.exec(body)?.[1] ?? null;
+}
+
+/** An error naming the call, the status and S3's code, so a log says why (a wrong key, a missing bucket). */
+async function s3Failure(method: string, key: string, response: Response): Promise<Error> {
+  const code = s3ErrorCode(await response.text().catch(() => ''));
+  return new Error(`S3 ${method} ${key} answered ${response.status}${code ? ` (${code})` : ''}`);
 }
 
 export function fileStorageFromEnv(env: NodeJS.ProcessEnv = process.env): FileStorage {
