@@ -20,6 +20,8 @@ const OUTSIDE_NEXT = [
   // private header names by next.config.ts and the proxy too.
   'server/platform/',
   'server/http/trusted-proxy.ts',
+  // The environment schema: checked by instrumentation.ts at start, before Next serves anything.
+  'server/config/environment.ts',
 ];
 
 function modules(dir: string): string[] {
