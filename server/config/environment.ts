@@ -147,6 +147,10 @@ export const ENVIRONMENT = {
   WIDGET_DNS_TIMEOUT_MS: portal('3000', 'per try of a widget domain check', integer(1)),
   WIDGET_DNS_RECHECK_HOURS: portal('24', 'how old a verified widget domain check may get', positiveNumber),
 
+  // --- The shared page and data cache (docs/caching.md) ---
+  REDIS_URL: portal('unset', "`redis://…` (`rediss://` for TLS): every process shares Next's page and data cache through Redis; unset, each keeps its own", url(['redis:', 'rediss:'])),
+  REDIS_KEY_PREFIX: portal('traveldesk:', 'prefix of every key the portal writes in Redis, so deployments may share one'),
+
   // --- Tests and CI only (refused or pointless in production) ---
   TEST_HOOKS: test('unset', "`1` turns on the end-to-end suite's hooks; a production start refuses it"),
   TRAVELDESK_TEST_BUILD: test('unset', '`1` builds (and lets start.mjs serve) a build with the test-only routes; a production start refuses it'),

@@ -3,7 +3,9 @@
 // so that a deployment can share the cache through Redis at run time; without REDIS_URL that module
 // hands Next this very class, so the single-process default is unchanged. Next does not export it
 // publicly: docs/platform-workarounds.md, row 12.
-import fileSystemCacheModule from 'next/dist/server/lib/incremental-cache/file-system-cache.js';
+import { createRequire } from 'node:module';
+
+const require = createRequire(import.meta.url);
 
 /** @type {new (ctx: object) => object} */
-export const NextFileSystemCache = fileSystemCacheModule.default;
+export const NextFileSystemCache = require('next/dist/server/lib/incremental-cache/file-system-cache.js').default;

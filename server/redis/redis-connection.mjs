@@ -115,8 +115,9 @@ export class RedisConnection {
     return Promise.race([pending, late]).finally(() => clearTimeout(timer));
   }
 
-  /** 'ok' when Redis answers a PING within the command timeout, else 'down'. */
+  /** 'ok' when Redis answers a PING within the command timeout, else 'down' (a new connection gets its connect timeout first). */
   async ping() {
+    if (!this.#everAvailable && !this.#closed) await this.#firstConnect();
     try {
       await this.run((client) => client.ping());
       return /** @type {const} */ ('ok');
@@ -134,11 +135,25 @@ export class RedisConnection {
   async close() {
     this.#closed = true;
     this.#recoveryListeners.clear();
+    const holder = processHolder();
+    if (holder[PROCESS_CONNECTION] === this) delete holder[PROCESS_CONNECTION];
     try {
       this.#client.destroy();
     } catch {
       // Already closed.
     }
+  }
+
+  #firstConnect() {
+    return new Promise((resolve) => {
+      const timer = setTimeout(done, this.#timeouts.connectMs);
+      const stop = this.onRecovered(done);
+      function done() {
+        clearTimeout(timer);
+        stop();
+        resolve(undefined);
+      }
+    });
   }
 
   #suspend() {
@@ -195,7 +210,11 @@ export class RedisConnection {
 export function processRedis(env = process.env) {
   const url = redisUrl(env);
   if (!url) return null;
-  const holder = /** @type {Record<symbol, RedisConnection | undefined>} */ (/** @type {unknown} */ (globalThis));
+  const holder = processHolder();
   holder[PROCESS_CONNECTION] ??= new RedisConnection(url);
   return holder[PROCESS_CONNECTION];
+}
+
+function processHolder() {
+  return /** @type {Record<symbol, RedisConnection | undefined>} */ (/** @type {unknown} */ (globalThis));
 }

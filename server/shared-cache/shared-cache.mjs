@@ -45,7 +45,7 @@ export class SharedCache {
   #local;
   /** tag → when it was last expired (ms), as far as this process knows. */
   #tagTimes = new Map();
-  /** Tags expired while Redis was away, written when it is back. */
+  /** Tag times not written to Redis yet (it was away): written when it is back. */
   #pendingTags = new Map();
   /** The tag version whose hash `#tagTimes` holds. */
   #knownVersion = null;
@@ -71,18 +71,20 @@ export class SharedCache {
    */
   async get(key, ctx = {}) {
     const shared = this.#redis?.available === true;
-    let entry = this.#local.get(key);
-    const [remote] = await Promise.all([!entry && shared ? this.#readRemote(key) : null, shared ? this.#refreshTagTimes() : null]);
-    if (!entry && remote) {
-      entry = remote;
-      this.#local.set(key, entry);
-    }
-    if (!entry) return null;
+    const held = this.#local.get(key);
+    const [fetched] = await Promise.all([!held && shared ? this.#readRemote(key) : null, shared ? this.#refreshTagTimes() : null]);
     const askedTags = ctx.kind === 'FETCH' ? [...(ctx.tags ?? []), ...(ctx.softTags ?? [])] : [];
-    if (this.#expired(entry, askedTags)) {
-      this.#local.delete(key);
-      return null;
-    }
+    if (!held) return this.#adopt(key, fetched, askedTags);
+    if (!this.#expired(held, askedTags)) return held.handlerValue;
+    this.#local.delete(key);
+    // Expired here: another process may have rendered it anew since.
+    return shared ? this.#adopt(key, await this.#readRemote(key), askedTags) : null;
+  }
+
+  /** @param {string} key @param {LocalEntry | null} entry @param {string[]} askedTags */
+  #adopt(key, entry, askedTags) {
+    if (!entry || this.#expired(entry, askedTags)) return null;
+    this.#local.set(key, entry);
     return entry.handlerValue;
   }
 
