@@ -56,7 +56,7 @@ export default defineConfig({
       name: 'chromium',
       use: { ...devices['Desktop Chrome'], channel: undefined },
       // e2e/cluster/ starts its own topology (playwright.cluster.config.ts).
-      testIgnore: [/database-outage/, /cluster\//],
+      testIgnore: [/database-outage/, /e2e\/cluster\//],
       ...(onPostgres ? { grep: /@engine/ } : {}),
     },
     // Cuts the database: it runs alone, after every other spec.

@@ -407,42 +407,15 @@ function makeNginx({ dir, port, portalPorts, cache, log }) {
 }
 
 // ---------------------------------------------------------------------------------------------
-// Portals: the build in .next — `node .next/standalone/server.js` when the standalone output
-// exists, else `next start`.
+// Portals: `npm start` (scripts/start.mjs) on the build in .next, as an operator runs one — the
+// standalone server when the build has it (its browser files put beside it), else `next start`.
+// The build's kind is passed on (TRAVELDESK_TEST_BUILD), so start.mjs never builds here.
 
 function builtKind() {
   try {
     return fs.readFileSync(path.join(ROOT, '.next', 'BUILD_ID'), 'utf8').trim().startsWith('test-') ? 'test' : 'production';
   } catch {
     return null;
-  }
-}
-
-/** The standalone server needs .next/static and public beside it; link them in when absent. */
-function standaloneServer() {
-  const standalone = path.join(ROOT, '.next', 'standalone');
-  const server = path.join(standalone, 'server.js');
-  if (!fs.existsSync(server)) return null;
-  for (const [from, to] of [
-    [path.join(ROOT, '.next', 'static'), path.join(standalone, '.next', 'static')],
-    [path.join(ROOT, 'public'), path.join(standalone, 'public')],
-  ]) {
-    if (!fs.existsSync(to) && fs.existsSync(from)) {
-      fs.mkdirSync(path.dirname(to), { recursive: true });
-      fs.symlinkSync(from, to, 'dir');
-    }
-  }
-  return server;
-}
-
-/**
- * Next keeps cached reads and rendered pages on disk in .next, which would outlive the database
- * they came from (the same as scripts/start.mjs does at every start): the cluster's fresh
- * database starts with a cold cache. Once per cluster, before any portal.
- */
-function clearRenderCache() {
-  for (const dir of [path.join(ROOT, '.next', 'cache', 'fetch-cache'), path.join(ROOT, '.next', 'server', 'route-cache')]) {
-    fs.rmSync(dir, { recursive: true, force: true });
   }
 }
 
@@ -473,10 +446,8 @@ function makePortal({ index, dir, port, env, log }) {
     /** Starts (or restarts) the process and waits until it answers ready. */
     async start() {
       if (running(proc)) return;
-      const server = standaloneServer();
-      const args = server ? [server] : [path.join(ROOT, 'node_modules', 'next', 'dist', 'bin', 'next'), 'start', '--port', String(port), '--hostname', '127.0.0.1'];
       fs.appendFileSync(logFile, `\n--- start ${new Date().toISOString()} ---\n`);
-      proc = startProcess(`portal ${index + 1}`, process.execPath, args, { env: portalEnv, cwd: server ? path.dirname(server) : ROOT, logFile, console: log });
+      proc = startProcess(`portal ${index + 1}`, process.execPath, [path.join(ROOT, 'scripts', 'start.mjs')], { env: portalEnv, cwd: ROOT, logFile, console: log });
       await waitUntil(`portal ${index + 1} (${url})`, () => probeReady(url), { proc, logFile, timeoutMs: READY_TIMEOUT_MS });
     },
     /** Sends `signal` (SIGKILL by default) to the process group; does not wait. */
@@ -571,7 +542,9 @@ export async function startCluster({
     };
     for (const [name, value] of Object.entries(portalEnv)) if (value === undefined) delete portalEnv[name];
 
-    clearRenderCache();
+    if ((portalEnv.TRAVELDESK_TEST_BUILD === '1' ? 'test' : 'production') !== kind) {
+      throw new Error(`env asks for a ${kind === 'test' ? 'production' : 'test'} build, but .next holds a ${kind} build: the portals would each build their own`);
+    }
     const portals = ports.portals.map((port, index) => makePortal({ index, dir, port, env: portalEnv, log }));
     started.push({ stop: () => Promise.all(portals.map((portal) => portal.stop())) });
     // The first migrates and seeds alone; then the others start side by side on a ready database.

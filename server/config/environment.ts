@@ -180,6 +180,10 @@ export const ENVIRONMENT = {
   E2E_DATABASE_NAME: test('traveldesk_e2e', 'the database the e2e server creates on PostgreSQL'),
   E2E_DATABASE_SWITCH_PORT: test('PORT + 1000', "control port of the e2e server's database relay", integer(1, 65535)),
 
+  // --- The cluster e2e: two portals behind nginx on their own PostgreSQL and Redis (scripts/cluster.mjs) ---
+  TEST_CLUSTER: test('`1` with DATABASE_URL, else `0`', '`1`: `npm test` also runs the cluster e2e; `0` leaves it out', matching((value) => value === '0' || value === '1', 'must be `0` or `1`')),
+  E2E_CLUSTER_PORT: test('E2E_PORT + 200', "nginx's port of the cluster e2e; its portals, PostgreSQL and Redis take the next eleven", integer(1, 65535)),
+
   // --- Set by Node, Next, CI or the container runtime, not by the operator ---
   NODE_ENV: platform('set by Next', '`production` under `next start`/the standalone server'),
   NEXT_RUNTIME: platform('set by Next', '`nodejs` or `edge`: which runtime loads instrumentation'),
