@@ -330,10 +330,11 @@ test('a portal killed (SIGKILL) during a stream of bookings loses and duplicates
   await expectLedgerConsistent();
 });
 
-test('with PostgreSQL stopped for 30 s both portals show the maintenance screen, and recover by themselves within 10 s', async ({ browser }) => {
+test('with PostgreSQL stopped for 30 s both portals and nginx in front show the maintenance screen, and recover by themselves within 10 s', async ({ browser }) => {
   test.setTimeout(180_000);
-  const portals = [portalA(), portalB()];
-  const pages = await Promise.all(portals.map(async (portal) => (await browser.newContext({ baseURL: portal.url })).newPage()));
+  // Each portal directly, and the load balancer: it passes the portals' 503 on rather than its own 502.
+  const origins = [portalA().url, portalB().url, cluster.url];
+  const pages = await Promise.all(origins.map(async (origin) => (await browser.newContext({ baseURL: origin })).newPage()));
   try {
     for (const page of pages) expect((await page.goto('/sign-in'))?.status()).toBe(200);
     await cluster.postgres.stop();
@@ -354,8 +355,8 @@ test('with PostgreSQL stopped for 30 s both portals show the maintenance screen,
     await cluster.postgres.start();
     const startedAt = Date.now();
     // No restart: within 10 s both are ready and serve the page again.
-    for (const portal of portals) {
-      const probe = await client(portal.url);
+    for (const origin of origins) {
+      const probe = await client(origin);
       await expect
         .poll(async () => `${(await probe.get('/api/ready')).status()} ${(await probe.get('/sign-in')).status()}`, {
           timeout: Math.max(1_000, 10_000 - (Date.now() - startedAt)),
