@@ -36,6 +36,7 @@ import { GET as getProduct } from '@/app/api/octo/products/[id]/route';
 import { GET as getProducts } from '@/app/api/octo/products/route';
 import { GET as getSupplier } from '@/app/api/octo/supplier/route';
 import { createApiKey } from '@/server/api-access/api-keys';
+import { reconcilePayments } from '@/server/checkout/settlement';
 import { EmbeddedQueue } from '@/server/jobs/embedded-queue';
 import { installJobQueue } from '@/server/jobs/jobs';
 import { bookings, offers } from '@/server/db/schema';
@@ -98,7 +99,7 @@ const CONTACT = { fullName: 'Olga Ivanova', emailAddress: 'olga@example.test', p
 beforeAll(async () => {
   database = await createTestDatabase({ demoData: { today: new Date() } });
   serveRoutesFrom(database);
-  // A reservation's hold expiry is a job: kept in this database's own queue.
+  // Jobs the calls send (webhooks, refunds): kept in this database's own queue.
   installJobQueue(new EmbeddedQueue(database.db));
   octoKey = await keyFor('admin@desertrose.test', ['octo']);
   otherAgencyKey = await keyFor('admin@gulfhorizons.test', ['octo']);
@@ -298,13 +299,22 @@ describe('a booking over OCTO', () => {
     expect([refused.status, zErrorBadRequest.parse(await refused.json()).error]).toEqual([400, 'BAD_REQUEST']);
   });
 
-  it('expires when its hold is up: shown EXPIRED, and its confirmation refused', async () => {
+  it('expires when its hold is up: shown EXPIRED, its confirmation refused, its places back with the minute’s sweep', async () => {
+    const stockBefore = (await prepareSlot(database.db, offer.id, date, { left: 20 })).left;
     const body = reservation();
     const held = zBooking.parse((await call(postBooking, '/api/octo/bookings', { json: body })).body);
+    const [row] = await database.db.select().from(bookings).where(eq(bookings.reference, held.id));
+    expect((await slotStock(database.db, row!.slotId!))!.left).toBe(stockBefore - 3);
     await database.db.update(bookings).set({ holdExpiresAt: new Date(Date.now() - 1000) }).where(eq(bookings.reference, held.id));
     expect(zBooking.parse((await call(getBooking, `/api/octo/bookings/${body.uuid}`, { params: { uuid: body.uuid } })).body).status).toBe('EXPIRED');
     const confirm = await call(postConfirm, `/api/octo/bookings/${body.uuid}/confirm`, { json: { contact: CONTACT }, params: { uuid: body.uuid } });
     expect(zErrorUnprocessableEntity.parse(confirm.body).errorMessage).toMatch(/expired/);
+    // No job of its own: the reconciliation that runs every minute gives the places back.
+    await reconcilePayments(database.db);
+    expect((await slotStock(database.db, row!.slotId!))!.left).toBe(stockBefore);
+    const [after] = await database.db.select().from(bookings).where(eq(bookings.reference, held.id));
+    expect(after).toMatchObject({ status: 'payment_required', holdsStock: false });
+    expect(zBooking.parse((await call(getBooking, `/api/octo/bookings/${body.uuid}`, { params: { uuid: body.uuid } })).body).status).toBe('EXPIRED');
   });
 
   it('refuses a sold-out slot as UNPROCESSABLE_ENTITY and an unknown unit as INVALID_UNIT_ID', async () => {
