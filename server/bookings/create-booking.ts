@@ -17,7 +17,7 @@ import { newBookingReference } from './booking-reference';
 import { type SlotStockLeft, takeStock } from './stock';
 import { claimPromoUse, findValidPromo } from './promo-codes';
 import { type CheckoutInput, isProviderPaymentMethod } from '@/shared/bookings/checkout-schema';
-import { type BookingCancellationPolicy, resolveCancellationPolicy } from '@/shared/bookings/offer-terms';
+import { type BookingCancellationPolicy, type RefundTiers, resolveCancellationPolicy } from '@/shared/bookings/offer-terms';
 import { linesTotal, priceLines, quoteBooking } from '@/shared/bookings/pricing';
 import type { OfferPrices } from '@/shared/catalog/prices';
 import { minimumSalePrice } from '@/shared/widgets/widget-pricing';
@@ -51,10 +51,11 @@ export type EarlierAttempt = { reference: string; status: BookingStatus; fingerp
 /**
  * What a caller has already read in one query of its own (a reseller's reservation reads it with
  * its option, server/octo-api): the agency's status, the booking of an earlier submission under
- * the key, the offer and the chosen slot (null when there is none at that date and time).
+ * the key, the offer, the chosen slot (null when there is none at that date and time) and the
+ * operator's refund tiers.
  * createBooking then reads none of them again; it applies the same rules to them.
  */
-export type BookingStart = { agencyStatus: AgencyStatus; earlier: EarlierAttempt | null; offer: BookableOffer; slot: SlotRow | null };
+export type BookingStart = { agencyStatus: AgencyStatus; earlier: EarlierAttempt | null; offer: BookableOffer; slot: SlotRow | null; refundTiers: RefundTiers };
 
 const REFERENCE_ATTEMPTS = 3;
 const UNLIMITED = { left: Number.MAX_SAFE_INTEGER, leftAdults: Number.MAX_SAFE_INTEGER, leftChildren: Number.MAX_SAFE_INTEGER };
@@ -207,7 +208,7 @@ async function planBooking(db: Database, input: CheckoutInput, locale: Locale, n
     pickUpTime,
     promoCodeId: promo?.id ?? null,
     quote: quoteBooking(offer, counts, promo?.percentOff ?? 0),
-    cancellationPolicy: resolveCancellationPolicy(offer.cancellationPolicy, (await loadSettings(db)).refundTiers),
+    cancellationPolicy: resolveCancellationPolicy(offer.cancellationPolicy, start ? start.refundTiers : (await loadSettings(db)).refundTiers),
     supplier,
   };
 }

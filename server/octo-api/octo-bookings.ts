@@ -11,11 +11,13 @@ import type { BookingStart, CreatedBooking, WrittenReservation } from '@/server/
 import { placeBooking } from '@/server/checkout/place-booking';
 import type { Database } from '@/server/db/connection';
 import { preparedPerDatabase } from '@/server/db/prepared';
-import { agencies, availabilitySlots, bookings, cities, offers, tours } from '@/server/db/schema';
+import { agencies, availabilitySlots, bookings, cities, offers, settings, tours } from '@/server/db/schema';
 import { isDomainError } from '@/server/errors';
 import { payLockedBookingFromBalance } from '@/server/payments/pay-from-balance';
 import { holdMinutes, scheduleHoldExpiry } from '@/server/payments/holds';
 import { sandboxEnabled } from '@/server/settings/deployment-mode';
+import { refundTiersFrom } from '@/server/settings/settings';
+import type { RefundTiers } from '@/shared/bookings/offer-terms';
 import { isCancellable } from '@/server/bookings/refund-rules';
 import type { CheckoutInput } from '@/shared/bookings/checkout-schema';
 import type { GuestCounts } from '@/shared/availability/rules';
@@ -221,8 +223,9 @@ const earlierAttempts = alias(bookings, 'earlier_attempt');
 /**
  * Everything a reservation reads before its transaction, in one prepared query: the option (as
  * OCTO answers it and as the booking is planned from it), its slot at the asked date and time,
- * the agency's status and the booking of an earlier reservation under the same uuid. Read one by
- * one they were six statements, one of them the option read twice (docs/octo-api.md#speed).
+ * the agency's status, the booking of an earlier reservation under the same uuid and the refund
+ * tiers its cancellation policy is resolved with. Read one by one they were seven statements, one
+ * of them the option read twice (docs/octo-api.md#speed).
  */
 const reservationStartQuery = preparedPerDatabase((db) =>
   db
@@ -240,6 +243,7 @@ const reservationStartQuery = preparedPerDatabase((db) =>
       earlierReference: earlierAttempts.reference,
       earlierStatus: earlierAttempts.status,
       earlierFingerprint: earlierAttempts.requestFingerprint,
+      storedRefundTiers: sql`(select ${settings.value} from ${settings} where ${settings.key} = 'refundTiers')`.mapWith((value: unknown) => settings.value.mapFromDriverValue(value) as RefundTiers | null),
     })
     .from(offers)
     .innerJoin(tours, eq(tours.id, offers.tourId))
@@ -271,12 +275,13 @@ async function loadReservationStart(
       : [];
   if (!row || row.tourId !== body.productId.toLowerCase()) throw await optionNotFound(db, body.productId, body.optionId, now);
   if (row.agencyStatus === null) throw new Error(`Agency ${principal.agencyId} does not exist`);
-  const { pickUpCityId, pickUpCityName, slotId, slotDate, slotStartTime, slotLeft, slotLeftAdults, slotLeftChildren, agencyStatus, earlierReference, earlierStatus, earlierFingerprint, ...offer } = row;
+  const { pickUpCityId, pickUpCityName, slotId, slotDate, slotStartTime, slotLeft, slotLeftAdults, slotLeftChildren, agencyStatus, earlierReference, earlierStatus, earlierFingerprint, storedRefundTiers, ...offer } = row;
   const option: OctoOfferRow = { ...offer, startTimes: [] };
   return {
     option,
     start: {
       agencyStatus,
+      refundTiers: refundTiersFrom(storedRefundTiers),
       earlier: earlierReference !== null && earlierStatus !== null ? { reference: earlierReference, status: earlierStatus, fingerprint: earlierFingerprint } : null,
       offer: { ...offer, pickUpCity: pickUpCityId && pickUpCityName ? { id: pickUpCityId, name: pickUpCityName } : null },
       slot: slotId !== null && slotDate !== null && slotStartTime !== null && slotLeft !== null ? { id: slotId, date: slotDate, startTime: slotStartTime, left: slotLeft, leftAdults: slotLeftAdults, leftChildren: slotLeftChildren } : null,

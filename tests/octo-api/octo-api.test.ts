@@ -39,7 +39,9 @@ import { createApiKey } from '@/server/api-access/api-keys';
 import { reconcilePayments } from '@/server/checkout/settlement';
 import { EmbeddedQueue } from '@/server/jobs/embedded-queue';
 import { installJobQueue } from '@/server/jobs/jobs';
-import { bookings, offers } from '@/server/db/schema';
+import { bookings, offers, settings } from '@/server/db/schema';
+import { loadSettings, saveSettings } from '@/server/settings/settings';
+import { resolveCancellationPolicy } from '@/shared/bookings/offer-terms';
 import type { ApiScope } from '@/shared/auth/permissions';
 import { addDays, agencyBalance, countBookings, DESERT_ROSE, findOffer, prepareSlot, principalFor, slotStock } from '../support/booking-fixtures';
 import { apiRequest, segment, serveRoutesFrom } from '../support/route-requests';
@@ -315,6 +317,31 @@ describe('a booking over OCTO', () => {
     const [after] = await database.db.select().from(bookings).where(eq(bookings.reference, held.id));
     expect(after).toMatchObject({ status: 'payment_required', holdsStock: false });
     expect(zBooking.parse((await call(getBooking, `/api/octo/bookings/${body.uuid}`, { params: { uuid: body.uuid } })).body).status).toBe('EXPIRED');
+  });
+
+  it('keeps the refund terms in force when reserved, as the portal’s checkout does: the operator’s tiers for a standard policy', async () => {
+    const [offerRow] = await database.db.select({ cancellationPolicy: offers.cancellationPolicy }).from(offers).where(eq(offers.id, offer.id));
+    const tiers = { moreThan48h: 90, between24hAnd48h: 40, lessThan24h: 10 };
+    // A slot of its own, so the places these take leave the other tests' slot alone.
+    const ownDate = addDays(date, 3);
+    const ownSlot = await prepareSlot(database.db, offer.id, ownDate, { left: 20 });
+    const onOwnSlot = () => reservation({ availabilityId: `${offer.id}_${ownDate}T${ownSlot.startTime}` });
+    const policyOf = async (id: string) => (await database.db.select({ policy: bookings.cancellationPolicy }).from(bookings).where(eq(bookings.reference, id)))[0]!.policy;
+    // The operator's tiers apply to an offer with the standard policy.
+    await database.db.update(offers).set({ cancellationPolicy: { kind: 'standard' } }).where(eq(offers.id, offer.id));
+    try {
+      const standard = zBooking.parse((await call(postBooking, '/api/octo/bookings', { json: onOwnSlot() })).body);
+      expect(await policyOf(standard.id)).toEqual({ kind: 'tiers', tiers: (await loadSettings(database.db)).refundTiers });
+      await saveSettings(database.db, { refundTiers: tiers });
+      const changed = zBooking.parse((await call(postBooking, '/api/octo/bookings', { json: onOwnSlot() })).body);
+      expect(await policyOf(changed.id)).toEqual({ kind: 'tiers', tiers });
+    } finally {
+      await database.db.delete(settings).where(eq(settings.key, 'refundTiers'));
+      await database.db.update(offers).set({ cancellationPolicy: offerRow!.cancellationPolicy }).where(eq(offers.id, offer.id));
+    }
+    // The offer's own terms otherwise, as resolved for the portal's checkout.
+    const own = zBooking.parse((await call(postBooking, '/api/octo/bookings', { json: onOwnSlot() })).body);
+    expect(await policyOf(own.id)).toEqual(resolveCancellationPolicy(offerRow!.cancellationPolicy, (await loadSettings(database.db)).refundTiers));
   });
 
   it('refuses a sold-out slot as UNPROCESSABLE_ENTITY and an unknown unit as INVALID_UNIT_ID', async () => {
