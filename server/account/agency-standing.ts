@@ -17,7 +17,11 @@ export async function loadAgencyStatus(db: Database | Transaction, agencyId: str
 
 /** An agency books only once the operator has approved it, not while it is suspended, and never once rejected. */
 export async function assertAgencyMayBook(db: Database | Transaction, agencyId: string): Promise<void> {
-  const status = await loadAgencyStatus(db, agencyId);
+  assertStatusMayBook(await loadAgencyStatus(db, agencyId));
+}
+
+/** The same rule on a status the caller has read already (with other things, in one query). */
+export function assertStatusMayBook(status: AgencyStatus): void {
   if (status === 'pending') throw new RuleViolation('account.agencyPending');
   if (status === 'suspended') throw new RuleViolation('account.agencySuspended');
   if (status === 'rejected') throw new RuleViolation('account.agencyRejected');

@@ -32,29 +32,36 @@ export type BookableOffer = {
   supplierId: string | null;
 };
 
+/**
+ * A BookableOffer's columns (the pick-up city by id), of `offers` joined with its tour and the
+ * tour's city: for a caller that reads the offer within a query of its own (a reseller's
+ * reservation reads it with the slot and the agency's attempt, server/octo-api).
+ */
+export const bookableOfferColumns = {
+  offerId: offers.id,
+  offerName: offers.name,
+  tourId: tours.id,
+  tourSlug: tours.slug,
+  tourTitle: tours.title,
+  durationMinutes: tours.durationMinutes,
+  countryId: cities.countryId,
+  cityName: cities.name,
+  stockMode: offers.stockMode,
+  availabilityType: offers.availabilityType,
+  hasLiveAvailability: offers.hasLiveAvailability,
+  minPeople: offers.minPeople,
+  cutOffHours: offers.cutOffHours,
+  pickUpCityId: offers.pickUpCityId,
+  pickUp: offers.pickUp,
+  cancellationPolicy: offers.cancellationPolicy,
+  supplierId: offers.supplierId,
+  ...offerPriceColumns,
+};
+
 /** An active offer of an active tour, or null. */
 export async function loadBookableOffer(db: Database | Transaction, offerId: string): Promise<BookableOffer | null> {
   const [row] = await db
-    .select({
-      offerId: offers.id,
-      offerName: offers.name,
-      tourId: tours.id,
-      tourSlug: tours.slug,
-      tourTitle: tours.title,
-      durationMinutes: tours.durationMinutes,
-      countryId: cities.countryId,
-      cityName: cities.name,
-      stockMode: offers.stockMode,
-      availabilityType: offers.availabilityType,
-      hasLiveAvailability: offers.hasLiveAvailability,
-      minPeople: offers.minPeople,
-      cutOffHours: offers.cutOffHours,
-      pickUpCityId: offers.pickUpCityId,
-      pickUp: offers.pickUp,
-      cancellationPolicy: offers.cancellationPolicy,
-      supplierId: offers.supplierId,
-      ...offerPriceColumns,
-    })
+    .select(bookableOfferColumns)
     .from(offers)
     .innerJoin(tours, eq(tours.id, offers.tourId))
     .innerJoin(cities, eq(cities.id, tours.cityId))

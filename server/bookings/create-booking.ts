@@ -2,7 +2,7 @@ import 'server-only';
 import { createHash } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import type { Locale } from '@/i18n/locales';
-import { assertAgencyMayBook } from '@/server/account/agency-standing';
+import { assertAgencyMayBook, assertStatusMayBook, type AgencyStatus } from '@/server/account/agency-standing';
 import type { Principal } from '@/server/auth/principal';
 import { memberCan } from '@/shared/auth/permissions';
 import { dubaiInstant, dubaiToday, requestReason, stockProblem, type GuestCounts, type RequestReason } from '@/shared/availability/rules';
@@ -17,7 +17,7 @@ import { newBookingReference } from './booking-reference';
 import { type SlotStockLeft, takeStock } from './stock';
 import { claimPromoUse, findValidPromo } from './promo-codes';
 import { type CheckoutInput, isProviderPaymentMethod } from '@/shared/bookings/checkout-schema';
-import { type BookingCancellationPolicy, resolveCancellationPolicy } from '@/shared/bookings/offer-terms';
+import { type BookingCancellationPolicy, type RefundTiers, resolveCancellationPolicy } from '@/shared/bookings/offer-terms';
 import { linesTotal, priceLines, quoteBooking } from '@/shared/bookings/pricing';
 import type { OfferPrices } from '@/shared/catalog/prices';
 import { minimumSalePrice } from '@/shared/widgets/widget-pricing';
@@ -45,6 +45,18 @@ export type WrittenReservation = { booking: typeof bookings.$inferSelect; slotLe
  */
 export type Reservation = { until: Date; resellerReference: string | null };
 
+/** What an earlier submission under the same idempotency key booked, as read for the check. */
+export type EarlierAttempt = { reference: string; status: BookingStatus; fingerprint: string | null };
+
+/**
+ * What a caller has already read in one query of its own (a reseller's reservation reads it with
+ * its option, server/octo-api): the agency's status, the booking of an earlier submission under
+ * the key, the offer, the chosen slot (null when there is none at that date and time) and the
+ * operator's refund tiers.
+ * createBooking then reads none of them again; it applies the same rules to them.
+ */
+export type BookingStart = { agencyStatus: AgencyStatus; earlier: EarlierAttempt | null; offer: BookableOffer; slot: SlotRow | null; refundTiers: RefundTiers };
+
 const REFERENCE_ATTEMPTS = 3;
 const UNLIMITED = { left: Number.MAX_SAFE_INTEGER, leftAdults: Number.MAX_SAFE_INTEGER, leftChildren: Number.MAX_SAFE_INTEGER };
 
@@ -60,16 +72,18 @@ export async function createBooking(
   db: Database,
   principal: Principal,
   input: CheckoutInput,
-  options: { locale: Locale; now?: Date; widget?: WidgetSale; reservation?: Reservation },
+  options: { locale: Locale; now?: Date; widget?: WidgetSale; reservation?: Reservation; start?: BookingStart },
 ): Promise<CreatedBooking & { written?: WrittenReservation }> {
   if (!memberCan(principal, 'bookings:create')) throw new Forbidden();
-  await assertAgencyMayBook(db, principal.agencyId);
+  const { start } = options;
+  if (start) assertStatusMayBook(start.agencyStatus);
+  else await assertAgencyMayBook(db, principal.agencyId);
   const fingerprint = checkoutFingerprint(input);
-  const earlier = await findAttempt(db, principal.agencyId, input.idempotencyKey, fingerprint);
+  const earlier = start ? earlierAttempt(start.earlier, fingerprint) : await findAttempt(db, principal.agencyId, input.idempotencyKey, fingerprint);
   if (earlier) return earlier;
 
   const now = options.now ?? new Date();
-  const plan = await planBooking(db, input, options.locale, now);
+  const plan = await planBooking(db, input, options.locale, now, start);
   if (options.widget) sellThroughWidget(plan, input, options.widget);
   plan.reservation = options.reservation;
   await holdSupplierSeats(db, plan, principal.agencyId, input.idempotencyKey);
@@ -77,7 +91,11 @@ export async function createBooking(
     for (let attempt = 1; ; attempt += 1) {
       try {
         const created = await db.transaction((tx) => writeBooking(tx, principal, input, plan, options.locale, fingerprint, now));
-        if (created.holdExpiresAt) await scheduleHoldExpiry(created.bookingId, created.holdExpiresAt);
+        // A reseller's reservation gets no job of its own: it reads EXPIRED from its expiry on
+        // (server/octo-api), and the minute's reconciliation gives its places back
+        // (server/checkout/settlement.ts). A job per reservation cost its booking a statement
+        // in pg-boss's queue, while most reservations are confirmed within seconds.
+        if (created.holdExpiresAt && !options.reservation) await scheduleHoldExpiry(created.bookingId, created.holdExpiresAt);
         const booked = { reference: created.reference, status: created.status, replayed: false };
         return options.reservation ? { ...booked, written: { booking: created.row, slotLeft: created.slotLeft } } : booked;
       } catch (error) {
@@ -149,9 +167,9 @@ type BookingPlan = {
   reservation?: Reservation | undefined;
 };
 
-/** Every check that needs no lock, with the spec's messages; writes nothing. */
-async function planBooking(db: Database, input: CheckoutInput, locale: Locale, now: Date): Promise<BookingPlan> {
-  const offer = await loadBookableOffer(db, input.offerId);
+/** Every check that needs no lock, with the spec's messages; writes nothing. `start`: the offer and slot already read. */
+async function planBooking(db: Database, input: CheckoutInput, locale: Locale, now: Date, start?: BookingStart): Promise<BookingPlan> {
+  const offer = start ? start.offer : await loadBookableOffer(db, input.offerId);
   if (!offer) throw new RuleViolation('checkout.offerUnavailable');
   if (input.date < dubaiToday(now)) throw new RuleViolation('checkout.pastDate', {}, 'date');
 
@@ -159,7 +177,7 @@ async function planBooking(db: Database, input: CheckoutInput, locale: Locale, n
   // A supplier's offer has no slots of ours: the chosen one is asked of the supplier, live.
   const supplier = offer.supplierId && offer.hasLiveAvailability && input.paymentMethod !== 'request' ? await checkSupplierSlot(db, offer.offerId, { date: input.date, time: input.time, counts }) : null;
   if (supplier?.kind === 'slot' && dubaiInstant(input.date, supplier.startTime).getTime() <= now.getTime()) throw new RuleViolation('checkout.noSlot', {}, 'time');
-  const slot = offer.hasLiveAvailability && !offer.supplierId ? await loadSlotOrFail(db, offer, input, now) : null;
+  const slot = offer.hasLiveAvailability && !offer.supplierId ? await loadSlotOrFail(db, offer, input, now, start) : null;
   const reason = requestReason({
     hasLiveAvailability: offer.hasLiveAvailability,
     date: input.date,
@@ -190,14 +208,14 @@ async function planBooking(db: Database, input: CheckoutInput, locale: Locale, n
     pickUpTime,
     promoCodeId: promo?.id ?? null,
     quote: quoteBooking(offer, counts, promo?.percentOff ?? 0),
-    cancellationPolicy: resolveCancellationPolicy(offer.cancellationPolicy, (await loadSettings(db)).refundTiers),
+    cancellationPolicy: resolveCancellationPolicy(offer.cancellationPolicy, start ? start.refundTiers : (await loadSettings(db)).refundTiers),
     supplier,
   };
 }
 
 /** The chosen slot; one that has already started cannot be booked, not even as a request. */
-async function loadSlotOrFail(db: Database, offer: BookableOffer, input: CheckoutInput, now: Date): Promise<SlotRow> {
-  const slot = input.time ? await loadSlot(db, offer.offerId, input.date, input.time) : null;
+async function loadSlotOrFail(db: Database, offer: BookableOffer, input: CheckoutInput, now: Date, start?: BookingStart): Promise<SlotRow> {
+  const slot = !input.time ? null : start ? start.slot : await loadSlot(db, offer.offerId, input.date, input.time);
   if (!slot || dubaiInstant(slot.date, slot.startTime).getTime() <= now.getTime()) throw new RuleViolation('checkout.noSlot', {}, 'time');
   return slot;
 }
@@ -342,6 +360,11 @@ async function findAttempt(db: Database, agencyId: string, idempotencyKey: strin
     .from(bookings)
     .where(and(eq(bookings.agencyId, agencyId), eq(bookings.idempotencyKey, idempotencyKey)))
     .limit(1);
+  return earlierAttempt(row ?? null, fingerprint);
+}
+
+/** The earlier attempt as findAttempt judges it: the same checkout is a replay, another one a Conflict. */
+function earlierAttempt(row: EarlierAttempt | null, fingerprint: string): CreatedBooking | null {
   if (!row) return null;
   if (row.fingerprint !== null && row.fingerprint !== fingerprint) throw new Conflict('errors.idempotencyConflict');
   return { reference: row.reference, status: row.status, replayed: true };

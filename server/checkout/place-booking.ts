@@ -2,7 +2,7 @@ import 'server-only';
 import { desc, eq } from 'drizzle-orm';
 import { type Locale, localizedPath } from '@/i18n/locales';
 import type { Principal } from '@/server/auth/principal';
-import { createBooking, type CreatedBooking, type Reservation, type WrittenReservation } from '@/server/bookings/create-booking';
+import { type BookingStart, createBooking, type CreatedBooking, type Reservation, type WrittenReservation } from '@/server/bookings/create-booking';
 import type { Database } from '@/server/db/connection';
 import { bookings, payments } from '@/server/db/schema';
 import { RuleViolation } from '@/server/errors';
@@ -39,8 +39,9 @@ export type GuestChannel = { guest: GuestPlace };
 /**
  * A reseller's reservation over our OCTO API (server/octo-api): the agency's booking, holding its
  * stock until the reservation's expiry, paid from the balance when the reseller confirms it.
+ * `start` is what the reservation read with its option (the agency, an earlier attempt, the offer and slot).
  */
-export type ResellerChannel = { reseller: { principal: Principal; locale: Locale; reservation: Reservation } };
+export type ResellerChannel = { reseller: { principal: Principal; locale: Locale; reservation: Reservation; start?: BookingStart } };
 
 /** The agent's booking, and the payment started for it when it is paid through a provider. */
 export type PlacedBooking = CreatedBooking & { payment: StartedPayment | null };
@@ -53,8 +54,8 @@ export async function placeBooking(db: Database, channel: AgentChannel | GuestCh
   if ('reseller' in channel) {
     // Only a balance booking can wait for its confirmation: a provider payment needs a payer here.
     if (input.paymentMethod !== 'balance') throw new RuleViolation('paymentErrors.methodUnavailable', {}, 'paymentMethod');
-    const { principal, locale, reservation } = channel.reseller;
-    return createBooking(db, principal, input, { locale, now, reservation });
+    const { principal, locale, reservation, start } = channel.reseller;
+    return createBooking(db, principal, input, { locale, now, reservation, ...(start ? { start } : {}) });
   }
   return placeAgentBooking(db, channel, input);
 }

@@ -88,6 +88,25 @@ export async function expireHold(db: Database, bookingId: string, now = new Date
   return (await releaseSupplierHold(db, bookingId, now)) || released;
 }
 
+/** Batches of overdue holds one sweep expires at most: a backlog is left to the next minute's. */
+const SWEEP_BATCHES = 20;
+const SWEEP_BATCH_SIZE = 100;
+
+/**
+ * Every hold past due, in batches: a reseller's reservations have no expiry job of their own
+ * (server/bookings/create-booking.ts), so the sweep is what gives their places back, and many
+ * may fall due in the same minute. A batch that expired nothing new ends the sweep, so a hold
+ * that cannot be released is not asked again and again.
+ */
+async function expireOverdueHolds(db: Database, now: Date): Promise<void> {
+  for (let batch = 0; batch < SWEEP_BATCHES; batch += 1) {
+    const due = await overdueHolds(db, now, SWEEP_BATCH_SIZE);
+    let expired = 0;
+    for (const bookingId of due) if (await expireHold(db, bookingId, now)) expired += 1;
+    if (due.length < SWEEP_BATCH_SIZE || expired === 0) return;
+  }
+}
+
 /**
  * The reconciliation job (every minute): settles open payments from the provider's state (a lost
  * webhook, a "processing" card), expires overdue holds and re-queues refunds never submitted, so a
@@ -97,7 +116,7 @@ export async function reconcilePayments(db: Database, now = new Date()): Promise
   for (const paymentId of await paymentsToReconcile(db, now)) {
     await settle(db, paymentId).catch((error: unknown) => console.warn('[payments] reconcile', paymentId, error));
   }
-  for (const bookingId of await overdueHolds(db, now)) await expireHold(db, bookingId, now);
+  await expireOverdueHolds(db, now);
   await reconcileSupplierBookings(db, now);
   await requeueUnsentRefunds(db);
 }

@@ -4,7 +4,7 @@ import type { Database, Transaction } from '@/server/db/connection';
 import { agencies, agencyInvoices } from '@/server/db/schema';
 import { dayValue, type MessageValues, moneyValue, monthValue } from '@/i18n/message-values';
 import { RuleViolation } from '@/server/errors';
-import { lockAgencyFunds } from '@/server/ledger/ledger';
+import { type AgencyFunds, lockAgencyFunds } from '@/server/ledger/ledger';
 import { DEFAULT_PAYMENT_TERMS_DAYS, monthTerms, type MonthTerms } from '@/shared/ledger/credit-terms';
 import { findOverdueInvoice, type OverdueInvoice } from '@/server/ledger/invoice-payments';
 
@@ -14,7 +14,14 @@ import { findOverdueInvoice, type OverdueInvoice } from '@/server/ledger/invoice
  * the credit limit is closed to it until the invoice is paid. Card, cash and requests never reach here.
  */
 export async function assertMayPayFromBalance(tx: Transaction, agencyId: string, amountMinor: number, now: Date): Promise<void> {
-  const funds = await lockAgencyFunds(tx, agencyId);
+  await assertLockedFundsMayPay(tx, agencyId, await lockAgencyFunds(tx, agencyId), amountMinor, now);
+}
+
+/**
+ * The same check on the funds a caller read under the agency's lock (lockAgencyFunds) in `tx`,
+ * for a payment that then debits them (debitLockedAgency) without locking the row a second time.
+ */
+export async function assertLockedFundsMayPay(tx: Transaction, agencyId: string, funds: AgencyFunds, amountMinor: number, now: Date): Promise<void> {
   if (funds.balanceMinor >= amountMinor) return;
   const overdue = await findOverdueInvoice(tx, agencyId, now);
   if (!overdue) return;

@@ -50,7 +50,16 @@ export function availableFunds(funds: AgencyFunds): number {
  */
 export async function debitAgency(tx: Transaction, posting: LedgerPosting): Promise<PostedEntry> {
   assertPositive(posting.amountMinor);
-  const funds = await lockAgencyFunds(tx, posting.agencyId);
+  return debitLockedAgency(tx, posting, await lockAgencyFunds(tx, posting.agencyId));
+}
+
+/**
+ * The same debit for a caller that has locked the agency's row in `tx` already (lockAgencyFunds,
+ * e.g. for the credit check) and passes the funds read under that lock: the row stays locked
+ * until the transaction ends, so they are still the agency's funds, and it is not locked twice.
+ */
+export async function debitLockedAgency(tx: Transaction, posting: LedgerPosting, funds: AgencyFunds): Promise<PostedEntry> {
+  assertPositive(posting.amountMinor);
   if (availableFunds(funds) < posting.amountMinor) throw new RuleViolation('checkout.insufficientBalance', {}, 'paymentMethod');
   return appendEntry(tx, posting, funds.balanceMinor - posting.amountMinor, { debitMinor: posting.amountMinor });
 }

@@ -41,9 +41,13 @@ export function utc(instant: Date): string {
 export async function resolveOption(db: Database, productId: string, optionId: string, now: Date): Promise<OctoOfferRow> {
   const option = await loadOctoOption(db, productId, optionId);
   if (option) return option;
-  // Only on the way to an error: which of the two ids is not ours.
+  throw await optionNotFound(db, productId, optionId, now);
+}
+
+/** OCTO's error for a product and option that name no resellable option: which of the two ids is not ours. */
+export async function optionNotFound(db: Database, productId: string, optionId: string, now: Date): Promise<OctoError> {
   const ofProduct = isUuid(productId) ? await loadOctoOffers(db, { tourId: productId.toLowerCase() }, now) : [];
-  throw ofProduct.length === 0 ? invalidId('INVALID_PRODUCT_ID', productId) : invalidId('INVALID_OPTION_ID', optionId);
+  return ofProduct.length === 0 ? invalidId('INVALID_PRODUCT_ID', productId) : invalidId('INVALID_OPTION_ID', optionId);
 }
 
 /** The head count of OCTO's `units` (id and quantity) or unit items; an unknown unit is INVALID_UNIT_ID. */

@@ -8,7 +8,8 @@ import { stillLookedUp } from './provider-lookups';
 
 // Stock held while a provider payment runs: taken when the payment starts, given
 // back when it fails or when the hold expires (PAYMENT_HOLD_MINUTES, 15 by default). The expiry
-// is a durable job per hold; the reconciliation sweep catches any whose job was lost.
+// is a durable job per hold; the reconciliation sweep catches any whose job was lost, and is
+// itself the expiry of a reseller's OCTO reservation, which gets no job (server/bookings/create-booking.ts).
 
 export function holdMinutes(env: NodeJS.ProcessEnv = process.env): number {
   const minutes = Number(env.PAYMENT_HOLD_MINUTES ?? 15);

@@ -7,8 +7,8 @@ import { type LockedBookingStock, lockBookingStock, takeStock } from '@/server/b
 import type { Database, Transaction } from '@/server/db/connection';
 import { bookings, payments } from '@/server/db/schema';
 import { Conflict, Forbidden, NotFound } from '@/server/errors';
-import { debitAgency } from '@/server/ledger/ledger';
-import { assertMayPayFromBalance } from '@/server/credit/credit-standing';
+import { debitLockedAgency, lockAgencyFunds } from '@/server/ledger/ledger';
+import { assertLockedFundsMayPay } from '@/server/credit/credit-standing';
 import { memberCan } from '@/shared/auth/permissions';
 
 /** The guest's details a payer may give with the payment (a reseller's confirmation), written in its move. */
@@ -51,8 +51,10 @@ export async function payLockedBookingFromBalance(tx: Transaction, principal: Pr
   if (processing) throw new Conflict('paymentErrors.inProgress');
   if (!booking.holdsStock && booking.slotId) await takeStock(tx, booking.slotId, booking.stockMode, booking);
   if (booking.netTotalMinor > 0) {
-    await assertMayPayFromBalance(tx, booking.agencyId, booking.netTotalMinor, new Date());
-    await debitAgency(tx, { agencyId: booking.agencyId, kind: 'booking', amountMinor: booking.netTotalMinor, bookingId: booking.id, description: `Booking ${reference}` });
+    // The agency's row is locked once: the credit check and the debit use the funds read under it.
+    const funds = await lockAgencyFunds(tx, booking.agencyId);
+    await assertLockedFundsMayPay(tx, booking.agencyId, funds, booking.netTotalMinor, new Date());
+    await debitLockedAgency(tx, { agencyId: booking.agencyId, kind: 'booking', amountMinor: booking.netTotalMinor, bookingId: booking.id, description: `Booking ${reference}` }, funds);
   }
   const holdsStock = booking.slotId !== null;
   const { updatedAt } = await moveBooking(tx, booking.id, 'paid', {

@@ -24,6 +24,14 @@ export async function loadSettings(db: Database | Transaction): Promise<Settings
   return { ...DEFAULT_SETTINGS, ...stored, sites };
 }
 
+/**
+ * The refund tiers as loadSettings answers them, from the stored value of their key (null when
+ * none is stored), for a caller that reads that one value within a query of its own.
+ */
+export function refundTiersFrom(stored: Settings['refundTiers'] | null): Settings['refundTiers'] {
+  return stored ?? DEFAULT_SETTINGS.refundTiers;
+}
+
 /** Writes the given keys (whole values), in the caller's transaction. */
 export async function saveSettings(tx: Database | Transaction, values: Partial<Settings>): Promise<void> {
   const rows = Object.entries(values)

@@ -36,9 +36,12 @@ import { GET as getProduct } from '@/app/api/octo/products/[id]/route';
 import { GET as getProducts } from '@/app/api/octo/products/route';
 import { GET as getSupplier } from '@/app/api/octo/supplier/route';
 import { createApiKey } from '@/server/api-access/api-keys';
+import { reconcilePayments } from '@/server/checkout/settlement';
 import { EmbeddedQueue } from '@/server/jobs/embedded-queue';
 import { installJobQueue } from '@/server/jobs/jobs';
-import { bookings, offers } from '@/server/db/schema';
+import { bookings, offers, settings } from '@/server/db/schema';
+import { loadSettings, saveSettings } from '@/server/settings/settings';
+import { resolveCancellationPolicy } from '@/shared/bookings/offer-terms';
 import type { ApiScope } from '@/shared/auth/permissions';
 import { addDays, agencyBalance, countBookings, DESERT_ROSE, findOffer, prepareSlot, principalFor, slotStock } from '../support/booking-fixtures';
 import { apiRequest, segment, serveRoutesFrom } from '../support/route-requests';
@@ -98,7 +101,7 @@ const CONTACT = { fullName: 'Olga Ivanova', emailAddress: 'olga@example.test', p
 beforeAll(async () => {
   database = await createTestDatabase({ demoData: { today: new Date() } });
   serveRoutesFrom(database);
-  // A reservation's hold expiry is a job: kept in this database's own queue.
+  // Jobs the calls send (webhooks, refunds): kept in this database's own queue.
   installJobQueue(new EmbeddedQueue(database.db));
   octoKey = await keyFor('admin@desertrose.test', ['octo']);
   otherAgencyKey = await keyFor('admin@gulfhorizons.test', ['octo']);
@@ -298,13 +301,47 @@ describe('a booking over OCTO', () => {
     expect([refused.status, zErrorBadRequest.parse(await refused.json()).error]).toEqual([400, 'BAD_REQUEST']);
   });
 
-  it('expires when its hold is up: shown EXPIRED, and its confirmation refused', async () => {
+  it('expires when its hold is up: shown EXPIRED, its confirmation refused, its places back with the minute’s sweep', async () => {
+    const stockBefore = (await prepareSlot(database.db, offer.id, date, { left: 20 })).left;
     const body = reservation();
     const held = zBooking.parse((await call(postBooking, '/api/octo/bookings', { json: body })).body);
+    const [row] = await database.db.select().from(bookings).where(eq(bookings.reference, held.id));
+    expect((await slotStock(database.db, row!.slotId!))!.left).toBe(stockBefore - 3);
     await database.db.update(bookings).set({ holdExpiresAt: new Date(Date.now() - 1000) }).where(eq(bookings.reference, held.id));
     expect(zBooking.parse((await call(getBooking, `/api/octo/bookings/${body.uuid}`, { params: { uuid: body.uuid } })).body).status).toBe('EXPIRED');
     const confirm = await call(postConfirm, `/api/octo/bookings/${body.uuid}/confirm`, { json: { contact: CONTACT }, params: { uuid: body.uuid } });
     expect(zErrorUnprocessableEntity.parse(confirm.body).errorMessage).toMatch(/expired/);
+    // No job of its own: the reconciliation that runs every minute gives the places back.
+    await reconcilePayments(database.db);
+    expect((await slotStock(database.db, row!.slotId!))!.left).toBe(stockBefore);
+    const [after] = await database.db.select().from(bookings).where(eq(bookings.reference, held.id));
+    expect(after).toMatchObject({ status: 'payment_required', holdsStock: false });
+    expect(zBooking.parse((await call(getBooking, `/api/octo/bookings/${body.uuid}`, { params: { uuid: body.uuid } })).body).status).toBe('EXPIRED');
+  });
+
+  it('keeps the refund terms in force when reserved, as the portal’s checkout does: the operator’s tiers for a standard policy', async () => {
+    const [offerRow] = await database.db.select({ cancellationPolicy: offers.cancellationPolicy }).from(offers).where(eq(offers.id, offer.id));
+    const tiers = { moreThan48h: 90, between24hAnd48h: 40, lessThan24h: 10 };
+    // A slot of its own, so the places these take leave the other tests' slot alone.
+    const ownDate = addDays(date, 3);
+    const ownSlot = await prepareSlot(database.db, offer.id, ownDate, { left: 20 });
+    const onOwnSlot = () => reservation({ availabilityId: `${offer.id}_${ownDate}T${ownSlot.startTime}` });
+    const policyOf = async (id: string) => (await database.db.select({ policy: bookings.cancellationPolicy }).from(bookings).where(eq(bookings.reference, id)))[0]!.policy;
+    // The operator's tiers apply to an offer with the standard policy.
+    await database.db.update(offers).set({ cancellationPolicy: { kind: 'standard' } }).where(eq(offers.id, offer.id));
+    try {
+      const standard = zBooking.parse((await call(postBooking, '/api/octo/bookings', { json: onOwnSlot() })).body);
+      expect(await policyOf(standard.id)).toEqual({ kind: 'tiers', tiers: (await loadSettings(database.db)).refundTiers });
+      await saveSettings(database.db, { refundTiers: tiers });
+      const changed = zBooking.parse((await call(postBooking, '/api/octo/bookings', { json: onOwnSlot() })).body);
+      expect(await policyOf(changed.id)).toEqual({ kind: 'tiers', tiers });
+    } finally {
+      await database.db.delete(settings).where(eq(settings.key, 'refundTiers'));
+      await database.db.update(offers).set({ cancellationPolicy: offerRow!.cancellationPolicy }).where(eq(offers.id, offer.id));
+    }
+    // The offer's own terms otherwise, as resolved for the portal's checkout.
+    const own = zBooking.parse((await call(postBooking, '/api/octo/bookings', { json: onOwnSlot() })).body);
+    expect(await policyOf(own.id)).toEqual(resolveCancellationPolicy(offerRow!.cancellationPolicy, (await loadSettings(database.db)).refundTiers));
   });
 
   it('refuses a sold-out slot as UNPROCESSABLE_ENTITY and an unknown unit as INVALID_UNIT_ID', async () => {
