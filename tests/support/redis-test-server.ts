@@ -1,5 +1,5 @@
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
-import net from 'node:net';
+import { portOpen } from './ports';
 
 // A real redis-server for tests, on a port the test names, without persistence: it can be
 // stopped and started again empty (a restart), or paused and resumed (a Redis that hangs).
@@ -29,7 +29,7 @@ export class RedisTestServer {
       stdio: 'ignore',
     });
     this.child = child;
-    await waitFor(() => canConnect(this.port), `redis-server on port ${this.port} did not start`);
+    await waitFor(() => portOpen(this.port), `redis-server on port ${this.port} did not start`);
   }
 
   async stop(): Promise<void> {
@@ -52,16 +52,6 @@ export class RedisTestServer {
   }
 }
 
-function canConnect(port: number): Promise<boolean> {
-  return new Promise((resolve) => {
-    const socket = net.connect(port, '127.0.0.1');
-    socket.once('connect', () => {
-      socket.destroy();
-      resolve(true);
-    });
-    socket.once('error', () => resolve(false));
-  });
-}
 
 /** Polls `check` every 20 ms until it holds, for at most `timeoutMs`. */
 export async function waitFor(check: () => boolean | Promise<boolean>, message: string, timeoutMs = 10_000): Promise<void> {

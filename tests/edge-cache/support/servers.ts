@@ -4,9 +4,9 @@
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
 import fs from 'node:fs';
 import http from 'node:http';
-import net from 'node:net';
 import path from 'node:path';
 import zlib from 'node:zlib';
+import { portOpen } from '../../support/ports';
 
 export const ROOT = path.resolve(__dirname, '../../..');
 const NGINX = ['/usr/sbin/nginx', '/usr/local/sbin/nginx'].find((candidate) => fs.existsSync(candidate)) ?? null;
@@ -49,16 +49,6 @@ export function renderNginxTemplate({ dir, port, portalPorts, cache }: { dir: st
   return template.replace(/\$\{(\w+)\}/g, (match, name: string) => values[name] ?? match);
 }
 
-function portOpen(port: number): Promise<boolean> {
-  return new Promise((resolve) => {
-    const socket = net.connect(port, '127.0.0.1');
-    socket.once('connect', () => {
-      socket.destroy();
-      resolve(true);
-    });
-    socket.once('error', () => resolve(false));
-  });
-}
 
 async function waitFor(what: string, check: () => Promise<boolean>, child: ChildProcess, logFile: string, timeoutMs: number): Promise<void> {
   const deadline = Date.now() + timeoutMs;
