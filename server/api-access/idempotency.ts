@@ -19,7 +19,8 @@ export const IDEMPOTENCY_WINDOW_HOURS = 24;
  * A claim still without an answer after this long is taken over by the next request with its key:
  * the process that claimed it died mid-call (killed, out of memory) and will never answer or
  * release it, which left the key answering 409 for its whole 24 hours. Far longer than any call
- * runs (supplier calls time out after seconds), so a live call is never run twice.
+ * runs (supplier calls time out after seconds); should a live call still be running, a booking is
+ * unique per agency and key (bookings_agency_idempotency_unique), so running it again books once.
  */
 export const IDEMPOTENCY_CLAIM_STALE_SECONDS = 30;
 /** Answers up to this size are kept; a larger one (a streamed download) is not replayed but run again. */
