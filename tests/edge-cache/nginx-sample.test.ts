@@ -53,8 +53,14 @@ describe('the sample nginx config', () => {
     ]) {
       expect(sample, rule).toContain(rule);
     }
-    // Never a POST sent to a second portal: a booking must not be made twice.
-    expect(sample).not.toMatch(/proxy_next_upstream[^;]*non_idempotent/);
+    // A POST goes to a second portal only when it carries an Idempotency-Key (one key is answered
+    // once, whichever portal it reaches): a booking must not be made twice.
+    for (const config of [sample, fs.readFileSync(path.join(ROOT, 'deploy/nginx/cluster.conf.template'), 'utf8')]) {
+      const retried = [...config.matchAll(/location ([^{\s]+) \{[^}]*proxy_next_upstream[^;]*non_idempotent/g)].map((match) => match[1]);
+      expect(retried).toEqual(['@idempotent_api']);
+      expect(config).toMatch(/if \(\$http_idempotency_key\) \{\s*return 418;\s*\}/);
+      expect(config).toContain('error_page 418 = @idempotent_api;');
+    }
     // The template the cluster script renders has the same cache and failover rules.
     const template = fs.readFileSync(path.join(ROOT, 'deploy/nginx/cluster.conf.template'), 'utf8');
     for (const rule of ['proxy_cache_key $scheme$host$request_uri;', 'proxy_ignore_headers Vary;', 'proxy_next_upstream error timeout http_502 http_504;', 'proxy_cache_purge traveldesk_pages $1$2$3$is_args$args;']) {
