@@ -4,9 +4,9 @@ import { describe, expect, it } from 'vitest';
 import { ENVIRONMENT, environmentProblems, EnvironmentError, validateEnvironment, VARIABLE_NAMES } from '@/server/config/environment';
 
 // The environment schema (server/config/environment.ts) is the one list of the portal's settings:
-// the source may read no variable it does not name, and the README's Configure table documents
-// exactly the variables it names (the operator's and the test runners'; not those Node, Next or
-// CI set themselves).
+// the source may read no variable it does not name, and two tables document exactly the
+// variables it names: the README's Configure table the portal's, docs/testing.md's Settings table
+// the test runners' (not those Node, Next or CI set themselves).
 
 const root = path.resolve(__dirname, '../..');
 
@@ -47,9 +47,10 @@ function variablesRead(source: string): string[] {
   return [...names];
 }
 
-function readmeConfigureTable(): string[] {
-  const readme = fs.readFileSync(path.join(root, 'README.md'), 'utf8');
-  const section = readme.split(/^## Configure$/m)[1]?.split(/^## /m)[0] ?? '';
+/** The variables named in the first column of the table under `heading` in the markdown file `file`. */
+function documentedTable(file: string, heading: string): string[] {
+  const text = fs.readFileSync(path.join(root, file), 'utf8');
+  const section = text.split(new RegExp(`^## ${heading}$`, 'm'))[1]?.split(/^## /m)[0] ?? '';
   const names = new Set<string>();
   for (const line of section.split('\n')) {
     if (!line.startsWith('| `')) continue;
@@ -80,9 +81,10 @@ describe('the environment schema', () => {
     expect(variablesRead('const x = environment.NOT_ENV; process.env;')).toEqual([]);
   });
 
-  it('is the README Configure table, both ways (what Node, Next and CI set aside)', () => {
-    const documented = VARIABLE_NAMES.filter((name) => ENVIRONMENT[name].group !== 'platform').sort();
-    expect(readmeConfigureTable()).toEqual(documented);
+  it("is the README's Configure table and docs/testing.md's Settings table, both ways (what Node, Next and CI set aside)", () => {
+    const inGroup = (group: string) => VARIABLE_NAMES.filter((name) => ENVIRONMENT[name].group === group).sort();
+    expect(documentedTable('README.md', 'Configure')).toEqual(inGroup('portal'));
+    expect(documentedTable('docs/testing.md', 'Settings')).toEqual(inGroup('test'));
   });
 
   it('gives every variable a default and a meaning', () => {
