@@ -19,6 +19,9 @@ import { SITE_WIDGET_TYPES } from '@/shared/widgets/widget-schema';
 
 type Env = Readonly<Record<string, string | undefined>>;
 
+/** What a tag names after its prefix (`tour:` + slug), or null for another kind of tag. */
+const idOf = (tag: string, prefix: string) => (tag.startsWith(prefix) && tag.length > prefix.length ? tag.slice(prefix.length) : null);
+
 /** The pages of a portal host a catalogue tag stands for, as locale-free paths. */
 function portalPathsOf(tag: string): string[] {
   if (tag === CATALOG_TAGS.home) return ['/'];
@@ -28,8 +31,8 @@ function portalPathsOf(tag: string): string[] {
     ['city', (slug: string) => `/city/${slug}`],
     ['country', (slug: string) => `/${slug}`],
   ] as const) {
-    const prefix = CATALOG_TAGS[kind]('');
-    if (tag.startsWith(prefix) && tag.length > prefix.length) return [pathOf(tag.slice(prefix.length))];
+    const slug = idOf(tag, CATALOG_TAGS[kind](''));
+    if (slug) return [pathOf(slug)];
   }
   return [];
 }
@@ -60,7 +63,6 @@ export function widgetSiteUrls(domains: Iterable<string>, env: Env): string[] {
   return [...new Set(domains)].flatMap((domain) => WIDGET_SITE_PATHS.map((path) => `${widgetDomainOrigin(domain, env)}${path}`));
 }
 
-const idOf = (tag: string, prefix: string) => (tag.startsWith(prefix) && tag.length > prefix.length ? tag.slice(prefix.length) : null);
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /**
