@@ -5,6 +5,7 @@ import { pendingMigrations } from '@/server/db/migrate';
 import { jobRunnerState } from '@/server/jobs/jobs';
 import { pingRedis } from '@/server/redis/redis';
 import { isShuttingDown } from './lifecycle-state';
+import { withTimeLimit } from './time-limit';
 
 // Readiness (`GET /api/ready`): whether a load balancer should send this process requests. Unlike
 // liveness (`/api/health`: the process answers), it asks what a request needs: the database with
@@ -30,7 +31,7 @@ export type Readiness =
 
 export async function checkReadiness(env: NodeJS.ProcessEnv = process.env): Promise<Readiness> {
   if (isShuttingDown()) return { ok: false, failed: ['shutdown'] };
-  const [{ database, migrations }, redis] = await Promise.all([checkDatabase(), withTimeout(pingRedis(), 'down' as const)]);
+  const [{ database, migrations }, redis] = await Promise.all([checkDatabase(), withTimeLimit(pingRedis(), 'down' as const, CHECK_TIMEOUT_MS)]);
   const jobs = env.JOBS === 'off' ? 'off' : jobRunnerState() === 'running' ? 'ok' : 'down';
   const checks: Checks = { database, migrations, redis, jobs };
   // A process told to shut down while the checks ran is not ready either.
@@ -45,27 +46,12 @@ async function checkDatabase(): Promise<Pick<Checks, 'database' | 'migrations'>>
   // Known down: the recovery probe is already asking it once a second (server/db/health.ts).
   if (isDatabaseKnownDown()) return down;
   try {
-    const pending = await withTimeout(getDb().then((db) => pendingMigrations(db)), null);
+    const pending = await withTimeLimit(getDb().then((db) => pendingMigrations(db)), null, CHECK_TIMEOUT_MS);
     if (pending === null) return down;
     return { database: 'ok', migrations: pending.length === 0 ? 'ok' : 'pending' };
   } catch (error) {
     // An outage marks the database down for the whole process (the maintenance answers).
     if (!noteDatabaseError(error)) console.warn('[ready] the database check failed', error);
     return down;
-  }
-}
-
-/** What `work` gives, or `fallback` once it has taken longer than a check may. */
-async function withTimeout<T, F>(work: Promise<T>, fallback: F): Promise<T | F> {
-  // A check that fails after its time is up has been answered already: its failure is not news.
-  work.catch(() => undefined);
-  let timer: NodeJS.Timeout | undefined;
-  const late = new Promise<F>((resolve) => {
-    timer = setTimeout(() => resolve(fallback), CHECK_TIMEOUT_MS);
-  });
-  try {
-    return await Promise.race([work, late]);
-  } finally {
-    clearTimeout(timer);
   }
 }

@@ -5,6 +5,7 @@ import { closeRedis } from '@/server/redis/redis';
 import { drainHttpServers } from '@/server/platform/http-drain';
 import { type ShutdownReason, takeOverShutdownSignals } from '@/server/platform/shutdown-signals';
 import { markShuttingDown } from './lifecycle-state';
+import { withTimeLimit } from './time-limit';
 
 // A graceful shutdown (SIGTERM from an orchestrator, `docker stop`, Ctrl+C): readiness answers 503
 // at once; the process stops accepting connections and taking jobs; the requests in flight finish,
@@ -45,7 +46,7 @@ async function shutDown(reason: ShutdownReason, timeoutMs: number): Promise<void
 
   const drain = drainHttpServers();
   const jobsStopping = step('stop taking jobs', stopTakingJobs());
-  if (!(await within(timeoutMs, drain.drained))) {
+  if (!(await withTimeLimit(drain.drained.then(() => true), false, timeoutMs))) {
     console.warn(`[shutdown] ${drain.cut()} request(s) still running after ${timeoutMs / 1000} s were cut`);
   }
   await jobsStopping;
@@ -61,24 +62,12 @@ async function shutDown(reason: ShutdownReason, timeoutMs: number): Promise<void
 /** Runs one step of the shutdown within its time; a step that fails or hangs is logged and passed. */
 async function step(name: string, work: Promise<void>, timeoutMs = STEP_TIMEOUT_MS): Promise<void> {
   try {
-    if (!(await within(timeoutMs, work))) console.warn(`[shutdown] ${name}: not done after ${timeoutMs / 1000} s, going on`);
+    if (!(await withTimeLimit(work.then(() => true), false, timeoutMs))) console.warn(`[shutdown] ${name}: not done after ${timeoutMs / 1000} s, going on`);
   } catch (error) {
     console.warn(`[shutdown] ${name} failed`, error);
   }
 }
 
-/** Whether `work` settled within `timeoutMs` (its failure is thrown). */
-async function within(timeoutMs: number, work: Promise<void>): Promise<boolean> {
-  let timer: NodeJS.Timeout | undefined;
-  const late = new Promise<false>((resolve) => {
-    timer = setTimeout(() => resolve(false), timeoutMs);
-  });
-  try {
-    return await Promise.race([work.then(() => true as const), late]);
-  } finally {
-    clearTimeout(timer);
-  }
-}
 
 /** Sends the spans still buffered to the collector, when tracing is on (instrumentation.ts). */
 async function flushTraces(): Promise<void> {
