@@ -21,3 +21,4 @@ export * from './webhooks';
 export * from './suppliers';
 export * from './supplier-products';
 export * from './own-inventory-holds';
+export * from './telemetry';
