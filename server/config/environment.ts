@@ -2,16 +2,16 @@ import { z } from 'zod';
 import { isVariant } from '@/shared/sites/site-variants';
 
 // The portal's settings: every environment variable it reads, with its default and meaning, in
-// one place (conventions: every setting is an environment variable). The README's Configure table
-// (docs/testing.md's Settings table for the test runners') and compose.yaml are checked against this list (tests/config/environment.test.ts,
-// tests/deploy/compose.test.ts), and so is every variable the source reads: a new
-// variable is added here first, in its own section. `validateEnvironment` runs once at server
+// one place (conventions: every setting is an environment variable). docs/configuration.md's
+// Settings table (docs/testing.md's for the test runners') and compose.yaml are checked against
+// this list (tests/config/environment.test.ts, tests/deploy/compose.test.ts), and so is every
+// variable the source reads: a new variable is added here first, in its own section. `validateEnvironment` runs once at server
 // start (instrumentation.ts), so a bad value stops the start with a message that names it instead
 // of surfacing later as a NaN or a failed JSON.parse deep in a request.
 // No 'server-only': instrumentation and the tests load it outside a request.
 
 /**
- * Who sets a variable. `portal`: the operator (the README's Configure table). `test`: the test and
+ * Who sets a variable. `portal`: the operator (docs/configuration.md). `test`: the test and
  * CI runners only (docs/testing.md's Settings table). `platform`: Node, Next or the container
  * runtime set it themselves; listed so the source check knows them, not operator settings.
  */

@@ -5,7 +5,7 @@ import { ENVIRONMENT, environmentProblems, EnvironmentError, validateEnvironment
 
 // The environment schema (server/config/environment.ts) is the one list of the portal's settings:
 // the source may read no variable it does not name, and two tables document exactly the
-// variables it names: the README's Configure table the portal's, docs/testing.md's Settings table
+// variables it names: docs/configuration.md's Settings table the portal's, docs/testing.md's Settings table
 // the test runners' (not those Node, Next or CI set themselves).
 
 const root = path.resolve(__dirname, '../..');
@@ -70,7 +70,7 @@ describe('the environment schema', () => {
         if (!Object.hasOwn(ENVIRONMENT, name)) unnamed.push(`${file}: ${name}`);
       }
     }
-    expect(unnamed, 'add these to server/config/environment.ts (and the README Configure table)').toEqual([]);
+    expect(unnamed, 'add these to server/config/environment.ts (and docs/configuration.md)').toEqual([]);
     // The scan does see the readers (a broken pattern would pass the check above vacuously).
     expect([...seen]).toEqual(expect.arrayContaining(['DATABASE_URL', 'HOSTS', 'PAYMENT_HOLD_MINUTES', 'STRIPE_SECRET_KEY', 'AUTH_SECRET_1', 'STAGING']));
   });
@@ -81,9 +81,9 @@ describe('the environment schema', () => {
     expect(variablesRead('const x = environment.NOT_ENV; process.env;')).toEqual([]);
   });
 
-  it("is the README's Configure table and docs/testing.md's Settings table, both ways (what Node, Next and CI set aside)", () => {
+  it("is docs/configuration.md's Settings table and docs/testing.md's Settings table, both ways (what Node, Next and CI set aside)", () => {
     const inGroup = (group: string) => VARIABLE_NAMES.filter((name) => ENVIRONMENT[name].group === group).sort();
-    expect(documentedTable('README.md', 'Configure')).toEqual(inGroup('portal'));
+    expect(documentedTable('docs/configuration.md', 'Settings')).toEqual(inGroup('portal'));
     expect(documentedTable('docs/testing.md', 'Settings')).toEqual(inGroup('test'));
   });
 
