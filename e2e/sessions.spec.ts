@@ -74,11 +74,15 @@ test('a password change keeps this browser signed in and ends every other sessio
 test('a wrong-password streak slows the e-mail down, says how long to wait, and lets the agent in after it', ENGINE_SENSITIVE, async ({ page }) => {
   const signInPage = new SignInPage(page);
   const error = page.locator('#sign-in-error');
-  /** One sign-in, waiting for the server's answer (the same message twice reads the same). */
+  /**
+   * One sign-in, waiting for the server's answer (the same message twice reads the same) and for
+   * the form's reset after it (the password emptied): typing before that reset would be wiped by it.
+   */
   const attempt = async (password: string) => {
     const answered = page.waitForResponse((response) => response.request().method() === 'POST');
     await signInPage.signIn(JUNIOR, password);
     await answered;
+    await expect(page.getByLabel('Password')).toHaveValue('');
     await expect(error).not.toBeEmpty();
     return (await error.innerText()).trim();
   };
