@@ -1,19 +1,22 @@
 import 'server-only';
-import { type Context, context, ROOT_CONTEXT, SpanKind, trace, TraceFlags } from '@opentelemetry/api';
+import { type Attributes, type Context, context, ROOT_CONTEXT, SpanKind, trace, TraceFlags } from '@opentelemetry/api';
 import { sql } from 'drizzle-orm';
 import type { Database } from '@/server/db/connection';
 import { serverLog } from '@/server/telemetry/logger';
 import { countError, countJobRun, type QueueStat } from '@/server/telemetry/metrics';
-import { inSpan } from '@/server/telemetry/tracing';
+import { inSpan, requestAttributesOf, withRequestAttributes } from '@/server/telemetry/tracing';
 import type { JobHandler, JobName, JobQueue, SendOptions } from './job-queue';
 
 // Jobs in their sender's trace (docs/telemetry.md#server): `send` is a producer span whose W3C
 // `traceparent` travels in the job's data under TRACE_KEY, and the handler runs in a consumer span
 // that is its child, however much later and in whichever process it runs — so a booking's trace
 // shows the jobs it scheduled. A job no request sent (the minute's sweeps) starts a trace of its
-// own. The handler never sees the key; a failure is logged as one JSON line with the trace id.
+// own. The sender's request attributes (agency, role, host) travel too, so the job's spans carry
+// them. The handler never sees either key; a failure is logged as one JSON line with the trace id.
 
 export const TRACE_KEY = '_traceparent';
+/** The sender's request attributes (agency, role, host), so the job's spans say on whose behalf it runs. */
+export const ATTRIBUTES_KEY = '_requestAttributes';
 
 const TRACEPARENT = /^00-([0-9a-f]{32})-([0-9a-f]{16})-([0-9a-f]{2})$/;
 
@@ -43,7 +46,8 @@ export function tracedJobQueue(queue: JobQueue): JobQueue {
       if (!trace.getActiveSpan()) return queue.send(name, data, options);
       return inSpan(`job.send ${name}`, { kind: SpanKind.PRODUCER, attributes: { 'job.name': name } }, async () => {
         const traceparent = currentTraceparent();
-        await queue.send(name, traceparent ? { ...data, [TRACE_KEY]: traceparent } : data, options);
+        const attributes = requestAttributesOf(context.active());
+        await queue.send(name, traceparent ? { ...data, [TRACE_KEY]: traceparent, ...(attributes ? { [ATTRIBUTES_KEY]: attributes } : {}) } : data, options);
       });
     },
     work: (name: JobName, handler: JobHandler) => queue.work(name, tracedHandler(name, handler)),
@@ -56,8 +60,9 @@ export function tracedJobQueue(queue: JobQueue): JobQueue {
 /** The handler in its consumer span, in the sender's trace; the data as sent, without the key. */
 export function tracedHandler(name: JobName, handler: JobHandler): JobHandler {
   return async (data) => {
-    const { [TRACE_KEY]: traceparent, ...payload } = data ?? {};
-    const parent = senderContext(traceparent);
+    const { [TRACE_KEY]: traceparent, [ATTRIBUTES_KEY]: attributes, ...payload } = data ?? {};
+    const sender = senderContext(traceparent);
+    const parent = sender && isAttributes(attributes) ? withRequestAttributes(attributes, sender) : sender;
     try {
       await inSpan(
         `job ${name}`,
@@ -73,6 +78,16 @@ export function tracedHandler(name: JobName, handler: JobHandler): JobHandler {
       throw error;
     }
   };
+}
+
+/** Attributes as carried in a job's data: strings, numbers and booleans only. */
+function isAttributes(value: unknown): value is Attributes {
+  return (
+    typeof value === 'object' &&
+    value !== null &&
+    !Array.isArray(value) &&
+    Object.values(value).every((item) => typeof item === 'string' || typeof item === 'number' || typeof item === 'boolean')
+  );
 }
 
 /**

@@ -2,14 +2,16 @@ import { SpanKind, SpanStatusCode } from '@opentelemetry/api';
 import type { JobHandler, JobName, JobQueue, SendOptions } from '@/server/jobs/job-queue';
 import { TRACE_KEY, tracedJobQueue } from '@/server/jobs/traced-queue';
 import { setLogSink } from '@/server/telemetry/logger';
-import { inSpan } from '@/server/telemetry/tracing';
+import { SpanStore } from '@/server/telemetry/span-store';
+import { ATTR, inSpan, withRequestAttributes } from '@/server/telemetry/tracing';
 import { registerTestTracing } from '../support/tracing';
 
 // A job runs in its sender's trace (docs/telemetry.md#server): the `job.send` span's traceparent
 // travels in the job's data, the handler's consumer span is its child, and the handler gets the
 // data as it was sent. A failure is one JSON log line with that trace's id.
 
-const exported = registerTestTracing();
+// The span store copies a request's attributes onto each span, as in the portal (never writing here: nothing is slow).
+const exported = registerTestTracing([new SpanStore({ slowMs: 60_000, write: async () => {} })]);
 
 /** A queue that keeps what is sent and runs it when asked, as a runner in another process would. */
 function recordingQueue() {
@@ -43,7 +45,9 @@ describe('jobs in their sender’s trace', () => {
     const traced = tracedJobQueue(queue);
     const received: unknown[] = [];
     await traced.work('payments.deliverWebhook', async (data) => void received.push(data));
-    await inSpan('action /en/checkout', {}, () => traced.send('payments.deliverWebhook', { webhookUrl: 'http://x.test/hook' }));
+    await inSpan('action /en/checkout', { parent: withRequestAttributes({ [ATTR.agencyId]: 'a1', [ATTR.host]: 'localhost' }) }, () =>
+      traced.send('payments.deliverWebhook', { webhookUrl: 'http://x.test/hook' }),
+    );
     expect(sent[0]!.data[TRACE_KEY]).toMatch(/^00-[0-9a-f]{32}-[0-9a-f]{16}-01$/);
     // Later, outside the request.
     await runAll();
@@ -57,6 +61,8 @@ describe('jobs in their sender’s trace', () => {
     expect(new Set([action, send, job].map((span) => span.spanContext().traceId)).size).toBe(1);
     expect(send.parentSpanContext?.spanId).toBe(action.spanContext().spanId);
     expect(job.parentSpanContext?.spanId).toBe(send.spanContext().spanId);
+    // On whose behalf it ran: the sender's agency and host.
+    expect(job.attributes).toMatchObject({ [ATTR.agencyId]: 'a1', [ATTR.host]: 'localhost' });
   });
 
   it('starts a trace of its own for a job no request sent, and carries nothing then', async () => {
