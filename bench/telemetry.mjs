@@ -1,17 +1,20 @@
-// Server telemetry's cost (docs/telemetry.md#server): the tour page with traces and metrics
-// exported over OTLP against the same page of a portal without a collector (which still keeps its
-// slow spans), on the same build, in the same run: `telemetryOnVsOff` ≥ 0.97.
-// Two portals of the build in .next run side by side — `off` without OTEL_EXPORTER_OTLP_ENDPOINT,
-// `on` with it pointing at a sink in this process that reads and counts each export (OTLP/HTTP,
-// protobuf as a production collector gets it) and answers 200 — and are loaded in turn,
-// BENCH_RATIO_ROUNDS rounds of BENCH_RATIO_SECONDS each (after half a second's warm-up), each round
-// the other first, so a drift of the machine falls on both alike; the ratio is of the summed rates.
-// The signed-in agent's tour page (rendered per request: its queries are spans too) is measured
-// the same way and reported without a check.
+// Server telemetry's cost (docs/telemetry.md#server), on the same build in the same run:
+// - `telemetryOnVsOff` ≥ 0.97: the tour page with traces and metrics exported over OTLP (`on`)
+//   against the same page of a portal without a collector (`off`, the default: it still keeps
+//   its slow spans);
+// - `telemetryOffVsDisabled` ≥ 0.97: that default against a portal with OpenTelemetry switched off
+//   (`disabled`, OTEL_SDK_DISABLED=true: no tracer at all, what the portal ran before): cheap when
+//   no collector is configured.
+// Three portals of the build in .next run side by side — `on` exporting to a sink in this process
+// that reads and counts each export (OTLP/HTTP, protobuf as a production collector gets it) and
+// answers 200 — and are loaded in turn, BENCH_RATIO_ROUNDS rounds of BENCH_RATIO_SECONDS each
+// (after half a second's warm-up), each round starting with the next side, so a drift of the
+// machine falls on all alike; a ratio is of the summed rates. The signed-in agent's tour page
+// (rendered per request: its queries are spans too) is measured the same way, without a check.
 // Run by bench/run.mjs after its other parts (BENCH_SKIP_TELEMETRY=1 skips it), or alone:
 // `node bench/telemetry.mjs` (a test build in .next: `TRAVELDESK_TEST_BUILD=1 npx next build`),
-// on PostgreSQL with BENCH_DATABASE_URL (both portals on that database), else each on a fresh
-// embedded database. Ports: BENCH_PORT + 5 (the sink), + 6 (`off`), + 7 (`on`).
+// on PostgreSQL with BENCH_DATABASE_URL (the portals share that database), else each on a fresh
+// embedded database. Ports: BENCH_PORT + 5 (the sink), + 6 (`off`), + 7 (`on`), + 8 (`disabled`).
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
@@ -42,7 +45,7 @@ function positive(name, fallback) {
 export function telemetrySettings(env = process.env) {
   const base = Math.round(Number(env.BENCH_PORT) || 3300);
   return {
-    ports: { sink: base + 5, off: base + 6, on: base + 7 },
+    ports: { sink: base + 5, off: base + 6, on: base + 7, disabled: base + 8 },
     rounds: Math.max(1, Math.round(positive('BENCH_RATIO_ROUNDS', 15))),
     seconds: positive('BENCH_RATIO_SECONDS', 2),
     connections: Math.round(positive('BENCH_CONNECTIONS', 10)),
@@ -124,13 +127,14 @@ async function chooseTour(url, settings) {
   return slug ? decodeURIComponent(slug) : DEFAULT_TOUR;
 }
 
-/** Both portals' page in alternating rounds; `{ rounds, offRps, onRps, ratio, serverCpu }`. */
+/** The portals' page in rotating rounds (each round starts one side later); per side the mean rps, and the CPU per request. */
 async function alternate(label, portals, pathname, headers, settings) {
+  const sides = Object.keys(portals);
   const rounds = [];
-  const cpu = { off: { ms: 0, requests: 0 }, on: { ms: 0, requests: 0 } };
-  for (let index = 1; index <= settings.rounds; index++) {
-    const order = index % 2 === 1 ? ['off', 'on'] : ['on', 'off'];
-    const round_ = {};
+  const cpu = Object.fromEntries(sides.map((side) => [side, { ms: 0, requests: 0 }]));
+  for (let index = 0; index < settings.rounds; index++) {
+    const order = sides.map((_, offset) => sides[(index + offset) % sides.length]);
+    const entry = {};
     for (const side of order) {
       const portal = portals[side];
       const result = await runLoad({
@@ -141,24 +145,24 @@ async function alternate(label, portals, pathname, headers, settings) {
         connections: settings.connections,
         sample: () => processTreeUsage(portal.pid).cpuMs,
       });
-      round_[side] = result.rps;
+      entry[side] = result.rps;
       cpu[side].ms += result.sampled ?? 0;
       cpu[side].requests += result.requests;
       if (result.errors > 0 || Object.keys(result.statuses).some((status) => status !== '200')) {
-        log(`${label} round ${index} ${side}: statuses ${JSON.stringify(result.statuses)}, errors ${result.errors}`);
+        log(`${label} round ${index + 1} ${side}: statuses ${JSON.stringify(result.statuses)}, errors ${result.errors}`);
       }
     }
-    rounds.push({ offRps: round_.off, onRps: round_.on, ratio: round_.off ? round(round_.on / round_.off, 3) : null });
-    log(`${label} round ${index}: off ${round_.off} req/s, on ${round_.on} req/s`);
+    rounds.push(entry);
+    log(`${label} round ${index + 1}: ${sides.map((side) => `${side} ${entry[side]} req/s`).join(', ')}`);
   }
-  const sum = (key) => rounds.reduce((total, entry) => total + entry[key], 0);
-  const perRequest = (side) => (cpu[side].requests ? round(cpu[side].ms / cpu[side].requests, 3) : null);
+  const sum = (side) => rounds.reduce((total, entry) => total + entry[side], 0);
+  const ratioOf = (a, b) => (sum(b) ? round(sum(a) / sum(b), 3) : null);
   return {
     rounds,
-    offRps: round(sum('offRps') / rounds.length),
-    onRps: round(sum('onRps') / rounds.length),
-    ratio: sum('offRps') ? round(sum('onRps') / sum('offRps'), 3) : null,
-    serverCpu: { offMsPerRequest: perRequest('off'), onMsPerRequest: perRequest('on') },
+    rps: Object.fromEntries(sides.map((side) => [side, round(sum(side) / rounds.length)])),
+    onVsOff: ratioOf('on', 'off'),
+    offVsDisabled: ratioOf('off', 'disabled'),
+    serverCpuMsPerRequest: Object.fromEntries(sides.map((side) => [side, cpu[side].requests ? round(cpu[side].ms / cpu[side].requests, 3) : null])),
   };
 }
 
@@ -168,27 +172,30 @@ export async function measureTelemetry(settings = telemetrySettings()) {
   try {
     const sink = await startSink(settings.ports.sink);
     stops.push(sink.stop);
-    log(`starting two portals: off on ${settings.ports.off}, on ${settings.ports.on} (exporting to the sink on ${settings.ports.sink})`);
+    log(`starting three portals: disabled on ${settings.ports.disabled}, off on ${settings.ports.off}, on ${settings.ports.on} (exporting to the sink on ${settings.ports.sink})`);
     // One after the other: on one PostgreSQL the second waits for the first's migrations anyway.
+    const disabled = await startPortal(settings.ports.disabled, settings, { OTEL_SDK_DISABLED: 'true' });
+    stops.push(disabled.stop);
     const off = await startPortal(settings.ports.off, settings, {});
     stops.push(off.stop);
     const on = await startPortal(settings.ports.on, settings, { OTEL_EXPORTER_OTLP_ENDPOINT: `http://127.0.0.1:${settings.ports.sink}` });
     stops.push(on.stop);
-    const portals = { off, on };
+    const portals = { disabled, off, on };
     const tour = await chooseTour(off.url, settings);
     const pathname = `/tour/${encodeURIComponent(tour)}`;
-    for (const portal of [off, on]) {
+    for (const portal of Object.values(portals)) {
       const first = await getRaw(`${portal.url}${pathname}`);
       if (first.status !== 200) throw new Error(`${portal.url}${pathname} answered ${first.status}`);
     }
     const anonymousTour = await alternate('anonymous tour', portals, pathname, {}, settings);
-    const cookies = { off: await signIn(off.url, AGENT), on: await signIn(on.url, AGENT) };
-    const agentTour = await alternate('agent tour', portals, pathname, { off: { cookie: cookies.off }, on: { cookie: cookies.on } }, settings);
+    const cookies = Object.fromEntries(await Promise.all(Object.entries(portals).map(async ([side, portal]) => [side, { cookie: await signIn(portal.url, AGENT) }])));
+    const agentTour = await alternate('agent tour', portals, pathname, cookies, settings);
     // What the `on` portal's exporter sent during the run (its batches every 5 s, its metrics every minute).
     await sleep(6_000);
     const exported = JSON.parse(JSON.stringify(sink.received));
     const problems = exported.traces.requests === 0 ? ['the `on` portal exported no traces to the sink'] : [];
-    const value = anonymousTour.ratio;
+    const value = anonymousTour.onVsOff;
+    const cheap = anonymousTour.offVsDisabled;
     return {
       database: settings.databaseUrl ? 'PostgreSQL' : 'embedded PGlite',
       tour,
@@ -205,6 +212,7 @@ export async function measureTelemetry(settings = telemetrySettings()) {
           pass: problems.length === 0 && value !== null ? value >= TELEMETRY_TARGET : null,
           ...(problems.length > 0 ? { note: problems.join('; ') } : {}),
         },
+        telemetryOffVsDisabled: { value: cheap, target: `>= ${TELEMETRY_TARGET}`, pass: cheap === null ? null : cheap >= TELEMETRY_TARGET },
       },
     };
   } finally {

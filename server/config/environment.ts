@@ -172,6 +172,7 @@ export const ENVIRONMENT = {
   OTEL_EXPORTER_OTLP_PROTOCOL: portal('http/protobuf', 'how traces go to the collector: `http/protobuf` or `http/json` (metrics always go as `http/json`)', matching((value) => value === 'http/protobuf' || value === 'http/json', 'must be `http/protobuf` or `http/json`')),
   OTEL_EXPORTER_OTLP_METRICS_ENDPOINT: portal('OTEL_EXPORTER_OTLP_ENDPOINT + /v1/metrics', 'send metrics to this OTLP metrics endpoint', httpUrl),
   OTEL_METRIC_EXPORT_INTERVAL: portal('60000', 'milliseconds between two exports of the metrics', integer(1000)),
+  OTEL_SDK_DISABLED: portal('unset', '`true` switches server telemetry off: no spans, no slow spans kept, no metrics (the logs stay)', matching((value) => value === 'true' || value === 'false', 'must be `true` or `false`')),
   TELEMETRY_SLOW_SPAN_MS: portal('500', 'server spans at least this long (and every failed one) are kept in `telemetry_spans` for the console', integer(0)),
   LOG_LEVEL: portal('info', "the server log's lowest level: `fatal`, `error`, `warn`, `info`, `debug`, `trace` or `silent`", matching((value) => ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'].includes(value), 'must be a pino level (`error`, `warn`, `info`, `debug`…)')),
 

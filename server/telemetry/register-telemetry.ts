@@ -49,6 +49,8 @@ export async function flushSpanStore(): Promise<void> {
 }
 
 export async function registerTelemetry(env: Readonly<Record<string, string | undefined>> = process.env): Promise<void> {
+  // OpenTelemetry's own switch: no tracer, no slow spans, no metrics (the spans' API calls stay no-ops).
+  if (env.OTEL_SDK_DISABLED === 'true') return;
   const settings = telemetrySettings(env);
   const store = new SpanStore({
     slowMs: settings.slowSpanMs,
