@@ -167,8 +167,10 @@ async function alternate(label, portals, pathname, headers, settings) {
 }
 
 /** The telemetry part's summary: `{ tour, anonymousTour, agentTour, exported, checks }`. */
+/** What the run started, stopped on its way out (also on SIGINT/SIGTERM when run alone). */
+const stops = [];
+
 export async function measureTelemetry(settings = telemetrySettings()) {
-  const stops = [];
   try {
     const sink = await startSink(settings.ports.sink);
     stops.push(sink.stop);
@@ -221,6 +223,13 @@ export async function measureTelemetry(settings = telemetrySettings()) {
 }
 
 if (process.argv[1] && fileURLToPath(import.meta.url) === path.resolve(process.argv[1])) {
+  for (const signal of ['SIGINT', 'SIGTERM']) {
+    process.once(signal, async () => {
+      log(`${signal}: stopping`);
+      while (stops.length > 0) await stops.pop()().catch(() => {});
+      process.exit(130);
+    });
+  }
   try {
     const summary = await measureTelemetry();
     fs.mkdirSync(path.dirname(RESULTS), { recursive: true });
