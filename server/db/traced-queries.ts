@@ -1,4 +1,4 @@
-import { createContextKey, type Span, SpanKind, SpanStatusCode, trace } from '@opentelemetry/api';
+import { createContextKey, type Span, SpanKind, SpanStatusCode, trace, type Tracer } from '@opentelemetry/api';
 
 // A span per database query (docs/telemetry.md#server), made at the driver: the one place every
 // query of both drivers passes (postgres.js's `unsafe`, which Drizzle calls for every statement,
@@ -16,7 +16,24 @@ import { createContextKey, type Span, SpanKind, SpanStatusCode, trace } from '@o
  */
 export const REQUEST_ATTRIBUTES = createContextKey('traveldesk.request.attributes');
 
-const tracer = () => trace.getTracer('traveldesk-b2b');
+const TRACER = Symbol.for('traveldesk.telemetry.tracer');
+const globalForTracer = globalThis as typeof globalThis & { [TRACER]?: Tracer };
+
+/**
+ * The portal's tracer: without a collector, the one of its own provider that only keeps slow and
+ * failed spans (server/telemetry/register-telemetry.ts, not registered globally so that Next's
+ * own per-request spans stay off); with one, the global provider's. One for every bundle.
+ */
+export function portalTracer(): Tracer {
+  return globalForTracer[TRACER] ?? trace.getTracer('traveldesk-b2b');
+}
+
+/** Set once by instrumentation when the portal keeps a provider of its own. */
+export function setPortalTracer(tracer: Tracer): void {
+  globalForTracer[TRACER] = tracer;
+}
+
+const tracer = portalTracer;
 
 /** The first word of a statement (`select`, `insert`…), for the span's name. */
 function operationOf(text: string): string {

@@ -77,5 +77,7 @@ async function flushTraces(): Promise<void> {
   const global = trace.getTracerProvider() as { getDelegate?: () => unknown };
   const provider = (global.getDelegate?.() ?? global) as { forceFlush?: () => Promise<void> };
   const meters = metrics.getMeterProvider() as { forceFlush?: () => Promise<void> };
-  await Promise.all([provider.forceFlush?.(), meters.forceFlush?.()]);
+  // Without a collector the span store's provider is the portal's own, not the global one.
+  const { flushSpanStore } = await import('@/server/telemetry/register-telemetry');
+  await Promise.all([provider.forceFlush?.(), meters.forceFlush?.(), flushSpanStore()]);
 }

@@ -1,7 +1,7 @@
 import 'server-only';
-import { SpanKind } from '@opentelemetry/api';
-import type { MetricReader } from '@opentelemetry/sdk-metrics';
-import type { ReadableSpan, SpanProcessor } from '@opentelemetry/sdk-trace-base';
+import { type Attributes, type Context, context, metrics, SpanKind } from '@opentelemetry/api';
+import { type ReadableSpan, type Sampler, SamplingDecision, type SamplingResult, type SpanProcessor } from '@opentelemetry/sdk-trace-base';
+import { setPortalTracer } from '@/server/db/traced-queries';
 import { getDb } from '@/server/db/database';
 import { telemetrySpans } from '@/server/db/schema';
 import { serverLog } from './logger';
@@ -10,15 +10,20 @@ import { type SpanRow, SpanStore } from './span-store';
 import { TRACER_NAME } from './tracing';
 
 // What instrumentation.ts registers (docs/telemetry.md#server, "What runs"):
-// - always, @vercel/otel's tracer provider with the span store: slow and failed spans go to
-//   `telemetry_spans` for the console, collector or not. Its cost is a span object per Next
-//   request phase and per query inside a request, no export and no fetch instrumentation (the
-//   bench's `telemetry` part measures it against an exporting portal);
-// - with OTEL_EXPORTER_OTLP_ENDPOINT (or the traces endpoint), @vercel/otel's own batch export of
-//   every span over OTLP (`http/protobuf`, or `http/json` with OTEL_EXPORTER_OTLP_PROTOCOL) and its
-//   fetch instrumentation (outgoing calls as client spans, their trace context propagated);
+// - without a collector, a tracer provider of the portal's own, NOT registered globally, with the
+//   span store: the portal's spans (actions, route handlers, their queries, payments, suppliers,
+//   jobs) are made, and the slow and failed ones kept in `telemetry_spans`. Next records its own
+//   request spans whenever a global provider exists — on every request, cached pages included,
+//   which cost the cached tour page about 0.4 ms of CPU a request (a third more) — so it has none;
+// - with OTEL_EXPORTER_OTLP_ENDPOINT (or the traces endpoint), @vercel/otel's global provider: every
+//   request's root span, the portal's spans, the span store, batch export over OTLP
+//   (`http/protobuf`, or `http/json` with OTEL_EXPORTER_OTLP_PROTOCOL) and the fetch
+//   instrumentation. Next's inner phase spans (render, metadata, component loading) are sampled
+//   out (`PortalSampler`): the root span already times the request, and recording and exporting
+//   them doubled the cost of a traced request;
 // - with OTEL_EXPORTER_OTLP_ENDPOINT (or the metrics endpoint), the metrics over OTLP/HTTP JSON
 //   every OTEL_METRIC_EXPORT_INTERVAL ms, the request histogram fed by the requests' root spans.
+// OTEL_SDK_DISABLED=true registers nothing.
 
 export const DEFAULT_SLOW_SPAN_MS = 500;
 
@@ -58,25 +63,39 @@ export async function registerTelemetry(env: Readonly<Record<string, string | un
     onProblem: ({ dropped, error }) => serverLog().warn({ err: error, dropped }, 'slow server spans not stored'),
   });
   globalForStore[STORE] = store;
-  const processors: (SpanProcessor | 'auto')[] = [store];
-  const metricReaders: MetricReader[] = [];
   if (settings.metrics) {
-    const { PeriodicExportingMetricReader } = await import('@opentelemetry/sdk-metrics');
+    const { MeterProvider, PeriodicExportingMetricReader } = await import('@opentelemetry/sdk-metrics');
     const { OTLPMetricExporter } = await import('@opentelemetry/exporter-metrics-otlp-http');
     // The exporter finds its URL itself: OTEL_EXPORTER_OTLP_METRICS_ENDPOINT, else the endpoint + /v1/metrics.
-    metricReaders.push(new PeriodicExportingMetricReader({ exporter: new OTLPMetricExporter(), exportIntervalMillis: settings.metricIntervalMs }));
-    processors.push(new RequestMetrics());
+    const reader = new PeriodicExportingMetricReader({ exporter: new OTLPMetricExporter(), exportIntervalMillis: settings.metricIntervalMs });
+    metrics.setGlobalMeterProvider(new MeterProvider({ readers: [reader] }));
+    markMetricsRegistered();
   }
-  if (settings.collector) processors.push('auto');
+  if (!settings.collector) {
+    const { BasicTracerProvider } = await import('@opentelemetry/sdk-trace-base');
+    const { AsyncLocalStorageContextManager } = await import('@opentelemetry/context-async-hooks');
+    // The context travels through awaits (a query's parent, a job's sender) without a global tracer.
+    context.setGlobalContextManager(new AsyncLocalStorageContextManager().enable());
+    setPortalTracer(new BasicTracerProvider({ spanProcessors: [store] }).getTracer(TRACER_NAME));
+    return;
+  }
+  const processors: (SpanProcessor | 'auto')[] = [store];
+  if (settings.metrics) processors.push(new RequestMetrics());
+  processors.push('auto');
   const { registerOTel } = await import('@vercel/otel');
-  registerOTel({
-    serviceName: TRACER_NAME,
-    spanProcessors: processors,
-    // Without a collector nothing reads a fetch's span or its propagated context: fetch stays unpatched.
-    instrumentations: settings.collector ? ['auto'] : [],
-    metricReaders,
-  });
-  if (metricReaders.length > 0) markMetricsRegistered();
+  registerOTel({ serviceName: TRACER_NAME, spanProcessors: processors, traceSampler: new PortalSampler() });
+}
+
+/** Records every span but Next's inner phases: its root request span, and all of the portal's. */
+export class PortalSampler implements Sampler {
+  shouldSample(_context: Context, _traceId: string, _name: string, _kind: SpanKind, attributes: Attributes): SamplingResult {
+    const type = attributes['next.span_type'];
+    return { decision: type === undefined || type === 'BaseServer.handleRequest' ? SamplingDecision.RECORD_AND_SAMPLED : SamplingDecision.NOT_RECORD };
+  }
+
+  toString(): string {
+    return 'PortalSampler';
+  }
 }
 
 /** Every request's duration, from its root span (Next's, so pages count as well as actions and handlers). */

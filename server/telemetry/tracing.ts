@@ -1,6 +1,6 @@
 import 'server-only';
 import { type Attributes, type Context, context, type Span, SpanKind, SpanStatusCode, trace } from '@opentelemetry/api';
-import { REQUEST_ATTRIBUTES } from '@/server/db/traced-queries';
+import { portalTracer, REQUEST_ATTRIBUTES } from '@/server/db/traced-queries';
 import type { Role } from '@/shared/auth/permissions';
 
 // The portal's own spans (docs/telemetry.md#server): one per server action, route handler,
@@ -12,7 +12,7 @@ import type { Role } from '@/shared/auth/permissions';
 export const TRACER_NAME = 'traveldesk-b2b';
 
 export function tracer() {
-  return trace.getTracer(TRACER_NAME);
+  return portalTracer();
 }
 
 /** The attribute names every span of a signed-in request carries. */
