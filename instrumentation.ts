@@ -13,12 +13,11 @@ export async function register() {
   // `next dev` keeps Next's own handling.
   const { installGracefulShutdown } = await import('./server/lifecycle/shutdown');
   if (process.env.NODE_ENV === 'production') installGracefulShutdown();
-  // Tracing only when there is a collector to send to: with none, every request would still pay
-  // for spans nobody reads (a few per cent of a cached page's server time).
-  if (process.env.OTEL_EXPORTER_OTLP_ENDPOINT || process.env.OTEL_EXPORTER_OTLP_TRACES_ENDPOINT) {
-    const { registerOTel } = await import('@vercel/otel');
-    registerOTel({ serviceName: 'traveldesk-b2b' });
-  }
+  // Traces, metrics and the slow-span store, before anything that serves or runs a job
+  // (docs/telemetry.md#server): exported over OTLP when a collector is configured; without one,
+  // only the slow and failed spans are kept, in the database, for the console.
+  const { registerTelemetry } = await import('./server/telemetry/register-telemetry');
+  await registerTelemetry();
   const { prepareDatabase } = await import('./server/db/prepare');
   await prepareDatabase();
   // Hold expiry, webhook delivery, refunds: durable jobs, picked up again after a restart.

@@ -16,6 +16,7 @@ import { fileURLToPath } from 'node:url';
 import { builtKind, buildNext, TEST_BUILD_ENV } from '../scripts/build-kind.mjs';
 import { measureBackOffice } from './back-office.mjs';
 import { clusterSettings, measureCluster } from './cluster.mjs';
+import { measureTelemetry, telemetrySettings } from './telemetry.mjs';
 import { signIn } from './lib/auth.mjs';
 import { BOOKING_AGENTS, discoverSlots, PAYMENT_METHODS, runApiKeyLoad, runAvailabilityLoad, runBookingLoad, runCardCheckoutLoad, runOctoLoad } from './lib/booking-load.mjs';
 import { halfBudgets, refusalCounts } from './lib/booking-outcomes.mjs';
@@ -94,6 +95,8 @@ const config = {
   suppliers: process.env.BENCH_SKIP_SUPPLIERS !== '1' && !process.env.BENCH_URL,
   // Starts its own topology (scripts/cluster.mjs): two portals, nginx, PostgreSQL and Redis.
   cluster: process.env.BENCH_SKIP_CLUSTER !== '1' && !process.env.BENCH_URL,
+  // Starts two portals of its own (with and without an OTLP collector): bench/telemetry.mjs.
+  telemetry: process.env.BENCH_SKIP_TELEMETRY !== '1' && !process.env.BENCH_URL,
   bookingSeconds,
   insertFloorSeconds: number('BENCH_INSERT_FLOOR_SECONDS', Math.max(2, bookingSeconds / 2)),
   bookingPayment: paymentMethod(),
@@ -702,6 +705,8 @@ try {
   summary.suppliers = config.suppliers ? await measureSuppliers() : { skipped: true };
   // 8. Several processes: nginx's cache, two portals against one, a portal killed under mixed load.
   summary.cluster = config.cluster ? await measureCluster(clusterSettings()) : { skipped: true };
+  // 9. Server telemetry's cost: the tour page exporting traces and metrics over OTLP against the same without a collector.
+  summary.telemetry = config.telemetry ? await measureTelemetry(telemetrySettings()).catch((error) => ({ error: error.message })) : { skipped: true };
   fs.mkdirSync(path.dirname(RESULTS), { recursive: true });
   fs.writeFileSync(RESULTS, `${JSON.stringify(summary, null, 2)}\n`);
   appendHistory(HISTORY, historyEntry(summary, gitRevision(ROOT)));

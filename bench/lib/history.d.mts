@@ -10,6 +10,7 @@ export type HistoryEntry = {
   tourVsFrameworkFloor: { ratio: number | null; serverCpu: unknown } | null;
   bookings: { perSecond: number | null; p99: number | null; vsInsertFloor: number | null } | null;
   backOffice: { database: string; checks: Record<string, CheckValue> } | null;
+  telemetry: { checks: Record<string, CheckValue>; agentTourOnVsOff: number | null } | null;
   cluster: { loadAverageAtStart: number | null; checks: Record<string, CheckValue>; twoPortalsCores: unknown } | null;
 };
 export declare function gitRevision(cwd: string): Revision;

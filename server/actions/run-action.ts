@@ -3,6 +3,8 @@ import { refresh, revalidateTag, updateTag } from 'next/cache';
 import { purgeChangedPages } from '@/server/edge-cache/edge-purge';
 import { unstable_rethrow } from 'next/navigation';
 import { getLocale, getTranslations } from 'next-intl/server';
+import { headers } from 'next/headers';
+import { context, type Span, SpanKind } from '@opentelemetry/api';
 import type { z } from 'zod';
 import { requirePermission, type Principal } from '@/server/auth/principal';
 import type { OpsPermission, Permission } from '@/shared/auth/permissions';
@@ -14,6 +16,9 @@ import { localizeMessageValues } from '@/i18n/message-values';
 import { type Locale, toLocale } from '@/i18n/locales';
 import { Maintenance } from '@/server/errors';
 import { failureOf, type FailureStatus } from '@/server/http/failure';
+import { countError } from '@/server/telemetry/metrics';
+import { serverLog } from '@/server/telemetry/logger';
+import { agentAttributes, ATTR, hostOf, inSpan, markFailed, staffAttributes, withRequestAttributes } from '@/server/telemetry/tracing';
 import { carriesFiles, echoedValues, type FormShape, formInput } from './form-input';
 
 // The one path every server action takes (STYLE.md §4), the twin of `runRoute`: authenticate →
@@ -154,18 +159,37 @@ async function execute<Context, Schema extends z.ZodType, Data>(
   rawInput: unknown,
   authenticate: () => Promise<Context>,
 ): Promise<ActionResult<Data, FieldOf<Schema>>> {
+  // Every action is a span (docs/telemetry.md#server), named by the page it was posted from; its
+  // queries, payments and jobs are its children and carry who called (agency, role, host).
+  const requestHeaders = await headersOfRequest();
+  const host = requestHeaders ? hostOf(requestHeaders) : undefined;
+  const hostAttributes = host ? { [ATTR.host]: host } : {};
+  const spanAttributes = { ...hostAttributes, ...(requestHeaders?.get('next-action') ? { 'next.action.id': requestHeaders.get('next-action') ?? '' } : {}) };
+  return inSpan(actionSpanName(requestHeaders), { kind: SpanKind.INTERNAL, attributes: spanAttributes, parent: withRequestAttributes(hostAttributes) }, (span) =>
+    executeInSpan(definition, rawInput, authenticate, span),
+  );
+}
+
+async function executeInSpan<Context, Schema extends z.ZodType, Data>(
+  definition: Pick<Definition<Context, Schema, Data, never, never, never>, 'schema' | 'invalidMessage' | 'nestedFieldErrors' | 'run' | 'revalidate'>,
+  rawInput: unknown,
+  authenticate: () => Promise<Context>,
+  span: Span,
+): Promise<ActionResult<Data, FieldOf<Schema>>> {
   type Field = FieldOf<Schema>;
   const [t, locale] = await Promise.all([getTranslations(), getLocale().then(toLocale)]);
-  let context: Context;
+  let caller: Context;
   try {
     // While the database is known to be down, every action would wait for it to fail.
     if (isDatabaseKnownDown()) throw new Maintenance();
     // Who calls is settled before the input is read: nobody else learns even what the action accepts.
-    context = await authenticate();
+    caller = await authenticate();
   } catch (error) {
     unstable_rethrow(error);
-    return failed<Field>(t, locale, error);
+    return failed<Field>(t, locale, error, span);
   }
+  const callerAttributes = attributesOfCaller(caller);
+  span.setAttributes(callerAttributes);
   const parsed = await definition.schema.safeParseAsync(rawInput);
   if (!parsed.success) {
     const fieldErrors: Partial<Record<Field, string>> = {};
@@ -177,15 +201,44 @@ async function execute<Context, Schema extends z.ZodType, Data>(
     return { ok: false, status: 422, code, message: t(code as never), fieldErrors };
   }
   try {
-    const data = await definition.run(parsed.data, { ...context, db: await getDb() });
+    const db = await getDb();
+    const data = await context.with(withRequestAttributes(callerAttributes), () => definition.run(parsed.data, { ...caller, db }));
     const revalidation = typeof definition.revalidate === 'function' ? definition.revalidate(data, parsed.data) : definition.revalidate;
     if (revalidation) revalidate(revalidation);
     return { ok: true, data };
   } catch (error) {
     // Next's own signals (redirect(), notFound()) are not failures.
     unstable_rethrow(error);
-    return failed<Field>(t, locale, error);
+    return failed<Field>(t, locale, error, span);
   }
+}
+
+/** The request's headers; none when an action is called outside a request (tests, scripts). */
+async function headersOfRequest(): Promise<Headers | null> {
+  try {
+    return (await headers()) as unknown as Headers;
+  } catch {
+    return null;
+  }
+}
+
+/** `action /en/checkout/…`: the path of the page the action was posted from (no query string). */
+function actionSpanName(requestHeaders: Headers | null): string {
+  const referer = requestHeaders?.get('referer');
+  if (!referer) return 'action';
+  try {
+    return `action ${new URL(referer).pathname}`;
+  } catch {
+    return 'action';
+  }
+}
+
+/** The agency, role and id of an agent, or a staff member's role and id; nothing for a visitor. */
+function attributesOfCaller(caller: unknown) {
+  if (typeof caller !== 'object' || caller === null) return {};
+  if ('principal' in caller) return agentAttributes((caller as AgentCaller).principal);
+  if ('staff' in caller) return staffAttributes((caller as StaffCaller).staff);
+  return {};
 }
 
 function revalidate({ expire = [], update = [], refresh: refreshPage = false }: Revalidation): void {
@@ -200,9 +253,15 @@ function isRecord(value: unknown): value is RawInput {
   return typeof value === 'object' && value !== null;
 }
 
-function failed<Field extends string>(t: Awaited<ReturnType<typeof getTranslations>>, locale: Locale, error: unknown): ActionFailure<Field> {
+function failed<Field extends string>(t: Awaited<ReturnType<typeof getTranslations>>, locale: Locale, error: unknown, span: Span): ActionFailure<Field> {
   const failure = failureOf(error);
-  if (failure.status === 500) console.error('[action] failed', error);
+  span.setAttribute('traveldesk.outcome.status', failure.status);
+  if (failure.status === 500) {
+    // One JSON line with the trace id (docs/telemetry.md#server); the detail never reaches the caller.
+    markFailed(span, error);
+    countError('action');
+    serverLog().error({ err: error }, 'action failed');
+  }
   const message = t(failure.code as never, (failure.values && localizeMessageValues(failure.values, locale)) as never);
   const fieldErrors = (
     failure.fields

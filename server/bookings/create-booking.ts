@@ -29,6 +29,8 @@ import { assertGuestHoldRoom } from './guest-holds';
 import { type BookingStatus, initialBookingStatus } from './booking-status';
 import { emitBookingEvent } from '@/server/webhooks/emit-event';
 import { forgetSupplierAvailability } from '@/server/availability/supplier-availability';
+import { countPayment } from '@/server/telemetry/metrics';
+import { inSpan } from '@/server/telemetry/tracing';
 
 export type { BookingStatus };
 /** A guest's booking through an agency's widget: sold at the widget's guest prices. */
@@ -311,14 +313,18 @@ async function writeBooking(
 
   const slotLeft = instant && plan.slot ? await takeStock(tx, plan.slot.id, plan.offer.stockMode, plan.counts) : null;
   if (paysFromBalance && plan.quote.netTotalMinor > 0) {
-    await assertMayPayFromBalance(tx, principal.agencyId, plan.quote.netTotalMinor, now);
-    await debitAgency(tx, {
-      agencyId: principal.agencyId,
-      kind: 'booking',
-      amountMinor: plan.quote.netTotalMinor,
-      bookingId: booking.id,
-      description: `Booking ${reference}`,
+    // The balance payment is the booking's payment span, as a provider's call is (docs/telemetry.md#server).
+    await inSpan('payment.balance', { attributes: { 'payment.provider': 'balance' } }, async () => {
+      await assertMayPayFromBalance(tx, principal.agencyId, plan.quote.netTotalMinor, now);
+      await debitAgency(tx, {
+        agencyId: principal.agencyId,
+        kind: 'booking',
+        amountMinor: plan.quote.netTotalMinor,
+        bookingId: booking.id,
+        description: `Booking ${reference}`,
+      });
     });
+    countPayment({ provider: 'balance', operation: 'debit', outcome: 'ok' });
   }
   // In the booking's transaction (a booking that rolls back sends nothing); one paid at once is
   // confirmed at once, as a later payment would confirm it (server/bookings/booking-status.ts).

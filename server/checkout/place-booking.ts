@@ -1,4 +1,6 @@
 import 'server-only';
+import { countBooking } from '@/server/telemetry/metrics';
+import { inSpan } from '@/server/telemetry/tracing';
 import { desc, eq } from 'drizzle-orm';
 import { type Locale, localizedPath } from '@/i18n/locales';
 import type { Principal } from '@/server/auth/principal';
@@ -50,6 +52,18 @@ export function placeBooking(db: Database, channel: AgentChannel, input: Checkou
 export function placeBooking(db: Database, channel: GuestChannel, input: CheckoutInput, now?: Date): Promise<GuestCheckout>;
 export function placeBooking(db: Database, channel: ResellerChannel, input: CheckoutInput, now?: Date): Promise<CreatedBooking & { written?: WrittenReservation }>;
 export async function placeBooking(db: Database, channel: AgentChannel | GuestChannel | ResellerChannel, input: CheckoutInput, now = new Date()): Promise<PlacedBooking | GuestCheckout | CreatedBooking> {
+  // One span and one count per booking placed, whatever the channel (docs/telemetry.md#server).
+  const channelName = 'guest' in channel ? 'guest' : 'reseller' in channel ? 'reseller' : 'agent';
+  return inSpan('booking.place', { attributes: { 'booking.channel': channelName, 'booking.payment_method': input.paymentMethod } }, async (span) => {
+    const placed = await placeInChannel(db, channel, input, now);
+    const status = 'status' in placed && typeof placed.status === 'string' ? placed.status : 'placed';
+    span.setAttribute('booking.status', status);
+    countBooking({ channel: channelName, status });
+    return placed;
+  });
+}
+
+async function placeInChannel(db: Database, channel: AgentChannel | GuestChannel | ResellerChannel, input: CheckoutInput, now: Date): Promise<PlacedBooking | GuestCheckout | CreatedBooking> {
   if ('guest' in channel) return placeGuestBooking(db, channel.guest, input, now);
   if ('reseller' in channel) {
     // Only a balance booking can wait for its confirmation: a provider payment needs a payer here.

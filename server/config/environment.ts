@@ -120,7 +120,7 @@ export const ENVIRONMENT = {
   SUPPLIER_KEYS_SECRET: portal('derived from AUTH_SECRET', "seals the suppliers' API keys at rest"),
 
   // --- Tracing, mail, files ---
-  OTEL_EXPORTER_OTLP_ENDPOINT: portal('unset', 'send traces to this OTLP collector', httpUrl),
+  OTEL_EXPORTER_OTLP_ENDPOINT: portal('unset', 'send traces and metrics to this OTLP/HTTP collector (`/v1/traces`, `/v1/metrics`)', httpUrl),
   OTEL_EXPORTER_OTLP_TRACES_ENDPOINT: portal('unset', 'send traces to this OTLP traces endpoint', httpUrl),
   SMTP_URL: portal('unset', 'deliver mail through this SMTP server; unset, mail stays in the outbox', url(['smtp:', 'smtps:'])),
   MAIL_FROM: portal('Traveldesk B2B <no-reply@traveldesk.test>', 'sender of delivered mail'),
@@ -167,6 +167,14 @@ export const ENVIRONMENT = {
   EDGE_PURGE_NGINX_URLS: portal('unset', "comma-separated purge locations of the nginx caches in front (`http://10.0.0.10:8081/_edge-purge`): a change purges its pages there", httpUrlList),
   CLOUDFLARE_ZONE_ID: portal('unset', "the Cloudflare zone whose cache a change purges (with CLOUDFLARE_API_TOKEN)", matching((value) => /^[0-9a-f]{32}$/i.test(value), 'must be the zone id, 32 hexadecimal characters')),
   CLOUDFLARE_API_TOKEN: portal('unset', 'a Cloudflare API token with Cache Purge on that zone'),
+
+  // --- Server telemetry: traces, metrics, logs, slow spans (docs/telemetry.md#server) ---
+  OTEL_EXPORTER_OTLP_PROTOCOL: portal('http/protobuf', 'how traces go to the collector: `http/protobuf` or `http/json` (metrics always go as `http/json`)', matching((value) => value === 'http/protobuf' || value === 'http/json', 'must be `http/protobuf` or `http/json`')),
+  OTEL_EXPORTER_OTLP_METRICS_ENDPOINT: portal('OTEL_EXPORTER_OTLP_ENDPOINT + /v1/metrics', 'send metrics to this OTLP metrics endpoint', httpUrl),
+  OTEL_METRIC_EXPORT_INTERVAL: portal('60000', 'milliseconds between two exports of the metrics', integer(1000)),
+  OTEL_SDK_DISABLED: portal('unset', '`true` switches server telemetry off: no spans, no slow spans kept, no metrics (the logs stay)', matching((value) => value === 'true' || value === 'false', 'must be `true` or `false`')),
+  TELEMETRY_SLOW_SPAN_MS: portal('500', 'server spans at least this long (and every failed one) are kept in `telemetry_spans` for the console', integer(0)),
+  LOG_LEVEL: portal('info', "the server log's lowest level: `fatal`, `error`, `warn`, `info`, `debug`, `trace` or `silent`", matching((value) => ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'].includes(value), 'must be a pino level (`error`, `warn`, `info`, `debug`…)')),
 
   // --- Tests and CI only (refused or pointless in production) ---
   TEST_HOOKS: test('unset', "`1` turns on the end-to-end suite's hooks; a production start refuses it"),

@@ -3,6 +3,7 @@ import type { ExtractTablesWithRelations } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core';
 import { acquireDirectoryLock } from './directory-lock';
 import { withNamedStatements } from './pglite-statements';
+import { withTracedQueries } from './traced-queries';
 import * as schema from './schema';
 
 // No 'server-only' here: the CLI (migrate, seed), instrumentation and tests open the database too.
@@ -68,7 +69,8 @@ export async function openDatabase(config: DatabaseConfig): Promise<DatabaseConn
       closing = true;
       return client.end();
     };
-    return { driver: 'postgres', db: drizzle(client, { schema }), url: config.url, close };
+    // A span per query inside a request or job (docs/telemetry.md#server).
+    return { driver: 'postgres', db: drizzle(withTracedQueries(client), { schema }), url: config.url, close };
   }
   const { PGlite } = await import('@electric-sql/pglite');
   const { drizzle } = await import('drizzle-orm/pglite');

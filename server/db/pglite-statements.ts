@@ -1,4 +1,5 @@
 import { type PGlite, type QueryOptions, type Results, type Transaction, parse, protocol } from '@electric-sql/pglite';
+import { traceQuery } from './traced-queries';
 
 // PGlite's `query` parses, describes, plans and executes every statement anew, over six round
 // trips into the WebAssembly backend: for the portal's short queries that is most of their cost
@@ -109,12 +110,15 @@ export function withNamedStatements(pg: PGlite): PGlite {
     if (needsPGliteQuery(options)) return pg.query<T>(text, params, options);
     // Throws "PGlite is closed" once closed, which the health check recognises (server/db/health.ts).
     await pg._checkReady();
-    return pg._runExclusiveTransaction(() =>
-      pg._runExclusiveQuery(async () => {
-        const result = await statements.run<T>(text, params, options);
-        await pg.syncToFs();
-        return result;
-      }),
+    // A span per query when a request or job asks (server/db/traced-queries.ts), lock waits included.
+    return traceQuery(text, () =>
+      pg._runExclusiveTransaction(() =>
+        pg._runExclusiveQuery(async () => {
+          const result = await statements.run<T>(text, params, options);
+          await pg.syncToFs();
+          return result;
+        }),
+      ),
     );
   };
   const transaction = <T>(callback: (tx: Transaction) => Promise<T>): Promise<T> =>
@@ -123,7 +127,7 @@ export function withNamedStatements(pg: PGlite): PGlite {
       const txQuery: Query = async <T>(text: string, params?: unknown[], options?: QueryOptions) => {
         if (needsPGliteQuery(options)) return tx.query<T>(text, params, options);
         if (tx.closed) throw new Error('Transaction is closed');
-        return pg._runExclusiveQuery(() => statements.run<T>(text, params, options));
+        return traceQuery(text, () => pg._runExclusiveQuery(() => statements.run<T>(text, params, options)));
       };
       return callback(new Proxy(tx, { get: (target, key, receiver) => (key === 'query' ? txQuery : Reflect.get(target, key, receiver)) }));
     });

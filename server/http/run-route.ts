@@ -1,5 +1,6 @@
 import 'server-only';
 import { unstable_rethrow } from 'next/navigation';
+import { context as otelContext, SpanKind, trace } from '@opentelemetry/api';
 import { z } from 'zod';
 import type { Locale } from '@/i18n/locales';
 import { bearerCredential, idempotencyCaller, principalOfBearer } from '@/server/api-access/api-caller';
@@ -26,6 +27,9 @@ import { failureOf } from './failure';
 import { mediaType, PayloadTooLarge, readBodyWithin } from './request-body';
 import { requestLocale } from './request-locale';
 import { type RouteMessages, routeMessages } from './route-messages';
+import { serverLog } from '@/server/telemetry/logger';
+import { countError } from '@/server/telemetry/metrics';
+import { agentAttributes, ATTR, hostOf, inSpan, markFailed, staffAttributes, withRequestAttributes } from '@/server/telemetry/tracing';
 
 // The one path of every route handler under app/, the twin of `runAction`: locale → body size and
 // content type → origin → authenticate (the session cookie, or a bearer API key or access token,
@@ -144,7 +148,22 @@ export function runRoute<
   Params extends z.ZodType | undefined = undefined,
   Data = unknown,
 >(definition: RouteDefinition<A, Query, Body, Params, Data>): RouteHandler {
-  const handler = async (request: Request, segment?: { params: Promise<unknown> }): Promise<Response> => {
+  // Every call is a span (docs/telemetry.md#server) carrying who called; its queries, payments and
+  // jobs are its children.
+  const handler = (request: Request, segment?: { params: Promise<unknown> }): Promise<Response> => {
+    const host = hostOf(request.headers);
+    const hostAttributes = host ? { [ATTR.host]: host } : {};
+    return inSpan(
+      `route ${request.method} ${new URL(request.url).pathname}`,
+      { kind: SpanKind.INTERNAL, attributes: { ...hostAttributes, 'http.request.method': request.method }, parent: withRequestAttributes(hostAttributes) },
+      async (span) => {
+        const response = await handle(request, segment);
+        span.setAttribute('http.response.status_code', response.status);
+        return response;
+      },
+    );
+  };
+  const handle = async (request: Request, segment?: { params: Promise<unknown> }): Promise<Response> => {
     const locale = requestLocale(request);
     // A body spec always has a schema; `Body` is undefined only when there is no spec.
     const bodySpec = definition.body as BodySpec | undefined;
@@ -167,7 +186,11 @@ export function runRoute<
       }
       const body = bodySpec && bytes ? await parseBody(request, bodySpec, bytes) : undefined;
       const context = { principal: caller.principal ?? caller.staff, db: await getDb(), locale, request, params } as RouteContext<A, ParamsOf<Params>>;
-      const result = await definition.run({ query, body } as { query: Parsed<Query>; body: Parsed<Body> }, context);
+      const callerAttributes = caller.principal ? agentAttributes(caller.principal) : caller.staff ? staffAttributes(caller.staff) : {};
+      trace.getActiveSpan()?.setAttributes(callerAttributes);
+      const result = await otelContext.with(withRequestAttributes(callerAttributes), () =>
+        definition.run({ query, body } as { query: Parsed<Query>; body: Parsed<Body> }, context),
+      );
       if (result instanceof Response) response = result;
       else if (result === undefined) response = new Response(null, { status: 204, headers: PRIVATE_HEADERS });
       else response = Response.json(result, { headers: PRIVATE_HEADERS });
@@ -199,7 +222,7 @@ async function keepAnswer(claimed: { caller: string; key: string }, response: Re
     await recordIdempotentAnswer(db, claimed.caller, claimed.key, answer);
   } catch (error) {
     // The call has run: its answer still goes out; the key is given back so a retry is not told "in progress" for a day.
-    console.error('[route] failed to keep an idempotent answer', error);
+    serverLog().error({ err: error }, 'route: failed to keep an idempotent answer');
     await releaseIdempotencyKey(db, claimed.caller, claimed.key).catch(() => {});
   }
   return new Response(answer.status === 204 ? null : answer.body, { status: answer.status, headers: response.headers });
@@ -326,7 +349,11 @@ async function errorResponse(error: unknown, locale: Locale, request: Request): 
     }
     const failure = failureOf(error);
     if (failure.status === 500) {
-      console.error('[route] failed', request.method, new URL(request.url).pathname, error);
+      // One JSON line with the trace id (docs/telemetry.md#server); the caller gets `Error` only.
+      const span = trace.getActiveSpan();
+      if (span) markFailed(span, error);
+      countError('route');
+      serverLog().error({ err: error, method: request.method, path: new URL(request.url).pathname }, 'route failed');
       return messageResponse(500, messages.text('errors.error'));
     }
     const message = messages.text(failure.code, failure.values);
@@ -336,7 +363,7 @@ async function errorResponse(error: unknown, locale: Locale, request: Request): 
     if (failure.retryAfterSeconds !== undefined) headers['retry-after'] = String(failure.retryAfterSeconds);
     return Response.json({ message }, { status: failure.status, headers });
   } catch (mappingError) {
-    console.error('[route] failed to answer an error', mappingError, error);
+    serverLog().error({ err: mappingError, cause: error }, 'route: failed to answer an error');
     return messageResponse(500, 'Error');
   }
 }
@@ -348,7 +375,7 @@ async function octoFailure(error: unknown, request: Request): Promise<Response> 
     if (error instanceof RequestRefused) return error.status === 403 ? octoErrorResponse(new Forbidden(), request) : octoBadRequest(`The request was refused (${error.code})`);
     return await octoErrorResponse(error, request);
   } catch (mappingError) {
-    console.error('[route] failed to answer an error', mappingError, error);
+    serverLog().error({ err: mappingError, cause: error }, 'route: failed to answer an error');
     return messageResponse(500, 'Error');
   }
 }

@@ -1,4 +1,5 @@
 import 'server-only';
+import { serverLog } from '@/server/telemetry/logger';
 import { and, asc, eq, isNull, lte, sql } from 'drizzle-orm';
 import type { Database } from '@/server/db/connection';
 import { embeddedJobs } from '@/server/db/schema';
@@ -128,5 +129,5 @@ export class EmbeddedQueue implements JobQueue {
 }
 
 function logFailure(error: unknown): void {
-  console.error('[jobs]', error);
+  serverLog().error({ err: error }, 'job queue (embedded) failed');
 }

@@ -1,6 +1,7 @@
 import 'server-only';
 import { getConnection } from '@/server/db/database';
 import type { JobName, JobQueue, SendOptions } from './job-queue';
+import { tracedJobQueue } from './traced-queue';
 
 // The process's one job queue, shared by every bundle (like the database connection), hence
 // globalThis. Opened on first use: a request that sends a job before the runner started (or in a
@@ -24,7 +25,8 @@ export function openedJobQueue(): Promise<JobQueue> | undefined {
 }
 
 export function jobQueue(): Promise<JobQueue> {
-  globalForJobs.traveldeskJobs ??= openJobQueue();
+  // Jobs carry their sender's trace, handlers run in spans (docs/telemetry.md#server).
+  globalForJobs.traveldeskJobs ??= openJobQueue().then(tracedJobQueue);
   return globalForJobs.traveldeskJobs;
 }
 

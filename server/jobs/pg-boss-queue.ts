@@ -1,4 +1,5 @@
 import 'server-only';
+import { serverLog } from '@/server/telemetry/logger';
 import PgBoss from 'pg-boss';
 import { backoffSeconds, DEFAULT_RETRY_DELAY_SECONDS, DEFAULT_RETRY_LIMIT, JOB_NAMES, type JobHandler, type JobName, type JobQueue, type SendOptions } from './job-queue';
 
@@ -14,7 +15,7 @@ export class PgBossQueue implements JobQueue {
 
   static async start(connectionString: string, options: { pollingIntervalSeconds?: number } = {}): Promise<PgBossQueue> {
     const boss = new PgBoss({ connectionString, max: 4, application_name: 'traveldesk-jobs', ...options });
-    boss.on('error', (error) => console.error('[jobs]', error));
+    boss.on('error', (error) => serverLog().error({ err: error }, 'job queue (pg-boss) failed'));
     await boss.start();
     for (const name of JOB_NAMES) await ensureQueue(boss, name);
     return new PgBossQueue(boss);

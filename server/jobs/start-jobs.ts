@@ -10,6 +10,8 @@ import { workSupplierSyncJobs } from '@/server/suppliers/sync/supplier-sync-jobs
 import { workPaymentJobs } from './payment-jobs';
 import { workSupplierBookingJobs } from '@/server/suppliers/booking/supplier-booking-jobs';
 import { workEdgeCacheJobs } from '@/server/edge-cache/edge-purge';
+import { observeJobQueue } from '@/server/telemetry/metrics';
+import { readQueueStats } from './traced-queue';
 
 /**
  * Starts this process's job runner (instrumentation.ts, after the database is ready). Every portal
@@ -29,6 +31,9 @@ export async function startJobs(env: NodeJS.ProcessEnv = process.env): Promise<v
   await workSupplierSyncJobs(queue, await getDb());
   await workEdgeCacheJobs(queue, await getDb());
   setJobRunnerState('running');
+  // The queue's depth and age as metrics, read when a collector collects them (docs/telemetry.md#server).
+  const db = await getDb();
+  observeJobQueue(() => readQueueStats(db, queue.kind));
   console.info(`[jobs] ${queue.kind} runner started`);
 }
 

@@ -69,12 +69,15 @@ async function step(name: string, work: Promise<void>, timeoutMs = STEP_TIMEOUT_
 }
 
 
-/** Sends the spans still buffered to the collector, when tracing is on (instrumentation.ts). */
+/** Sends the spans and metrics still buffered: to the collector, and the slow spans to the database. */
 async function flushTraces(): Promise<void> {
-  if (!process.env.OTEL_EXPORTER_OTLP_ENDPOINT && !process.env.OTEL_EXPORTER_OTLP_TRACES_ENDPOINT) return;
-  const { trace } = await import('@opentelemetry/api');
+  // Always: the slow-span store buffers too, collector or not (server/telemetry/span-store.ts).
+  const { metrics, trace } = await import('@opentelemetry/api');
   // The global provider is a proxy in front of the SDK's, which is the one holding the buffer.
   const global = trace.getTracerProvider() as { getDelegate?: () => unknown };
   const provider = (global.getDelegate?.() ?? global) as { forceFlush?: () => Promise<void> };
-  await provider.forceFlush?.();
+  const meters = metrics.getMeterProvider() as { forceFlush?: () => Promise<void> };
+  // Without a collector the span store's provider is the portal's own, not the global one.
+  const { flushSpanStore } = await import('@/server/telemetry/register-telemetry');
+  await Promise.all([provider.forceFlush?.(), meters.forceFlush?.(), flushSpanStore()]);
 }

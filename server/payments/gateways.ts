@@ -4,6 +4,7 @@ import { sandboxEnabled } from '@/server/settings/deployment-mode';
 import type { ChargeCurrency, PaymentGateway, ProviderId, ProviderMethod } from './gateway';
 import { configuredRealGateways } from './providers/real-gateways';
 import { sandboxGateway } from './providers/sandbox/sandbox-gateway';
+import { tracedGateway } from './traced-gateway';
 
 // Which gateways this deployment has: the real providers whose keys are set, and the sandbox —
 // on in the demo, in production only with PAYMENTS_SANDBOX=on (which start.mjs accepts only with
@@ -16,7 +17,8 @@ const REGISTRY = Symbol.for('traveldesk.payments.gateways');
 const globalForGateways = globalThis as typeof globalThis & { [REGISTRY]?: readonly PaymentGateway[] };
 
 export function paymentGateways(): readonly PaymentGateway[] {
-  globalForGateways[REGISTRY] ??= [...configuredRealGateways(), ...(sandboxEnabled() ? [sandboxGateway(getDb)] : [])];
+  // Each call to a provider is a span (docs/telemetry.md#server).
+  globalForGateways[REGISTRY] ??= [...configuredRealGateways(), ...(sandboxEnabled() ? [sandboxGateway(getDb)] : [])].map(tracedGateway);
   return globalForGateways[REGISTRY];
 }
 

@@ -10,6 +10,8 @@ import { isSupplierError, SupplierError } from './errors';
 import { createOctoConnector } from './octo/octo-connector';
 import { createOwnInventoryConnector } from './own-inventory/own-inventory-connector';
 import { openSecret } from './secret-box';
+import { SpanKind } from '@opentelemetry/api';
+import { inSpan } from '@/server/telemetry/tracing';
 
 // Where the portal gets a connector (docs/suppliers.md "The connector"): a stored supplier's OCTO
 // connector, every call of it under the supplier's breaker and time limit and counted per minute,
@@ -37,7 +39,10 @@ export function guardedConnector(
   const guarded = {} as Record<string, unknown>;
   for (const method of METHODS) {
     const call = inner[method] as (...args: unknown[]) => Promise<unknown>;
-    guarded[method] = async (...args: unknown[]) => {
+    // Each call is a client span (docs/telemetry.md#server): the supplier and the method, never the guests.
+    guarded[method] = (...args: unknown[]) =>
+      inSpan(`supplier.${method}`, { kind: SpanKind.CLIENT, attributes: { 'supplier.id': supplierId, 'supplier.method': method } }, () => guardedCall(args));
+    const guardedCall = async (args: unknown[]) => {
       let reached = false;
       try {
         const result = await throughBreaker(

@@ -1,7 +1,9 @@
 import 'server-only';
-import { SpanStatusCode, trace } from '@opentelemetry/api';
+import { context, SpanStatusCode, trace } from '@opentelemetry/api';
 import { z } from 'zod';
 import { CLIENT_ERROR_CODES } from '@/shared/telemetry/client-error-codes';
+import { serverLog } from './logger';
+import { countError } from './metrics';
 
 /** Spec §9's telemetry limits: messages up to 32,768 characters, URLs up to 2,048. */
 export const clientErrorReportSchema = z.object({
@@ -30,9 +32,9 @@ export function recordClientError(report: ClientErrorReport): void {
   span.setAttributes({ 'log.severity': 'error', 'url.full': report.url ?? '', 'react.component_stack': report.componentStack ?? '' });
   span.setStatus({ code: SpanStatusCode.ERROR, message: report.message });
   span.end();
-  // The full stacks travel with the span; the log line stays one readable line.
-  console.error(
-    report.code ? `[client-error] ${report.code}` : '[client-error]',
-    JSON.stringify({ severity: 'error', code: report.code, message: report.message, digest: report.digest, url: report.url }),
+  // The full stacks travel with the span; the log line (JSON, with this span's trace id) stays short.
+  countError('client');
+  context.with(trace.setSpan(context.active(), span), () =>
+    serverLog().error({ severity: 'error', code: report.code, message: report.message, digest: report.digest, url: report.url?.split('?')[0] }, report.code ? `client error ${report.code}` : 'client error'),
   );
 }

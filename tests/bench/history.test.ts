@@ -26,6 +26,11 @@ const summary = {
     twoPortalsVsOne: { ratio: 1.1, cores: { machine: 2 }, rounds: [] },
     killDuringMixedLoad: { survivor: { url: 'http://127.0.0.1:3312' } },
   },
+  telemetry: {
+    checks: { telemetryOnVsOff: { value: 0.985, target: '>= 0.97', pass: true } },
+    anonymousTour: { onVsOff: 0.985, rounds: [] },
+    agentTour: { onVsOff: 0.99, rounds: [] },
+  },
 };
 
 describe('historyEntry', () => {
@@ -42,6 +47,7 @@ describe('historyEntry', () => {
       bookings: { perSecond: 120.5, p99: 170, vsInsertFloor: 0.09 },
       backOffice: null,
       suppliers: { checks: { slowPickerP99: { value: 26, pass: true } } },
+      telemetry: { checks: { telemetryOnVsOff: { value: 0.985, pass: true } }, agentTourOnVsOff: 0.99 },
       cluster: { loadAverageAtStart: 1.5, checks: { killSurvivorP99: { value: 120, pass: true } }, twoPortalsCores: { machine: 2 } },
     });
     // The portal's URL and the rounds are the run's detail, not its history.

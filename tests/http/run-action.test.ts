@@ -5,6 +5,11 @@ import type { Database } from '@/server/db/connection';
 import { markDatabaseDown, markDatabaseUp } from '@/server/db/health-state';
 import { Conflict, NotFound, RuleViolation, TooManyRequests } from '@/server/errors';
 import { serveRoutesFrom, session } from '../support/route-requests';
+import { SpanStatusCode } from '@opentelemetry/api';
+import { setLogSink } from '@/server/telemetry/logger';
+import { registerTestTracing } from '../support/tracing';
+
+const exported = registerTestTracing();
 
 const cacheCalls: string[] = [];
 vi.mock('next/cache', async (original) => ({
@@ -68,10 +73,20 @@ describe('runAction failures carry spec §8’s status beside the message', () =
     expect(run).not.toHaveBeenCalled();
   });
 
-  it('500 for anything unexpected, logged', async () => {
-    const logged = vi.spyOn(console, 'error').mockImplementation(() => {});
-    expect(await failing(new TypeError('boom'))).toMatchObject({ status: 500, code: 'errors.unexpected' });
-    expect(logged).toHaveBeenCalledWith('[action] failed', expect.any(TypeError));
+  it('500 for anything unexpected, logged as one JSON line in the action’s trace, its span failed', async () => {
+    const lines: string[] = [];
+    setLogSink((line) => void lines.push(line));
+    exported.reset();
+    try {
+      expect(await failing(new TypeError('boom'))).toMatchObject({ status: 500, code: 'errors.unexpected' });
+    } finally {
+      setLogSink(null);
+    }
+    const [span] = exported.spans();
+    expect(span).toMatchObject({ name: 'action', status: { code: SpanStatusCode.ERROR } });
+    expect(lines.map((line) => JSON.parse(line))).toEqual([
+      expect.objectContaining({ level: 'error', msg: 'action failed', err: expect.objectContaining({ type: 'TypeError', message: 'boom' }), trace_id: span!.spanContext().traceId }),
+    ]);
   });
 });
 

@@ -5,11 +5,16 @@ import { isDatabaseKnownDown, markDatabaseUp } from '@/server/db/health-state';
 import { Conflict, Forbidden, Maintenance, NotFound, RuleViolation, TooManyRequests } from '@/server/errors';
 import { PUBLIC, runRoute } from '@/server/http/run-route';
 import { agentRequest, apiRequest, countingStream, ORIGIN, serveRoutesFrom, session, streamingRequest } from '../support/route-requests';
+import { SpanStatusCode } from '@opentelemetry/api';
+import { setLogSink } from '@/server/telemetry/logger';
+import { registerTestTracing } from '../support/tracing';
 
 vi.mock('@/server/auth/principal', async () => (await import('../support/route-requests')).mockedPrincipalModule());
 
 // The wrapper's steps with handlers made up for the test; the database is a stand-in that only
 // answers the recovery probe's `select 1`.
+const exported = registerTestTracing();
+
 const junior: Principal = { userId: 'u1', email: 'junior@example.test', name: 'June', role: 'junior', agencyId: 'a1', agencyName: 'Agency', agencyApproved: true };
 const admin: Principal = { ...junior, userId: 'u2', role: 'admin' };
 
@@ -145,12 +150,23 @@ describe('runRoute', () => {
     expect(run).not.toHaveBeenCalled();
   });
 
-  it('logs an unexpected error and answers 500 with a message, never an empty body', async () => {
-    const logged = vi.spyOn(console, 'error').mockImplementation(() => {});
-    const response = await throwing(new TypeError('x is undefined'))(apiRequest('/api/x'));
-    expect(response.status).toBe(500);
-    expect(await response.json()).toEqual({ message: 'Error' });
-    expect(logged).toHaveBeenCalledWith('[route] failed', 'GET', '/api/x', expect.any(TypeError));
+  it('logs an unexpected error as one JSON line in the call’s trace, its span failed, and answers 500 with a message, never an empty body', async () => {
+    const lines: string[] = [];
+    setLogSink((line) => void lines.push(line));
+    exported.reset();
+    try {
+      const response = await throwing(new TypeError('x is undefined'))(apiRequest('/api/x'));
+      expect(response.status).toBe(500);
+      expect(await response.json()).toEqual({ message: 'Error' });
+    } finally {
+      setLogSink(null);
+    }
+    const span = exported.spans().find((ended) => ended.name === 'route GET /api/x')!;
+    expect(span.status.code).toBe(SpanStatusCode.ERROR);
+    expect(span.attributes['http.response.status_code']).toBe(500);
+    expect(lines.map((line) => JSON.parse(line))).toEqual([
+      expect.objectContaining({ level: 'error', msg: 'route failed', method: 'GET', path: '/api/x', err: expect.objectContaining({ type: 'TypeError' }), trace_id: span.spanContext().traceId }),
+    ]);
   });
 
   it('answers in the language asked for, else the page’s, else the chosen one, else English', async () => {

@@ -1,4 +1,5 @@
 import { clientErrorReportSchema, recordClientError } from '@/server/telemetry/client-error-report';
+import { setLogSink } from '@/server/telemetry/logger';
 
 // Spec §8: a failure to load the session is logged as CLIENT_SESSION_ERROR, through the endpoint
 // that records the browser's errors (app/api/client-errors).
@@ -12,19 +13,24 @@ describe('the browser error report', () => {
     expect(clientErrorReportSchema.parse({ message: 'boom' })).toEqual({ message: 'boom' });
   });
 
-  it('logs a session failure as CLIENT_SESSION_ERROR with error severity, and a render error as before', () => {
+  it('logs a session failure as CLIENT_SESSION_ERROR with error severity, and a render error, as JSON lines', () => {
     const lines: string[] = [];
-    console.error = (...args: unknown[]) => void lines.push(args.map(String).join(' '));
-    recordClientError({ code: 'CLIENT_SESSION_ERROR', message: 'session check answered 503', url: 'http://localhost/bookings' });
-    recordClientError({ message: 'price table exploded' });
+    setLogSink((line) => void lines.push(line));
+    try {
+      recordClientError({ code: 'CLIENT_SESSION_ERROR', message: 'session check answered 503', url: 'http://localhost/bookings?page=2' });
+      recordClientError({ message: 'price table exploded' });
+    } finally {
+      setLogSink(null);
+    }
     expect(lines).toHaveLength(2);
-    expect(lines[0]).toMatch(/^\[client-error\] CLIENT_SESSION_ERROR \{/);
-    expect(JSON.parse(lines[0]!.slice(lines[0]!.indexOf('{')))).toEqual({
+    expect(JSON.parse(lines[0]!)).toMatchObject({
+      level: 'error',
+      msg: 'client error CLIENT_SESSION_ERROR',
       severity: 'error',
       code: 'CLIENT_SESSION_ERROR',
       message: 'session check answered 503',
       url: 'http://localhost/bookings',
     });
-    expect(lines[1]).toMatch(/^\[client-error\] \{"severity":"error","message":"price table exploded"\}$/);
+    expect(JSON.parse(lines[1]!)).toMatchObject({ level: 'error', msg: 'client error', severity: 'error', message: 'price table exploded' });
   });
 });
