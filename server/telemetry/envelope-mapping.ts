@@ -1,3 +1,4 @@
+import 'server-only';
 import type { analyticsEvents, telemetryEvents } from '@/server/db/schema';
 import { isAnalyticsEvent } from '@/shared/telemetry/analytics-events';
 import { type Envelope, LOCALE_MAX, NAME_MAX, URL_MAX } from './envelope-schema';
