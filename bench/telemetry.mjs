@@ -21,7 +21,7 @@ function id(seed) {
 }
 
 /** One batch of 50 items of a browser: page views, analytics events, Web Vitals, a failed call, an exception. */
-function batchBody(browser, variant) {
+export function batchBody(browser, variant) {
   const sessionId = id(browser);
   const path = `/en/tour/tour-${(browser + variant) % 40}`;
   const now = new Date().toISOString();
