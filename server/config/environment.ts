@@ -170,11 +170,19 @@ export const ENVIRONMENT = {
 
   // --- Server telemetry: traces, metrics, logs, slow spans (docs/telemetry.md#server) ---
   OTEL_EXPORTER_OTLP_PROTOCOL: portal('http/protobuf', 'how traces go to the collector: `http/protobuf` or `http/json` (metrics always go as `http/json`)', matching((value) => value === 'http/protobuf' || value === 'http/json', 'must be `http/protobuf` or `http/json`')),
-  OTEL_EXPORTER_OTLP_METRICS_ENDPOINT: portal('OTEL_EXPORTER_OTLP_ENDPOINT + /v1/metrics', 'send metrics to this OTLP metrics endpoint', httpUrl),
+  OTEL_EXPORTER_OTLP_METRICS_ENDPOINT: portal('OTEL_EXPORTER_OTLP_ENDPOINT + /v1/metrics', "send metrics (the server's and the browsers' Web Vitals) to this OTLP metrics endpoint", httpUrl),
   OTEL_METRIC_EXPORT_INTERVAL: portal('60000', 'milliseconds between two exports of the metrics', integer(1000)),
   OTEL_SDK_DISABLED: portal('unset', '`true` switches server telemetry off: no spans, no slow spans kept, no metrics (the logs stay)', matching((value) => value === 'true' || value === 'false', 'must be `true` or `false`')),
   TELEMETRY_SLOW_SPAN_MS: portal('500', 'server spans at least this long (and every failed one) are kept in `telemetry_spans` for the console', integer(0)),
   LOG_LEVEL: portal('info', "the server log's lowest level: `fatal`, `error`, `warn`, `info`, `debug`, `trace` or `silent`", matching((value) => ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'].includes(value), 'must be a pino level (`error`, `warn`, `info`, `debug`…)')),
+
+  // --- Browser telemetry: the collector `/api/telemetry` (docs/telemetry.md#collector) ---
+  TELEMETRY_RETENTION_DAYS: portal('14', 'days of browser telemetry, analytics events and slow spans kept in the database (the `telemetry.prune` job)', integer(1)),
+  TELEMETRY_MAX_EVENTS: portal('1000000', 'rows kept at most in each telemetry table; the oldest are pruned first', integer(1)),
+  TELEMETRY_RATE_LIMIT_PER_SESSION: portal('60', 'telemetry batches one browser session may post per minute (then 429 with Retry-After)', integer(1)),
+  TELEMETRY_RATE_LIMIT_PER_ADDRESS: portal('600', 'telemetry batches one client address may post per minute (then 429 with Retry-After)', integer(1)),
+  TELEMETRY_FLUSH_MS: portal('200', 'how long accepted telemetry batches wait to be written together; `0` writes each before answering', integer(0, 60_000)),
+  OTEL_EXPORTER_OTLP_LOGS_ENDPOINT: portal('unset', "send the browsers' exceptions, traces and events to this OTLP logs endpoint", httpUrl),
 
   // --- Tests and CI only (refused or pointless in production) ---
   TEST_HOOKS: test('unset', "`1` turns on the end-to-end suite's hooks; a production start refuses it"),

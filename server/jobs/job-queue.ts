@@ -33,6 +33,8 @@ export const JOB_NAMES = [
   'suppliers.sync',
   /** Purges again the shared caches (nginx, the CDN) that failed to drop a change's pages (server/edge-cache). */
   'edge.purge',
+  /** Browser telemetry, analytics events and slow spans past TELEMETRY_RETENTION_DAYS or over TELEMETRY_MAX_EVENTS are deleted (server/telemetry). */
+  'telemetry.prune',
 ] as const;
 export type JobName = (typeof JOB_NAMES)[number];
 

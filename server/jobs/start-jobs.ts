@@ -12,6 +12,7 @@ import { workSupplierBookingJobs } from '@/server/suppliers/booking/supplier-boo
 import { workEdgeCacheJobs } from '@/server/edge-cache/edge-purge';
 import { observeJobQueue } from '@/server/telemetry/metrics';
 import { readQueueStats } from './traced-queue';
+import { workTelemetryJobs } from '@/server/telemetry/telemetry-jobs';
 
 /**
  * Starts this process's job runner (instrumentation.ts, after the database is ready). Every portal
@@ -30,6 +31,7 @@ export async function startJobs(env: NodeJS.ProcessEnv = process.env): Promise<v
   await workSupplierBookingJobs(queue, await getDb());
   await workSupplierSyncJobs(queue, await getDb());
   await workEdgeCacheJobs(queue, await getDb());
+  await workTelemetryJobs(queue, await getDb());
   setJobRunnerState('running');
   // The queue's depth and age as metrics, read when a collector collects them (docs/telemetry.md#server).
   const db = await getDb();
