@@ -168,6 +168,10 @@ export const ENVIRONMENT = {
   CLOUDFLARE_ZONE_ID: portal('unset', "the Cloudflare zone whose cache a change purges (with CLOUDFLARE_API_TOKEN)", matching((value) => /^[0-9a-f]{32}$/i.test(value), 'must be the zone id, 32 hexadecimal characters')),
   CLOUDFLARE_API_TOKEN: portal('unset', 'a Cloudflare API token with Cache Purge on that zone'),
 
+  // --- Browser telemetry: analytics provider (docs/telemetry.md#browser) ---
+  POSTHOG_KEY: portal('unset', "PostHog project key: the named analytics events also go to PostHog (posthog-js, loaded only then); unset, only our own store keeps them"),
+  POSTHOG_HOST: portal('https://us.i.posthog.com', "PostHog's ingestion address (a self-hosted PostHog's URL); allowed in connect-src only when POSTHOG_KEY is set; set both before the build", httpUrl),
+
   // --- Tests and CI only (refused or pointless in production) ---
   TEST_HOOKS: test('unset', "`1` turns on the end-to-end suite's hooks; a production start refuses it"),
   TRAVELDESK_TEST_BUILD: test('unset', '`1` builds (and lets start.mjs serve) a build with the test-only routes; a production start refuses it'),
