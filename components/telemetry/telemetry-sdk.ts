@@ -72,8 +72,7 @@ function onlyFailedDependencies(item: ITelemetryItem): boolean {
 }
 
 /** Starts telemetry for this page: the first page view, Web Vitals, analytics. */
-export function startBrowserTelemetry(settings: TelemetrySettings): BrowserTelemetry {
-  const sdk = createBrowserTelemetrySdk();
+export function startBrowserTelemetry(settings: TelemetrySettings, sdk: ApplicationInsights = createBrowserTelemetrySdk()): BrowserTelemetry {
   const provider: Promise<AnalyticsProvider> | null = settings.posthog
     ? import('./posthog-adapter').then(({ createPostHogProvider }) => createPostHogProvider(settings.posthog!))
     : null;
