@@ -111,7 +111,7 @@ export function AgentSessionProvider({ session, children }: { session?: Session 
   useEffect(() => {
     // Spec §1: telemetry and analytics know the signed-in agent by e-mail, read here in the
     // browser (a cached public page's HTML never carries it); a sign-out clears it.
-    if (agentEmail !== undefined) publishAgentEmail(agentEmail);
+    publishAgentEmail(agentEmail);
   }, [agentEmail]);
 
   useEffect(() => {

@@ -34,6 +34,12 @@ let loaded: BrowserTelemetry | null = null;
 const waiting: ((telemetry: BrowserTelemetry) => void)[] = [];
 // undefined: not known yet (a static page before its session check).
 let agentEmail: string | null | undefined;
+// The agent session provider is asking the server who is signed in.
+let sessionChecking = false;
+const sessionWaiters = new Set<() => void>();
+
+/** How long an error report waits for a session check under way, to name the agent (spec §1). */
+const SESSION_WAIT_MS = 3_000;
 
 /** The island's settings from the server, before the SDK loads. */
 export function configureTelemetry(next: TelemetrySettings): void {
@@ -58,9 +64,31 @@ export function whenTelemetryLoaded(call: (telemetry: BrowserTelemetry) => void)
   else if (waiting.length < MAX_WAITING) waiting.push(call);
 }
 
-/** Who is signed in, from the agent session provider (components/auth/agent-session.tsx). */
-export function publishAgentEmail(email: string | null): void {
-  if (email === agentEmail) return;
+/**
+ * Who is signed in, from the agent session provider (components/auth/agent-session.tsx): an
+ * e-mail, null for nobody, undefined while it asks the server.
+ */
+export function publishAgentEmail(email: string | null | undefined): void {
+  sessionChecking = email === undefined;
+  if (email === undefined || email === agentEmail) return;
   agentEmail = email;
   loaded?.setUser(email);
+  for (const wake of sessionWaiters) wake();
+}
+
+/**
+ * Resolves once the agent is known, at once when no session check is under way, else when it
+ * answers (at most SESSION_WAIT_MS): an error report then carries the agent's e-mail.
+ */
+export function agentSettled(): Promise<void> {
+  if (!sessionChecking) return Promise.resolve();
+  return new Promise((resolve) => {
+    const wake = () => {
+      sessionWaiters.delete(wake);
+      clearTimeout(timer);
+      resolve();
+    };
+    const timer = setTimeout(wake, SESSION_WAIT_MS);
+    sessionWaiters.add(wake);
+  });
 }
