@@ -6,7 +6,7 @@ import { createBrowserTelemetrySdk } from '@/components/telemetry/telemetry-sdk'
 // Spec §9's constants, proven against the real Application Insights SDK with our configuration:
 // fake timers move the clock, and a mocked XMLHttpRequest (the SDK's transport) is the collector.
 
-type Envelope = { name: string; iKey: string; tags: Record<string, string>; data: { baseType: string; baseData: Record<string, unknown> & { properties?: Record<string, string> } } };
+type Envelope = { name: string; time: string; iKey: string; tags: Record<string, string>; data: { baseType: string; baseData: Record<string, unknown> & { properties?: Record<string, string> } } };
 type Sent = { url: string; envelopes: Envelope[]; bytes: number };
 
 let status = 200;

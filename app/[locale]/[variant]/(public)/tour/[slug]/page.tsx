@@ -87,7 +87,7 @@ export default async function TourDetailPage({ params }: { params: Params }) {
 
   return (
     <AgentTourDetailsProvider slug={tour.slug}>
-      <AnalyticsMarker event="tour_view" properties={{ tourId: tour.id, slug: tour.slug }} />
+      <AnalyticsMarker event="tour_view" properties={{ slug: tour.slug }} />
       <JsonLd data={tourJsonLd(tour, locale, variant)} />
       <JsonLd data={breadcrumbJsonLd(crumbs, (href) => absoluteUrl(variant, locale, href))} />
       <div className="mx-auto max-w-6xl px-4 py-6">
