@@ -7,7 +7,7 @@ import { recordStaffAudit } from '@/server/audit/audit';
 import { hitWindowLimit } from '@/server/auth/rate-limits';
 import type { Database } from '@/server/db/connection';
 import { agencies, replayAgencySettings, replayChunks, replaySessions, telemetryEvents } from '@/server/db/schema';
-import { DomainError, RuleViolation, TooManyRequests } from '@/server/errors';
+import { DomainError, NotFound, RuleViolation, TooManyRequests } from '@/server/errors';
 import { PayloadTooLarge } from '@/server/http/request-body';
 import type { StaffPrincipal } from '@/server/staff/staff-principal';
 import {
@@ -277,8 +277,14 @@ export async function pruneReplays(db: Database, now = new Date(), env: NodeJS.P
   return count;
 }
 
+async function requireAgency(db: Database, agencyId: string): Promise<void> {
+  const [agency] = await db.select({ id: agencies.id }).from(agencies).where(eq(agencies.id, agencyId));
+  if (!agency) throw new NotFound();
+}
+
 /** An operator deletes every recording of an agency's agents: one statement and its audit entry, together. */
 export async function deleteAgencyReplays(db: Database, staff: StaffPrincipal, agencyId: string): Promise<{ deleted: number }> {
+  await requireAgency(db, agencyId);
   return db.transaction(async (tx) => {
     const deleted = await tx.delete(replaySessions).where(eq(replaySessions.agencyId, agencyId)).returning({ sessionId: replaySessions.sessionId });
     await recordStaffAudit(tx, {
@@ -318,6 +324,7 @@ export async function setAgencyReplaySettings(
   agencyId: string,
   choice: { optedOut: boolean; retentionDays: number | null },
 ): Promise<void> {
+  await requireAgency(db, agencyId);
   await db.transaction(async (tx) => {
     const [before] = await tx.select().from(replayAgencySettings).where(eq(replayAgencySettings.agencyId, agencyId)).for('update');
     await tx
