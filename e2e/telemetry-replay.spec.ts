@@ -65,11 +65,20 @@ test('a recorded session’s typed value is masked in what is stored and in the 
   const stage = operator.getByTestId('replay-stage');
   await expect(stage).toHaveAttribute('data-state', 'ready');
   const position = operator.getByLabel('Position in the recording');
-  await position.fill((await position.getAttribute('max')) ?? '0');
+  // The slider's keys: End goes to the end of the recording, after the value was typed.
+  await position.focus();
+  await position.press('End');
+  await expect(operator.getByTestId('replay-time')).toHaveText(/^(\d+:\d\d) \/ \1$/);
   const field = operator.frameLocator('[data-testid="replay-stage"] iframe').locator('input[type="email"], input[name="email"]').first();
+  await expect(field).toHaveValue(/^\*+$/);
+  // Played through at 8× from the start, the field ends masked too.
+  await operator.getByLabel('Speed').selectOption('8');
+  await operator.getByTestId('replay-play').click();
+  await expect(operator.getByTestId('replay-play')).toHaveAttribute('aria-pressed', 'false', { timeout: 20_000 });
   await expect(field).toHaveValue(/^\*+$/);
   await expect(operator.locator('body')).not.toContainText(secret);
   // The keyboard plays and pauses it.
+  await operator.getByLabel('Speed').selectOption('1');
   await stage.focus();
   await operator.keyboard.press('Space');
   await expect(operator.getByTestId('replay-play')).toHaveAttribute('aria-pressed', 'true');
