@@ -140,7 +140,8 @@ export function ReplayPlayer({ eventsUrl, timeline, labels }: { eventsUrl: strin
     (offset: number, play = playing) => {
       const instance = replayer.current;
       if (!instance) return;
-      const clamped = Math.min(Math.max(0, offset), meta.totalTime);
+      // One millisecond past the end, so the last event itself is applied (rrweb applies those before the position).
+      const clamped = Math.min(Math.max(0, offset), meta.totalTime + 1);
       if (play) instance.play(clamped);
       else instance.pause(clamped);
       setCurrent(clamped);
