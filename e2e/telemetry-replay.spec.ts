@@ -91,7 +91,7 @@ test('a recorded session’s typed value is masked in what is stored and in the 
   await operatorContext.close();
 });
 
-test('a payment page is not recorded', async ({ browser }) => {
+test('a payment page is not recorded, and the operator deletes the agency’s replays', async ({ browser }) => {
   const sessionId = newSessionId();
   const context = await recordedContext(browser, sessionId);
   const page = await context.newPage();
@@ -120,5 +120,21 @@ test('a payment page is not recorded', async ({ browser }) => {
   const pages = events.filter((event) => event.type === 4).map((event) => new URL(event.data?.href ?? 'http://x/').pathname);
   expect(pages).toContain('/bookings');
   expect(pages.some((path) => path.includes('top-up'))).toBe(false);
+
+  // The agency's page deletes its agents' replays, once the operator has ticked the box.
+  await operator.goto('/ops/agencies');
+  await operator.getByRole('searchbox').fill('Desert Rose Travel');
+  await operator.getByRole('button', { name: 'Filter' }).click();
+  await operator.getByRole('link', { name: 'Desert Rose Travel' }).first().click();
+  const panel = operator.getByTestId('agency-replays');
+  await expect(panel.getByRole('heading', { name: 'Session replays' })).toBeVisible();
+  await panel.getByRole('button', { name: 'Delete all replays' }).click();
+  await expect(panel.getByText('Tick the box to confirm.')).toBeVisible();
+  expect((await operator.request.get(`/api/ops/telemetry/replays/${encodeURIComponent(sessionId)}`)).status()).toBe(200);
+  await panel.getByLabel('I understand that every replay of this agency is deleted').check();
+  await panel.getByRole('button', { name: 'Delete all replays' }).click();
+  await expect(operator.getByText('The agency’s replays were deleted.').or(operator.getByText("The agency's replays were deleted."))).toBeVisible();
+  expect((await operator.request.get(`/api/ops/telemetry/replays/${encodeURIComponent(sessionId)}`)).status()).toBe(404);
+  await expect(panel.getByText(/No recorded sessions/)).toBeVisible();
   await operatorContext.close();
 });
