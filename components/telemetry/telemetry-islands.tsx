@@ -3,6 +3,7 @@
 import { usePathname, useSearchParams } from 'next/navigation';
 import { Suspense, useEffect, useRef } from 'react';
 import type { PostHogSettings } from '@/shared/telemetry/posthog-settings';
+import { ReplayIsland } from './replay/replay-island';
 import { configureTelemetry, loadTelemetry, whenTelemetryLoaded } from './telemetry-loader';
 
 /** The user's first act that makes the page interactive for them: the SDK loads then if idle has not come. */
@@ -15,7 +16,8 @@ const IDLE_TIMEOUT_MS = 10_000;
  * The one telemetry island of every root layout (portal, public pages, widget sites, embeds, the
  * console). It renders nothing, and loads the telemetry SDK only once the page is interactive: at
  * the first idle moment after the load event, or at the user's first interaction, whichever comes
- * first. The SDK is never on the critical path and never in a page's first-load JS.
+ * first. The SDK is never on the critical path and never in a page's first-load JS. The session
+ * replay's island (./replay) loads its recorder the same way, when the session is sampled.
  */
 export function TelemetryIslands({ posthog }: { posthog: PostHogSettings | null }) {
   const posthogKey = posthog?.key ?? null;
@@ -44,9 +46,12 @@ export function TelemetryIslands({ posthog }: { posthog: PostHogSettings | null 
 
   return (
     // useSearchParams needs a Suspense boundary on a static page; the watcher renders nothing either way.
-    <Suspense fallback={null}>
-      <RouteWatcher />
-    </Suspense>
+    <>
+      <Suspense fallback={null}>
+        <RouteWatcher />
+      </Suspense>
+      <ReplayIsland />
+    </>
   );
 }
 

@@ -188,6 +188,10 @@ export const ENVIRONMENT = {
   POSTHOG_KEY: portal('unset', "PostHog project key: the named analytics events also go to PostHog (posthog-js, loaded only then); unset, only our own store keeps them"),
   POSTHOG_HOST: portal('https://us.i.posthog.com', "PostHog's ingestion address (a self-hosted PostHog's URL); allowed in connect-src only when POSTHOG_KEY is set; set both before the build", httpUrl),
 
+  // --- Session replay (docs/telemetry.md#replay) ---
+  REPLAY_SAMPLE_RATE: portal('`1` in the demo, `0` in production', 'share of browser sessions recorded for replay, 0 to 1 (decided once per session)', matching((value) => value.trim() !== '' && Number(value) >= 0 && Number(value) <= 1, 'must be a number from 0 to 1')),
+  REPLAY_RETENTION_DAYS: portal('14', 'days a session replay is kept (an agency may be given fewer)', integer(1, 3650)),
+
   // --- Tests and CI only (refused or pointless in production) ---
   TEST_HOOKS: test('unset', "`1` turns on the end-to-end suite's hooks; a production start refuses it"),
   TRAVELDESK_TEST_BUILD: test('unset', '`1` builds (and lets start.mjs serve) a build with the test-only routes; a production start refuses it'),

@@ -13,6 +13,7 @@ import { workEdgeCacheJobs } from '@/server/edge-cache/edge-purge';
 import { observeJobQueue } from '@/server/telemetry/metrics';
 import { readQueueStats } from './traced-queue';
 import { workTelemetryJobs } from '@/server/telemetry/telemetry-jobs';
+import { workReplayJobs } from '@/server/telemetry/replay/replay-jobs';
 
 /**
  * Starts this process's job runner (instrumentation.ts, after the database is ready). Every portal
@@ -32,6 +33,7 @@ export async function startJobs(env: NodeJS.ProcessEnv = process.env): Promise<v
   await workSupplierSyncJobs(queue, await getDb());
   await workEdgeCacheJobs(queue, await getDb());
   await workTelemetryJobs(queue, await getDb());
+  await workReplayJobs(queue, await getDb());
   setJobRunnerState('running');
   // The queue's depth and age as metrics, read when a collector collects them (docs/telemetry.md#server).
   const db = await getDb();
