@@ -8,7 +8,7 @@ import { telemetrySettings } from './telemetry-settings';
 
 // Where accepted browser telemetry is written (docs/telemetry.md#collector). Batches are not
 // written one by one: they wait in this process's buffer for TELEMETRY_FLUSH_MS (200 ms) and are
-// written together, in one transaction of multi-row inserts. At 500 batches a second that is five
+// written together, in one transaction of bulk inserts. At 500 batches a second that is five
 // transactions a second instead of five hundred, and the browser's answer never waits for the
 // database.
 //
