@@ -27,7 +27,7 @@ describe('telemetry without a collector', () => {
 
 describe('the sampler with a collector', () => {
   const sampler = new PortalSampler();
-  const decide = (attributes: Record<string, string>) => sampler.shouldSample(context.active(), 'a'.repeat(32), 'name', SpanKind.INTERNAL, attributes, []).decision;
+  const decide = (attributes: Record<string, string>) => sampler.shouldSample(context.active(), 'a'.repeat(32), 'name', SpanKind.INTERNAL, attributes).decision;
 
   it('records the request’s root span and every span of the portal, and leaves Next’s inner phases out', () => {
     expect(decide({ 'next.span_type': 'BaseServer.handleRequest' })).toBe(SamplingDecision.RECORD_AND_SAMPLED);
