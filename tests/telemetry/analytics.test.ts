@@ -10,6 +10,10 @@ import { telemetryCollector } from '../support/telemetry-collector';
 // envelope) and, only when a PostHog key is configured, to PostHog too. PostHog's HTTP is
 // third-party: msw answers for it at a host of our own.
 
+// The browser's Web Vitals as web-vitals reports them: each observer's callback, called by the test.
+const vitals = vi.hoisted(() => ({ report: new Map<string, (metric: unknown) => void>() }));
+vi.mock('web-vitals', () => Object.fromEntries(['LCP', 'INP', 'CLS', 'FCP', 'TTFB'].map((name) => [`on${name}`, (callback: (metric: unknown) => void) => vitals.report.set(name, callback)])));
+
 const POSTHOG = { key: 'phc_test_key', host: 'https://posthog.analytics.test' };
 const collector = telemetryCollector();
 const posthogEvents: { event: string; properties: Record<string, unknown> }[] = [];
@@ -107,6 +111,24 @@ describe('analytics', () => {
     await flushed();
     await vi.waitFor(() => expect(events().find((envelope) => envelope.data.baseData.name === 'search')).toBeDefined());
     expect(events().find((envelope) => envelope.data.baseData.name === 'search')?.tags['ai.user.authUserId']).toBeUndefined();
+  });
+
+  it('sends the Web Vitals as metrics named LCP, INP, CLS, FCP and TTFB, with the page’s path', async () => {
+    startBrowserTelemetry({ posthog: null }, sdk!);
+    for (const [name, value] of [['LCP', 1840], ['INP', 96], ['CLS', 0.02], ['FCP', 910], ['TTFB', 120]] as const) {
+      vitals.report.get(name)!({ name, value, rating: 'good', navigationType: 'navigate' });
+    }
+    await flushed();
+    await vi.waitFor(() => expect(collector.envelopes.filter((envelope) => envelope.data.baseType === 'MetricData')).toHaveLength(5));
+    const metrics = collector.envelopes.filter((envelope) => envelope.data.baseType === 'MetricData').map((envelope) => envelope.data.baseData);
+    expect(metrics.map((metric) => [(metric.metrics as { name: string; value: number }[])[0]!.name, (metric.metrics as { value: number }[])[0]!.value])).toEqual([
+      ['LCP', 1840],
+      ['INP', 96],
+      ['CLS', 0.02],
+      ['FCP', 910],
+      ['TTFB', 120],
+    ]);
+    expect(metrics[0]!.properties).toMatchObject({ path: window.location.pathname, rating: 'good', locale: 'en' });
   });
 
   it('sends a failed server action as a failed dependency with its status', async () => {
