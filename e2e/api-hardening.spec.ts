@@ -83,7 +83,6 @@ test('anonymous bodies are refused at their cap while they stream', async () => 
   const hundredMegabytes = 100 * 1024 * 1024;
   for (const [path, contentType] of [
     ['/api/v1/b2b/account/signup', 'multipart/form-data; boundary=x'],
-    ['/api/client-errors', 'application/json'],
     ['/api/telemetry', 'text/plain'],
     ['/api/v1/b2b/account/forgotpassword', 'application/json'],
   ] as const) {

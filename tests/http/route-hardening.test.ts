@@ -3,7 +3,7 @@ import { PUT as putAgency } from '@/app/api/v1/b2b/agency/route';
 import { POST as signUp } from '@/app/api/v1/b2b/account/signup/route';
 import { POST as forgotPassword } from '@/app/api/v1/b2b/account/forgotpassword/route';
 import { POST as postBooking } from '@/app/api/v1/b2b/bookings/route';
-import { POST as reportClientError } from '@/app/api/client-errors/route';
+import { POST as collectTelemetry } from '@/app/api/telemetry/route';
 import { agencies } from '@/server/db/schema';
 import { addDays, countBookings, DESERT_ROSE, findOffer, prepareSlot, principalFor } from '../support/booking-fixtures';
 import { agentRequest, apiRequest, countingStream, serveRoutesFrom, session, streamingRequest } from '../support/route-requests';
@@ -95,9 +95,9 @@ describe('body limits: anonymous bodies are capped while they stream', () => {
     expect(counter.pulled).toBeLessThan(12 * 1024 * 1024);
   });
 
-  it('stops reading a 100 MB client error report past its cap (413)', async () => {
+  it('stops reading a 100 MB telemetry batch past its cap (413)', async () => {
     const { stream, counter } = countingStream(HUNDRED_MB);
-    const response = await reportClientError(streamingRequest('/api/client-errors', stream, { 'content-type': 'application/json' }));
+    const response = await collectTelemetry(streamingRequest('/api/telemetry', stream, { 'content-type': 'application/json' }));
     expect(response.status).toBe(413);
     expect(counter.pulled).toBeLessThan(1024 * 1024);
   });

@@ -49,12 +49,21 @@ function openConnection(port: number, head: string) {
   });
 }
 
-const SLOW_BODY = JSON.stringify({ message: 'a slow upload while the portal shuts down' });
+/** A telemetry batch of one item, as the browser SDK posts it. */
+const SLOW_BODY = JSON.stringify([
+  {
+    name: 'Microsoft.ApplicationInsights.Event',
+    time: new Date().toISOString(),
+    iKey: '00000000-0000-0000-0000-000000000000',
+    tags: { 'ai.session.id': 'shutdownsession00000001' },
+    data: { baseType: 'EventData', baseData: { ver: 2, name: 'a slow upload while the portal shuts down' } },
+  },
+]);
 
 /** A POST whose body arrives in two halves: in flight until the second half is sent. */
 function slowUploadHead(port: number): string {
   return [
-    'POST /api/client-errors HTTP/1.1',
+    'POST /api/telemetry HTTP/1.1',
     `Host: 127.0.0.1:${port}`,
     'Content-Type: application/json',
     `Content-Length: ${Buffer.byteLength(SLOW_BODY)}`,
@@ -69,8 +78,8 @@ function slowUploadHead(port: number): string {
  * bytes were not read yet when the drain starts looks idle and is closed like any idle one.
  */
 async function warmUp(port: number): Promise<void> {
-  const upload = await fetch(`http://127.0.0.1:${port}/api/client-errors`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: SLOW_BODY });
-  expect(upload.status).toBe(204);
+  const upload = await fetch(`http://127.0.0.1:${port}/api/telemetry`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: SLOW_BODY });
+  expect(upload.status).toBe(200);
   expect((await fetch(`http://127.0.0.1:${port}/api/ready`)).status).toBe(200);
 }
 
@@ -123,7 +132,7 @@ describe.skipIf(!BUILT_KIND)('SIGTERM to a running portal', () => {
     await new Promise((resolve) => setTimeout(resolve, 1_000));
     expect(isRunning(serverPid)).toBe(true);
     upload.socket.write(SLOW_BODY.slice(10));
-    expect(statusLines(await upload.answer)).toEqual([204]);
+    expect(statusLines(await upload.answer)).toEqual([200]);
 
     const exit = await exited;
     expect(exit, output()).toEqual({ code: 0, signal: null, at: expect.any(Number) });
