@@ -109,6 +109,14 @@ function tourValues(input: TourInput) {
     faq: input.faq,
     videoUrl: input.videoUrl || null,
     durationMinutes: input.durationMinutes,
+    inclusions: input.inclusions,
+    exclusions: input.exclusions,
+    languages: input.languages,
+    accessibility: input.accessibilityEn ? { en: input.accessibilityEn, ru: input.accessibilityRu } : null,
+    meetingPoint:
+      input.meetingNameEn && input.meetingLatitude !== null && input.meetingLongitude !== null
+        ? { name: { en: input.meetingNameEn, ru: input.meetingNameRu }, latitude: input.meetingLatitude, longitude: input.meetingLongitude, mapImage: input.meetingMapImage || null }
+        : null,
     isFeatured: input.isFeatured,
     isActive: input.isActive,
   };
