@@ -188,6 +188,9 @@ type HeaderRule = { source: string; has?: ({ type: 'header'; key: string; value:
 export const FRAMED_SOURCES = ['/embedded', '/embedded/checkout', '/ru/embedded', '/ru/embedded/checkout'];
 export const NOT_FRAMED_SOURCE = '/((?!(?:ru/)?embedded(?:/checkout)?$).*)';
 
+/** The tour pages' paths as visitors ask for them, in each locale. */
+const TOUR_PAGE_SOURCES = ['/tour/:slug', '/ru/tour/:slug', '/en/tour/:slug'];
+
 /**
  * The headers next.config.ts sends with every response, pages, route handlers (JSON, PDF, xlsx)
  * and files alike. The policy here allows no inline script but the root layout's two: it stands for
@@ -218,6 +221,9 @@ export function securityHeaderRules({ widgetHost }: { widgetHost?: { type: 'host
     // A widget site's landing (`/` on a widget's domain) may play its hero video; the later rule
     // wins for the same header. Every other page, the site's own included, keeps no frame or media source.
     ...(widgetHost ? [{ source: '/', has: [widgetHost], headers: [{ key: CSP_HEADER, value: contentSecurityPolicy({ heroVideo: true }) }] }] : []),
+    // A tour page plays its video in place after a click (components/catalog/tour-page): the same
+    // players and files as a widget's hero video, on the tour pages of every portal host.
+    ...TOUR_PAGE_SOURCES.map((source) => ({ source, headers: [{ key: CSP_HEADER, value: contentSecurityPolicy({ heroVideo: true }) }] })),
     {
       // Behind a TLS-terminating proxy (the only way this server is reached over HTTPS), which
       // says so in X-Forwarded-Proto; over plain HTTP a browser would ignore the header anyway.
