@@ -296,6 +296,8 @@ function SlotOption({
   // left are stressed.
   const detail = soldOut ? labels.slotSoldOut : slot.pastCutOff ? labels.slotOnRequest : left;
   const few = !soldOut && !slot.pastCutOff && slot.left <= FEW_TICKETS;
+  const timeId = useId();
+  const detailsId = useId();
   return (
     <label
       className={cn(
@@ -305,18 +307,31 @@ function SlotOption({
       )}
     >
       <span className="flex items-center gap-2">
-        <input type="radio" name={name} value={slot.time} checked={checked} disabled={soldOut} onChange={onChange} className="accent-primary" />
-        <span className="font-medium tabular-nums">{openingHours ? fillTemplate(labels.openingHoursFrom, { time: slot.time }) : slot.time}</span>
+        <input
+          type="radio"
+          name={name}
+          value={slot.time}
+          checked={checked}
+          disabled={soldOut}
+          onChange={onChange}
+          aria-labelledby={timeId}
+          aria-describedby={detailsId}
+          className="accent-primary"
+        />
+        <span id={timeId} className="font-medium tabular-nums">{openingHours ? fillTemplate(labels.openingHoursFrom, { time: slot.time }) : slot.time}</span>
       </span>
-      <span className={cn('text-xs', few ? 'font-medium text-destructive' : 'text-muted-foreground')} data-testid="slot-seats-left">
-        {detail}
-      </span>
-      {price && !soldOut ? (
-        <span className="text-xs" data-testid="slot-price">
-          {fillTemplate(labels.dayFromPrice, { price })}
-          {netPrice ? <span className="block text-primary">{fillTemplate(labels.netFromPrice, { price: netPrice })}</span> : null}
+      {/* The time names the radio; seats left and the price describe it. */}
+      <span id={detailsId} className="grid">
+        <span className={cn('text-xs', few ? 'font-medium text-destructive' : 'text-muted-foreground')} data-testid="slot-seats-left">
+          {detail}
         </span>
-      ) : null}
+        {price && !soldOut ? (
+          <span className="text-xs" data-testid="slot-price">
+            {fillTemplate(labels.dayFromPrice, { price })}
+            {netPrice ? <span className="block text-primary">{fillTemplate(labels.netFromPrice, { price: netPrice })}</span> : null}
+          </span>
+        ) : null}
+      </span>
     </label>
   );
 }

@@ -49,7 +49,7 @@ export function MonthCalendar({
   labels: CalendarLabels;
   /**
    * The day's lowest price, short, shown under an open day's number (from the month already
-   * loaded: no request of its own); its full text goes into the day's accessible name.
+   * loaded: no request of its own); its full text is the day's description (its title).
    */
   dayPrice?: (date: string) => { short: string; full: string } | null;
 }) {
@@ -133,7 +133,8 @@ export function MonthCalendar({
                       tabIndex={date === tabStop ? 0 : -1}
                       aria-pressed={isSelected}
                       aria-disabled={status !== 'available'}
-                      aria-label={`${format(day, 'PPPP', dates)}${price ? `, ${price.full}` : ''}, ${statusText[status]}`}
+                      aria-label={`${format(day, 'PPPP', dates)}, ${statusText[status]}`}
+                      title={price?.full}
                       onKeyDown={(event) => moveFocus(event, date)}
                       onFocus={() => setFocused(date)}
                       onClick={() => status === 'available' && onSelect(date)}
