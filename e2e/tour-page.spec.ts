@@ -139,7 +139,7 @@ for (const locale of ['en', 'ru'] as const) {
 
     for (const size of WIDTHS) {
       await page.setViewportSize(size);
-      await expect(page.getByRole('heading', { name: text.included })).toBeVisible();
+      await expect(page.getByTestId('tour-facts').getByRole('heading', { name: text.included, exact: true })).toBeVisible();
       await expect(page.getByTestId('tour-inclusions').getByRole('listitem').first()).toBeVisible();
       await expect(page.getByTestId('tour-languages')).not.toBeEmpty();
       const meeting = page.getByTestId('meeting-point');
@@ -160,7 +160,9 @@ for (const locale of ['en', 'ru'] as const) {
   });
 
   test(`${locale}: the picker shows each day's price and each time's seats left, at every width`, async ({ page }) => {
-    await signInAs(page, 'senior', `${text.prefix}/tour/${SAFARI}`);
+    // Signed in on the English page (the account menu's name is English there), then the locale's page.
+    await signInAs(page, 'senior', `/tour/${SAFARI}`);
+    if (text.prefix) await page.goto(`${text.prefix}/tour/${SAFARI}`);
     const picker = new BookingPicker(page.getByTestId('offer').first());
     await picker.open(text.check);
     for (const size of WIDTHS) {

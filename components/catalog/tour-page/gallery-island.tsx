@@ -1,7 +1,7 @@
 'use client';
 
 import dynamic from 'next/dynamic';
-import { createContext, type ReactNode, useCallback, useContext, useState } from 'react';
+import { createContext, type ReactNode, useCallback, useContext, useRef, useState } from 'react';
 import type { LightboxLabels, LightboxPhoto } from './lightbox';
 
 // The tour page's gallery island: the photos are server-rendered inside these buttons; the
@@ -12,19 +12,21 @@ type Open = (index: number, trigger: HTMLElement) => void;
 const GalleryContext = createContext<Open>(() => {});
 
 export function GalleryProvider({ photos, labels, children }: { photos: LightboxPhoto[]; labels: LightboxLabels; children: ReactNode }) {
-  const [open, setOpen] = useState<{ index: number; trigger: HTMLElement } | null>(null);
-  const openAt = useCallback<Open>((index, trigger) => setOpen({ index, trigger }), []);
+  const [openIndex, setOpenIndex] = useState<number | null>(null);
+  const trigger = useRef<HTMLElement | null>(null);
+  const openAt = useCallback<Open>((index, element) => {
+    trigger.current = element;
+    setOpenIndex(index);
+  }, []);
   const close = useCallback(() => {
-    setOpen((current) => {
-      // Focus goes back to the photo that opened it (the dialog is gone with this render).
-      if (current) queueMicrotask(() => current.trigger.focus());
-      return null;
-    });
+    setOpenIndex(null);
+    // The lightbox has left the top layer: the photo that opened it takes the focus back.
+    trigger.current?.focus();
   }, []);
   return (
     <GalleryContext value={openAt}>
       {children}
-      {open ? <Lightbox photos={photos} startIndex={open.index} labels={labels} onClose={close} /> : null}
+      {openIndex !== null ? <Lightbox photos={photos} startIndex={openIndex} labels={labels} onClose={close} /> : null}
     </GalleryContext>
   );
 }

@@ -40,6 +40,11 @@ export function Lightbox({ photos, startIndex, labels, onClose }: { photos: Ligh
   }, []);
 
   const go = (step: number) => setIndex((current) => (current + step + count) % count);
+  // The dialog leaves the top layer first, so the page is no longer inert when the focus goes back.
+  const close = () => {
+    dialogRef.current?.close();
+    onClose();
+  };
 
   function onKeyDown(event: KeyboardEvent<HTMLDialogElement>) {
     const moves: Record<string, () => void> = { ArrowRight: () => go(1), ArrowLeft: () => go(-1), Home: () => setIndex(0), End: () => setIndex(count - 1) };
@@ -82,9 +87,9 @@ export function Lightbox({ photos, startIndex, labels, onClose }: { photos: Ligh
       ref={dialogRef}
       aria-label={labels.dialog}
       onCancel={(event) => {
-        // Esc: closed by React's state, so the focus can be given back to the opening photo.
+        // Esc: closed here, so the focus can be given back to the opening photo.
         event.preventDefault();
-        onClose();
+        close();
       }}
       onKeyDown={onKeyDown}
       className="fixed inset-0 m-0 h-dvh max-h-none w-screen max-w-none overflow-hidden bg-black/95 p-0 text-white backdrop:bg-black/80"
@@ -102,7 +107,7 @@ export function Lightbox({ photos, startIndex, labels, onClose }: { photos: Ligh
           <span>{photo.alt}</span> <span className="text-white/70" data-testid="lightbox-position">{position}</span>
         </figcaption>
       </figure>
-      <button ref={closeRef} type="button" aria-label={labels.close} title={labels.close} onClick={onClose} className={`${control} top-3 right-3`}>
+      <button ref={closeRef} type="button" aria-label={labels.close} title={labels.close} onClick={close} className={`${control} top-3 right-3`}>
         <X aria-hidden className="size-5" />
       </button>
       {count > 1 ? (
