@@ -97,10 +97,11 @@ for (const locale of ['en', 'ru'] as const) {
         expect(await dialog.evaluate((element) => element.contains(document.activeElement))).toBe(true);
       }
       // A swipe to the left shows the next photo.
-      const box = (await dialog.getByTestId('lightbox-image').boundingBox())!;
-      await page.mouse.move(box.x + box.width * 0.7, box.y + box.height / 2);
+      // Over the photo's area (the figure), whether or not the big picture has loaded yet.
+      const box = (await dialog.locator('figure').boundingBox())!;
+      await page.mouse.move(box.x + box.width * 0.6, box.y + box.height / 3);
       await page.mouse.down();
-      await page.mouse.move(box.x + box.width * 0.2, box.y + box.height / 2, { steps: 4 });
+      await page.mouse.move(box.x + box.width * 0.3, box.y + box.height / 3, { steps: 4 });
       await page.mouse.up();
       await expect(position).toHaveText(text.position(2, all));
       await page.keyboard.press('Escape');
