@@ -4,7 +4,7 @@ import type { TourCard as TourCardData } from '@/server/catalog/queries';
 import type { DisplayCurrency } from '@/shared/money/money';
 import { TourGrid } from '../tour-card';
 
-/** Other tours of the same city, then of the same category in the country (never the tour itself). */
+/** Other tours of the same city, those sharing its categories first (never the tour itself). */
 export async function RelatedTours({ tours, locale, currency }: { tours: TourCardData[]; locale: Locale; currency: DisplayCurrency }) {
   if (tours.length === 0) return null;
   const t = await getTranslations('catalog.tour');

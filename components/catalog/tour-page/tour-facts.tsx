@@ -64,13 +64,14 @@ export async function TourFacts({ tour, locale }: { tour: TourPage; locale: Loca
 }
 
 function Fact({ icon, term, wide = false, children }: { icon: React.ReactNode; term: string; wide?: boolean; children: React.ReactNode }) {
+  // A term and its value only in each group of the list (what a definition list allows).
   return (
-    <div className={`flex gap-3 ${wide ? 'sm:col-span-2' : ''}`}>
-      <span className="mt-0.5 text-primary">{icon}</span>
-      <div>
-        <dt className="text-sm text-muted-foreground">{term}</dt>
-        <dd className="font-medium">{children}</dd>
-      </div>
+    <div className={wide ? 'sm:col-span-2' : undefined}>
+      <dt className="flex items-center gap-2 text-sm text-muted-foreground">
+        <span className="text-primary">{icon}</span>
+        {term}
+      </dt>
+      <dd className="mt-0.5 pl-7 font-medium">{children}</dd>
     </div>
   );
 }

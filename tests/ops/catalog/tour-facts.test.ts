@@ -91,8 +91,8 @@ describe('tour page facts in the console', () => {
       meetingPoint: { name: { en: 'Zabeel Park, gate 3', ru: 'Парк Забиль, вход 3' }, latitude: 25.2355, longitude: 55.3003, mapImage: '/api/catalog/images/00000000-0000-4000-8000-000000000001' },
       videoUrl: '/videos/desert-safari.webm',
     });
-    // The tour page shows them: its tag is expired (and the related blocks' country tag).
-    expect(revalidated).toEqual(expect.arrayContaining(['catalog:tour:dubai-frame', 'catalog:country:uae']));
+    // The tour page shows them: its tag is expired (the other pages listing it as related read that tag too).
+    expect(revalidated).toContain('catalog:tour:dubai-frame');
     const entries = await database.db.select().from(auditLog).where(eq(auditLog.entityId, tour.id));
     expect(entries.at(-1)?.changes).toHaveProperty('meetingPoint');
   });

@@ -48,7 +48,7 @@ export default async function TourDetailPage({ params }: { params: Params }) {
   const [{ locale, variant }, { slug }] = await Promise.all([resolveSiteParams(params), params]);
   const tour = await getTourPage(slug);
   if (!tour) notFound();
-  const [t, bookingLabels, related] = await Promise.all([getTranslations('catalog'), getBookingLabels(), getRelatedTours(tour.slug, tour.country.slug)]);
+  const [t, bookingLabels, related] = await Promise.all([getTranslations('catalog'), getBookingLabels(), getRelatedTours(tour.slug)]);
   const currency = VARIANT_FEATURES[variant].defaultCurrency;
   const url = absoluteUrl(variant, locale, `/tour/${tour.slug}`);
   const crumbs: Crumb[] = [
