@@ -3,6 +3,7 @@ import type { ReactNode } from 'react';
 import { OpsField, OpsForm, OpsSelect, OpsTextArea } from '@/components/ops/ops-form';
 import type { FaqItem, ItineraryStep, LocalizedText, MeetingPoint } from '@/server/db/schema';
 import { TOUR_LANGUAGES, type TourLanguage } from '@/shared/catalog/tour-languages';
+import { allowedFormats } from '@/shared/files/file-rules';
 import { editAvailabilityAction, saveOfferAction, savePlaceAction, savePromoAction, saveTourAction } from '@/server/ops/catalog/catalog-actions';
 
 // The catalogue's console forms: server components that lay out OpsForm fields (client) with
@@ -109,6 +110,7 @@ export async function TourForm({ tour, categoryIds = [], cities, categories }: {
         <OpsField name="meetingLatitude" label={t('fields.meetingLatitude')} hint={t('fields.coordinateHint')} defaultValue={meeting ? String(meeting.latitude) : ''} inputMode="decimal" />
         <OpsField name="meetingLongitude" label={t('fields.meetingLongitude')} defaultValue={meeting ? String(meeting.longitude) : ''} inputMode="decimal" />
         <OpsField name="meetingMapImage" label={t('fields.meetingMapImage')} hint={t('fields.meetingMapImageHint')} defaultValue={meeting?.mapImage ?? ''} maxLength={500} />
+        <OpsField name="meetingMapFile" label={t('fields.meetingMapFile')} type="file" accept={allowedFormats('tourImage').accept} />
       </Pair>
       <fieldset className="grid gap-2">
         <legend className="text-sm font-medium">{t('fields.languages')}</legend>

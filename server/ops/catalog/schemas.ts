@@ -135,6 +135,8 @@ export const tourSchema = z.object({
   meetingLatitude: coordinate(90),
   meetingLongitude: coordinate(180),
   meetingMapImage: mapImage,
+  /** An uploaded map picture, kept in the file storage; it replaces the address above. */
+  meetingMapFile: z.custom<File>(isProvidedFile, 'opsCatalog.errors.file').optional(),
   isFeatured: checkbox,
   isActive: checkbox,
 }).superRefine((tour, context) => {
@@ -144,7 +146,7 @@ export const tourSchema = z.object({
     context.addIssue({ code: 'custom', path: [tour.accessibilityEn === '' ? 'accessibilityEn' : 'accessibilityRu'], message: 'opsCatalog.errors.required' });
   }
   const meeting = [tour.meetingNameEn, tour.meetingNameRu, tour.meetingLatitude, tour.meetingLongitude, tour.meetingMapImage];
-  if (meeting.some((value) => value !== '' && value !== null)) {
+  if (tour.meetingMapFile || meeting.some((value) => value !== '' && value !== null)) {
     for (const field of ['meetingNameEn', 'meetingNameRu', 'meetingLatitude', 'meetingLongitude'] as const) {
       if (tour[field] === '' || tour[field] === null) context.addIssue({ code: 'custom', path: [field], message: 'opsCatalog.errors.required' });
     }

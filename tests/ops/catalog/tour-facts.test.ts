@@ -1,5 +1,9 @@
 import { eq } from 'drizzle-orm';
-import { auditLog, staffMembers, tours } from '@/server/db/schema';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { auditLog, staffMembers, storedFiles, tours } from '@/server/db/schema';
+import { type FileStorage, LocalDiskStorage } from '@/server/files/storage';
 import { saveTourAction } from '@/server/ops/catalog/catalog-actions';
 import type { StaffPrincipal } from '@/server/staff/staff-principal';
 import { serveRoutesFrom, session, staffSession } from '../../support/route-requests';
@@ -19,6 +23,8 @@ vi.mock('@/server/staff/staff-principal', async () => (await import('../../suppo
 vi.mock('next-intl/server', async () => (await import('../../support/route-requests')).mockedIntlServerModule());
 
 let database: TestDatabase;
+let root: string;
+const PNG = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13, 1, 2, 3]);
 const now = new Date('2026-11-21T08:00:00Z');
 
 function form(values: Record<string, string | string[]>): FormData {
@@ -30,11 +36,16 @@ function form(values: Record<string, string | string[]>): FormData {
 beforeAll(async () => {
   database = await createTestDatabase({ demoData: { today: now } });
   serveRoutesFrom(database);
+  root = await mkdtemp(path.join(tmpdir(), 'meeting-maps-'));
+  (globalThis as { traveldeskStorage?: FileStorage }).traveldeskStorage = new LocalDiskStorage(root);
   const [member] = await database.db.select().from(staffMembers).where(eq(staffMembers.email, 'operator@traveldesk.test'));
   staffSession.staff = { staffId: member!.id, email: member!.email, name: member!.name, role: 'operator' } satisfies StaffPrincipal;
   session.principal = null;
 });
-afterAll(() => database.dispose());
+afterAll(async () => {
+  await database.dispose();
+  await rm(root, { recursive: true, force: true });
+});
 beforeEach(() => {
   revalidated.length = 0;
 });
@@ -95,6 +106,23 @@ describe('tour page facts in the console', () => {
     expect(revalidated).toContain('catalog:tour:dubai-frame');
     const entries = await database.db.select().from(auditLog).where(eq(auditLog.entityId, tour.id));
     expect(entries.at(-1)?.changes).toHaveProperty('meetingPoint');
+  });
+
+  it('stores an uploaded map picture in the file storage and shows it in place of the drawn map; a file that is no picture is refused', async () => {
+    const { tour, form: data } = await frameForm({ meetingNameEn: 'Gate 3', meetingNameRu: 'Вход 3', meetingLatitude: '25.2355', meetingLongitude: '55.3003' });
+    data.append('meetingMapFile', new File([PNG], 'map.png', { type: 'image/png' }));
+    expect(await saveTourAction(null, data)).toMatchObject({ ok: true });
+    const [after] = await database.db.select().from(tours).where(eq(tours.id, tour.id));
+    const fileId = after!.meetingPoint?.mapImage?.match(/^\/api\/catalog\/images\/([0-9a-f-]{36})$/)?.[1];
+    expect(fileId).toBeDefined();
+    const [stored] = await database.db.select().from(storedFiles).where(eq(storedFiles.id, fileId!));
+    expect(stored).toMatchObject({ purpose: 'tourImage', contentType: 'image/png' });
+
+    const { form: bad } = await frameForm({ meetingNameEn: 'Gate 3', meetingNameRu: 'Вход 3', meetingLatitude: '25.2355', meetingLongitude: '55.3003' });
+    bad.append('meetingMapFile', new File([new TextEncoder().encode('%PDF-1.7\n')], 'map.png', { type: 'image/png' }));
+    expect(await saveTourAction(null, bad)).toMatchObject({ ok: false, fieldErrors: { meetingMapFile: expect.any(String) } });
+    const [unchanged] = await database.db.select().from(tours).where(eq(tours.id, tour.id));
+    expect(unchanged!.meetingPoint?.mapImage).toBe(after!.meetingPoint?.mapImage);
   });
 
   it('clears the facts when the fields are emptied', async () => {
