@@ -12,6 +12,7 @@ import {
   type FaqItem,
   type ItineraryStep,
   type LocalizedText,
+  type MeetingPoint,
   offers,
   photos,
   tourCategories,
@@ -23,6 +24,7 @@ import { lowestPrice, type OfferPrices } from '@/shared/catalog/prices';
 import { type BookingCancellationPolicy, type PickUpMode, resolveCancellationPolicy } from '@/shared/bookings/offer-terms';
 import { loadSettings, REFUND_TERMS_TAG } from '@/server/settings/settings';
 import { isSlug } from '@/shared/catalog/slug';
+import type { TourLanguage } from '@/shared/catalog/tour-languages';
 import { CATALOG_REVALIDATE_SECONDS, CATALOG_TAGS } from './tags';
 
 // Public catalogue reads: retail data only, never b2b prices or notes to agents. They carry both
@@ -70,9 +72,15 @@ export type TourPage = {
   faq: FaqItem[];
   videoUrl: string | null;
   durationMinutes: number;
+  inclusions: LocalizedText[];
+  exclusions: LocalizedText[];
+  meetingPoint: MeetingPoint | null;
+  languages: TourLanguage[];
+  accessibility: LocalizedText | null;
   city: Place;
   country: Place;
   categories: Category[];
+  /** The gallery in the operator's order; the first is the hero. */
   photos: { url: string; alt: LocalizedText }[];
   offers: PublicOffer[];
   /** Percent of every refund kept as the processing fee (settings), told beside the policies. */
@@ -82,7 +90,7 @@ export type TourPage = {
 
 const activeTour = eq(tours.isActive, true);
 
-async function loadTourCards(db: Database, where: SQL | undefined, limit?: number, offset = 0): Promise<TourCard[]> {
+export async function loadTourCards(db: Database, where: SQL | undefined, limit?: number, offset = 0): Promise<TourCard[]> {
   const query = db
     .select({
       id: tours.id,
@@ -269,6 +277,11 @@ export async function loadTourPage(db: Database, slug: string): Promise<TourPage
       faq: tours.faq,
       videoUrl: tours.videoUrl,
       durationMinutes: tours.durationMinutes,
+      inclusions: tours.inclusions,
+      exclusions: tours.exclusions,
+      meetingPoint: tours.meetingPoint,
+      languages: tours.languages,
+      accessibility: tours.accessibility,
       updatedAt: tours.updatedAt,
       city: { slug: cities.slug, name: cities.name, heroImage: cities.heroImage },
       country: { slug: countries.slug, name: countries.name, heroImage: countries.heroImage },

@@ -197,7 +197,10 @@ type HeaderRule = { source: string; has?: ({ type: 'header'; key: string; value:
 
 // next.config `source` patterns (path-to-regexp): the framed pages (see isFramedPath), and every other path.
 export const FRAMED_SOURCES = ['/embedded', '/embedded/checkout', '/ru/embedded', '/ru/embedded/checkout'];
-export const NOT_FRAMED_SOURCE = '/((?!(?:ru/)?embedded(?:/checkout)?$).*)';
+/** The tour pages' paths as visitors ask for them, in each locale: their policy allows the video players. */
+export const TOUR_PAGE_SOURCES = ['/tour/:slug', '/ru/tour/:slug'];
+/** Every path but the embed's framed pages and the tour pages, which get a policy of their own (one per response). */
+export const NOT_FRAMED_SOURCE = '/((?!(?:ru/)?embedded(?:/checkout)?$|(?:ru/)?tour/[^/]+$).*)';
 
 /**
  * The headers next.config.ts sends with every response, pages, route handlers (JSON, PDF, xlsx)
@@ -229,6 +232,15 @@ export function securityHeaderRules({ widgetHost }: { widgetHost?: { type: 'host
     // A widget site's landing (`/` on a widget's domain) may play its hero video; the later rule
     // wins for the same header. Every other page, the site's own included, keeps no frame or media source.
     ...(widgetHost ? [{ source: '/', has: [widgetHost], headers: [{ key: CSP_HEADER, value: contentSecurityPolicy({ heroVideo: true }) }] }] : []),
+    // A tour page plays its video in place after a click (components/catalog/tour-page): the same
+    // players and files as a widget's hero video, on the tour pages of every portal host.
+    ...TOUR_PAGE_SOURCES.map((source) => ({
+      source,
+      headers: [
+        { key: 'X-Frame-Options', value: 'DENY' },
+        { key: CSP_HEADER, value: contentSecurityPolicy({ heroVideo: true }) },
+      ],
+    })),
     {
       // Behind a TLS-terminating proxy (the only way this server is reached over HTTPS), which
       // says so in X-Forwarded-Proto; over plain HTTP a browser would ignore the header anyway.

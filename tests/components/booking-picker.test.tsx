@@ -115,6 +115,23 @@ describe('BookingPicker', () => {
     expect(continueLink()).toHaveAttribute('href', expect.stringContaining('time=10%3A00'));
   });
 
+  it("shows each open day's price and each time's seats left and price from the month it loaded, with the NET one for an agent allowed it", async () => {
+    const user = userEvent.setup();
+    renderPicker({ netPrices: { adult: 11_000, child: 8_000, trip: null } });
+    const open = await screen.findByRole('button', { name: /November 24th, 2026, available/ });
+    // The day's lowest price under its number, and in full as its description; none on a sold-out day.
+    expect(within(open).getByTestId('day-price')).toHaveTextContent('150');
+    expect(open).toHaveAttribute('title', expect.stringMatching(/^from AED\s?150\.00$/));
+    expect(within(day(/November 25th, 2026, sold out/)).queryByTestId('day-price')).toBeNull();
+    const before = requests.length;
+    await user.click(open);
+    const morning = screen.getByRole('radio', { name: '09:00' });
+    expect(morning).toHaveAccessibleDescription(/Tickets left: 8.*from AED\s?150\.00.*NET from AED\s?110\.00/);
+    expect(screen.getByRole('radio', { name: '15:00' })).toHaveAccessibleDescription(/Tickets left: 2/);
+    // Everything came with the month: choosing a day asks nothing more.
+    expect(requests.length).toBe(before);
+  });
+
   it('offers an opening-hours ticket as entry any time during the day’s opening hours, not at a start time', async () => {
     const user = userEvent.setup();
     renderPicker({ offer: { ...offer, availabilityType: 'opening_hours' } });

@@ -145,10 +145,17 @@ describe('headers for every response (next.config.ts)', () => {
   });
 
   it('forbids framing everywhere, with one policy per response, and leaves the embed\'s framed pages to the proxy', () => {
-    for (const path of ['/', '/tour/x', '/ru/tour/x', '/checkout', '/api/health', '/embeddedx', '/tour/embedded', '/embedded/booking/x', '/ru/embedded/booking/x', '/embedded/x']) {
+    for (const path of ['/', '/checkout', '/api/health', '/embeddedx', '/tour/x/y', '/tours/x', '/embedded/booking/x', '/ru/embedded/booking/x', '/embedded/x']) {
       const headers = headersFor(path);
       expect(headers['x-frame-options'], path).toEqual(['DENY']);
       expect(headers[CSP_HEADER.toLowerCase()], path).toEqual([contentSecurityPolicy()]);
+    }
+    // A tour page plays its video after a click: its one policy adds the players and media, nothing else.
+    for (const path of ['/tour/x', '/ru/tour/x', '/tour/embedded']) {
+      const headers = headersFor(path);
+      expect(headers['x-frame-options'], path).toEqual(['DENY']);
+      expect(headers[CSP_HEADER.toLowerCase()], path).toEqual([contentSecurityPolicy({ heroVideo: true })]);
+      expect(directives(contentSecurityPolicy({ heroVideo: true })).get('script-src')).toEqual(directives(contentSecurityPolicy()).get('script-src'));
     }
     // Unframable should the proxy not run; without X-Frame-Options, which would refuse the widget's domain too.
     for (const path of ['/embedded', '/embedded/checkout', '/ru/embedded', '/ru/embedded/checkout']) {

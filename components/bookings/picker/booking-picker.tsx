@@ -12,7 +12,9 @@ import { formatDisplayDate, formatIsoDate } from '@/i18n/dates';
 import { dubaiToday, type GuestCounts, type StockMode, stockProblem } from '@/shared/availability/rules';
 import type { AvailabilitySlot } from '@/server/availability/queries';
 import { quoteBooking } from '@/shared/bookings/pricing';
-import type { OfferPrices } from '@/shared/catalog/prices';
+import { lowestPrice, type OfferPrices } from '@/shared/catalog/prices';
+import { useCurrency } from '@/components/currency/currency-provider';
+import { convertFromAed, formatAedAs } from '@/shared/money/money';
 import { GuestCounter } from './guest-counter';
 import { fillTemplate, type BookingLabels } from './labels';
 import { type DayStatus, MonthCalendar } from './month-calendar';
@@ -25,7 +27,7 @@ type Selection = { date: string; slots: AvailabilitySlot[]; stockMode: StockMode
 
 // The checkout's limits (server/bookings/checkout-schema.ts).
 const MAX_COUNTS: GuestCounts = { adults: 50, children: 50, infants: 20 };
-/** Slots with this many tickets or fewer say how many are left. */
+/** Slots with this many tickets or fewer stress how many are left. */
 const FEW_TICKETS = 10;
 // Without live availability stock is not counted: only the minimum applies (as in createBooking).
 const UNLIMITED = { left: Number.MAX_SAFE_INTEGER, leftAdults: Number.MAX_SAFE_INTEGER, leftChildren: Number.MAX_SAFE_INTEGER };
@@ -79,6 +81,18 @@ export function BookingPicker({ offer, netPrices, labels }: { offer: PickerOffer
 
   const quote = quoteBooking({ b2b: netPrices ?? offer.retail, retail: offer.retail }, counts);
   const setCount = (kind: keyof GuestCounts) => (value: number) => setCounts((current) => ({ ...current, [kind]: value }));
+  // Prices belong to the offer, not to a slot: an open day's lowest price is the offer's lowest
+  // (per adult or per trip), shown in the visitor's currency; agents see their NET beside it.
+  const { currency, rates } = useCurrency();
+  const fromPrice = lowestPrice([offer.retail]);
+  const netFrom = netPrices ? lowestPrice([netPrices]) : null;
+  const dayPrice = (): { short: string; full: string } | null => {
+    if (fromPrice === null) return null;
+    const full = fillTemplate(labels.dayFromPrice, { price: formatAedAs(fromPrice, currency, locale, rates) });
+    return { short: String(Math.round(convertFromAed(fromPrice, currency, rates) / 100)), full };
+  };
+  const slotPrice = fromPrice === null ? null : formatAedAs(fromPrice, currency, locale, rates);
+  const slotNetPrice = netFrom === null ? null : formatAedAs(netFrom, currency, locale, rates);
   const monthHasDates = monthData.status === 'ready' && monthData.availability.days.some((day) => day.slots.some(hasTickets));
 
   return (
@@ -111,6 +125,7 @@ export function BookingPicker({ offer, netPrices, labels }: { offer: PickerOffer
                 onMonthChange={setMonth}
                 busy={offer.hasLiveAvailability && monthData.status === 'loading'}
                 labels={labels}
+                dayPrice={dayPrice}
               />
               {offer.hasLiveAvailability && monthData.status === 'loading' ? (
                 <div className="absolute inset-0 top-12 flex items-center justify-center rounded-lg bg-background/70">
@@ -139,6 +154,8 @@ export function BookingPicker({ offer, netPrices, labels }: { offer: PickerOffer
                     onChange={() => setTime(candidate.time)}
                     labels={labels}
                     openingHours={openingHours}
+                    price={slotPrice}
+                    netPrice={slotNetPrice}
                   />
                 ))}
               </div>
@@ -256,6 +273,8 @@ function SlotOption({
   onChange,
   labels,
   openingHours,
+  price,
+  netPrice,
 }: {
   name: string;
   slot: AvailabilitySlot;
@@ -264,13 +283,21 @@ function SlotOption({
   onChange: () => void;
   labels: BookingLabels;
   openingHours: boolean;
+  /** The slot's retail from-price and, for an agent who may see it, the NET one. */
+  price: string | null;
+  netPrice: string | null;
 }) {
   const soldOut = !hasTickets(slot);
   const left =
     stockMode === 'per_type'
       ? fillTemplate(labels.ticketsLeftByType, { adults: slot.leftAdults ?? 0, children: slot.leftChildren ?? 0 })
       : fillTemplate(labels.ticketsLeft, { count: slot.left });
-  const detail = soldOut ? labels.slotSoldOut : slot.pastCutOff ? labels.slotOnRequest : slot.left <= FEW_TICKETS ? left : null;
+  // Seats left are always told (a slot's count comes with the month: no request of its own); few
+  // left are stressed.
+  const detail = soldOut ? labels.slotSoldOut : slot.pastCutOff ? labels.slotOnRequest : left;
+  const few = !soldOut && !slot.pastCutOff && slot.left <= FEW_TICKETS;
+  const timeId = useId();
+  const detailsId = useId();
   return (
     <label
       className={cn(
@@ -280,10 +307,31 @@ function SlotOption({
       )}
     >
       <span className="flex items-center gap-2">
-        <input type="radio" name={name} value={slot.time} checked={checked} disabled={soldOut} onChange={onChange} className="accent-primary" />
-        <span className="font-medium tabular-nums">{openingHours ? fillTemplate(labels.openingHoursFrom, { time: slot.time }) : slot.time}</span>
+        <input
+          type="radio"
+          name={name}
+          value={slot.time}
+          checked={checked}
+          disabled={soldOut}
+          onChange={onChange}
+          aria-labelledby={timeId}
+          aria-describedby={detailsId}
+          className="accent-primary"
+        />
+        <span id={timeId} className="font-medium tabular-nums">{openingHours ? fillTemplate(labels.openingHoursFrom, { time: slot.time }) : slot.time}</span>
       </span>
-      {detail ? <span className="text-xs text-muted-foreground">{detail}</span> : null}
+      {/* The time names the radio; seats left and the price describe it. */}
+      <span id={detailsId} className="grid">
+        <span className={cn('text-xs', few ? 'font-medium text-destructive' : 'text-muted-foreground')} data-testid="slot-seats-left">
+          {detail}
+        </span>
+        {price && !soldOut ? (
+          <span className="text-xs" data-testid="slot-price">
+            {fillTemplate(labels.dayFromPrice, { price })}
+            {netPrice ? <span className="block text-primary">{fillTemplate(labels.netFromPrice, { price: netPrice })}</span> : null}
+          </span>
+        ) : null}
+      </span>
     </label>
   );
 }

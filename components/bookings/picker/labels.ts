@@ -24,6 +24,8 @@ export const BOOKING_LABEL_KEYS = [
   'slotOnRequest',
   'ticketsLeft',
   'ticketsLeftByType',
+  'dayFromPrice',
+  'netFromPrice',
   'guests',
   'adults',
   'children',

@@ -36,6 +36,7 @@ export function MonthCalendar({
   onMonthChange,
   busy,
   labels,
+  dayPrice,
 }: {
   month: string;
   locale: Locale;
@@ -46,6 +47,11 @@ export function MonthCalendar({
   onMonthChange: (month: string) => void;
   busy: boolean;
   labels: CalendarLabels;
+  /**
+   * The day's lowest price, short, shown under an open day's number (from the month already
+   * loaded: no request of its own); its full text is the day's description (its title).
+   */
+  dayPrice?: (date: string) => { short: string; full: string } | null;
 }) {
   const headingId = useId();
   const gridRef = useRef<HTMLTableElement>(null);
@@ -118,6 +124,7 @@ export function MonthCalendar({
                 if (!inMonth(date)) return <td key={date} />;
                 const status = busy ? 'unavailable' : dayStatus(date);
                 const isSelected = date === selected;
+                const price = status === 'available' ? (dayPrice?.(date) ?? null) : null;
                 return (
                   <td key={date} className="p-0.5 text-center">
                     <button
@@ -127,11 +134,13 @@ export function MonthCalendar({
                       aria-pressed={isSelected}
                       aria-disabled={status !== 'available'}
                       aria-label={`${format(day, 'PPPP', dates)}, ${statusText[status]}`}
+                      title={price?.full}
                       onKeyDown={(event) => moveFocus(event, date)}
                       onFocus={() => setFocused(date)}
                       onClick={() => status === 'available' && onSelect(date)}
                       className={cn(
-                        'mx-auto flex size-9 items-center justify-center rounded-lg tabular-nums outline-none focus-visible:ring-3 focus-visible:ring-primary/40 xs:size-10',
+                        'mx-auto flex size-9 flex-col items-center justify-center rounded-lg leading-none tabular-nums outline-none focus-visible:ring-3 focus-visible:ring-primary/40 xs:size-10',
+                        dayPrice && 'h-11 xs:h-12',
                         status === 'available' && 'bg-primary/10 font-medium text-primary hover:bg-primary/20',
                         status === 'soldOut' && 'cursor-not-allowed text-muted-foreground line-through',
                         status === 'unavailable' && 'cursor-not-allowed text-muted-foreground/60',
@@ -139,6 +148,12 @@ export function MonthCalendar({
                       )}
                     >
                       {day.getDate()}
+                      {dayPrice ? (
+                        // Every day keeps the price's line, so the grid's height never moves as prices arrive.
+                        <span aria-hidden className="mt-1 h-3 text-[10px] font-normal opacity-80" data-testid={price ? 'day-price' : undefined}>
+                          {price?.short}
+                        </span>
+                      ) : null}
                     </button>
                   </td>
                 );

@@ -1,7 +1,9 @@
-import { getTranslations } from 'next-intl/server';
+import { getLocale, getTranslations } from 'next-intl/server';
 import type { ReactNode } from 'react';
 import { OpsField, OpsForm, OpsSelect, OpsTextArea } from '@/components/ops/ops-form';
-import type { FaqItem, ItineraryStep, LocalizedText } from '@/server/db/schema';
+import type { FaqItem, ItineraryStep, LocalizedText, MeetingPoint } from '@/server/db/schema';
+import { TOUR_LANGUAGES, type TourLanguage } from '@/shared/catalog/tour-languages';
+import { allowedFormats } from '@/shared/files/file-rules';
 import { editAvailabilityAction, saveOfferAction, savePlaceAction, savePromoAction, saveTourAction } from '@/server/ops/catalog/catalog-actions';
 
 // The catalogue's console forms: server components that lay out OpsForm fields (client) with
@@ -61,6 +63,11 @@ export type TourFormValues = {
   faq: FaqItem[];
   videoUrl: string | null;
   durationMinutes: number;
+  inclusions: LocalizedText[];
+  exclusions: LocalizedText[];
+  languages: TourLanguage[];
+  accessibility: LocalizedText | null;
+  meetingPoint: MeetingPoint | null;
   isFeatured: boolean;
   isActive: boolean;
 };
@@ -69,6 +76,9 @@ export async function TourForm({ tour, categoryIds = [], cities, categories }: {
   const [t, common] = await Promise.all([getTranslations('opsCatalog'), getTranslations('ops.common')]);
   const itinerary = (tour?.itinerary ?? []).map((step) => [step.time ?? '', step.title.en, step.title.ru, step.description.en, step.description.ru].join(' | ')).join('\n');
   const faq = (tour?.faq ?? []).map((item) => [item.question.en, item.question.ru, item.answer.en, item.answer.ru].join(' | ')).join('\n');
+  const lines = (items: LocalizedText[] = []) => items.map((item) => `${item.en} | ${item.ru}`).join('\n');
+  const meeting = tour?.meetingPoint ?? null;
+  const languageNames = new Intl.DisplayNames([await getLocale()], { type: 'language' });
   return (
     <OpsForm action={saveTourAction} submitLabel={tour ? common('save') : t('tours.create')} pendingLabel={common('saving')} successMessage={common('saved')}>
       {tour ? <input type="hidden" name="id" value={tour.id} /> : null}
@@ -91,7 +101,25 @@ export async function TourForm({ tour, categoryIds = [], cities, categories }: {
       <Pair>
         <OpsField name="videoUrl" label={t('fields.videoUrl')} hint={t('fields.videoUrlHint')} defaultValue={tour?.videoUrl ?? ''} maxLength={500} type="url" />
         <OpsField name="durationMinutes" label={t('fields.durationMinutes')} defaultValue={String(tour?.durationMinutes ?? 240)} inputMode="numeric" />
+        <OpsTextArea name="inclusions" label={t('fields.inclusions')} hint={t('fields.listHint')} defaultValue={lines(tour?.inclusions)} rows={4} />
+        <OpsTextArea name="exclusions" label={t('fields.exclusions')} hint={t('fields.listHint')} defaultValue={lines(tour?.exclusions)} rows={4} />
+        <OpsTextArea name="accessibilityEn" label={t('fields.accessibilityEn')} defaultValue={tour?.accessibility?.en} />
+        <OpsTextArea name="accessibilityRu" label={t('fields.accessibilityRu')} defaultValue={tour?.accessibility?.ru} />
+        <OpsField name="meetingNameEn" label={t('fields.meetingNameEn')} defaultValue={meeting?.name.en} maxLength={300} />
+        <OpsField name="meetingNameRu" label={t('fields.meetingNameRu')} defaultValue={meeting?.name.ru} maxLength={300} />
+        <OpsField name="meetingLatitude" label={t('fields.meetingLatitude')} hint={t('fields.coordinateHint')} defaultValue={meeting ? String(meeting.latitude) : ''} inputMode="decimal" />
+        <OpsField name="meetingLongitude" label={t('fields.meetingLongitude')} defaultValue={meeting ? String(meeting.longitude) : ''} inputMode="decimal" />
+        <OpsField name="meetingMapImage" label={t('fields.meetingMapImage')} hint={t('fields.meetingMapImageHint')} defaultValue={meeting?.mapImage ?? ''} maxLength={500} />
+        <OpsField name="meetingMapFile" label={t('fields.meetingMapFile')} type="file" accept={allowedFormats('tourImage').accept} />
       </Pair>
+      <fieldset className="grid gap-2">
+        <legend className="text-sm font-medium">{t('fields.languages')}</legend>
+        <div className="flex flex-wrap gap-4">
+          {TOUR_LANGUAGES.map((language) => (
+            <Checkbox key={language} name="languages" value={language} label={languageNames.of(language) ?? language} defaultChecked={tour?.languages.includes(language) ?? false} />
+          ))}
+        </div>
+      </fieldset>
       <fieldset className="grid gap-2">
         <legend className="text-sm font-medium">{t('fields.categories')}</legend>
         <div className="flex flex-wrap gap-4">

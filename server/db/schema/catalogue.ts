@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { type AnyPgColumn, boolean, check, date, index, integer, jsonb, pgEnum, pgTable, primaryKey, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 
 import type { CancellationPolicy } from '@/shared/bookings/offer-terms';
+import type { TourLanguage } from '@/shared/catalog/tour-languages';
 import { createdAt, updatedAt } from './columns';
 import { suppliers } from './suppliers';
 
@@ -11,6 +12,11 @@ import { suppliers } from './suppliers';
 export type LocalizedText = { en: string; ru: string };
 export type FaqItem = { question: LocalizedText; answer: LocalizedText };
 export type ItineraryStep = { time?: string; title: LocalizedText; description: LocalizedText };
+/**
+ * Where guests meet (or the venue's entrance): its name in both languages, its coordinates for the
+ * maps link and the generated map, and an operator-uploaded map picture in place of the generated one.
+ */
+export type MeetingPoint = { name: LocalizedText; latitude: number; longitude: number; mapImage: string | null };
 
 export const countries = pgTable('countries', {
   id: uuid('id').primaryKey().defaultRandom(),
@@ -62,6 +68,13 @@ export const tours = pgTable(
     faq: jsonb('faq').$type<FaqItem[]>().notNull().default([]),
     videoUrl: text('video_url'),
     durationMinutes: integer('duration_minutes').notNull(),
+    // The tour page's facts: what the price includes and leaves out, where guests meet, the
+    // languages it is guided in and what it asks of guests' mobility (empty or null: not shown).
+    inclusions: jsonb('inclusions').$type<LocalizedText[]>().notNull().default([]),
+    exclusions: jsonb('exclusions').$type<LocalizedText[]>().notNull().default([]),
+    meetingPoint: jsonb('meeting_point').$type<MeetingPoint>(),
+    languages: jsonb('languages').$type<TourLanguage[]>().notNull().default([]),
+    accessibility: jsonb('accessibility').$type<LocalizedText>(),
     /** Shown in the home page's promo block (main variant). */
     isFeatured: boolean('is_featured').notNull().default(false),
     isActive: boolean('is_active').notNull().default(true),

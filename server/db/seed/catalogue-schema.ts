@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { PICK_UP_MODES } from '@/shared/bookings/offer-terms';
+import { TOUR_LANGUAGES } from '@/shared/catalog/tour-languages';
 
 // The shape of the demo catalogue (catalogue.json), checked when the seed loads it: a typo in a
 // slug, a key or a price fails the seed with the path of the mistake instead of seeding bad rows.
@@ -88,8 +89,17 @@ const tour = z.strictObject({
   notesToAgents: localized.optional(),
   /** A key of the shared `faq`, or the tour's own question and answer. */
   faq: z.array(z.union([key, faqItem])),
-  videoUrl: z.url().optional(),
+  /** An https address, or a path on our own host (a file in public/ or the file storage). */
+  videoUrl: z.union([z.url({ protocol: /^https$/ }), z.string().regex(/^\/[\w./-]+$/)]).optional(),
   durationMinutes: z.number().int().positive(),
+  /** What the price includes and leaves out, one line each. */
+  inclusions: z.array(localized).optional(),
+  exclusions: z.array(localized).optional(),
+  /** Where guests meet or the venue is; the tour page draws its map and links to a maps site. */
+  meetingPoint: z.strictObject({ name: localized, latitude: z.number().min(-90).max(90), longitude: z.number().min(-180).max(180) }).optional(),
+  /** Languages it is guided in (ISO 639-1). */
+  languages: z.array(z.enum(TOUR_LANGUAGES)).optional(),
+  accessibility: localized.optional(),
   /** Scenes; the first photo is the tour's, an offer takes the photo at its own position. */
   photos: z.array(key).min(1),
   /** Minutes before the start time that guests are collected from hotels; none when guests meet on site. */

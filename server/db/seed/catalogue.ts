@@ -104,6 +104,11 @@ export async function seedCatalogue(db: Database, options: SeedCatalogueOptions)
           faq: tour.faq,
           videoUrl: tour.videoUrl ?? null,
           durationMinutes: tour.durationMinutes,
+          inclusions: tour.inclusions ?? [],
+          exclusions: tour.exclusions ?? [],
+          meetingPoint: tour.meetingPoint ? { ...tour.meetingPoint, mapImage: null } : null,
+          languages: tour.languages ?? [],
+          accessibility: tour.accessibility ?? null,
           isFeatured: tour.featured ?? false,
         })),
       )

@@ -1,4 +1,5 @@
 import type { CancellationPolicy, PickUpMode } from '@/shared/bookings/offer-terms';
+import type { TourLanguage } from '@/shared/catalog/tour-languages';
 import type { FaqItem, ItineraryStep, LocalizedText } from '../schema';
 
 /** Demo catalogue records, keyed by slug so seeding can be re-run without duplicates. */
@@ -55,6 +56,11 @@ export type SeedTour = {
   faq: FaqItem[];
   videoUrl?: string;
   durationMinutes: number;
+  inclusions?: LocalizedText[];
+  exclusions?: LocalizedText[];
+  meetingPoint?: { name: LocalizedText; latitude: number; longitude: number };
+  languages?: TourLanguage[];
+  accessibility?: LocalizedText;
   /** In the home page's promo block. */
   featured?: boolean;
   photos: { url: string; alt: LocalizedText }[];

@@ -45,7 +45,7 @@ export const savePlaceAction = runOpsAction({
 
 export const saveTourAction = runOpsAction({
   schema: tourSchema,
-  form: { arrays: ['categoryIds'] },
+  form: { arrays: ['categoryIds', 'languages'], files: ['meetingMapFile'] },
   permission: 'ops:catalog',
   run: async (input, { staff, db }) => ({ ...(await saveTour(db, staff, input)), created: !input.id }),
   revalidate: expireShownPages,

@@ -1,4 +1,5 @@
 import 'server-only';
+import { randomUUID } from 'node:crypto';
 import { and, eq, inArray, max, ne, type SQL } from 'drizzle-orm';
 import { changedFields, recordStaffAudit } from '@/server/audit/audit';
 import { catalogTagsForTour, type TourPlacement } from '@/server/catalog/catalog-changes';
@@ -7,7 +8,9 @@ import type { Database, Transaction } from '@/server/db/connection';
 import { uniqueViolation } from '@/server/db/errors';
 import { categories, cities, countries, offers, promoCodes, tourCategories, tours } from '@/server/db/schema';
 import { NotFound, RuleViolation } from '@/server/errors';
+import { saveCatalogImage } from '@/server/files/uploads';
 import type { StaffPrincipal } from '@/server/staff/staff-principal';
+import { catalogImageUrl } from './gallery-admin';
 import type { OfferInput, PlaceInput, PromoInput, TourInput } from './schemas';
 
 // The console's catalogue changes. Each runs in one transaction with its audit entry and returns
@@ -109,6 +112,14 @@ function tourValues(input: TourInput) {
     faq: input.faq,
     videoUrl: input.videoUrl || null,
     durationMinutes: input.durationMinutes,
+    inclusions: input.inclusions,
+    exclusions: input.exclusions,
+    languages: input.languages,
+    accessibility: input.accessibilityEn ? { en: input.accessibilityEn, ru: input.accessibilityRu } : null,
+    meetingPoint:
+      input.meetingNameEn && input.meetingLatitude !== null && input.meetingLongitude !== null
+        ? { name: { en: input.meetingNameEn, ru: input.meetingNameRu }, latitude: input.meetingLatitude, longitude: input.meetingLongitude, mapImage: input.meetingMapImage || null }
+        : null,
     isFeatured: input.isFeatured,
     isActive: input.isActive,
   };
@@ -128,11 +139,18 @@ export async function saveTour(db: Database, staff: StaffPrincipal, input: TourI
         const ids = new Set(known.map((row) => row.id));
         if (input.categoryIds.some((categoryId) => !ids.has(categoryId))) throw new RuleViolation('errors.validation', {}, 'categoryIds');
       }
+      // A new tour's id is chosen here, so an uploaded map picture is kept under its tour's folder.
+      const folder = input.id ?? randomUUID();
+      // An uploaded map picture is checked by its content and stored; its address replaces a typed one.
+      if (input.meetingMapFile && values.meetingPoint) {
+        const file = await saveCatalogImage(tx, { file: input.meetingMapFile, staffId: staff.staffId, folder, field: 'meetingMapFile' });
+        values.meetingPoint = { ...values.meetingPoint, mapImage: catalogImageUrl(file.id) };
+      }
       let tourId = input.id;
       let tagsBefore: string[] = [];
       let changes;
       if (!tourId) {
-        const [created] = await tx.insert(tours).values(values).returning({ id: tours.id });
+        const [created] = await tx.insert(tours).values({ ...values, id: folder }).returning({ id: tours.id });
         if (!created) throw new NotFound();
         tourId = created.id;
         changes = changedFields({}, { ...values, categoryIds: input.categoryIds });

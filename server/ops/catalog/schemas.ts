@@ -2,6 +2,7 @@ import 'server-only';
 import { z } from 'zod';
 import { isProvidedFile } from '@/server/files/uploads';
 import { SLUG_PATTERN } from '@/shared/catalog/slug';
+import { TOUR_LANGUAGES } from '@/shared/catalog/tour-languages';
 import { text } from '@/shared/text';
 
 // The console's catalogue forms, field by field as the forms post them (flat names, strings):
@@ -70,6 +71,41 @@ const faq = optional(20_000, true).transform((value, context) => {
   return items;
 });
 
+/** A list typed one item a line: `English | Russian` (the tour page's inclusions and exclusions). */
+const bilingualLines = optional(10_000, true).transform((value, context) => {
+  const items = [];
+  for (const line of value.split(/\r?\n/).filter((entry) => entry.trim() !== '')) {
+    const parts = line.split('|').map((part) => part.trim());
+    const [en = '', ru = ''] = parts;
+    if (parts.length !== 2 || !en || !ru || en.length > 300 || ru.length > 300) {
+      context.addIssue({ code: 'custom', message: 'opsCatalog.errors.bilingualLine' });
+      return z.NEVER;
+    }
+    items.push({ en, ru });
+  }
+  if (items.length > 30) {
+    context.addIssue({ code: 'custom', message: 'opsCatalog.errors.range' });
+    return z.NEVER;
+  }
+  return items;
+});
+
+/** A coordinate typed in decimal degrees ("25.1972"); empty when the tour has no meeting point. */
+const coordinate = (limit: number) =>
+  text()
+    .regex(/^(-?\d{1,3}(\.\d{1,7})?)?$/, 'opsCatalog.errors.coordinate')
+    .transform((value) => (value === '' ? null : Number(value)))
+    .refine((value) => value === null || Math.abs(value) <= limit, 'opsCatalog.errors.coordinate')
+    .prefault('');
+
+const mapImage = optional(500).refine((value) => value === '' || value.startsWith('/') || value.startsWith('https://'), 'opsCatalog.errors.image');
+
+/** A video the tour page plays in place: an https address, or a path on our own host (public/ or the file storage). */
+const videoUrl = optional(500).refine(
+  (value) => value === '' || /^\/[\w./-]+$/.test(value) || (URL.canParse(value) && new URL(value).protocol === 'https:'),
+  'opsCatalog.errors.videoUrl',
+);
+
 export const tourSchema = z.object({
   id: id.optional(),
   slug,
@@ -87,10 +123,34 @@ export const tourSchema = z.object({
   notesRu: optional(5000, true),
   itinerary,
   faq,
-  videoUrl: optional(500).refine((value) => value === '' || (URL.canParse(value) && new URL(value).protocol === 'https:'), 'opsCatalog.errors.videoUrl'),
+  videoUrl,
   durationMinutes: wholeNumber(1, 60 * 24 * 30),
+  inclusions: bilingualLines,
+  exclusions: bilingualLines,
+  languages: z.array(z.enum(TOUR_LANGUAGES, 'errors.validation')).max(TOUR_LANGUAGES.length, 'opsCatalog.errors.range').default([]),
+  accessibilityEn: optional(2000, true),
+  accessibilityRu: optional(2000, true),
+  meetingNameEn: optional(300),
+  meetingNameRu: optional(300),
+  meetingLatitude: coordinate(90),
+  meetingLongitude: coordinate(180),
+  meetingMapImage: mapImage,
+  /** An uploaded map picture, kept in the file storage; it replaces the address above. */
+  meetingMapFile: z.custom<File>(isProvidedFile, 'opsCatalog.errors.file').optional(),
   isFeatured: checkbox,
   isActive: checkbox,
+}).superRefine((tour, context) => {
+  // Accessibility and the meeting point are told in both languages or not at all; a meeting
+  // point needs its coordinates (the map and the maps link are drawn from them).
+  if ((tour.accessibilityEn === '') !== (tour.accessibilityRu === '')) {
+    context.addIssue({ code: 'custom', path: [tour.accessibilityEn === '' ? 'accessibilityEn' : 'accessibilityRu'], message: 'opsCatalog.errors.required' });
+  }
+  const meeting = [tour.meetingNameEn, tour.meetingNameRu, tour.meetingLatitude, tour.meetingLongitude, tour.meetingMapImage];
+  if (tour.meetingMapFile || meeting.some((value) => value !== '' && value !== null)) {
+    for (const field of ['meetingNameEn', 'meetingNameRu', 'meetingLatitude', 'meetingLongitude'] as const) {
+      if (tour[field] === '' || tour[field] === null) context.addIssue({ code: 'custom', path: [field], message: 'opsCatalog.errors.required' });
+    }
+  }
 });
 export type TourInput = z.output<typeof tourSchema>;
 

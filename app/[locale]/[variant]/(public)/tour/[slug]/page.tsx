@@ -1,6 +1,5 @@
-import { Clock, PlayCircle } from 'lucide-react';
+import { Clock } from 'lucide-react';
 import type { Metadata } from 'next';
-import { StaticImage } from '@/components/ui/static-image';
 import { notFound } from 'next/navigation';
 import { getTranslations } from 'next-intl/server';
 import { getBookingLabels } from '@/components/bookings/picker/get-booking-labels';
@@ -9,12 +8,18 @@ import { Breadcrumbs, breadcrumbJsonLd, type Crumb } from '@/components/catalog/
 import { durationParts } from '@/components/catalog/duration';
 import { JsonLd } from '@/components/catalog/json-ld';
 import { OfferCard } from '@/components/catalog/offer-card';
+import { MeetingPoint } from '@/components/catalog/tour-page/meeting-point';
+import { RelatedTours } from '@/components/catalog/tour-page/related-tours';
+import { TourFacts } from '@/components/catalog/tour-page/tour-facts';
+import { TourGallery } from '@/components/catalog/tour-page/tour-gallery';
+import { tourJsonLd } from '@/components/catalog/tour-page/tour-json-ld';
+import { TourVideo } from '@/components/catalog/tour-page/tour-video';
 import { AnalyticsMarker } from '@/components/telemetry/analytics-marker';
-import type { Locale } from '@/i18n/locales';
-import { getTourPage, type TourPage } from '@/server/catalog/queries';
+import { getTourPage } from '@/server/catalog/queries';
+import { getRelatedTours } from '@/server/catalog/related-tours';
 import { absoluteUrl, pageMetadata, publicOrigin } from '@/server/hosts/seo';
 import { resolveSiteParams } from '@/server/hosts/variant-params';
-import { type Variant, VARIANT_FEATURES } from '@/shared/sites/site-variants';
+import { VARIANT_FEATURES } from '@/shared/sites/site-variants';
 
 type Params = Promise<{ locale: string; variant: string; slug: string }>;
 
@@ -40,55 +45,24 @@ export async function generateMetadata({ params }: { params: Params }): Promise<
   });
 }
 
-function tourJsonLd(tour: TourPage, locale: Locale, variant: Variant) {
-  const url = absoluteUrl(variant, locale, `/tour/${tour.slug}`);
-  const images = tour.photos.map((photo) => `${publicOrigin(variant)}${photo.url}`);
-  const offers = tour.offers.flatMap((offer) =>
-    (['adult', 'trip'] as const).flatMap((kind) => {
-      const price = offer.retail[kind];
-      return price === null
-        ? []
-        : [{ '@type': 'Offer', name: offer.name[locale], price: (price / 100).toFixed(2), priceCurrency: 'AED', url, availability: 'https://schema.org/InStock' }];
-    }),
-  );
-  return {
-    '@context': 'https://schema.org',
-    '@graph': [
-      {
-        '@type': 'TouristTrip',
-        name: tour.title[locale],
-        description: tour.summary[locale],
-        url,
-        image: images,
-        touristType: tour.categories.map((category) => category.name[locale]),
-        itinerary: {
-          '@type': 'ItemList',
-          itemListElement: tour.itinerary.map((step, index) => ({ '@type': 'ListItem', position: index + 1, name: step.title[locale] })),
-        },
-        offers,
-      },
-      { '@type': 'Product', name: tour.title[locale], description: tour.summary[locale], image: images, url, offers },
-    ],
-  };
-}
-
 export default async function TourDetailPage({ params }: { params: Params }) {
   const [{ locale, variant }, { slug }] = await Promise.all([resolveSiteParams(params), params]);
   const tour = await getTourPage(slug);
   if (!tour) notFound();
-  const [t, bookingLabels] = await Promise.all([getTranslations('catalog'), getBookingLabels()]);
+  const [t, bookingLabels, related] = await Promise.all([getTranslations('catalog'), getBookingLabels(), getRelatedTours(tour.slug)]);
+  const currency = VARIANT_FEATURES[variant].defaultCurrency;
+  const url = absoluteUrl(variant, locale, `/tour/${tour.slug}`);
   const crumbs: Crumb[] = [
     { name: t('tour.home'), href: '/' },
     { name: tour.country.name[locale], href: `/${tour.country.slug}` },
     { name: tour.city.name[locale], href: `/city/${tour.city.slug}` },
     { name: tour.title[locale], href: `/tour/${tour.slug}` },
   ];
-  const [hero, ...gallery] = tour.photos;
 
   return (
     <AgentTourDetailsProvider slug={tour.slug}>
       <AnalyticsMarker event="tour_view" properties={{ slug: tour.slug }} />
-      <JsonLd data={tourJsonLd(tour, locale, variant)} />
+      <JsonLd data={tourJsonLd(tour, { locale, url, origin: publicOrigin(variant), currency })} />
       <JsonLd data={breadcrumbJsonLd(crumbs, (href) => absoluteUrl(variant, locale, href))} />
       <div className="mx-auto max-w-6xl px-4 py-6">
         <Breadcrumbs items={crumbs} label={t('tour.home')} />
@@ -101,18 +75,7 @@ export default async function TourDetailPage({ params }: { params: Params }) {
             {t('card.duration', durationParts(tour.durationMinutes))}
           </p>
         </header>
-        {hero ? (
-          <StaticImage
-            src={hero.url}
-            alt={hero.alt[locale]}
-            width={1600}
-            height={1000}
-            priority
-            fetchPriority="high"
-            sizes="(min-width: 1200px) 1152px, 100vw"
-            className="mt-6 aspect-[16/9] w-full rounded-2xl object-cover md:aspect-[12/5]"
-          />
-        ) : null}
+        <TourGallery photos={tour.photos} locale={locale} />
 
         <div className="mt-8 grid gap-10 lg:grid-cols-[1fr_320px]">
           <div className="grid min-w-0 content-start gap-10">
@@ -126,7 +89,7 @@ export default async function TourDetailPage({ params }: { params: Params }) {
                     key={offer.id}
                     offer={offer}
                     locale={locale}
-                    currency={VARIANT_FEATURES[variant].defaultCurrency}
+                    currency={currency}
                     tourSlug={tour.slug} bookingLabels={bookingLabels}
                     refundFeePercent={tour.refundFeePercent} />
                 ))}
@@ -136,6 +99,8 @@ export default async function TourDetailPage({ params }: { params: Params }) {
             <section>
               <p className="leading-relaxed whitespace-pre-line">{tour.description[locale]}</p>
             </section>
+
+            <TourFacts tour={tour} locale={locale} />
 
             {tour.itinerary.length > 0 ? (
               <section aria-labelledby="itinerary">
@@ -156,27 +121,7 @@ export default async function TourDetailPage({ params }: { params: Params }) {
               </section>
             ) : null}
 
-            {gallery.length > 0 ? (
-              <section aria-labelledby="gallery">
-                <h2 id="gallery" className="text-xl font-semibold">
-                  {t('tour.gallery')}
-                </h2>
-                <ul className="mt-4 grid grid-cols-2 gap-3 md:grid-cols-3">
-                  {gallery.map((photo) => (
-                    <li key={photo.url}>
-                      <StaticImage
-                        src={photo.url}
-                        alt={photo.alt[locale]}
-                        width={640}
-                        height={400}
-                        sizes="(min-width: 960px) 260px, 50vw"
-                        className="aspect-[16/10] w-full rounded-lg object-cover"
-                      />
-                    </li>
-                  ))}
-                </ul>
-              </section>
-            ) : null}
+            <TourVideo tour={tour} locale={locale} />
 
             {tour.faq.length > 0 ? (
               <section aria-labelledby="faq">
@@ -197,18 +142,7 @@ export default async function TourDetailPage({ params }: { params: Params }) {
 
           <aside className="grid content-start gap-6">
             <AgentNotes title={t('tour.notesToAgents')} />
-            {tour.videoUrl ? (
-              <section aria-labelledby="video" className="rounded-xl border border-border p-5">
-                <h2 id="video" className="text-lg font-semibold">
-                  {t('tour.video')}
-                </h2>
-                {/* A link rather than an embedded player: no third-party script on the page. */}
-                <a href={tour.videoUrl} target="_blank" rel="noopener noreferrer" className="mt-3 inline-flex items-center gap-2 font-medium text-primary hover:underline">
-                  <PlayCircle aria-hidden className="size-5" />
-                  {t('tour.watchVideo')}
-                </a>
-              </section>
-            ) : null}
+            {tour.meetingPoint ? <MeetingPoint point={tour.meetingPoint} locale={locale} /> : null}
             <section aria-labelledby="terms" className="rounded-xl border border-border p-5">
               <h2 id="terms" className="text-lg font-semibold">
                 {t('tour.terms')}
@@ -217,6 +151,7 @@ export default async function TourDetailPage({ params }: { params: Params }) {
             </section>
           </aside>
         </div>
+        <RelatedTours tours={related} locale={locale} currency={currency} />
       </div>
     </AgentTourDetailsProvider>
   );
