@@ -36,6 +36,7 @@ import { GET as getProduct } from '@/app/api/octo/products/[id]/route';
 import { GET as getProducts } from '@/app/api/octo/products/route';
 import { GET as getSupplier } from '@/app/api/octo/supplier/route';
 import { createApiKey } from '@/server/api-access/api-keys';
+import { confirmBooking, reserveBooking } from '@/server/octo-api/octo-bookings';
 import { reconcilePayments } from '@/server/checkout/settlement';
 import { EmbeddedQueue } from '@/server/jobs/embedded-queue';
 import { installJobQueue } from '@/server/jobs/jobs';
@@ -402,6 +403,20 @@ describe('security', () => {
     expect(zBooking.array().parse(list.body)).toEqual([]);
     const [row] = await database.db.select().from(bookings).where(eq(bookings.reference, held.id));
     expect(row).toMatchObject({ status: 'payment_required', notes: null });
+  });
+
+  it('confirms, for a role that sees only its own bookings, only its own reservation (the locked read keeps the booking scope)', async () => {
+    const junior = await principalFor(database.db, 'junior@desertrose.test');
+    const options = { pricing: false, origin: 'http://localhost:3000' };
+    // The agency's admin (the key) reserved this one: not the junior's to confirm.
+    const theirs = reservation();
+    await call(postBooking, '/api/octo/bookings', { json: theirs });
+    await expect(confirmBooking(database.db, junior, theirs.uuid, { contact: CONTACT }, options)).rejects.toMatchObject({ error: 'INVALID_BOOKING_UUID' });
+    const own = reservation();
+    await reserveBooking(database.db, junior, own, options);
+    expect(zBooking.parse(await confirmBooking(database.db, junior, own.uuid, { contact: CONTACT }, options)).status).toBe('CONFIRMED');
+    const [row] = await database.db.select({ status: bookings.status }).from(bookings).where(eq(bookings.idempotencyKey, theirs.uuid));
+    expect(row?.status).toBe('payment_required');
   });
 
   it('needs a key (401 UNAUTHORIZED) with the octo scope (403 FORBIDDEN); an octo key calls no /api/v1 route', async () => {
