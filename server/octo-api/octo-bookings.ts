@@ -1,6 +1,6 @@
 import 'server-only';
 import { createHash, randomUUID } from 'node:crypto';
-import { and, desc, eq, or, sql } from 'drizzle-orm';
+import { and, desc, eq, or, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Principal } from '@/server/auth/principal';
 import { visibleBookings } from '@/server/bookings/booking-scope';
@@ -9,8 +9,8 @@ import { lockBookingStock } from '@/server/bookings/stock';
 import { bookableOfferColumns } from '@/server/bookings/bookable-offer';
 import type { BookingStart, CreatedBooking, WrittenReservation } from '@/server/bookings/create-booking';
 import { placeBooking } from '@/server/checkout/place-booking';
-import type { Database } from '@/server/db/connection';
-import { preparedPerDatabase } from '@/server/db/prepared';
+import type { Database, Transaction } from '@/server/db/connection';
+import { preparedPerDatabase, preparedSelectInTransaction } from '@/server/db/prepared';
 import { agencies, availabilitySlots, bookings, cities, offers, settings, tours } from '@/server/db/schema';
 import { isDomainError } from '@/server/errors';
 import { payLockedBookingFromBalance } from '@/server/payments/pay-from-balance';
@@ -20,6 +20,7 @@ import { refundTiersFrom } from '@/server/settings/settings';
 import type { RefundTiers } from '@/shared/bookings/offer-terms';
 import { isCancellable } from '@/server/bookings/refund-rules';
 import type { CheckoutInput } from '@/shared/bookings/checkout-schema';
+import { memberCan } from '@/shared/auth/permissions';
 import type { GuestCounts } from '@/shared/availability/rules';
 import { availabilityIdOf, countsOf, octoAvailability, optionNotFound, parseAvailabilityId, utc } from './octo-availability';
 import { isUuid, octoOfferColumns, type OctoOfferRow, resellableOffer } from './octo-catalogue';
@@ -84,6 +85,39 @@ function selectBookings(db: Database, principal: Principal, where: ReturnType<ty
 }
 
 type BookingRow = Awaited<ReturnType<typeof selectBookings>>[number];
+
+/**
+ * The confirmation's locked read of the agency's booking under a uuid (what selectBookings reads,
+ * FOR UPDATE of the booking row), prepared in its transaction: built again on every
+ * confirmation, its sixty columns cost more than the database took to answer them
+ * (docs/octo-api.md#speed). One statement per booking scope (visibleBookings): the agency's, and
+ * only the agent's own for a role without `bookings:viewAll`.
+ */
+const lockedBookingQueries = {
+  agency: preparedSelectInTransaction('octo_confirm_booking', (tx) => lockedBookingSelect(tx, eq(bookings.agencyId, sql.placeholder('agencyId')))),
+  own: preparedSelectInTransaction('octo_confirm_own_booking', (tx) =>
+    lockedBookingSelect(tx, and(eq(bookings.agencyId, sql.placeholder('agencyId')), eq(bookings.agentId, sql.placeholder('agentId'))) as SQL),
+  ),
+};
+
+function lockedBookingSelect(tx: Transaction, scope: SQL) {
+  return tx
+    .select(bookingColumns)
+    .from(bookings)
+    .innerJoin(offers, eq(offers.id, bookings.offerId))
+    .innerJoin(tours, eq(tours.id, bookings.tourId))
+    .leftJoin(availabilitySlots, eq(availabilitySlots.id, bookings.slotId))
+    .where(and(scope, eq(bookings.idempotencyKey, sql.placeholder('uuid'))))
+    .limit(1)
+    .for('update', { of: bookings });
+}
+
+/** The agency's booking of this uuid, locked in `tx`, as visibleBookings(principal) scopes it. */
+async function lockBookingByUuid(tx: Transaction, principal: Principal, uuid: string): Promise<BookingRow | undefined> {
+  const query = memberCan(principal, 'bookings:viewAll') ? lockedBookingQueries.agency : lockedBookingQueries.own;
+  const [row] = await query(tx, { agencyId: principal.agencyId, agentId: principal.userId, uuid });
+  return row;
+}
 
 /** The booking's offer as OCTO's option (whether or not it is still served). */
 function optionOf(row: BookingRow): OctoOfferRow {
@@ -355,7 +389,7 @@ function writtenRow({ booking, slotLeft }: WrittenReservation, option: OctoOffer
  */
 export async function confirmBooking(db: Database, principal: Principal, uuid: string, body: ConfirmationBody, options: AnswerOptions, now = new Date()) {
   return db.transaction(async (tx) => {
-    const [row] = await selectBookings(tx, principal, and(eq(bookings.idempotencyKey, uuid))).for('update', { of: bookings });
+    const row = await lockBookingByUuid(tx, principal, uuid);
     if (!row) throw invalidId('INVALID_BOOKING_UUID', uuid);
     const status = octoStatus(row, now);
     if (status === 'CONFIRMED') return answerOf(row, options, now);

@@ -1,10 +1,11 @@
 import 'server-only';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { Principal } from '@/server/auth/principal';
 import { visibleBookings } from '@/server/bookings/booking-scope';
 import { type BookingStatusChanges, moveBooking } from '@/server/bookings/booking-status';
 import { type LockedBookingStock, lockBookingStock, takeStock } from '@/server/bookings/stock';
 import type { Database, Transaction } from '@/server/db/connection';
+import { preparedSelectInTransaction } from '@/server/db/prepared';
 import { bookings, payments } from '@/server/db/schema';
 import { Conflict, Forbidden, NotFound } from '@/server/errors';
 import { debitLockedAgency, lockAgencyFunds } from '@/server/ledger/ledger';
@@ -32,6 +33,15 @@ export async function payBookingFromBalance(db: Database, principal: Principal, 
   });
 }
 
+/** A provider payment of the booking still waiting for its payer: built once, prepared in each paying transaction (a reseller pays every confirmation here). */
+const processingPayment = preparedSelectInTransaction('processing_payment_of_booking', (tx) =>
+  tx
+    .select({ id: payments.id })
+    .from(payments)
+    .where(and(eq(payments.bookingId, sql.placeholder('bookingId')), eq(payments.status, 'processing')))
+    .limit(1),
+);
+
 /** The booking as the payment needs it, locked by the caller (FOR UPDATE of the booking row). */
 export type PayableBooking = Pick<LockedBookingStock, 'id' | 'agencyId' | 'status' | 'netTotalMinor' | 'slotId' | 'holdsStock' | 'stockMode' | 'adults' | 'children' | 'infants'> & { reference: string };
 
@@ -43,11 +53,7 @@ export async function payLockedBookingFromBalance(tx: Transaction, principal: Pr
   if (!memberCan(principal, 'bookings:create')) throw new Forbidden();
   const { reference } = booking;
   if (booking.status !== 'payment_required' && booking.status !== 'payment_failed') throw new Conflict('paymentErrors.notPayable');
-  const [processing] = await tx
-    .select({ id: payments.id })
-    .from(payments)
-    .where(and(eq(payments.bookingId, booking.id), eq(payments.status, 'processing')))
-    .limit(1);
+  const [processing] = await processingPayment(tx, { bookingId: booking.id });
   if (processing) throw new Conflict('paymentErrors.inProgress');
   if (!booking.holdsStock && booking.slotId) await takeStock(tx, booking.slotId, booking.stockMode, booking);
   if (booking.netTotalMinor > 0) {

@@ -36,10 +36,11 @@ import { GET as getProduct } from '@/app/api/octo/products/[id]/route';
 import { GET as getProducts } from '@/app/api/octo/products/route';
 import { GET as getSupplier } from '@/app/api/octo/supplier/route';
 import { createApiKey } from '@/server/api-access/api-keys';
+import { confirmBooking, reserveBooking } from '@/server/octo-api/octo-bookings';
 import { reconcilePayments } from '@/server/checkout/settlement';
 import { EmbeddedQueue } from '@/server/jobs/embedded-queue';
 import { installJobQueue } from '@/server/jobs/jobs';
-import { bookings, offers, settings } from '@/server/db/schema';
+import { bookings, offers, payments, settings } from '@/server/db/schema';
 import { loadSettings, saveSettings } from '@/server/settings/settings';
 import { resolveCancellationPolicy } from '@/shared/bookings/offer-terms';
 import type { ApiScope } from '@/shared/auth/permissions';
@@ -94,6 +95,13 @@ function reservation(overrides: Record<string, unknown> = {}) {
   // The request we send is one OCTO defines.
   zBookingReservationBody.parse(body);
   return body;
+}
+
+/** A reservation on a slot of its own (a day not otherwise booked here), so the tests before it cannot sell it out. */
+async function reservationOnOwnSlot(daysAfter: number) {
+  const day = addDays(date, daysAfter);
+  const slot = await prepareSlot(database.db, offer.id, day, { left: 20 });
+  return reservation({ availabilityId: `${offer.id}_${day}T${slot.startTime}` });
 }
 
 const CONTACT = { fullName: 'Olga Ivanova', emailAddress: 'olga@example.test', phoneNumber: '+971 50 123 4567' };
@@ -377,6 +385,20 @@ describe('the uuid as the idempotency key', () => {
     expect(row).toMatchObject({ status: 'completed', paidMinor: row!.netTotalMinor, guestName: CONTACT.fullName, guestEmail: CONTACT.emailAddress });
   });
 
+  it('refuses a confirmation while a provider payment of the reservation is still processing, and debits nothing', async () => {
+    const body = await reservationOnOwnSlot(1);
+    const held = zBooking.parse((await call(postBooking, '/api/octo/bookings', { json: body })).body);
+    const [row] = await database.db.select().from(bookings).where(eq(bookings.reference, held.id));
+    const amount = { amountMinor: row!.netTotalMinor, currency: 'AED', baseAmountMinor: row!.netTotalMinor };
+    await database.db.insert(payments).values({ agencyId: DESERT_ROSE, bookingId: row!.id, purpose: 'booking', provider: 'sandbox', method: 'card', status: 'processing', ...amount });
+    const balanceBefore = await agencyBalance(database.db, DESERT_ROSE);
+    const refused = await call(postConfirm, `/api/octo/bookings/${body.uuid}/confirm`, { json: { contact: CONTACT }, params: { uuid: body.uuid } });
+    expect([refused.status, zErrorUnprocessableEntity.parse(refused.body).error]).toEqual([400, 'UNPROCESSABLE_ENTITY']);
+    expect(await agencyBalance(database.db, DESERT_ROSE)).toBe(balanceBefore);
+    const [after] = await database.db.select({ status: bookings.status }).from(bookings).where(eq(bookings.id, row!.id));
+    expect(after?.status).toBe('payment_required');
+  });
+
   it('answers INVALID_BOOKING_UUID for a uuid already used by another reservation', async () => {
     const body = reservation();
     await call(postBooking, '/api/octo/bookings', { json: body });
@@ -402,6 +424,20 @@ describe('security', () => {
     expect(zBooking.array().parse(list.body)).toEqual([]);
     const [row] = await database.db.select().from(bookings).where(eq(bookings.reference, held.id));
     expect(row).toMatchObject({ status: 'payment_required', notes: null });
+  });
+
+  it('confirms, for a role that sees only its own bookings, only its own reservation (the locked read keeps the booking scope)', async () => {
+    const junior = await principalFor(database.db, 'junior@desertrose.test');
+    const options = { pricing: false, origin: 'http://localhost:3000' };
+    // The agency's admin (the key) reserved this one: not the junior's to confirm.
+    const theirs = await reservationOnOwnSlot(2);
+    await call(postBooking, '/api/octo/bookings', { json: theirs });
+    await expect(confirmBooking(database.db, junior, theirs.uuid, { contact: CONTACT }, options)).rejects.toMatchObject({ error: 'INVALID_BOOKING_UUID' });
+    const own = await reservationOnOwnSlot(2);
+    await reserveBooking(database.db, junior, own, options);
+    expect(zBooking.parse(await confirmBooking(database.db, junior, own.uuid, { contact: CONTACT }, options)).status).toBe('CONFIRMED');
+    const [row] = await database.db.select({ status: bookings.status }).from(bookings).where(eq(bookings.idempotencyKey, theirs.uuid));
+    expect(row?.status).toBe('payment_required');
   });
 
   it('needs a key (401 UNAUTHORIZED) with the octo scope (403 FORBIDDEN); an octo key calls no /api/v1 route', async () => {
