@@ -22,3 +22,4 @@ export * from './suppliers';
 export * from './supplier-products';
 export * from './own-inventory-holds';
 export * from './telemetry';
+export * from './replays';
