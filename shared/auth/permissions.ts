@@ -42,6 +42,9 @@ export const OPS_PERMISSIONS = {
   'ops:staff': OPERATOR_ADMIN_ONLY,
   // Suppliers hold API keys that book and spend in the portal's name: the operator admin's.
   'ops:suppliers': OPERATOR_ADMIN_ONLY,
+  // Telemetry names agents (their e-mail on errors) and links to replays of what they did on
+  // screen: personal data, so the operator admin's, as the least access that runs the portal.
+  'ops:telemetry': OPERATOR_ADMIN_ONLY,
 } as const satisfies Record<`ops:${string}`, readonly StaffRole[]>;
 
 export type Permission = keyof typeof PERMISSIONS;

@@ -1,6 +1,6 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import type { Database } from '@/server/db/connection';
-import { analyticsEvents, telemetryEvents, telemetrySpans } from '@/server/db/schema';
+import { analyticsEvents, replaySessions, telemetryEvents, telemetrySpans } from '@/server/db/schema';
 
 // A known week of telemetry for the console's tests and the e2e seed, written straight into the
 // collector's tables (the collector and the browser SDK are tested on their own): two browser
@@ -121,5 +121,10 @@ export async function seedTelemetry(db: Database, { now = new Date() }: Options 
     span('select bookings', 'client', 800, 'ok', 30, 'a3'),
     span('POST /checkout', 'server', 9000, 'ok', 21 * 24, 'a4'),
   ]);
+  // The signed-in agent's session was recorded (its chunks are the replay's own tests' subject).
+  await db
+    .insert(replaySessions)
+    .values({ sessionId: seedSessionId('agent'), host: SEED_HOSTS.main, locale: 'en', authUser: SEED_AGENT, entryPath: '/', startedAt: ago(31), lastEventAt: ago(2) })
+    .onConflictDoNothing();
   return { inserted: true };
 }

@@ -1,10 +1,21 @@
 import 'server-only';
 import { and, count, countDistinct, desc, eq, gte, inArray, isNotNull, lte, max, type SQL, sql } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Database } from '@/server/db/connection';
-import { analyticsEvents, telemetryEvents, telemetrySpans } from '@/server/db/schema';
+import { analyticsEvents, replaySessions, telemetryEvents, telemetrySpans } from '@/server/db/schema';
 import { isLocale, type Locale } from '@/i18n/locales';
 import { FUNNEL_STAGES } from '@/shared/telemetry/analytics-events';
 import type { StaffPrincipal } from '@/server/staff/staff-principal';
+import {
+  type Bucket,
+  type BucketKey,
+  DEFAULT_TELEMETRY_PERIOD,
+  isTelemetryPeriod,
+  TELEMETRY_PERIODS,
+  type TelemetryPeriod,
+  WEB_VITALS,
+  type WebVital,
+} from '@/shared/telemetry/telemetry-periods';
 
 // What `/ops/telemetry` shows, read from the tables the collector and the tracer keep when no
 // collector is configured (docs/telemetry.md): browser errors grouped by message and page, Web
@@ -13,23 +24,10 @@ import type { StaffPrincipal } from '@/server/staff/staff-principal';
 // aggregate over the period's rows: the tables are capped and pruned to a few days, so no
 // rollup table is kept. Days and hours are Dubai's, like every date in the portal.
 
-/** The periods the page offers, in hours; the charts count by hour over a day, by day beyond. */
-export const TELEMETRY_PERIODS = { '24h': 24, '7d': 7 * 24, '14d': 14 * 24 } as const;
-export type TelemetryPeriod = keyof typeof TELEMETRY_PERIODS;
-export const DEFAULT_TELEMETRY_PERIOD: TelemetryPeriod = '7d';
-
-/** The Web Vitals the browser SDK sends as metrics, in the order the page shows them. */
-export const WEB_VITALS = ['LCP', 'INP', 'CLS', 'FCP', 'TTFB'] as const;
-export type WebVital = (typeof WEB_VITALS)[number];
-
 export type TelemetryFilters = { period: TelemetryPeriod; host?: string; locale?: Locale };
 
 /** A host as the collector stores it (the request's Host: a name, maybe a port). */
 const HOST = /^[a-z0-9]([a-z0-9.-]{0,251}[a-z0-9])?(:\d{1,5})?$/;
-
-function isPeriod(value: unknown): value is TelemetryPeriod {
-  return typeof value === 'string' && Object.hasOwn(TELEMETRY_PERIODS, value);
-}
 
 /** The page's filters from its URL; what does not parse is dropped, never an error. */
 export function parseTelemetryFilters(params: Record<string, string | string[] | undefined>): TelemetryFilters {
@@ -41,16 +39,11 @@ export function parseTelemetryFilters(params: Record<string, string | string[] |
   const host = one('host');
   const locale = one('locale');
   return {
-    period: isPeriod(period) ? period : DEFAULT_TELEMETRY_PERIOD,
+    period: isTelemetryPeriod(period) ? period : DEFAULT_TELEMETRY_PERIOD,
     host: host && HOST.test(host) ? host : undefined,
     locale: isLocale(locale) ? locale : undefined,
   };
 }
-
-export type Bucket = 'hour' | 'day';
-
-/** A bucket's key as the charts label it: `yyyy-MM-dd` or `yyyy-MM-ddTHH` (Dubai time). */
-export type BucketKey = string;
 
 export type ErrorOccurrence = { occurredAt: Date; host: string; authUser: string | null; sessionId: string | null; hasReplay: boolean };
 export type ErrorGroup = { message: string; typeName: string; path: string | null; count: number; sessions: number; lastAt: Date; last: ErrorOccurrence[] };
@@ -100,19 +93,21 @@ export function bucketsBetween(since: Date, until: Date, bucket: Bucket): Bucket
 }
 
 /** The SQL of a timestamp's Dubai bucket, the same key as `bucketOf` (a constant format, no parameter: GROUP BY must repeat it exactly). */
-function bucketSql(column: SQL | typeof telemetryEvents.occurredAt, bucket: Bucket): SQL<string> {
+function bucketSql(column: AnyPgColumn, bucket: Bucket): SQL<string> {
   const format = bucket === 'day' ? `'YYYY-MM-DD'` : `'YYYY-MM-DD"T"HH24'`;
   return sql<string>`to_char(${column} at time zone 'Asia/Dubai', ${sql.raw(format)})`;
 }
 
-function p75(column: SQL | typeof telemetryEvents.value): SQL<number | null> {
+function p75(column: AnyPgColumn): SQL<number | null> {
   return sql<number | null>`percentile_cont(0.75) within group (order by ${column})`.mapWith((value) => (value === null ? null : Number(value)));
 }
 
-/** Which of these browser sessions have a recorded replay (`replay_sessions`); none until replay is recorded. */
-export type ReplayLookup = (db: Database, sessionIds: string[]) => Promise<Set<string>>;
-
-const noReplays: ReplayLookup = async () => new Set();
+/** Which of these browser sessions have a recorded replay (replay's `replay_sessions`): the occurrences that link to the player. */
+async function sessionsWithReplay(db: Database, sessionIds: string[]): Promise<Set<string>> {
+  if (sessionIds.length === 0) return new Set();
+  const rows = await db.select({ sessionId: replaySessions.sessionId }).from(replaySessions).where(inArray(replaySessions.sessionId, sessionIds));
+  return new Set(rows.map((row) => row.sessionId));
+}
 
 /**
  * Everything `/ops/telemetry` shows for the filters. `now` is the period's end (a parameter so
@@ -122,7 +117,7 @@ export async function loadTelemetryConsole(
   db: Database,
   _staff: StaffPrincipal,
   filters: TelemetryFilters,
-  { now = new Date(), replays = noReplays }: { now?: Date; replays?: ReplayLookup } = {},
+  { now = new Date() }: { now?: Date } = {},
 ): Promise<TelemetryConsole> {
   const since = new Date(now.getTime() - TELEMETRY_PERIODS[filters.period] * HOUR_MS);
   const bucket: Bucket = filters.period === '24h' ? 'hour' : 'day';
@@ -205,7 +200,7 @@ export async function loadTelemetryConsole(
   ]);
 
   const funnelTotals = await funnelStageTotals(db, analytics);
-  const errorGroups = await withLastOccurrences(db, exceptions, groups, replays);
+  const errorGroups = await withLastOccurrences(db, exceptions, groups);
   const buckets = bucketsBetween(since, now, bucket);
 
   return {
@@ -238,7 +233,6 @@ async function withLastOccurrences(
   db: Database,
   exceptions: SQL | undefined,
   groups: { message: string; typeName: string; path: string | null; count: number; sessions: number; lastAt: Date | null }[],
-  replays: ReplayLookup,
 ): Promise<ErrorGroup[]> {
   if (groups.length === 0) return [];
   const ranked = db
@@ -259,7 +253,7 @@ async function withLastOccurrences(
     .from(ranked)
     .where(lte(ranked.rank, CONSOLE_LIMITS.lastOccurrences))
     .orderBy(desc(ranked.occurredAt));
-  const recorded = await replays(db, [...new Set(rows.map((row) => row.sessionId).filter((id): id is string => id !== null))]);
+  const recorded = await sessionsWithReplay(db, [...new Set(rows.map((row) => row.sessionId).filter((id): id is string => id !== null))]);
   const key = (message: string, path: string | null) => JSON.stringify([message, path]);
   const last = new Map<string, ErrorOccurrence[]>();
   for (const row of rows) {
@@ -329,14 +323,4 @@ function pivotFunnel(cells: { host: string; locale: string | null; name: string;
     rows.set(key, row);
   }
   return [...rows.values()].sort((a, b) => b.stages.search - a.stages.search || a.host.localeCompare(b.host) || (a.locale ?? '').localeCompare(b.locale ?? '')).slice(0, CONSOLE_LIMITS.funnelRows);
-}
-
-/**
- * The share of a stage's sessions that did not reach the next, 0–1; null when nobody reached the
- * stage (nothing to drop from). A session may skip a stage (a tour opened from a link, no search),
- * so a later stage can exceed an earlier one: the drop-off is then 0, never negative.
- */
-export function dropOff(from: number, to: number): number | null {
-  if (from <= 0) return null;
-  return Math.max(0, (from - to) / from);
 }

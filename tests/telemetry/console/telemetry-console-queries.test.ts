@@ -1,4 +1,5 @@
-import { bucketOf, bucketsBetween, dropOff, loadTelemetryConsole, parseTelemetryFilters } from '@/server/telemetry/console/telemetry-console-queries';
+import { bucketOf, bucketsBetween, loadTelemetryConsole, parseTelemetryFilters } from '@/server/telemetry/console/telemetry-console-queries';
+import { dropOff } from '@/shared/telemetry/telemetry-periods';
 import type { StaffPrincipal } from '@/server/staff/staff-principal';
 import { createTestDatabase, type TestDatabase } from '../../support/test-database';
 import { SEED_AGENT, SEED_ERRORS, SEED_HOSTS, seedSessionId, seedTelemetry } from '../../support/telemetry-seed';
@@ -18,7 +19,7 @@ beforeAll(async () => {
 });
 afterAll(() => live.dispose());
 
-const load = (params: Record<string, string>, options: Parameters<typeof loadTelemetryConsole>[3] = {}) => loadTelemetryConsole(live.db, admin, parseTelemetryFilters(params), { now, ...options });
+const load = (params: Record<string, string>) => loadTelemetryConsole(live.db, admin, parseTelemetryFilters(params), { now });
 
 describe('the telemetry console', () => {
   it('groups errors by message and page with counts, sessions and the last occurrences, newest first', async () => {
@@ -31,7 +32,7 @@ describe('the telemetry console', () => {
     expect(price.typeName).toBe('TypeError');
     expect(price.lastAt).toEqual(new Date(now.getTime() - 2 * 3600_000));
     expect(price.last).toHaveLength(3);
-    expect(price.last[0]).toEqual({ occurredAt: new Date(now.getTime() - 2 * 3600_000), host: SEED_HOSTS.main, authUser: SEED_AGENT, sessionId: seedSessionId('agent'), hasReplay: false });
+    expect(price.last[0]).toEqual({ occurredAt: new Date(now.getTime() - 2 * 3600_000), host: SEED_HOSTS.main, authUser: SEED_AGENT, sessionId: seedSessionId('agent'), hasReplay: true });
     expect(price.last.map((occurrence) => occurrence.host)).toEqual([SEED_HOSTS.main, SEED_HOSTS.ru, SEED_HOSTS.main]);
     // The three weeks old one is in no period; the fortnight holds what the week holds.
     expect((await load({ period: '14d' })).errorGroups[0]!.count).toBe(4);
@@ -40,7 +41,7 @@ describe('the telemetry console', () => {
 
   it('marks the occurrences whose session has a replay', async () => {
     const recorded = seedSessionId('agent');
-    const week = await load({ period: '7d' }, { replays: async (_db, ids) => new Set(ids.filter((id) => id === recorded)) });
+    const week = await load({ period: '7d' });
     const occurrences = week.errorGroups.flatMap((group) => group.last);
     expect(occurrences.filter((occurrence) => occurrence.hasReplay).map((occurrence) => occurrence.sessionId)).toEqual([recorded, recorded]);
   });
