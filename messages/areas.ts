@@ -29,6 +29,7 @@ export const MESSAGE_AREAS = [
   'api-access',
   'webhooks',
   'supplier-connection',
+  'telemetry-replay',
 ] as const;
 
 type Messages = Record<string, unknown>;

@@ -168,6 +168,10 @@ export const ENVIRONMENT = {
   CLOUDFLARE_ZONE_ID: portal('unset', "the Cloudflare zone whose cache a change purges (with CLOUDFLARE_API_TOKEN)", matching((value) => /^[0-9a-f]{32}$/i.test(value), 'must be the zone id, 32 hexadecimal characters')),
   CLOUDFLARE_API_TOKEN: portal('unset', 'a Cloudflare API token with Cache Purge on that zone'),
 
+  // --- Session replay (docs/telemetry.md#replay) ---
+  REPLAY_SAMPLE_RATE: portal('`1` in the demo, `0` in production', 'share of browser sessions recorded for replay, 0 to 1 (decided once per session)', matching((value) => value.trim() !== '' && Number(value) >= 0 && Number(value) <= 1, 'must be a number from 0 to 1')),
+  REPLAY_RETENTION_DAYS: portal('14', 'days a session replay is kept (an agency may be given fewer)', integer(1, 3650)),
+
   // --- Tests and CI only (refused or pointless in production) ---
   TEST_HOOKS: test('unset', "`1` turns on the end-to-end suite's hooks; a production start refuses it"),
   TRAVELDESK_TEST_BUILD: test('unset', '`1` builds (and lets start.mjs serve) a build with the test-only routes; a production start refuses it'),

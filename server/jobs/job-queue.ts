@@ -33,6 +33,8 @@ export const JOB_NAMES = [
   'suppliers.sync',
   /** Purges again the shared caches (nginx, the CDN) that failed to drop a change's pages (server/edge-cache). */
   'edge.purge',
+  /** Session replays past their retention are deleted (server/telemetry/replay). */
+  'replays.prune',
 ] as const;
 export type JobName = (typeof JOB_NAMES)[number];
 

@@ -2,6 +2,7 @@ import type { Metadata, Viewport } from 'next';
 import { getTranslations } from 'next-intl/server';
 import type { ReactNode } from 'react';
 import { DemoLabel } from '@/components/shell/demo-label';
+import { TelemetryIslands } from '@/components/telemetry/telemetry-islands';
 import { SESSION_HINT_SCRIPT } from '@/shared/auth/session-hint';
 import { NO_EVAL_SCRIPT } from '@/server/http/security-headers';
 import { resolveSiteParams, type SiteParams } from '@/server/hosts/variant-params';
@@ -46,6 +47,7 @@ export default async function RootLayout({ children, params }: { children: React
         <DemoLabel locale={locale} />
         {/* No client translation runtime: islands get their texts as props and the locale from the route. */}
         {children}
+        <TelemetryIslands />
       </body>
     </html>
   );

@@ -1,5 +1,6 @@
 import { boolean, customType, index, integer, pgTable, primaryKey, smallint, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 
+import type { ReplayEndReason } from '@/shared/telemetry/replay';
 import { createdAt, updatedAt } from './columns';
 
 // Session replay (docs/telemetry.md "## Replay"): sampled browser sessions recorded with rrweb,
@@ -20,10 +21,6 @@ const bytea = customType<{ data: Uint8Array; driverData: Uint8Array }>({
   toDriver: (value) => Buffer.from(value.buffer, value.byteOffset, value.byteLength),
   fromDriver: (value) => new Uint8Array(value.buffer, value.byteOffset, value.byteLength),
 });
-
-/** Why a recording ended, when the recorder said so (null while it may still go on). */
-export const REPLAY_END_REASONS = ['inactivity', 'payment_page', 'size_limit', 'session_changed'] as const;
-export type ReplayEndReason = (typeof REPLAY_END_REASONS)[number];
 
 export const replaySessions = pgTable(
   'replay_sessions',
@@ -48,7 +45,7 @@ export const replaySessions = pgTable(
     bytes: integer('bytes').notNull().default(0),
     chunkCount: integer('chunk_count').notNull().default(0),
     eventCount: integer('event_count').notNull().default(0),
-    /** One of REPLAY_END_REASONS. */
+    /** Why the recorder ended it (REPLAY_END_REASONS), when it said so; null while it may go on. */
     endedReason: text('ended_reason').$type<ReplayEndReason>(),
   },
   (t) => [

@@ -2,6 +2,7 @@ import type { Metadata, Viewport } from 'next';
 import { getTranslations, setRequestLocale } from 'next-intl/server';
 import type { ReactNode } from 'react';
 import { DemoLabel } from '@/components/shell/demo-label';
+import { TelemetryIslands } from '@/components/telemetry/telemetry-islands';
 import { toLocale } from '@/i18n/locales';
 import { rememberWidgetSiteRender } from '@/server/widgets/sites/site-render-context';
 import { loadWidgetSite } from '@/server/widgets/sites/widget-site';
@@ -48,6 +49,7 @@ export default async function WidgetSiteLayout({ children, params }: { children:
       <body className="font-sans">
         <DemoLabel locale={locale} />
         {children}
+        <TelemetryIslands />
       </body>
     </html>
   );

@@ -17,6 +17,9 @@ import { findOverdueInvoice } from '@/server/ledger/invoice-payments';
 import { listInvoices } from '@/server/credit/issue-invoices';
 import { resolveSiteParams, type SiteParams } from '@/server/hosts/variant-params';
 import { requireOpsPage } from '@/server/staff/staff-principal';
+import { AgencyReplaysPanel } from '@/components/telemetry/replay/agency-replays-panel';
+import { loadAgencyReplaySummary } from '@/server/telemetry/replay/replay-store';
+import { replayRetentionDays } from '@/server/telemetry/replay/replay-settings';
 
 export async function generateMetadata() {
   const t = await getTranslations('opsAgencies');
@@ -46,7 +49,11 @@ export default async function OpsAgencyPage({
     throw error;
   });
   const { agency, documents, agents } = loaded;
-  const [overdue, activity] = await Promise.all([findOverdueInvoice(db, agency.agencyId, new Date()), loadActivity(tab, agency.agencyId, page)]);
+  const [overdue, activity, replays] = await Promise.all([
+    findOverdueInvoice(db, agency.agencyId, new Date()),
+    loadActivity(tab, agency.agencyId, page),
+    loadAgencyReplaySummary(db, agency.agencyId),
+  ]);
   const profile: [string, string][] = [
     [t('detail.trn'), agency.trn ?? t('detail.notGiven')],
     [t('detail.licence'), agency.tradeLicenceNumber ?? t('detail.notGiven')],
@@ -146,6 +153,7 @@ export default async function OpsAgencyPage({
         </OpsTable>
       </section>
       <AgencyDecisions agency={agency} />
+      <AgencyReplaysPanel agencyId={agency.agencyId} summary={replays} locale={locale} defaultRetentionDays={replayRetentionDays()} />
       <AgencyActivity agencyId={agency.agencyId} page={page} locale={locale} data={activity} />
     </OpsPage>
   );
