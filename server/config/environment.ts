@@ -171,6 +171,14 @@ export const ENVIRONMENT = {
   // --- Session replay (docs/telemetry.md#replay) ---
   REPLAY_SAMPLE_RATE: portal('`1` in the demo, `0` in production', 'share of browser sessions recorded for replay, 0 to 1 (decided once per session)', matching((value) => value.trim() !== '' && Number(value) >= 0 && Number(value) <= 1, 'must be a number from 0 to 1')),
   REPLAY_RETENTION_DAYS: portal('14', 'days a session replay is kept (an agency may be given fewer)', integer(1, 3650)),
+  // --- Browser telemetry: the collector `/api/telemetry` (docs/telemetry.md#collector) ---
+  TELEMETRY_RETENTION_DAYS: portal('14', 'days of browser telemetry, analytics events and slow spans kept in the database (the `telemetry.prune` job)', integer(1)),
+  TELEMETRY_MAX_EVENTS: portal('1000000', 'rows kept at most in each telemetry table; the oldest are pruned first', integer(1)),
+  TELEMETRY_RATE_LIMIT_PER_SESSION: portal('60', 'telemetry batches one browser session may post per minute (then 429 with Retry-After)', integer(1)),
+  TELEMETRY_RATE_LIMIT_PER_ADDRESS: portal('600', 'telemetry batches one client address may post per minute (then 429 with Retry-After)', integer(1)),
+  TELEMETRY_FLUSH_MS: portal('200', 'how long accepted telemetry batches wait to be written together; `0` writes each before answering', integer(0, 60_000)),
+  OTEL_EXPORTER_OTLP_LOGS_ENDPOINT: portal('unset', "send the browsers' exceptions, traces and events to this OTLP logs endpoint", httpUrl),
+  OTEL_EXPORTER_OTLP_METRICS_ENDPOINT: portal('unset', "send the browsers' Web Vitals to this OTLP metrics endpoint", httpUrl),
 
   // --- Tests and CI only (refused or pointless in production) ---
   TEST_HOOKS: test('unset', "`1` turns on the end-to-end suite's hooks; a production start refuses it"),

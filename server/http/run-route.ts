@@ -64,8 +64,12 @@ type FormBody<Schema> = {
   /** What the schema parses, from the form; by default its fields, without file inputs left empty. */
   from?: (form: FormData, request: Request) => unknown;
 };
-/** The capped bytes, of any content type, for a handler that hands the request on (Auth.js): `schema: RAW_BYTES`. */
-type RawBody<Schema> = { kind: 'raw'; maxBytes: number; schema: Schema };
+/**
+ * The capped bytes, for a handler that hands the request on (Auth.js) or reads a format of its own
+ * (the browser telemetry's batches): `schema: RAW_BYTES`. Of any content type, or only of
+ * `mediaTypes` when named (else 415).
+ */
+type RawBody<Schema> = { kind: 'raw'; maxBytes: number; schema: Schema; mediaTypes?: readonly string[] };
 type BodySpec<Schema = z.ZodType> = JsonBody<Schema> | FormBody<Schema> | RawBody<Schema>;
 
 type Parsed<Schema> = Schema extends z.ZodType ? z.output<Schema> : undefined;
@@ -234,7 +238,7 @@ function refuseUnacceptableBody(request: Request, body: BodySpec) {
   // A route that takes no body as well reads none: its content type is not asked for (checked in parseBody once there are bytes).
   if (body.kind === 'json' && 'whenEmpty' in body && (declared === '0' || type === '')) return;
   const accepted =
-    body.kind === 'raw' ||
+    (body.kind === 'raw' && (body.mediaTypes === undefined || body.mediaTypes.includes(type))) ||
     (body.kind === 'json' && type === 'application/json') ||
     (body.kind === 'multipart' && type === 'multipart/form-data') ||
     (body.kind === 'form' && (type === 'multipart/form-data' || type === 'application/x-www-form-urlencoded'));

@@ -35,6 +35,8 @@ export const JOB_NAMES = [
   'edge.purge',
   /** Session replays past their retention are deleted (server/telemetry/replay). */
   'replays.prune',
+  /** Browser telemetry, analytics events and slow spans past TELEMETRY_RETENTION_DAYS or over TELEMETRY_MAX_EVENTS are deleted (server/telemetry). */
+  'telemetry.prune',
 ] as const;
 export type JobName = (typeof JOB_NAMES)[number];
 

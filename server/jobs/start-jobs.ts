@@ -11,6 +11,7 @@ import { workPaymentJobs } from './payment-jobs';
 import { workSupplierBookingJobs } from '@/server/suppliers/booking/supplier-booking-jobs';
 import { workEdgeCacheJobs } from '@/server/edge-cache/edge-purge';
 import { workReplayJobs } from '@/server/telemetry/replay/replay-jobs';
+import { workTelemetryJobs } from '@/server/telemetry/telemetry-jobs';
 
 /**
  * Starts this process's job runner (instrumentation.ts, after the database is ready). Every portal
@@ -30,6 +31,7 @@ export async function startJobs(env: NodeJS.ProcessEnv = process.env): Promise<v
   await workSupplierSyncJobs(queue, await getDb());
   await workEdgeCacheJobs(queue, await getDb());
   await workReplayJobs(queue, await getDb());
+  await workTelemetryJobs(queue, await getDb());
   setJobRunnerState('running');
   console.info(`[jobs] ${queue.kind} runner started`);
 }

@@ -3,6 +3,8 @@ import { closeConnection } from '@/server/db/database';
 import { closeJobQueue, stopTakingJobs } from '@/server/jobs/start-jobs';
 import { closeRedis } from '@/server/redis/redis';
 import { drainHttpServers } from '@/server/platform/http-drain';
+import { flushOtlpForwarding } from '@/server/telemetry/otlp-forwarding';
+import { flushTelemetryBuffer } from '@/server/telemetry/telemetry-store';
 import { type ShutdownReason, takeOverShutdownSignals } from '@/server/platform/shutdown-signals';
 import { markShuttingDown } from './lifecycle-state';
 import { withTimeLimit } from './time-limit';
@@ -10,7 +12,7 @@ import { withTimeLimit } from './time-limit';
 // A graceful shutdown (SIGTERM from an orchestrator, `docker stop`, Ctrl+C): readiness answers 503
 // at once; the process stops accepting connections and taking jobs; the requests in flight finish,
 // within SHUTDOWN_TIMEOUT_SECONDS (past it they are cut); the jobs running finish within what is
-// left of it (past it, another runner or the next start retries them); traces are flushed, the
+// left of it (past it, another runner or the next start retries them); traces and the browser telemetry still buffered are flushed, the
 // database and Redis close (PGlite gives up its directory lock), and the process exits 0.
 
 const DEFAULT_SHUTDOWN_TIMEOUT_SECONDS = 20;
@@ -53,6 +55,8 @@ async function shutDown(reason: ShutdownReason, timeoutMs: number): Promise<void
   const jobWait = Math.max(MIN_JOB_WAIT_MS, timeoutMs - (Date.now() - started));
   await step('stop the job queue', closeJobQueue(jobWait), jobWait + STEP_TIMEOUT_MS);
   await step('flush traces', flushTraces());
+  // The browser telemetry accepted but not yet written (server/telemetry/telemetry-store.ts).
+  await step('flush browser telemetry', Promise.all([flushTelemetryBuffer(), flushOtlpForwarding()]).then(() => undefined));
   await step('close the database', closeConnection());
   await step('close Redis', closeRedis());
   console.info(`[shutdown] done in ${Date.now() - started} ms`);
