@@ -42,9 +42,9 @@ for (const width of [1280, 430]) {
       await expect(page.getByRole('region', { name: region }).getByTestId('telemetry-chart').locator('svg.recharts-surface')).toBeVisible({ timeout: 20_000 });
     }
     await expect(errors.locator('.recharts-bar-rectangle').first()).toBeAttached();
-    await expect(errors.getByTestId('telemetry-errors-bucket').first()).toBeHidden();
+    await expect(errors.getByTestId('telemetry-errors-day').first()).toBeHidden();
     await errors.getByText('Show the numbers').click();
-    await expect(errors.getByTestId('telemetry-errors-bucket')).toHaveCount(8);
+    await expect(errors.getByTestId('telemetry-errors-day')).toHaveCount(8);
 
     // Web Vitals: LCP p75 of 1000…4000 ms is 3,250 on the home page.
     const vitals = page.getByRole('region', { name: 'Web Vitals' });

@@ -2,20 +2,18 @@ import type { Metadata } from 'next';
 import { getTranslations } from 'next-intl/server';
 import { getRefundFeePercent } from '@/server/settings/settings';
 import { replayRetentionDays } from '@/server/telemetry/replay/replay-settings';
+import { telemetrySettings } from '@/server/telemetry/telemetry-settings';
 import { resolveSiteParams, type SiteParams } from '@/server/hosts/variant-params';
 
 /** `id`: the section's anchor, for links to it (the cookie notice links to `#cookies`). */
 type Section = { heading: string; paragraphs: string[]; id?: string };
-
-/** The telemetry kept by the collector, in days (its TELEMETRY_RETENTION_DAYS; docs/telemetry.md). */
-const TELEMETRY_RETENTION_DAYS = 14;
 
 /**
  * The figures the documents state that the operator sets: the same settings the portal applies
  * (the refund fee, how long telemetry and session replays are kept).
  */
 async function documentValues(document: 'terms' | 'privacy'): Promise<Record<string, number>> {
-  if (document === 'privacy') return { telemetryDays: TELEMETRY_RETENTION_DAYS, replayDays: replayRetentionDays() };
+  if (document === 'privacy') return { telemetryDays: telemetrySettings().retentionDays, replayDays: replayRetentionDays() };
   return { refundFee: (await getRefundFeePercent()) / 100 };
 }
 

@@ -7,8 +7,9 @@ import { Button, buttonVariants } from '@/components/ui/button';
 import { formatDisplayDay } from '@/i18n/dates';
 import { type Locale, LOCALES, localizedPath } from '@/i18n/locales';
 import { FUNNEL_STAGES } from '@/shared/telemetry/analytics-events';
-import { type BucketKey, DEFAULT_TELEMETRY_PERIOD, dropOff, TELEMETRY_PERIODS, type TelemetryPeriod, WEB_VITALS, type WebVital } from '@/shared/telemetry/telemetry-periods';
+import { DEFAULT_TELEMETRY_RANGE, dropOff, TELEMETRY_RANGES, type TelemetryRange } from '@/shared/telemetry/telemetry-ranges';
 import type { TelemetryConsole, TelemetryFilters } from '@/server/telemetry/console/telemetry-console-queries';
+import { WEB_VITALS, type WebVital } from '@/server/telemetry/telemetry-queries';
 import { type ChartSeries, TelemetryChartIsland } from './telemetry-chart-island';
 
 // The sections of `/ops/telemetry`: server components that render the loader's figures. Each
@@ -31,11 +32,6 @@ function vitalValue(name: WebVital, value: number | null, locale: Locale): strin
   return name === 'CLS' ? numberFormat(locale, 3).format(value) : numberFormat(locale).format(value);
 }
 
-/** A bucket as the axis and the tables show it: the day, or the day and hour (Dubai). */
-export function bucketLabel(bucket: BucketKey, locale: Locale): string {
-  const day = formatDisplayDay(bucket.slice(0, 10), locale);
-  return bucket.length > 10 ? `${day} ${bucket.slice(11, 13)}:00` : day;
-}
 
 function Section({ id, title, intro, children }: { id: string; title: string; intro: string; children: ReactNode }) {
   return (
@@ -79,13 +75,13 @@ async function ChartFigure({ title, chart, numbers }: { title: string; chart: Re
 export async function TelemetryFilterBar({ filters, hosts, path }: { filters: TelemetryFilters; hosts: string[]; path: string }) {
   const t = await getTranslations('opsTelemetry.filters');
   const hostOptions = filters.host && !hosts.includes(filters.host) ? [filters.host, ...hosts] : hosts;
-  const filtered = filters.host !== undefined || filters.locale !== undefined || filters.period !== DEFAULT_TELEMETRY_PERIOD;
+  const filtered = filters.host !== undefined || filters.locale !== undefined || filters.range !== DEFAULT_TELEMETRY_RANGE;
   return (
     <form method="get" action={path} role="search" aria-label={t('label')} className="flex flex-wrap items-end gap-2">
       <label className="grid gap-1 text-sm">
         <span>{t('period')}</span>
-        <select name="period" defaultValue={filters.period} className={CONTROL}>
-          {(Object.keys(TELEMETRY_PERIODS) as TelemetryPeriod[]).map((period) => (
+        <select name="period" defaultValue={filters.range} className={CONTROL}>
+          {(Object.keys(TELEMETRY_RANGES) as TelemetryRange[]).map((period) => (
             <option key={period} value={period}>
               {t(`periods.${period}`)}
             </option>
@@ -126,10 +122,10 @@ export async function TelemetryFilterBar({ filters, hosts, path }: { filters: Te
 
 export async function TelemetryErrors({ data, locale }: { data: TelemetryConsole; locale: Locale }) {
   const [t, chart] = await Promise.all([getTranslations('opsTelemetry.errors'), getTranslations('opsTelemetry.chart')]);
-  const total = data.errorsPerBucket.reduce((sum, bucket) => sum + bucket.errors, 0);
-  const points = data.errorsPerBucket.map((bucket) => ({ label: bucketLabel(bucket.bucket, locale), errors: bucket.errors }));
+  const total = data.errorsPerDay.reduce((sum, day) => sum + day.errors, 0);
+  const points = data.errorsPerDay.map((day) => ({ label: formatDisplayDay(day.day, locale), errors: day.errors }));
   const series: ChartSeries[] = [{ key: 'errors', label: t('series'), color: '#c62828' }];
-  const title = t('chartTitle', { bucket: data.bucket });
+  const title = t('chartTitle');
   return (
     <Section id="errors" title={t('title')} intro={t('intro')}>
       {total === 0 ? (
@@ -143,13 +139,13 @@ export async function TelemetryErrors({ data, locale }: { data: TelemetryConsole
               <OpsTable caption={title}>
                 <thead>
                   <tr>
-                    <th scope="col">{data.bucket === 'hour' ? chart('bucketHour') : chart('bucketDay')}</th>
+                    <th scope="col">{chart('day')}</th>
                     <th scope="col">{t('series')}</th>
                   </tr>
                 </thead>
                 <tbody>
                   {points.map((point) => (
-                    <tr key={point.label} data-testid="telemetry-errors-bucket">
+                    <tr key={point.label} data-testid="telemetry-errors-day">
                       <td>{point.label}</td>
                       <td>{numberFormat(locale).format(point.errors)}</td>
                     </tr>
@@ -164,7 +160,7 @@ export async function TelemetryErrors({ data, locale }: { data: TelemetryConsole
                 <th scope="col">{t('message')}</th>
                 <th scope="col">{t('page')}</th>
                 <th scope="col">{t('count')}</th>
-                <th scope="col">{t('sessions')}</th>
+                <th scope="col">{t('hosts')}</th>
                 <th scope="col">{t('last')}</th>
               </tr>
             </thead>
@@ -177,7 +173,7 @@ export async function TelemetryErrors({ data, locale }: { data: TelemetryConsole
                   </td>
                   <td className="break-all font-mono text-xs">{group.path ?? t('noPath')}</td>
                   <td data-testid="telemetry-error-count">{numberFormat(locale).format(group.count)}</td>
-                  <td>{numberFormat(locale).format(group.sessions)}</td>
+                  <td className="break-all">{group.hosts.join(', ')}</td>
                   <td>
                     <ul className="grid gap-1 text-xs">
                       {group.last.map((occurrence) => {
@@ -213,8 +209,8 @@ export async function TelemetryErrors({ data, locale }: { data: TelemetryConsole
 
 export async function TelemetryVitals({ data, locale }: { data: TelemetryConsole; locale: Locale }) {
   const [t, chart] = await Promise.all([getTranslations('opsTelemetry.vitals'), getTranslations('opsTelemetry.chart')]);
-  const title = t('chartTitle', { bucket: data.bucket });
-  const points = data.vitalsPerBucket.map((bucket) => ({ label: bucketLabel(bucket.bucket, locale), ...Object.fromEntries(WEB_VITALS.map((name) => [name, bucket[name]])) }));
+  const title = t('chartTitle');
+  const points = data.vitalsPerDay.map((day) => ({ label: formatDisplayDay(day.day, locale), ...Object.fromEntries(WEB_VITALS.map((name) => [name, day[name]])) }));
   const series: ChartSeries[] = CHARTED_VITALS.map((name) => ({ key: name, label: name, color: VITAL_COLOURS[name] }));
   return (
     <Section id="vitals" title={t('title')} intro={t('intro')}>
@@ -229,7 +225,7 @@ export async function TelemetryVitals({ data, locale }: { data: TelemetryConsole
               <OpsTable caption={title}>
                 <thead>
                   <tr>
-                    <th scope="col">{data.bucket === 'hour' ? chart('bucketHour') : chart('bucketDay')}</th>
+                    <th scope="col">{chart('day')}</th>
                     {WEB_VITALS.map((name) => (
                       <th key={name} scope="col">
                         <abbr title={t(`names.${name}`)}>{name}</abbr>
@@ -238,11 +234,11 @@ export async function TelemetryVitals({ data, locale }: { data: TelemetryConsole
                   </tr>
                 </thead>
                 <tbody>
-                  {data.vitalsPerBucket.map((bucket) => (
-                    <tr key={bucket.bucket}>
-                      <td>{bucketLabel(bucket.bucket, locale)}</td>
+                  {data.vitalsPerDay.map((day) => (
+                    <tr key={day.day}>
+                      <td>{formatDisplayDay(day.day, locale)}</td>
                       {WEB_VITALS.map((name) => (
-                        <td key={name}>{vitalValue(name, bucket[name], locale)}</td>
+                        <td key={name}>{vitalValue(name, day[name], locale)}</td>
                       ))}
                     </tr>
                   ))}

@@ -1,12 +1,14 @@
-import { bucketOf, bucketsBetween, loadTelemetryConsole, parseTelemetryFilters } from '@/server/telemetry/console/telemetry-console-queries';
-import { dropOff } from '@/shared/telemetry/telemetry-periods';
+import { loadTelemetryConsole, parseTelemetryFilters } from '@/server/telemetry/console/telemetry-console-queries';
+import { dropOff } from '@/shared/telemetry/telemetry-ranges';
 import type { StaffPrincipal } from '@/server/staff/staff-principal';
 import { createTestDatabase, type TestDatabase } from '../../support/test-database';
 import { SEED_AGENT, SEED_ERRORS, SEED_HOSTS, seedSessionId, seedTelemetry } from '../../support/telemetry-seed';
 
-// The console's telemetry figures over a known week of rows: errors grouped by message and page
-// with their last occurrences, Web Vitals' p75 per page and host and per day, the funnel per host
-// and language, slow spans, each period and filter, and an empty period.
+// The console's telemetry page as its one loader composes it over a known week of rows: the
+// collector's queries (server/telemetry/telemetry-queries.ts, tested on their own) for the page's
+// period, host and language, each error group's last occurrences with their replay mark, every
+// day of the period on the charts, the vitals per page and host, the funnel's order and totals,
+// the slow spans, and an empty period.
 
 let live: TestDatabase;
 const now = new Date('2026-11-28T08:30:00Z');
@@ -22,11 +24,11 @@ afterAll(() => live.dispose());
 const load = (params: Record<string, string>) => loadTelemetryConsole(live.db, admin, parseTelemetryFilters(params), { now });
 
 describe('the telemetry console', () => {
-  it('groups errors by message and page with counts, sessions and the last occurrences, newest first', async () => {
+  it('groups errors by message and page with counts, hosts and the last occurrences, newest first', async () => {
     const week = await load({ period: '7d' });
-    expect(week.errorGroups.map((group) => [group.message, group.path, group.count, group.sessions])).toEqual([
-      [SEED_ERRORS.price.message, SEED_ERRORS.price.path, 4, 3],
-      [SEED_ERRORS.fetch.message, SEED_ERRORS.fetch.path, 2, 1],
+    expect(week.errorGroups.map((group) => [group.message, group.path, group.count, group.hosts])).toEqual([
+      [SEED_ERRORS.price.message, SEED_ERRORS.price.path, 4, [SEED_HOSTS.main, SEED_HOSTS.ru]],
+      [SEED_ERRORS.fetch.message, SEED_ERRORS.fetch.path, 2, [SEED_HOSTS.ru]],
     ]);
     const price = week.errorGroups[0]!;
     expect(price.typeName).toBe('TypeError');
@@ -46,16 +48,20 @@ describe('the telemetry console', () => {
     expect(occurrences.filter((occurrence) => occurrence.hasReplay).map((occurrence) => occurrence.sessionId)).toEqual([recorded, recorded]);
   });
 
-  it('counts errors per Dubai day and per hour over a day, with every bucket present', async () => {
+  it('counts errors per Dubai day, with every day of the period present', async () => {
     const week = await load({ period: '7d' });
-    expect(week.bucket).toBe('day');
-    expect(week.buckets).toHaveLength(8);
-    expect(week.errorsPerBucket.reduce((sum, bucket) => sum + bucket.errors, 0)).toBe(6);
-    expect(week.errorsPerBucket.find((bucket) => bucket.bucket === bucketOf(new Date(now.getTime() - 2 * 3600_000), 'day'))!.errors).toBe(3);
-    const day = await load({ period: '24h' });
-    expect(day.bucket).toBe('hour');
-    expect(day.buckets).toHaveLength(25);
-    expect(day.errorsPerBucket.filter((bucket) => bucket.errors > 0).map((bucket) => bucket.errors)).toEqual([1, 1, 1]);
+    expect(week.errorsPerDay.map((day) => day.day)).toEqual(['2026-11-21', '2026-11-22', '2026-11-23', '2026-11-24', '2026-11-25', '2026-11-26', '2026-11-27', '2026-11-28']);
+    expect(week.errorsPerDay.map((day) => day.errors)).toEqual([0, 0, 0, 1, 0, 1, 1, 3]);
+    expect((await load({ period: '24h' })).errorsPerDay).toEqual([
+      { day: '2026-11-27', errors: 0 },
+      { day: '2026-11-28', errors: 3 },
+    ]);
+  });
+
+  it('filters by language', async () => {
+    const english = await load({ period: '7d', locale: 'en' });
+    expect(english.errorGroups.map((group) => [group.path, group.count])).toEqual([[SEED_ERRORS.price.path, 3]]);
+    expect(english.vitals.every((row) => row.host === SEED_HOSTS.main)).toBe(true);
   });
 
   it('gives each vital p75 per page and host, and per day', async () => {
@@ -68,8 +74,9 @@ describe('the telemetry console', () => {
       expect.objectContaining({ path: '/', LCP: 1750, INP: 175 }),
       expect.objectContaining({ path: '/tour/desert-safari', CLS: 0.1 }),
     ]);
-    const today = week.vitalsPerBucket.at(-1)!;
-    expect(today.bucket).toBe(bucketOf(now, 'day'));
+    expect(week.vitalsPerDay).toHaveLength(8);
+    const today = week.vitalsPerDay.at(-1)!;
+    expect(today.day).toBe('2026-11-28');
     // Today in Dubai: 1000 and 2000 on the main host, 5000 on the Russian one.
     expect(today.LCP).toBe(3500);
   });
@@ -112,15 +119,13 @@ describe('the telemetry console', () => {
   it('answers an empty period with zeros on every bucket and empty lists', async () => {
     const empty = await loadTelemetryConsole(live.db, admin, parseTelemetryFilters({ period: '24h' }), { now: new Date('2026-01-01T00:00:00Z') });
     expect(empty).toMatchObject({ hosts: [], errorGroups: [], vitals: [], funnel: [], slowSpans: [], funnelTotals: { search: 0, tour_view: 0, checkout_step: 0, booking_placed: 0 } });
-    expect(empty.errorsPerBucket.every((bucket) => bucket.errors === 0)).toBe(true);
-    expect(empty.vitalsPerBucket.every((bucket) => bucket.LCP === null)).toBe(true);
+    expect(empty.errorsPerDay.map((day) => day.errors)).toEqual([0, 0]);
+    expect(empty.vitalsPerDay.every((day) => day.LCP === null)).toBe(true);
   });
 
   it('reads its filters from the URL and drops what does not parse', () => {
-    expect(parseTelemetryFilters({})).toEqual({ period: '7d', host: undefined, locale: undefined });
-    expect(parseTelemetryFilters({ period: '14D', host: 'Partner.localhost:3000', locale: 'ru' })).toEqual({ period: '14d', host: 'partner.localhost:3000', locale: 'ru' });
-    expect(parseTelemetryFilters({ period: '1y', host: "x'; drop table", locale: 'de' })).toEqual({ period: '7d', host: undefined, locale: undefined });
-    expect(bucketsBetween(new Date('2026-11-27T20:00:00Z'), new Date('2026-11-28T08:00:00Z'), 'day')).toEqual(['2026-11-28']);
-    expect(bucketOf(new Date('2026-11-27T19:59:00Z'), 'hour')).toBe('2026-11-27T23');
+    expect(parseTelemetryFilters({})).toEqual({ range: '7d', host: undefined, locale: undefined });
+    expect(parseTelemetryFilters({ period: '14D', host: 'Partner.localhost:3000', locale: 'ru' })).toEqual({ range: '14d', host: 'partner.localhost:3000', locale: 'ru' });
+    expect(parseTelemetryFilters({ period: '1y', host: "x'; drop table", locale: 'de' })).toEqual({ range: '7d', host: undefined, locale: undefined });
   });
 });
