@@ -15,6 +15,7 @@ import {
 } from 'react';
 import { reportClientError } from '@/components/errors/report-client-error';
 import { signOutAndGoHome } from '@/components/http/sign-out';
+import { publishAgentEmail } from '@/components/telemetry/telemetry-loader';
 import { SESSION_HINT_CLASS } from '@/shared/auth/session-hint';
 import { announceSessionChange, notifyHintListeners, onSessionAnnounced, readHint, subscribeToHint, writeHint } from './session-signals';
 
@@ -105,6 +106,13 @@ export function AgentSessionProvider({ session, children }: { session?: Session 
     if (announce && before.status !== 'loading' && signedIn !== (before.status === 'authenticated')) announceSessionChange();
     if (before.portal && !signedIn) void signOutAndGoHome();
   }, []);
+
+  const agentEmail = current.status === 'authenticated' ? (current.user.email ?? null) : current.status === 'anonymous' ? null : undefined;
+  useEffect(() => {
+    // Spec §1: telemetry and analytics know the signed-in agent by e-mail, read here in the
+    // browser (a cached public page's HTML never carries it); a sign-out clears it.
+    publishAgentEmail(agentEmail);
+  }, [agentEmail]);
 
   useEffect(() => {
     // On a portal page the server knows: the hint follows it and lives on while the session does.

@@ -3,6 +3,7 @@
 import { type FormEvent, useActionState, useEffect, useEffectEvent, useMemo, useRef, useState, useSyncExternalStore } from 'react';
 import { useBookingDataStaleAfter } from '@/components/bookings/booking-data';
 import { useActionFailureFeedback } from '@/components/http/http-feedback';
+import { track } from '@/components/telemetry/analytics';
 import { checkoutAction, type CheckoutState } from '@/server/checkout/checkout-actions';
 import type { PromoCheck } from '@/server/bookings/promo-codes';
 import { type CheckoutField, checkoutSchema, type PaymentMethod, type ProviderPaymentMethod } from '@/shared/bookings/checkout-schema';
@@ -136,6 +137,7 @@ export function CheckoutForm({ hidden, pickUp, hotels, appliedPromo, refusedProm
       return;
     }
     // Sent: the draft goes, and what it chose stays chosen while the booking is made.
+    track('checkout_step', { step: 'submit', paymentMethod: method });
     setHotelChoice(hotelId);
     setMethodChoice(method);
     clearDraft(key);

@@ -1,16 +1,18 @@
-import type { ClientErrorCode } from '@/shared/telemetry/client-error-codes';
+import { agentSettled, type ClientErrorReport, loadTelemetry } from '@/components/telemetry/telemetry-loader';
 
 /**
- * Sends a browser error to the server's telemetry (spec §8: an exception with error severity): a
- * render error, or, with a `code`, a named failure such as CLIENT_SESSION_ERROR.
+ * Sends a browser error to telemetry as an exception with error severity (spec §8): a render
+ * error, or, with a `code`, a named failure such as CLIENT_SESSION_ERROR. The telemetry SDK is
+ * loaded at once if the page has not loaded it yet, and the exception is sent without waiting for
+ * the next batch, once the page knows who is signed in (at most a few seconds).
  */
-export function reportClientError(report: { code?: ClientErrorCode; message: string; stack?: string; componentStack?: string; digest?: string }) {
-  const endpoint = new URL('/api/client-errors', window.location.origin);
-  const body = JSON.stringify({ ...report, url: window.location.href });
-  // sendBeacon survives the page being closed; fetch is the fallback where it is refused.
-  if (!navigator.sendBeacon?.(endpoint, new Blob([body], { type: 'application/json' }))) {
-    void fetch(endpoint, { method: 'POST', body, headers: { 'content-type': 'application/json' }, keepalive: true }).catch(
-      () => {},
-    );
-  }
+export function reportClientError(report: ClientErrorReport): void {
+  void loadTelemetry()
+    .then(async (telemetry) => {
+      // A static page may still be asking who is signed in: the report names the agent (spec §1).
+      await agentSettled();
+      telemetry.exception(report);
+    })
+    // Telemetry that cannot load (offline, a chunk gone after a deploy) must not add an error of its own.
+    .catch(() => undefined);
 }

@@ -1,4 +1,5 @@
 import { showToast } from '@/components/shell/lazy-toaster';
+import { whenTelemetryLoaded } from '@/components/telemetry/telemetry-loader';
 import { fieldLabelOnPage } from './field-label';
 import { goTo } from './navigate';
 import { signOutAndGoHome } from './sign-out';
@@ -80,6 +81,9 @@ export function reportActionFailure(failure: ActionFailureLike, labels: HttpLabe
     errorMessage ? [{ fieldName, errorMessage }] : [],
   );
   const status = failure.status ?? (errors.length > 0 ? 422 : 500);
+  // A refused form (422) is the user's to fix, not a failure to count; the rest show in telemetry
+  // as failed dependencies (a server action answers 200 to the SDK's own fetch tracking).
+  if (status !== 422) whenTelemetryLoaded((telemetry) => telemetry.actionFailure({ status, message: failure.message }));
   reactToFailure({ status, text: failure.message, errors }, labels);
 }
 

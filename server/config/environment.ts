@@ -179,6 +179,9 @@ export const ENVIRONMENT = {
   TELEMETRY_FLUSH_MS: portal('200', 'how long accepted telemetry batches wait to be written together; `0` writes each before answering', integer(0, 60_000)),
   OTEL_EXPORTER_OTLP_LOGS_ENDPOINT: portal('unset', "send the browsers' exceptions, traces and events to this OTLP logs endpoint", httpUrl),
   OTEL_EXPORTER_OTLP_METRICS_ENDPOINT: portal('unset', "send the browsers' Web Vitals to this OTLP metrics endpoint", httpUrl),
+  // --- Browser telemetry: analytics provider (docs/telemetry.md#browser) ---
+  POSTHOG_KEY: portal('unset', "PostHog project key: the named analytics events also go to PostHog (posthog-js, loaded only then); unset, only our own store keeps them"),
+  POSTHOG_HOST: portal('https://us.i.posthog.com', "PostHog's ingestion address (a self-hosted PostHog's URL); allowed in connect-src only when POSTHOG_KEY is set; set both before the build", httpUrl),
 
   // --- Tests and CI only (refused or pointless in production) ---
   TEST_HOOKS: test('unset', "`1` turns on the end-to-end suite's hooks; a production start refuses it"),

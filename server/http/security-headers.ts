@@ -6,6 +6,7 @@
 import { createHash } from 'node:crypto';
 import { SESSION_HINT_SCRIPT } from '../../shared/auth/session-hint';
 import { HERO_VIDEO_FRAME_SOURCES } from '../../shared/widgets/hero-video';
+import { posthogSettings } from '../../shared/telemetry/posthog-settings';
 
 export const CSP_HEADER = 'Content-Security-Policy';
 
@@ -69,7 +70,7 @@ export function contentSecurityPolicy({
     ['img-src', "'self'", 'data:', 'blob:', ...(google?.img ?? [])].join(' '),
     "font-src 'self'",
     ...(heroVideo ? [['media-src', ...HERO_VIDEO_SOURCES.media].join(' ')] : []),
-    ['connect-src', "'self'", ...(stripe ? STRIPE_SOURCES.connect : []), ...(google?.connect ?? [])].join(' '),
+    ['connect-src', "'self'", ...(stripe ? STRIPE_SOURCES.connect : []), ...(google?.connect ?? []), ...ANALYTICS_CONNECT_SOURCES].join(' '),
     ...(frames.length > 0 ? [['frame-src', ...frames].join(' ')] : []),
     "object-src 'none'",
     "base-uri 'self'",
@@ -77,6 +78,16 @@ export function contentSecurityPolicy({
     `frame-ancestors ${frameAncestors.length > 0 ? frameAncestors.join(' ') : "'none'"}`,
   ].join('; ');
 }
+
+/**
+ * PostHog's ingestion address, only when POSTHOG_KEY is configured (docs/telemetry.md#browser):
+ * posthog-js comes from our own bundle and only posts there. Read at build time for the header
+ * rules and at start for the proxy's, so both are set before the build.
+ */
+const ANALYTICS_CONNECT_SOURCES: readonly string[] = (() => {
+  const posthog = posthogSettings({ POSTHOG_KEY: process.env.POSTHOG_KEY, POSTHOG_HOST: process.env.POSTHOG_HOST });
+  return posthog ? [new URL(posthog.host).origin] : [];
+})();
 
 /**
  * What Stripe.js and its Payment Element load from (Stripe's documented policy), allowed only on

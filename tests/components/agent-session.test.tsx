@@ -7,6 +7,7 @@ import { AgentSessionProvider, SESSION_POLL_MS, useAgentSession, useRefreshAgent
 import { SESSION_BROADCAST_KEY } from '@/components/auth/session-signals';
 import { SESSION_HINT_CLASS, SESSION_HINT_COOKIE } from '@/shared/auth/session-hint';
 import { signOutEndpoints } from '../support/auth-endpoints';
+import { telemetryCollector } from '../support/telemetry-collector';
 
 const navigation = vi.hoisted(() => ({ goTo: vi.fn(), reloadPage: vi.fn() }));
 vi.mock('@/components/http/navigate', () => navigation);
@@ -19,16 +20,13 @@ const AGENT: Session = {
 let sessionAnswer: Session | null = AGENT;
 let sessionRequests = 0;
 let signOuts = 0;
-const errorReports: unknown[] = [];
+const collector = telemetryCollector();
 const server = setupServer(
   http.get('*/api/auth/session', () => {
     sessionRequests += 1;
     return HttpResponse.json(sessionAnswer);
   }),
-  http.post('*/api/client-errors', async ({ request }) => {
-    errorReports.push(await request.json());
-    return new HttpResponse(null, { status: 204 });
-  }),
+  ...collector.handlers,
   ...signOutEndpoints(() => (signOuts += 1)),
 );
 
@@ -38,7 +36,7 @@ beforeEach(() => {
   sessionAnswer = AGENT;
   sessionRequests = 0;
   signOuts = 0;
-  errorReports.length = 0;
+  collector.clear();
   setHint(false);
   localStorage.clear();
   navigation.goTo.mockClear();
@@ -129,19 +127,26 @@ describe('AgentSessionProvider on a static page (no session from the server)', (
     expect(document.documentElement).not.toHaveClass(SESSION_HINT_CLASS);
   });
 
-  it('logs a failed session fetch as CLIENT_SESSION_ERROR to the error report endpoint', async () => {
+  it('logs a failed session fetch as CLIENT_SESSION_ERROR, an exception with error severity in browser telemetry', async () => {
     setHint(true);
     server.use(http.get('*/api/auth/session', () => new HttpResponse('upstream down', { status: 503 })));
     renderProvider();
     expect(await screen.findByText('anonymous')).toBeInTheDocument();
-    await vi.waitFor(() => expect(errorReports).toHaveLength(1));
-    expect(errorReports[0]).toMatchObject({ code: 'CLIENT_SESSION_ERROR', message: 'session check answered 503', url: window.location.href });
+    // Spec §8: an exception with error severity, named by its code, through browser telemetry.
+    // (Matched by message: an earlier test's failed check may still be on its way.)
+    const failedCheck = expect.objectContaining({
+      severityLevel: 3,
+      exceptions: [expect.objectContaining({ typeName: 'CLIENT_SESSION_ERROR', message: expect.stringContaining('session check answered 503') })],
+      properties: expect.objectContaining({ code: 'CLIENT_SESSION_ERROR', path: window.location.pathname }),
+    });
+    await vi.waitFor(() => expect(collector.exceptions()).toContainEqual(failedCheck));
 
     // A background check (the tab shown again) that fails is logged the same way.
+    const before = collector.exceptions().length;
     server.use(http.get('*/api/auth/session', () => HttpResponse.error()));
     showTab();
-    await vi.waitFor(() => expect(errorReports).toHaveLength(2));
-    expect(errorReports[1]).toMatchObject({ code: 'CLIENT_SESSION_ERROR' });
+    await vi.waitFor(() => expect(collector.exceptions().length).toBe(before + 1));
+    expect(collector.exceptions().at(-1)).toMatchObject({ severityLevel: 3, exceptions: [expect.objectContaining({ typeName: 'CLIENT_SESSION_ERROR' })] });
   });
 
   it('logs nothing for a check the page abandons', async () => {
@@ -151,7 +156,7 @@ describe('AgentSessionProvider on a static page (no session from the server)', (
     await vi.waitFor(() => expect(status()).toHaveTextContent('loading'));
     unmount();
     await settle();
-    expect(errorReports).toHaveLength(0);
+    expect(collector.exceptions()).toHaveLength(0);
   });
 
   it('drops a hint whose session is gone and shows the visitor again', async () => {

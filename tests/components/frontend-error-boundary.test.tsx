@@ -5,6 +5,7 @@ import { setupServer } from 'msw/node';
 import { FrontendErrorBoundary } from '@/components/errors/frontend-error-boundary';
 import { RouteError } from '@/components/errors/route-error';
 import en from '@/messages/en.json';
+import { telemetryCollector } from '../support/telemetry-collector';
 
 const navigation = vi.hoisted(() => ({ goTo: vi.fn(), reloadPage: vi.fn() }));
 vi.mock('@/components/http/navigate', () => navigation);
@@ -20,16 +21,13 @@ function BrokenOnTheServer(): never {
   throw SERVER_ERROR;
 }
 
-const reports: unknown[] = [];
+const collector = telemetryCollector();
 const READY = { ok: true, checks: { database: 'ok', migrations: 'ok', redis: 'off', jobs: 'ok' } };
 const DATABASE_DOWN = { ok: false, failed: ['database'], checks: { database: 'down', migrations: 'unknown', redis: 'off', jobs: 'ok' } };
 let readiness: () => Response = () => HttpResponse.json(READY);
 let readinessChecks = 0;
 const server = setupServer(
-  http.post('*/api/client-errors', async ({ request }) => {
-    reports.push(await request.json());
-    return new HttpResponse(null, { status: 204 });
-  }),
+  ...collector.handlers,
   http.get('*/api/ready', () => {
     readinessChecks += 1;
     return readiness();
@@ -39,7 +37,7 @@ const server = setupServer(
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
 afterAll(() => server.close());
 beforeEach(() => {
-  reports.length = 0;
+  collector.clear();
   readinessChecks = 0;
   readiness = () => HttpResponse.json(READY);
   navigation.reloadPage.mockClear();
@@ -62,7 +60,13 @@ describe('FrontendErrorBoundary', () => {
     expect(screen.getByText(/for further assistance\./)).toBeInTheDocument();
     expect(screen.getByText('price table exploded')).toBeInTheDocument();
     expect(screen.getByText(/at Broken/)).toBeInTheDocument();
-    await vi.waitFor(() => expect(reports).toEqual([expect.objectContaining({ message: 'price table exploded' })]));
+    // Spec §8: the screen's error reaches telemetry as an exception with error severity, with the component stack.
+    await vi.waitFor(() => expect(collector.exceptions()).toHaveLength(1));
+    expect(collector.exceptions()[0]).toMatchObject({
+      severityLevel: 3,
+      exceptions: [expect.objectContaining({ message: 'price table exploded' })],
+      properties: expect.objectContaining({ componentStack: expect.stringContaining('Broken') }),
+    });
     // A render error in the browser is never taken for an outage.
     expect(readinessChecks).toBe(0);
   });

@@ -6,6 +6,7 @@ import { TelemetryIslands } from '@/components/telemetry/telemetry-islands';
 import { SESSION_HINT_SCRIPT } from '@/shared/auth/session-hint';
 import { NO_EVAL_SCRIPT } from '@/server/http/security-headers';
 import { resolveSiteParams, type SiteParams } from '@/server/hosts/variant-params';
+import { posthogSettings } from '@/shared/telemetry/posthog-settings';
 
 /**
  * Nothing is prerendered at build time, because `next build` never touches the database: each
@@ -47,7 +48,7 @@ export default async function RootLayout({ children, params }: { children: React
         <DemoLabel locale={locale} />
         {/* No client translation runtime: islands get their texts as props and the locale from the route. */}
         {children}
-        <TelemetryIslands />
+        <TelemetryIslands posthog={posthogSettings({ POSTHOG_KEY: process.env.POSTHOG_KEY, POSTHOG_HOST: process.env.POSTHOG_HOST })} />
       </body>
     </html>
   );

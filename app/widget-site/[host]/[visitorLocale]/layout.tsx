@@ -7,6 +7,7 @@ import { toLocale } from '@/i18n/locales';
 import { rememberWidgetSiteRender } from '@/server/widgets/sites/site-render-context';
 import { loadWidgetSite } from '@/server/widgets/sites/widget-site';
 import { widgetSiteMetadata } from '@/server/widgets/sites/widget-site-seo';
+import { posthogSettings } from '@/shared/telemetry/posthog-settings';
 
 // A widget's site on its own domain: every page request to a host that is not one of
 // the portal's is rewritten here (server/routing/route-rules.ts), as
@@ -49,7 +50,7 @@ export default async function WidgetSiteLayout({ children, params }: { children:
       <body className="font-sans">
         <DemoLabel locale={locale} />
         {children}
-        <TelemetryIslands />
+        <TelemetryIslands posthog={posthogSettings({ POSTHOG_KEY: process.env.POSTHOG_KEY, POSTHOG_HOST: process.env.POSTHOG_HOST })} />
       </body>
     </html>
   );

@@ -5,6 +5,7 @@ import { SearchForm } from '@/components/catalog/search-form';
 import { TourGrid } from '@/components/catalog/tour-card';
 import { buttonVariants } from '@/components/ui/button';
 import { LocaleLink } from '@/components/i18n/locale-link';
+import { AnalyticsMarker } from '@/components/telemetry/analytics-marker';
 import { getSearchFilters, searchTours } from '@/server/catalog/queries';
 import { MAX_SEARCH_PAGES, parseTourSearchQuery } from '@/server/catalog/search-schema';
 import { resolveSiteParams, type SiteParams } from '@/server/hosts/variant-params';
@@ -38,6 +39,10 @@ export default async function SearchPage({ params, searchParams }: { params: Sit
   return (
     <div className="mx-auto max-w-6xl px-4 py-8">
       <h1 className="sr-only">{t('resultsTitle')}</h1>
+      <AnalyticsMarker
+        event="search"
+        properties={{ query: search.text ?? '', category: search.category ?? '', city: search.city ?? '', date: search.date ?? '', results: results.total, page }}
+      />
       <div className="rounded-2xl bg-primary p-4 md:p-6">
         <SearchForm locale={locale} categories={filters.categories} cities={filters.cities} values={search} />
       </div>

@@ -9,6 +9,7 @@ import { Breadcrumbs, breadcrumbJsonLd, type Crumb } from '@/components/catalog/
 import { durationParts } from '@/components/catalog/duration';
 import { JsonLd } from '@/components/catalog/json-ld';
 import { OfferCard } from '@/components/catalog/offer-card';
+import { AnalyticsMarker } from '@/components/telemetry/analytics-marker';
 import type { Locale } from '@/i18n/locales';
 import { getTourPage, type TourPage } from '@/server/catalog/queries';
 import { absoluteUrl, pageMetadata, publicOrigin } from '@/server/hosts/seo';
@@ -86,6 +87,7 @@ export default async function TourDetailPage({ params }: { params: Params }) {
 
   return (
     <AgentTourDetailsProvider slug={tour.slug}>
+      <AnalyticsMarker event="tour_view" properties={{ slug: tour.slug }} />
       <JsonLd data={tourJsonLd(tour, locale, variant)} />
       <JsonLd data={breadcrumbJsonLd(crumbs, (href) => absoluteUrl(variant, locale, href))} />
       <div className="mx-auto max-w-6xl px-4 py-6">

@@ -6,6 +6,7 @@ import { DocumentLinks } from '@/components/bookings/detail/document-links';
 import { SupplierStatusNotice } from '@/components/bookings/detail/supplier-status-notice';
 import { Price } from '@/components/catalog/price';
 import { LocaleLink } from '@/components/i18n/locale-link';
+import { AnalyticsMarker } from '@/components/telemetry/analytics-marker';
 import { buttonVariants } from '@/components/ui/button';
 import { formatDisplayDate } from '@/i18n/dates';
 import { requirePageAccess } from '@/server/auth/principal';
@@ -48,6 +49,7 @@ export default async function ConfirmationPage({ params }: { params: Params }) {
 
   return (
     <div className="mx-auto max-w-3xl px-4 py-10">
+      <AnalyticsMarker event="booking_placed" properties={{ reference: booking.reference, status: booking.status, tourSlug: booking.tour.slug }} />
       <div className="flex items-start gap-3">
         {confirmed ? <CheckCircle2 aria-hidden className="mt-1 size-7 text-green-700" /> : <Clock aria-hidden className="mt-1 size-7 text-primary" />}
         <div>
