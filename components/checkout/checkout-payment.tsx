@@ -33,7 +33,8 @@ export function CheckoutPayment({
   children: ReactNode;
 }) {
   return (
-    <fieldset className="grid gap-4">
+    // data-private: the payment step is never in a session replay (a grey box there; docs/telemetry.md#replay).
+    <fieldset className="grid gap-4" data-private>
       <legend className="mb-2 text-lg font-semibold">{labels.payment}</legend>
       {labels.requestOnly ? (
         <p role="note" className="rounded-lg bg-muted p-3 text-sm">

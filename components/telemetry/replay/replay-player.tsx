@@ -74,7 +74,6 @@ export function ReplayPlayer({ eventsUrl, timeline, labels }: { eventsUrl: strin
   useEffect(() => {
     let cancelled = false;
     let instance: Replayer | null = null;
-    setState('loading');
     void (async () => {
       try {
         const [response, { Replayer: ReplayerClass }] = await Promise.all([fetch(eventsUrl, { credentials: 'same-origin' }), import('rrweb')]);
@@ -192,7 +191,10 @@ export function ReplayPlayer({ eventsUrl, timeline, labels }: { eventsUrl: strin
               {state === 'failed' ? (
                 <span className="grid gap-2">
                   {labels.failed}
-                  <Button type="button" variant="outline" size="sm" onClick={() => setAttempt((count) => count + 1)}>
+                  <Button type="button" variant="outline" size="sm" onClick={() => {
+                      setState('loading');
+                      setAttempt((count) => count + 1);
+                    }}>
                     {labels.retry}
                   </Button>
                 </span>

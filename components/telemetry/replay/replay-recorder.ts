@@ -66,12 +66,14 @@ export class ReplayRecorder {
   private inactivityTimer: ReturnType<typeof setTimeout> | undefined;
   private sending: Promise<void> = Promise.resolve();
   private ended = false;
+  /** Set before rrweb starts: it emits the page's first snapshot from inside `record()`. */
+  private active = false;
 
   constructor(private readonly options: RecorderOptions) {}
 
   /** Whether rrweb is recording now (false on a payment page and once ended). */
   get recording(): boolean {
-    return this.stopRecording !== undefined;
+    return this.active;
   }
 
   get hasEnded(): boolean {
@@ -83,6 +85,7 @@ export class ReplayRecorder {
     if (this.ended || this.recording) return;
     if (isReplayExcludedPath(this.options.path())) return;
     this.bufferPath = this.options.path();
+    this.active = true;
     this.stopRecording = this.options.record({
       emit: (event) => this.take(event),
       ...REPLAY_PRIVACY,
@@ -94,6 +97,11 @@ export class ReplayRecorder {
       inlineImages: false,
       recordCrossOriginIframes: false,
     }) ?? (() => {});
+    // Paused from inside `record()` (the URL changed to a payment page meanwhile): stop it at once.
+    if (!this.active) {
+      this.halt();
+      return;
+    }
     this.flushTimer = setInterval(() => void this.flush(), REPLAY_FLUSH_INTERVAL_MS);
     this.touch();
   }
@@ -149,6 +157,7 @@ export class ReplayRecorder {
   }
 
   private halt(): void {
+    this.active = false;
     this.stopRecording?.();
     this.stopRecording = undefined;
     clearInterval(this.flushTimer);

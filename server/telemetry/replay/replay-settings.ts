@@ -1,3 +1,4 @@
+import 'server-only';
 import { demoMode } from '@/server/settings/deployment-mode';
 
 // Session replay's two settings (server/config/environment.ts, docs/telemetry.md#replay). Read
