@@ -39,7 +39,7 @@ for (const width of [1280, 430]) {
 
     // Each chart is drawn (an SVG with its bars or lines), and its numbers open under it.
     for (const region of ['Errors', 'Web Vitals', 'Booking funnel']) {
-      await expect(page.getByRole('region', { name: region }).getByTestId('telemetry-chart').locator('svg.recharts-surface')).toBeVisible({ timeout: 20_000 });
+      await expect(page.getByRole('region', { name: region }).getByTestId('telemetry-chart').locator('svg.recharts-surface[role="img"]')).toBeVisible({ timeout: 20_000 });
     }
     await expect(errors.locator('.recharts-bar-rectangle').first()).toBeAttached();
     await expect(errors.getByTestId('telemetry-errors-day').first()).toBeHidden();
