@@ -47,9 +47,15 @@ test('an agent’s render error reaches the collector and the operator’s telem
   await page.goto('/search');
   expect((await firstChunk).status()).toBe(204);
   const search = page.getByRole('search').first().getByRole('textbox').first();
+  const typedChunk = page.waitForResponse(isReplayUpload, { timeout: 45_000 });
   await search.fill(secret);
   await search.press('Tab');
-  expect((await page.waitForResponse(isReplayUpload, { timeout: 45_000 })).status()).toBe(204);
+  // And a moment later the pointer moves on: the typing is then not the recording's last event,
+  // so the player can be stopped just after it.
+  await page.waitForTimeout(1_000);
+  await page.mouse.move(20, 300);
+  await page.mouse.move(200, 320, { steps: 5 });
+  expect((await typedChunk).status()).toBe(204);
 
   // The render error: sent at once, accepted by the collector.
   const stored = page.waitForResponse((response) => isCollectorPost(response) && envelopesOf(response.request()).some((item) => item.data.baseType === 'ExceptionData'), { timeout: 45_000 });
@@ -80,13 +86,22 @@ test('an agent’s render error reaches the collector and the operator’s telem
   await expect(group).toContainText('/e2e-render-error');
   await expect(operator.getByTestId('telemetry-error-occurrence').filter({ has: replayLink })).toContainText(demoEmail('junior'));
 
-  // The player shows the session, the typed value masked.
+  // What was stored of the typing (read as the player reads it) holds asterisks, never the value.
+  const recording = await operator.request.get(`/api/ops/telemetry/replays/${encodeURIComponent(sessionId)}`);
+  expect(recording.status()).toBe(200);
+  const events = (await recording.json()) as { type: number; timestamp: number; data?: { source?: number; text?: string } }[];
+  expect(JSON.stringify(events)).not.toContain(secret);
+  const typed = events.filter((event) => event.type === 3 && event.data?.source === 5);
+  expect(typed.at(-1)?.data?.text).toMatch(/^\*+$/);
+  expect(typed.at(-1)?.data?.text).toHaveLength(secret.length);
+
+  // The player shows the session just after the typing (before the error page), the field masked.
   await replayLink.click();
   await expect(operator.getByRole('heading', { name: 'Session replay', level: 1 })).toBeVisible();
-  const stage = operator.getByTestId('replay-stage');
-  await expect(stage).toHaveAttribute('data-state', 'ready');
-  const position = operator.getByLabel('Position in the recording');
-  await position.fill((await position.getAttribute('max')) ?? '0');
+  await expect(operator.getByTestId('replay-stage')).toHaveAttribute('data-state', 'ready');
+  // The slider steps by 100 ms from the first event: the first step after the last keystroke.
+  const afterTyping = Math.ceil((typed.at(-1)!.timestamp - events[0]!.timestamp + 1) / 100) * 100;
+  await operator.getByLabel('Position in the recording').fill(String(afterTyping));
   const field = operator.frameLocator('[data-testid="replay-stage"] iframe').locator('input[name="q"]').first();
   await expect(field).toHaveValue(/^\*+$/);
   await expect(operator.locator('body')).not.toContainText(secret);
