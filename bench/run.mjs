@@ -26,6 +26,7 @@ import { firstLoadJs } from './lib/js-size.mjs';
 import { LIGHTHOUSE_TARGETS, runLighthouseMedian } from './lib/lighthouse.mjs';
 import { getRaw, round, runLoad } from './lib/load.mjs';
 import { processTreeUsage } from './lib/process-tree.mjs';
+import { measureTelemetryCollector, telemetryCollectorCheck } from './telemetry.mjs';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const RESULTS = path.join(ROOT, 'bench', 'results', 'latest.json');
@@ -89,6 +90,9 @@ const config = {
   lighthouse: process.env.BENCH_SKIP_LIGHTHOUSE !== '1',
   bookings: process.env.BENCH_SKIP_BOOKINGS !== '1',
   widgets: process.env.BENCH_SKIP_WIDGETS !== '1',
+  telemetry: process.env.BENCH_SKIP_TELEMETRY !== '1',
+  telemetryRate: Math.round(number('BENCH_TELEMETRY_RATE', 500)),
+  telemetrySeconds: number('BENCH_TELEMETRY_SECONDS', seconds),
   // Generates its own data set and starts its own portal, so only when this run starts portals.
   backOffice: process.env.BENCH_SKIP_BACK_OFFICE !== '1' && !process.env.BENCH_URL,
   suppliers: process.env.BENCH_SKIP_SUPPLIERS !== '1' && !process.env.BENCH_URL,
@@ -226,6 +230,10 @@ async function startApp() {
     // pass the default 600 calls a minute in seconds.
     API_RATE_LIMIT_PER_KEY: process.env.API_RATE_LIMIT_PER_KEY ?? '1000000',
     API_RATE_LIMIT_PER_AGENCY: process.env.API_RATE_LIMIT_PER_AGENCY ?? '1000000',
+    // The telemetry load is many browsers behind one address (the bench's): the collector's
+    // limits per address and session are not what it measures.
+    TELEMETRY_RATE_LIMIT_PER_ADDRESS: process.env.TELEMETRY_RATE_LIMIT_PER_ADDRESS ?? '1000000',
+    TELEMETRY_RATE_LIMIT_PER_SESSION: process.env.TELEMETRY_RATE_LIMIT_PER_SESSION ?? '1000000',
     TEST_HOOKS: undefined,
     [TEST_BUILD_ENV]: '1',
     NEXT_TELEMETRY_DISABLED: '1',
@@ -615,6 +623,11 @@ async function main() {
   // 4. Bookings: availability month query, bookings end to end, and the database's insert floor.
   const bookings = config.bookings ? await measureBookings() : { skipped: true };
 
+  // 4b. The browser telemetry collector: batches of 50 events at a fixed rate.
+  const telemetry = config.telemetry
+    ? await measureTelemetryCollector({ url: config.url, rate: config.telemetryRate, seconds: config.telemetrySeconds, warmupSeconds: config.warmupSeconds, log })
+    : { skipped: true };
+
   // 5. Lighthouse on the tour page, and on the framework floor for scale: the floor's own score
   // is what this machine allows any page of this framework (no check on it).
   let lighthouse = { skipped: true };
@@ -659,6 +672,7 @@ async function main() {
       : { value: null, target: LIGHTHOUSE_TARGETS, pass: null, note: lighthouse.error ?? 'skipped (BENCH_SKIP_LIGHTHOUSE=1)' },
     ...signedInHandlerChecks(bookings),
     ...widgetChecks(widgets),
+    telemetryCollector: telemetryCollectorCheck(telemetry, { onPostgres: Boolean(databaseUrl) }),
   };
 
   return {
@@ -681,6 +695,7 @@ async function main() {
     firstLoadJsDetail,
     bookings,
     widgets,
+    telemetry,
     lighthouse,
     lighthouseFrameworkFloor,
   };

@@ -84,6 +84,7 @@ test('anonymous bodies are refused at their cap while they stream', async () => 
   for (const [path, contentType] of [
     ['/api/v1/b2b/account/signup', 'multipart/form-data; boundary=x'],
     ['/api/client-errors', 'application/json'],
+    ['/api/telemetry', 'text/plain'],
     ['/api/v1/b2b/account/forgotpassword', 'application/json'],
   ] as const) {
     const { status, written } = await chunkedPost(path, contentType, hundredMegabytes);

@@ -101,19 +101,64 @@ function forgetEndedWindows(counters: Map<string, LocalCounter>, now: Date, wind
 }
 
 /**
+ * When a process adds its calls to the shared rows. `inline`: the call that makes a counter due
+ * writes it before it returns (the API's limits: another process's calls are known at once).
+ * `background`: one timer per process writes every counter with calls since the last write, in
+ * one upsert, every FLUSH_MS, and no call waits for it (the browser telemetry's limits: one
+ * browser posts every 15 s, so in `inline` each of its batches would write its row; here a
+ * process writes four times a second whatever the number of browsers). A background write that
+ * fails (the database away) loses those counts, which only makes the limit lenient for a moment.
+ */
+export type FlushMode = 'inline' | 'background';
+
+/**
  * Counts one call against every counter in `limits` (fixed windows of `windowSeconds`, shared by
  * every process through `rate_limits`). A call that would pass a limit is refused and not counted.
  */
-export async function countBatchedCall(db: Database, limits: CountedLimit[], windowSeconds: number, now = new Date()): Promise<LimitDecision> {
+export async function countBatchedCall(db: Database, limits: CountedLimit[], windowSeconds: number, now = new Date(), flush: FlushMode = 'inline'): Promise<LimitDecision> {
   const counters = limits.map(({ key, limit }) => counterOf(db, key, limit, now, windowSeconds));
   const full = counters.filter((local) => local.shared + local.unflushed + 1 > local.limit);
   if (full.length > 0) {
     return { allowed: false, retryAfterSeconds: Math.max(...full.map((local) => secondsUntil(new Date(local.windowStartedAt.getTime() + windowSeconds * 1000), now))) };
   }
   for (const local of counters) local.unflushed += 1;
+  if (flush === 'background') {
+    flushInBackground(db, counters, windowSeconds);
+    return { allowed: true };
+  }
   const due = counters.filter((local) => local.unflushed >= FLUSH_CALLS || now.getTime() - local.flushedAt >= FLUSH_MS);
   if (due.length > 0) await flushCounters(db, due, now, windowSeconds);
   return { allowed: true };
+}
+
+/** Rows per upsert of a background write (three parameters a row). */
+const FLUSH_ROWS_PER_STATEMENT = 1_000;
+
+type BackgroundWrites = { timer: NodeJS.Timeout | null; dirty: Set<LocalCounter> };
+/** Per database and window length: the counters with calls since the last background write. */
+const backgroundWrites = new WeakMap<Database, Map<number, BackgroundWrites>>();
+
+function flushInBackground(db: Database, counters: LocalCounter[], windowSeconds: number) {
+  let byWindow = backgroundWrites.get(db);
+  if (!byWindow) backgroundWrites.set(db, (byWindow = new Map()));
+  let writes = byWindow.get(windowSeconds);
+  if (!writes) byWindow.set(windowSeconds, (writes = { timer: null, dirty: new Set() }));
+  for (const local of counters) writes.dirty.add(local);
+  if (writes.timer) return;
+  const state = writes;
+  state.timer = setTimeout(() => {
+    state.timer = null;
+    // A counter replaced by a new window's is written as the new one only (one row per key an upsert).
+    const current = localCounters.get(db);
+    const due = [...state.dirty].filter((local) => local.unflushed > 0 && current?.get(local.key) === local);
+    state.dirty.clear();
+    void (async () => {
+      for (let start = 0; start < due.length; start += FLUSH_ROWS_PER_STATEMENT) {
+        await flushCounters(db, due.slice(start, start + FLUSH_ROWS_PER_STATEMENT), new Date(), windowSeconds);
+      }
+    })().catch((error: unknown) => console.warn('[rate-limits] a background write of the counters failed', error));
+  }, FLUSH_MS);
+  state.timer.unref();
 }
 
 /** Adds this process's calls to the shared rows and reads back every process's totals. */

@@ -86,6 +86,7 @@ export async function collectTelemetry(request: Request, bytes: Uint8Array, db: 
 }
 
 async function admit(db: Database, key: string, limit: number, now: Date): Promise<void> {
-  const decision = await countBatchedCall(db, [{ key, limit }], TELEMETRY_RATE_WINDOW_SECONDS, now);
+  // Written to the shared counters in the background: no batch waits for a counter's row.
+  const decision = await countBatchedCall(db, [{ key, limit }], TELEMETRY_RATE_WINDOW_SECONDS, now, 'background');
   if (!decision.allowed) throw new TooManyRequests(decision.retryAfterSeconds);
 }

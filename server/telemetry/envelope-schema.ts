@@ -1,8 +1,8 @@
+import 'server-only';
 import { z } from 'zod';
 
 // The items the browser SDK (Application Insights JavaScript) posts to `/api/telemetry`: each an
 // envelope `{ name, time, iKey, tags, data: { baseType, baseData } }` (docs/telemetry.md#collector).
-// Pure zod, no server-only: the mapping's tests load it alone.
 //
 // Spec §9's limits are the SDK's own: a message up to 32,768 characters, a name up to 150, a URL up
 // to 2,048. An item over them did not come from the SDK unchanged; it is kept, cut to the limit

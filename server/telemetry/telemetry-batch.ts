@@ -1,3 +1,4 @@
+import 'server-only';
 import { type Envelope, envelopeSchema } from './envelope-schema';
 
 // A body posted to `/api/telemetry`, read as the browser SDK sends it: a JSON array of envelopes

@@ -2,13 +2,13 @@ import 'server-only';
 import type { Database } from '@/server/db/connection';
 import { getDb } from '@/server/db/database';
 import { isDatabaseKnownDown, noteDatabaseError } from '@/server/db/health';
-import { analyticsEvents, telemetryEvents } from '@/server/db/schema';
+import { type SQL, sql } from 'drizzle-orm';
 import type { AnalyticsEventRow, TelemetryEventRow } from './envelope-mapping';
 import { telemetrySettings } from './telemetry-settings';
 
 // Where accepted browser telemetry is written (docs/telemetry.md#collector). Batches are not
 // written one by one: they wait in this process's buffer for TELEMETRY_FLUSH_MS (200 ms) and are
-// written together, in one transaction of multi-row inserts. At 500 batches a second that is five
+// written together, in one transaction of bulk inserts. At 500 batches a second that is five
 // transactions a second instead of five hundred, and the browser's answer never waits for the
 // database.
 //
@@ -32,8 +32,9 @@ export type TelemetryBatchRows = { events: TelemetryEventRow[]; analytics: Analy
  */
 export const MAX_PENDING_BYTES = 16 * 1024 * 1024;
 export const MAX_PENDING_ROWS = 100_000;
-/** Rows per INSERT: 14 parameters a row stays far below PostgreSQL's 65,535 per statement. */
+/** Rows per INSERT, and the JSON they may take (a row may hold a 32,768-character message and stack). */
 const ROWS_PER_STATEMENT = 2_000;
+const JSON_PER_STATEMENT = 4 * 1024 * 1024;
 /** How soon a write that met an outage is tried again. */
 const OUTAGE_RETRY_MS = 1_000;
 
@@ -143,14 +144,78 @@ export async function insertTelemetryRows(db: Database, batches: TelemetryBatchR
   const events = batches.flatMap((batch) => batch.events);
   const analytics = batches.flatMap((batch) => batch.analytics);
   if (events.length === 0 && analytics.length === 0) return;
+  const statements = [...statementsOf(events, eventRecord, insertEvents), ...statementsOf(analytics, analyticsRecord, insertAnalytics)];
   await db.transaction(async (tx) => {
-    for (let start = 0; start < events.length; start += ROWS_PER_STATEMENT) {
-      await tx.insert(telemetryEvents).values(events.slice(start, start + ROWS_PER_STATEMENT));
-    }
-    for (let start = 0; start < analytics.length; start += ROWS_PER_STATEMENT) {
-      await tx.insert(analyticsEvents).values(analytics.slice(start, start + ROWS_PER_STATEMENT));
-    }
+    for (const statement of statements) await tx.execute(statement);
   });
+}
+
+// The rows travel as one JSON parameter that the database turns back into rows
+// (`jsonb_to_recordset`), not as a parameter per value: building a multi-row VALUES insert cost the
+// server about 60 µs of CPU a row (2.9 ms for a batch of 50, more than the rest of the request),
+// the JSON about 3 µs. Columns and their types are the schema's (server/db/schema/telemetry.ts).
+
+const EVENT_COLUMNS = sql.raw('occurred_at, kind, name, severity, message, value, host, path, locale, session_id, user_id, auth_user, agency_id, properties');
+const EVENT_TYPES = sql.raw(
+  'occurred_at timestamptz, kind text, name text, severity smallint, message text, value double precision, host text, path text, locale text, session_id text, user_id text, auth_user text, agency_id uuid, properties jsonb',
+);
+const ANALYTICS_COLUMNS = sql.raw('occurred_at, name, host, locale, session_id, auth_user, agency_id, properties');
+const ANALYTICS_TYPES = sql.raw('occurred_at timestamptz, name text, host text, locale text, session_id text, auth_user text, agency_id uuid, properties jsonb');
+
+const insertEvents = (json: string): SQL =>
+  sql`insert into telemetry_events (${EVENT_COLUMNS}) select ${EVENT_COLUMNS} from jsonb_to_recordset(${json}::jsonb) as r(${EVENT_TYPES})`;
+const insertAnalytics = (json: string): SQL =>
+  sql`insert into analytics_events (${ANALYTICS_COLUMNS}) select ${ANALYTICS_COLUMNS} from jsonb_to_recordset(${json}::jsonb) as r(${ANALYTICS_TYPES})`;
+
+function eventRecord(row: TelemetryEventRow): string {
+  return JSON.stringify({
+    occurred_at: row.occurredAt,
+    kind: row.kind,
+    name: row.name,
+    severity: row.severity ?? null,
+    message: row.message ?? null,
+    value: row.value ?? null,
+    host: row.host,
+    path: row.path ?? null,
+    locale: row.locale ?? null,
+    session_id: row.sessionId ?? null,
+    user_id: row.userId ?? null,
+    auth_user: row.authUser ?? null,
+    agency_id: row.agencyId ?? null,
+    properties: row.properties ?? null,
+  });
+}
+
+function analyticsRecord(row: AnalyticsEventRow): string {
+  return JSON.stringify({
+    occurred_at: row.occurredAt,
+    name: row.name,
+    host: row.host,
+    locale: row.locale ?? null,
+    session_id: row.sessionId ?? null,
+    auth_user: row.authUser ?? null,
+    agency_id: row.agencyId ?? null,
+    properties: row.properties ?? null,
+  });
+}
+
+/** The rows' inserts, each of at most ROWS_PER_STATEMENT rows and about JSON_PER_STATEMENT of JSON. */
+function statementsOf<Row>(rows: Row[], record: (row: Row) => string, insert: (json: string) => SQL): SQL[] {
+  const statements: SQL[] = [];
+  let records: string[] = [];
+  let size = 0;
+  for (const row of rows) {
+    const json = record(row);
+    if (records.length > 0 && (records.length >= ROWS_PER_STATEMENT || size + json.length > JSON_PER_STATEMENT)) {
+      statements.push(insert(`[${records.join(',')}]`));
+      records = [];
+      size = 0;
+    }
+    records.push(json);
+    size += json.length + 1;
+  }
+  if (records.length > 0) statements.push(insert(`[${records.join(',')}]`));
+  return statements;
 }
 
 // One buffer per process, shared by every bundle (the route handler's, and instrumentation's for

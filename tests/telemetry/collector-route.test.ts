@@ -6,6 +6,7 @@ import { markDatabaseDown, markDatabaseUp } from '@/server/db/health-state';
 import { analyticsEvents, telemetryEvents, users } from '@/server/db/schema';
 import { seedAgencies } from '@/server/db/seed/agencies';
 import { TELEMETRY_MAX_BYTES } from '@/server/telemetry/collector';
+import { FLUSH_MS } from '@/server/auth/rate-limits';
 import { flushTelemetryBuffer } from '@/server/telemetry/telemetry-store';
 import { countingStream, serveRoutesFrom, streamingRequest } from '../support/route-requests';
 import { createTestDatabase, type TestDatabase } from '../support/test-database';
@@ -30,6 +31,8 @@ afterAll(async () => {
   markDatabaseUp();
   vi.unstubAllEnvs();
   await flushTelemetryBuffer();
+  // The rate counters' background write, before the database goes.
+  await new Promise((resolve) => setTimeout(resolve, 2 * FLUSH_MS));
   await database.dispose();
 });
 afterEach(() => {

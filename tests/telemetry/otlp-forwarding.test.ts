@@ -4,6 +4,7 @@ import { eq } from 'drizzle-orm';
 import { POST } from '@/app/api/telemetry/route';
 import { telemetryEvents } from '@/server/db/schema';
 import { flushOtlpForwarding } from '@/server/telemetry/otlp-forwarding';
+import { FLUSH_MS } from '@/server/auth/rate-limits';
 import { flushTelemetryBuffer } from '@/server/telemetry/telemetry-store';
 import { serveRoutesFrom } from '../support/route-requests';
 import { createTestDatabase, type TestDatabase } from '../support/test-database';
@@ -42,6 +43,8 @@ afterAll(async () => {
   await flushTelemetryBuffer();
   vi.unstubAllEnvs();
   await new Promise((resolve) => receiver.close(resolve));
+  // The rate counters' background write, before the database goes.
+  await new Promise((resolve) => setTimeout(resolve, 2 * FLUSH_MS));
   await database.dispose();
 });
 

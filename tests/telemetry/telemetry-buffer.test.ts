@@ -5,6 +5,7 @@ import { isDatabaseKnownDown } from '@/server/db/health';
 import { markDatabaseUp } from '@/server/db/health-state';
 import { telemetryEvents } from '@/server/db/schema';
 import type { TelemetryEventRow } from '@/server/telemetry/envelope-mapping';
+import { FLUSH_MS } from '@/server/auth/rate-limits';
 import { flushTelemetryBuffer, MAX_PENDING_BYTES, TelemetryBuffer, type TelemetryBatchRows } from '@/server/telemetry/telemetry-store';
 import { serveRoutesFrom } from '../support/route-requests';
 import { createTestDatabase, type TestDatabase } from '../support/test-database';
@@ -24,6 +25,8 @@ beforeAll(async () => {
 afterAll(async () => {
   markDatabaseUp();
   await flushTelemetryBuffer();
+  // The rate counters' background write, before the database goes.
+  await new Promise((resolve) => setTimeout(resolve, 2 * FLUSH_MS));
   await database.dispose();
 });
 
