@@ -48,7 +48,9 @@ export function configureTelemetry(next: TelemetrySettings): void {
 
 /** Loads and starts the SDK once; later calls get the same instance. */
 export function loadTelemetry(): Promise<BrowserTelemetry> {
-  loading ??= import('./telemetry-sdk').then(({ startBrowserTelemetry }) => {
+  loading ??= import('./telemetry-sdk').then(async ({ startBrowserTelemetry }) => {
+    // Evaluating the SDK and starting it are two tasks, not one long one.
+    await new Promise((resolve) => setTimeout(resolve, 0));
     const telemetry = startBrowserTelemetry(settings);
     if (agentEmail !== undefined) telemetry.setUser(agentEmail);
     loaded = telemetry;

@@ -17,6 +17,10 @@ import { signOutEndpoints } from '../support/auth-endpoints';
 const navigation = vi.hoisted(() => ({ goTo: vi.fn(), reloadPage: vi.fn() }));
 vi.mock('@/components/http/navigate', () => navigation);
 
+// Browser telemetry as loaded: what a failed action hands it (the SDK itself: tests/telemetry/).
+const telemetry = vi.hoisted(() => ({ actionFailure: vi.fn() }));
+vi.mock('@/components/telemetry/telemetry-loader', () => ({ whenTelemetryLoaded: (call: (loaded: typeof telemetry) => void) => call(telemetry) }));
+
 const labels = en.errors;
 let signOuts = 0;
 
@@ -223,6 +227,18 @@ describe('reportActionFailure', () => {
     ));
     expect(await toasts()).toEqual([
       'Контактный телефон: Укажите телефон.\nСпособ оплаты: Выберите способ оплаты.\nПромокод: Промокод не найден.\nВариант тура недоступен.',
+    ]);
+  });
+
+  it('hands failed actions to browser telemetry as failed dependencies, but not a refused form (422)', () => {
+    telemetry.actionFailure.mockClear();
+    act(() => reportActionFailure({ ok: false, status: 409, message: 'This request conflicts with one already made.', fieldErrors: {} }, labels));
+    act(() => reportActionFailure({ ok: false, message: 'Check the highlighted fields.', fieldErrors: { email: 'Enter a valid e-mail.' } }, labels));
+    act(() => reportActionFailure({ ok: false, status: 422, message: 'Check the highlighted fields.', fieldErrors: {} }, labels));
+    act(() => reportActionFailure({ ok: false, message: 'No more available stock, max 2', fieldErrors: {} }, labels));
+    expect(telemetry.actionFailure.mock.calls).toEqual([
+      [{ status: 409, message: 'This request conflicts with one already made.' }],
+      [{ status: 500, message: 'No more available stock, max 2' }],
     ]);
   });
 

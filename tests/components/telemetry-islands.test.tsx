@@ -33,14 +33,23 @@ beforeEach(() => {
 afterEach(() => vi.unstubAllGlobals());
 
 describe('TelemetryIslands', () => {
-  it('renders nothing and loads the SDK only when the browser is idle', () => {
-    const { container } = render(<TelemetryIslands posthog={null} />);
-    expect(container).toBeEmptyDOMElement();
-    expect(loader.configureTelemetry).toHaveBeenCalledWith({ posthog: null });
-    expect(loader.loadTelemetry).not.toHaveBeenCalled();
-    expect(idleCallbacks).toHaveLength(1);
-    act(() => idleCallbacks[0]!());
-    expect(loader.loadTelemetry).toHaveBeenCalledTimes(1);
+  it('renders nothing and loads the SDK only at an idle moment from 5 s after the load event', () => {
+    // Only the timers: the browser's idle callbacks are this test's own.
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    try {
+      const { container } = render(<TelemetryIslands posthog={null} />);
+      expect(container).toBeEmptyDOMElement();
+      expect(loader.configureTelemetry).toHaveBeenCalledWith({ posthog: null });
+      act(() => void vi.advanceTimersByTime(4_999));
+      expect(idleCallbacks).toHaveLength(0);
+      act(() => void vi.advanceTimersByTime(1));
+      expect(loader.loadTelemetry).not.toHaveBeenCalled();
+      expect(idleCallbacks).toHaveLength(1);
+      act(() => idleCallbacks[0]!());
+      expect(loader.loadTelemetry).toHaveBeenCalledTimes(1);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('loads the SDK at the first interaction, once', () => {

@@ -109,6 +109,16 @@ describe('analytics', () => {
     expect(events().find((envelope) => envelope.data.baseData.name === 'search')?.tags['ai.user.authUserId']).toBeUndefined();
   });
 
+  it('sends a failed server action as a failed dependency with its status', async () => {
+    const telemetry = startBrowserTelemetry({ posthog: null }, sdk!);
+    telemetry.actionFailure({ status: 409, message: 'Those places were just taken' });
+    await flushed();
+    await vi.waitFor(() => expect(collector.envelopes.some((envelope) => envelope.data.baseType === 'RemoteDependencyData')).toBe(true));
+    const dependency = collector.envelopes.find((envelope) => envelope.data.baseType === 'RemoteDependencyData')!;
+    expect(dependency.data.baseData).toMatchObject({ name: `POST ${window.location.pathname}`, resultCode: '409', success: false, type: 'Server action' });
+    expect(dependency.data.baseData.properties).toMatchObject({ message: 'Those places were just taken', locale: 'en' });
+  });
+
   it('with a PostHog key, also sends the events to PostHog, identified by the agent’s e-mail', async () => {
     const telemetry = startBrowserTelemetry({ posthog: POSTHOG }, sdk!);
     telemetry.setUser('admin@gulfhorizons.test');
