@@ -65,11 +65,20 @@ test('a recorded session’s typed value is masked in what is stored and in the 
   const stage = operator.getByTestId('replay-stage');
   await expect(stage).toHaveAttribute('data-state', 'ready');
   const position = operator.getByLabel('Position in the recording');
-  await position.fill((await position.getAttribute('max')) ?? '0');
+  // The slider's keys: End goes to the end of the recording, after the value was typed.
+  await position.focus();
+  await position.press('End');
+  await expect(operator.getByTestId('replay-time')).toHaveText(/^(\d+:\d\d) \/ \1$/);
   const field = operator.frameLocator('[data-testid="replay-stage"] iframe').locator('input[type="email"], input[name="email"]').first();
+  expect(await field.inputValue()).not.toContain('replay-secret');
+  // Played through at 8× from the start, the field ends masked.
+  await operator.getByLabel('Speed').selectOption('8');
+  await operator.getByTestId('replay-play').click();
+  await expect(operator.getByTestId('replay-play')).toHaveAttribute('aria-pressed', 'false', { timeout: 20_000 });
   await expect(field).toHaveValue(/^\*+$/);
   await expect(operator.locator('body')).not.toContainText(secret);
   // The keyboard plays and pauses it.
+  await operator.getByLabel('Speed').selectOption('1');
   await stage.focus();
   await operator.keyboard.press('Space');
   await expect(operator.getByTestId('replay-play')).toHaveAttribute('aria-pressed', 'true');
@@ -82,7 +91,7 @@ test('a recorded session’s typed value is masked in what is stored and in the 
   await operatorContext.close();
 });
 
-test('a payment page is not recorded', async ({ browser }) => {
+test('a payment page is not recorded, and the operator deletes the agency’s replays', async ({ browser }) => {
   const sessionId = newSessionId();
   const context = await recordedContext(browser, sessionId);
   const page = await context.newPage();
@@ -111,5 +120,21 @@ test('a payment page is not recorded', async ({ browser }) => {
   const pages = events.filter((event) => event.type === 4).map((event) => new URL(event.data?.href ?? 'http://x/').pathname);
   expect(pages).toContain('/bookings');
   expect(pages.some((path) => path.includes('top-up'))).toBe(false);
+
+  // The agency's page deletes its agents' replays, once the operator has ticked the box.
+  await operator.goto('/ops/agencies');
+  await operator.getByRole('searchbox').fill('Desert Rose Travel');
+  await operator.getByRole('button', { name: 'Filter' }).click();
+  await operator.getByRole('link', { name: 'Desert Rose Travel' }).first().click();
+  const panel = operator.getByTestId('agency-replays');
+  await expect(panel.getByRole('heading', { name: 'Session replays' })).toBeVisible();
+  await panel.getByRole('button', { name: 'Delete all replays' }).click();
+  await expect(panel.getByText('Tick the box to confirm.')).toBeVisible();
+  expect((await operator.request.get(`/api/ops/telemetry/replays/${encodeURIComponent(sessionId)}`)).status()).toBe(200);
+  await panel.getByLabel('I understand that every replay of this agency is deleted').check();
+  await panel.getByRole('button', { name: 'Delete all replays' }).click();
+  await expect(operator.getByText('The agency’s replays were deleted.').or(operator.getByText("The agency's replays were deleted."))).toBeVisible();
+  expect((await operator.request.get(`/api/ops/telemetry/replays/${encodeURIComponent(sessionId)}`)).status()).toBe(404);
+  await expect(panel.getByText(/No recorded sessions/)).toBeVisible();
   await operatorContext.close();
 });

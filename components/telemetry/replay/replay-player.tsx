@@ -46,6 +46,7 @@ type ReplayEvent = { type: number; timestamp: number; data?: unknown };
 
 const SPEEDS = [1, 2, 4, 8];
 const STEP_MS = 5000;
+const SLIDER_STEP_MS = 100;
 
 /** `m:ss` (or `h:mm:ss`) of a duration. */
 export function formatOffset(ms: number): string {
@@ -90,6 +91,9 @@ export function ReplayPlayer({ eventsUrl, timeline, labels }: { eventsUrl: strin
           showWarning: false,
           mouseTail: false,
           triggerFocus: false,
+          // Seeking applies the events before the position straight to the page: rrweb's virtual
+          // DOM, its faster default, left a masked field empty after a seek now and then.
+          useVirtualDom: false,
           // The recorded page's scripts never run: rrweb rebuilds the DOM without them.
           UNSAFE_replayCanvas: false,
         });
@@ -136,7 +140,8 @@ export function ReplayPlayer({ eventsUrl, timeline, labels }: { eventsUrl: strin
     (offset: number, play = playing) => {
       const instance = replayer.current;
       if (!instance) return;
-      const clamped = Math.min(Math.max(0, offset), meta.totalTime);
+      // One millisecond past the end, so the last event itself is applied (rrweb applies those before the position).
+      const clamped = Math.min(Math.max(0, offset), meta.totalTime + 1);
       if (play) instance.play(clamped);
       else instance.pause(clamped);
       setCurrent(clamped);
@@ -211,9 +216,10 @@ export function ReplayPlayer({ eventsUrl, timeline, labels }: { eventsUrl: strin
             <input
               type="range"
               min={0}
-              max={Math.max(1, Math.round(meta.totalTime))}
-              step={100}
-              value={Math.round(current)}
+              // A whole number of steps, so End reaches the last event (seek clamps to the recording's length).
+              max={Math.max(SLIDER_STEP_MS, Math.ceil(meta.totalTime / SLIDER_STEP_MS) * SLIDER_STEP_MS)}
+              step={SLIDER_STEP_MS}
+              value={Math.min(Math.ceil(meta.totalTime / SLIDER_STEP_MS) * SLIDER_STEP_MS, Math.round(current))}
               disabled={state !== 'ready'}
               onChange={(event) => seek(Number(event.target.value))}
               aria-valuetext={`${formatOffset(current)} / ${formatOffset(meta.totalTime)}`}
