@@ -72,7 +72,7 @@ export async function Footer({ site, variant, about: aboutText, address }: { sit
       <p className="mx-auto max-w-6xl border-t border-border px-4 pt-4 text-center text-xs text-muted-foreground" data-testid="footer-cookies">
         {t.rich('cookies', {
           link: (chunks) => (
-            <LocaleLink className="text-primary underline-offset-4 hover:underline" href="/privacy-policy#cookies">
+            <LocaleLink className="text-primary underline underline-offset-4" href="/privacy-policy#cookies">
               {chunks}
             </LocaleLink>
           ),
