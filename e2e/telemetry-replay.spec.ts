@@ -1,5 +1,5 @@
 import { type Browser, type BrowserContext, expect, type Page, type Response, test } from '@playwright/test';
-import { signInAsStaff } from './support/ops';
+import { OPS_ADMIN, signInAsStaff } from './support/ops';
 import { signInAs } from './support/portal';
 
 // Session replay end to end (docs/telemetry.md "## Replay"): the demo records every session
@@ -50,7 +50,7 @@ test('a recorded session’s typed value is masked in what is stored and in the 
 
   const operatorContext = await browser.newContext();
   const operator = await operatorContext.newPage();
-  await signInAsStaff(operator);
+  await signInAsStaff(operator, OPS_ADMIN);
   const events = await storedRecording(operator, sessionId);
   expect(JSON.stringify(events)).not.toContain(secret);
   const typed = events.filter((event) => event.type === 3 && event.data?.source === 5).map((event) => event.data?.text ?? '');
@@ -115,7 +115,7 @@ test('a payment page is not recorded, and the operator deletes the agency’s re
 
   const operatorContext = await browser.newContext();
   const operator = await operatorContext.newPage();
-  await signInAsStaff(operator);
+  await signInAsStaff(operator, OPS_ADMIN);
   const events = await storedRecording(operator, sessionId);
   const pages = events.filter((event) => event.type === 4).map((event) => new URL(event.data?.href ?? 'http://x/').pathname);
   expect(pages).toContain('/bookings');

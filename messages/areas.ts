@@ -21,6 +21,7 @@ export const MESSAGE_AREAS = [
   'ops-outbox',
   'ops-audit',
   'ops-staff',
+  'ops-telemetry',
   'widgets',
   'widget-domains',
   'widget-sites',

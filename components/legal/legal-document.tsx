@@ -1,13 +1,19 @@
 import type { Metadata } from 'next';
 import { getTranslations } from 'next-intl/server';
 import { getRefundFeePercent } from '@/server/settings/settings';
+import { replayRetentionDays } from '@/server/telemetry/replay/replay-settings';
+import { telemetrySettings } from '@/server/telemetry/telemetry-settings';
 import { resolveSiteParams, type SiteParams } from '@/server/hosts/variant-params';
 
-type Section = { heading: string; paragraphs: string[] };
+/** `id`: the section's anchor, for links to it (the cookie notice links to `#cookies`). */
+type Section = { heading: string; paragraphs: string[]; id?: string };
 
-/** The figures the terms state that the operator sets: the same settings the portal applies. */
+/**
+ * The figures the documents state that the operator sets: the same settings the portal applies
+ * (the refund fee, how long telemetry and session replays are kept).
+ */
 async function documentValues(document: 'terms' | 'privacy'): Promise<Record<string, number>> {
-  if (document !== 'terms') return {};
+  if (document === 'privacy') return { telemetryDays: telemetrySettings().retentionDays, replayDays: replayRetentionDays() };
   return { refundFee: (await getRefundFeePercent()) / 100 };
 }
 
@@ -29,7 +35,7 @@ export function legalDocument(document: 'terms' | 'privacy') {
         <p className="mt-2 text-sm text-muted-foreground">{t('updated')}</p>
         <p className="mt-6 leading-relaxed">{t('intro')}</p>
         {sections.map((section, sectionIndex) => (
-          <section key={section.heading} className="mt-8">
+          <section key={section.heading} id={section.id} className="mt-8 scroll-mt-20">
             <h2 className="text-xl font-semibold">{section.heading}</h2>
             {section.paragraphs.map((paragraph, index) => (
               <p key={paragraph.slice(0, 48)} className="mt-3 leading-relaxed">

@@ -68,7 +68,17 @@ export async function Footer({ site, variant, about: aboutText, address }: { sit
       </div>
       {/* Below md the floating WhatsApp button sits over the page's last 88 px: room for it, so the
           last line can scroll clear. A legal name ending in "L.L.C." already closes the sentence. */}
-      <p className="border-t border-border px-4 pt-4 pb-24 text-center text-xs text-muted-foreground md:pb-4" data-testid="footer-rights">
+      {/* The cookie notice: what the portal's own telemetry keeps in the browser, in full in the privacy policy's Cookies section. */}
+      <p className="mx-auto max-w-6xl border-t border-border px-4 pt-4 text-center text-xs text-muted-foreground" data-testid="footer-cookies">
+        {t.rich('cookies', {
+          link: (chunks) => (
+            <LocaleLink className="text-primary underline underline-offset-4" href="/privacy-policy#cookies">
+              {chunks}
+            </LocaleLink>
+          ),
+        })}
+      </p>
+      <p className="px-4 pt-2 pb-24 text-center text-xs text-muted-foreground md:pb-4" data-testid="footer-rights">
         {t('rights', { year, legalName: site.legalName, legalNameEndsWithStop: String(site.legalName.endsWith('.')) })}
       </p>
     </footer>

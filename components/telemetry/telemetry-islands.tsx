@@ -64,6 +64,7 @@ export function TelemetryIslands({ posthog }: { posthog: PostHogSettings | null 
       <Suspense fallback={null}>
         <RouteWatcher />
       </Suspense>
+      {/* Session replay: its own island, which waits for the SDK's session cookie (docs/telemetry.md#replay). */}
       <ReplayIsland />
     </>
   );

@@ -79,6 +79,7 @@ export const CONSOLE_SECTIONS = [
   '/ops/audit',
   '/ops/staff',
   '/ops/suppliers',
+  '/ops/telemetry',
 ];
 
 /**

@@ -9,8 +9,8 @@ import { FUNNEL_STAGES, type AnalyticsEventName } from '@/shared/telemetry/analy
 // `occurred_at` (the browser's clock, clamped to the time of arrival by the collector), for a
 // period and optionally one host. Days are calendar days in Dubai, as every date of the portal.
 
-/** A half-open period `[from, to)`, optionally of one host (a Host name without its port). */
-export type TelemetryPeriod = { from: Date; to: Date; host?: string };
+/** A half-open period `[from, to)`, optionally of one host (a Host name without its port) and one language. */
+export type TelemetryPeriod = { from: Date; to: Date; host?: string; locale?: string };
 
 /** The Web Vitals the browser reports as metrics (the collector stores them as kind `metric`). */
 export const WEB_VITALS = ['LCP', 'INP', 'CLS', 'FCP', 'TTFB'] as const;
@@ -90,7 +90,7 @@ export async function listErrorGroups(db: Database, period: TelemetryPeriod, opt
       sessionIds: sql<(string | null)[]>`(array_agg(${telemetryEvents.sessionId} order by ${telemetryEvents.occurredAt} desc) filter (where ${telemetryEvents.sessionId} is not null))[1:50]`,
     })
     .from(telemetryEvents)
-    .where(and(eq(telemetryEvents.kind, 'exception'), inPeriod(telemetryEvents.occurredAt, period), hostIs(telemetryEvents.host, period)))
+    .where(and(eq(telemetryEvents.kind, 'exception'), inPeriod(telemetryEvents.occurredAt, period), hostIs(telemetryEvents.host, period), localeIs(telemetryEvents.locale, period)))
     .groupBy(message, telemetryEvents.path)
     .orderBy(desc(sql`count(*)`), desc(lastOccurredAt))
     .limit(options.limit ?? 50);
@@ -129,7 +129,7 @@ export async function listErrorOccurrences(
       and(
         eq(telemetryEvents.kind, 'exception'),
         inPeriod(telemetryEvents.occurredAt, period),
-        hostIs(telemetryEvents.host, period),
+        hostIs(telemetryEvents.host, period), localeIs(telemetryEvents.locale, period),
         sql`coalesce(${telemetryEvents.message}, ${telemetryEvents.name}) = ${group.message}`,
         pathIs,
       ),
@@ -150,7 +150,7 @@ export async function listVitalsP75(db: Database, period: TelemetryPeriod, optio
       count: sql<number>`count(*)`.mapWith(Number),
     })
     .from(telemetryEvents)
-    .where(and(eq(telemetryEvents.kind, 'metric'), inArray(telemetryEvents.name, [...WEB_VITALS]), sql`${telemetryEvents.value} is not null`, inPeriod(telemetryEvents.occurredAt, period), hostIs(telemetryEvents.host, period)))
+    .where(and(eq(telemetryEvents.kind, 'metric'), inArray(telemetryEvents.name, [...WEB_VITALS]), sql`${telemetryEvents.value} is not null`, inPeriod(telemetryEvents.occurredAt, period), hostIs(telemetryEvents.host, period), localeIs(telemetryEvents.locale, period)))
     .groupBy(telemetryEvents.host, telemetryEvents.path, telemetryEvents.name)
     .orderBy(desc(sql`count(*)`), telemetryEvents.host, telemetryEvents.path, telemetryEvents.name)
     .limit(options.limit ?? 500);
@@ -170,7 +170,7 @@ export async function listFunnel(db: Database, period: TelemetryPeriod): Promise
       sessions: sql<number>`count(distinct ${analyticsEvents.sessionId})`.mapWith(Number),
     })
     .from(analyticsEvents)
-    .where(and(inArray(analyticsEvents.name, [...FUNNEL_STAGES]), inPeriod(analyticsEvents.occurredAt, period), hostIs(analyticsEvents.host, period)))
+    .where(and(inArray(analyticsEvents.name, [...FUNNEL_STAGES]), inPeriod(analyticsEvents.occurredAt, period), hostIs(analyticsEvents.host, period), localeIs(analyticsEvents.locale, period)))
     .groupBy(analyticsEvents.host, analyticsEvents.locale, analyticsEvents.name);
   const funnels = new Map<string, FunnelRow>();
   for (const row of rows) {
@@ -191,7 +191,7 @@ export async function countErrorsPerDay(db: Database, period: TelemetryPeriod): 
   const rows = await db
     .select({ day, count: sql<number>`count(*)`.mapWith(Number) })
     .from(telemetryEvents)
-    .where(and(eq(telemetryEvents.kind, 'exception'), inPeriod(telemetryEvents.occurredAt, period), hostIs(telemetryEvents.host, period)))
+    .where(and(eq(telemetryEvents.kind, 'exception'), inPeriod(telemetryEvents.occurredAt, period), hostIs(telemetryEvents.host, period), localeIs(telemetryEvents.locale, period)))
     .groupBy(day);
   const counts = new Map(rows.map((row) => [row.day, row.count]));
   return daysOf(period).map((date) => ({ day: date, count: counts.get(date) ?? 0 }));
@@ -214,7 +214,7 @@ export async function listVitalsP75PerDay(db: Database, period: TelemetryPeriod,
         inArray(telemetryEvents.name, [...WEB_VITALS]),
         sql`${telemetryEvents.value} is not null`,
         inPeriod(telemetryEvents.occurredAt, period),
-        hostIs(telemetryEvents.host, period),
+        hostIs(telemetryEvents.host, period), localeIs(telemetryEvents.locale, period),
         options.path === undefined ? undefined : eq(telemetryEvents.path, options.path),
       ),
     )
@@ -229,7 +229,7 @@ export async function listFunnelPerDay(db: Database, period: TelemetryPeriod): P
   const rows = await db
     .select({ day, stage: analyticsEvents.name, sessions: sql<number>`count(distinct ${analyticsEvents.sessionId})`.mapWith(Number) })
     .from(analyticsEvents)
-    .where(and(inArray(analyticsEvents.name, [...FUNNEL_STAGES]), inPeriod(analyticsEvents.occurredAt, period), hostIs(analyticsEvents.host, period)))
+    .where(and(inArray(analyticsEvents.name, [...FUNNEL_STAGES]), inPeriod(analyticsEvents.occurredAt, period), hostIs(analyticsEvents.host, period), localeIs(analyticsEvents.locale, period)))
     .groupBy(day, analyticsEvents.name);
   const byDay = new Map(daysOf(period).map((date) => [date, Object.fromEntries(FUNNEL_STAGES.map((stage) => [stage, 0])) as Record<(typeof FUNNEL_STAGES)[number], number>]));
   for (const row of rows) {
@@ -265,13 +265,17 @@ export async function countAnalyticsEvents(db: Database, period: TelemetryPeriod
   const rows = await db
     .select({ name: analyticsEvents.name, count: sql<number>`count(*)`.mapWith(Number) })
     .from(analyticsEvents)
-    .where(and(inPeriod(analyticsEvents.occurredAt, period), hostIs(analyticsEvents.host, period)))
+    .where(and(inPeriod(analyticsEvents.occurredAt, period), hostIs(analyticsEvents.host, period), localeIs(analyticsEvents.locale, period)))
     .groupBy(analyticsEvents.name);
   return Object.fromEntries(rows.map((row) => [row.name, row.count]));
 }
 
 function hostIs(column: typeof telemetryEvents.host | typeof analyticsEvents.host, period: TelemetryPeriod): SQL | undefined {
   return period.host === undefined ? undefined : eq(column, period.host);
+}
+
+function localeIs(column: typeof telemetryEvents.locale | typeof analyticsEvents.locale, period: TelemetryPeriod): SQL | undefined {
+  return period.locale === undefined ? undefined : eq(column, period.locale);
 }
 
 /** A PostgreSQL text array as both drivers return it (an array; PGlite may give its literal). */

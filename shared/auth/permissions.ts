@@ -39,11 +39,13 @@ export const OPS_PERMISSIONS = {
   'ops:settings': EVERY_STAFF_ROLE,
   'ops:outbox': EVERY_STAFF_ROLE,
   'ops:audit': EVERY_STAFF_ROLE,
-  // Browser telemetry and session replays (docs/telemetry.md): what agents and visitors did and saw.
-  'ops:telemetry': EVERY_STAFF_ROLE,
   'ops:staff': OPERATOR_ADMIN_ONLY,
   // Suppliers hold API keys that book and spend in the portal's name: the operator admin's.
   'ops:suppliers': OPERATOR_ADMIN_ONLY,
+  // Browser telemetry and session replays (docs/telemetry.md): what agents and visitors did and
+  // saw, with the agent's e-mail. Personal data, so the operator admin's, the least access that
+  // runs the portal.
+  'ops:telemetry': OPERATOR_ADMIN_ONLY,
 } as const satisfies Record<`ops:${string}`, readonly StaffRole[]>;
 
 export type Permission = keyof typeof PERMISSIONS;

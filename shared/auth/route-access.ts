@@ -113,6 +113,7 @@ export const OPS_SECTIONS = [
   { key: 'settings', href: '/ops/settings', permission: 'ops:settings' },
   { key: 'outbox', href: '/ops/outbox', permission: 'ops:outbox' },
   { key: 'audit', href: '/ops/audit', permission: 'ops:audit' },
+  { key: 'telemetry', href: '/ops/telemetry', permission: 'ops:telemetry' },
   { key: 'staff', href: '/ops/staff', permission: 'ops:staff' },
 ] as const satisfies readonly { key: string; href: string; permission: OpsPermission }[];
 

@@ -11,6 +11,8 @@ const loader = vi.hoisted(() => ({
   whenTelemetryLoaded: vi.fn((_call: (telemetry: { routeChanged(): void }) => void) => {}),
 }));
 vi.mock('@/components/telemetry/telemetry-loader', () => loader);
+// Session replay's island, mounted beside the SDK's, waits for idle too: it has its own tests.
+vi.mock('@/components/telemetry/replay/replay-island', () => ({ ReplayIsland: () => null }));
 
 const route = vi.hoisted(() => ({ pathname: '/tour/desert-safari', search: '' }));
 vi.mock('next/navigation', () => ({

@@ -17,7 +17,7 @@ import { apiRequest, serveRoutesFrom } from '../support/route-requests';
 // The e2e specs that use them (e2e/error-handling.spec.ts, e2e/shell.spec.ts,
 // e2e/ops-agencies.spec.ts, e2e/supplier-booking.spec.ts) prove a test build serves them.
 
-const TEST_ONLY_ROUTES = ['/bench-floor/page', '/[locale]/[variant]/(public)/e2e-render-error/page', '/api/test-hooks/age-agency/route', '/api/test-hooks/shared-cache/route', '/api/test-hooks/supplier-side/route', '/api/test-hooks/supplier-tour/route'];
+const TEST_ONLY_ROUTES = ['/bench-floor/page', '/[locale]/[variant]/(public)/e2e-render-error/page', '/api/test-hooks/age-agency/route', '/api/test-hooks/shared-cache/route', '/api/test-hooks/supplier-side/route', '/api/test-hooks/supplier-tour/route', '/api/test-hooks/telemetry/route'];
 
 async function configOf(kind: 'test' | 'production'): Promise<NextConfig> {
   vi.resetModules();

@@ -32,7 +32,7 @@ beforeAll(async () => {
   serveRoutesFrom(database);
   const [staff] = await database.db
     .insert(staffMembers)
-    .values({ email: 'ops@replay.test', name: 'Ops', passwordHash: 'x', totpSecret: 'x' })
+    .values({ email: 'ops@replay.test', name: 'Ops', passwordHash: 'x', totpSecret: 'x', role: 'operator-admin' })
     .returning();
   operator = { staffId: staff!.id, email: staff!.email, name: staff!.name, role: staff!.role };
   await database.db.insert(agencies).values([
@@ -210,6 +210,9 @@ describe('GET /api/ops/telemetry/replays/[sessionId]', () => {
     const body = (await response.json()) as { timestamp: number }[];
     expect(body.map((event) => event.timestamp)).toEqual([T0, T0 + 100, T0 + 200, T0 + 10_000, T0 + 10_100]);
     expect((await replayEvents(apiRequest('/api/ops/telemetry/replays/x'), segment({ sessionId: newSessionId() }))).status).toBe(404);
+    // Replays are the operator admin's (ops:telemetry): an operator is refused.
+    staffSession.staff = { ...operator, role: 'operator' };
+    expect((await replayEvents(apiRequest(`/api/ops/telemetry/replays/${id}`), segment({ sessionId: id }))).status).toBe(403);
     staffSession.staff = null;
     session.principal = agent;
     expect((await replayEvents(agentRequest(`/api/ops/telemetry/replays/${id}`, { headers: { origin: ORIGIN } }), segment({ sessionId: id }))).status).toBe(401);

@@ -17,6 +17,7 @@ import { findOverdueInvoice } from '@/server/ledger/invoice-payments';
 import { listInvoices } from '@/server/credit/issue-invoices';
 import { resolveSiteParams, type SiteParams } from '@/server/hosts/variant-params';
 import { requireOpsPage } from '@/server/staff/staff-principal';
+import { can } from '@/shared/auth/permissions';
 import { AgencyReplaysPanel } from '@/components/telemetry/replay/agency-replays-panel';
 import { loadAgencyReplaySummary } from '@/server/telemetry/replay/replay-store';
 import { replayRetentionDays } from '@/server/telemetry/replay/replay-settings';
@@ -153,7 +154,8 @@ export default async function OpsAgencyPage({
         </OpsTable>
       </section>
       <AgencyDecisions agency={agency} />
-      <AgencyReplaysPanel agencyId={agency.agencyId} summary={replays} locale={locale} defaultRetentionDays={replayRetentionDays()} />
+      {/* Replays are the telemetry section's (ops:telemetry): a role without it sees no panel whose actions it could not run. */}
+      {can(staff.role, 'ops:telemetry') ? <AgencyReplaysPanel agencyId={agency.agencyId} summary={replays} locale={locale} defaultRetentionDays={replayRetentionDays()} /> : null}
       <AgencyActivity agencyId={agency.agencyId} page={page} locale={locale} data={activity} />
     </OpsPage>
   );
