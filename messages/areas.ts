@@ -28,6 +28,7 @@ export const MESSAGE_AREAS = [
   'api-access',
   'webhooks',
   'supplier-connection',
+  'search',
 ] as const;
 
 type Messages = Record<string, unknown>;

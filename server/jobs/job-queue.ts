@@ -33,6 +33,8 @@ export const JOB_NAMES = [
   'suppliers.sync',
   /** Purges again the shared caches (nginx, the CDN) that failed to drop a change's pages (server/edge-cache). */
   'edge.purge',
+  /** Counts each tour's recent bookings again for the search's "popular" sort, at most hourly (server/catalog/popularity.ts). */
+  'catalog.countPopularity',
 ] as const;
 export type JobName = (typeof JOB_NAMES)[number];
 

@@ -10,6 +10,7 @@ import { workSupplierSyncJobs } from '@/server/suppliers/sync/supplier-sync-jobs
 import { workPaymentJobs } from './payment-jobs';
 import { workSupplierBookingJobs } from '@/server/suppliers/booking/supplier-booking-jobs';
 import { workEdgeCacheJobs } from '@/server/edge-cache/edge-purge';
+import { workCatalogJobs } from '@/server/catalog/popularity';
 
 /**
  * Starts this process's job runner (instrumentation.ts, after the database is ready). Every portal
@@ -28,6 +29,7 @@ export async function startJobs(env: NodeJS.ProcessEnv = process.env): Promise<v
   await workSupplierBookingJobs(queue, await getDb());
   await workSupplierSyncJobs(queue, await getDb());
   await workEdgeCacheJobs(queue, await getDb());
+  await workCatalogJobs(queue, await getDb());
   setJobRunnerState('running');
   console.info(`[jobs] ${queue.kind} runner started`);
 }

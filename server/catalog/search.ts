@@ -1,0 +1,185 @@
+// The public search (docs/catalogue.md#search): typo-tolerant, in either language's spelling, with
+// sorts, filters and the number of results each filter value would give. Per request, never cached:
+// its inputs are unbounded. Matching is pg_trgm's word similarity between the query and each tour's
+// `search_text` (its titles, city, country and categories in both languages), both in the search
+// spelling of `catalog_search_text` (the search migration), so "burdj", "Бурдж" and "Burj" meet.
+import 'server-only';
+import { sql, type SQL } from 'drizzle-orm';
+import type { Database } from '@/server/db/connection';
+import { getDb } from '@/server/db/database';
+import {
+  DURATION_BAND_KEYS,
+  DURATION_BANDS,
+  type DurationBand,
+  effectiveSort,
+  PRICE_BAND_KEYS,
+  PRICE_BANDS,
+  type PriceBand,
+  type SearchSort,
+  type TourSearch,
+} from '@/shared/catalog/search-filters';
+import { loadTourCardsInOrder, SEARCH_PAGE_SIZE, type TourCard } from './queries';
+
+/** A tour matches a query whose word similarity to its text reaches this (pg_trgm's `<%`). */
+export const MATCH_THRESHOLD = 0.55;
+/** Of the matches, only those within this share of the best one's similarity are results. */
+export const RELATIVE_CUTOFF = 0.8;
+/** "Did you mean": the closest tours when nothing matched, down to this similarity. */
+export const SUGGESTION_THRESHOLD = 0.3;
+export const SUGGESTION_COUNT = 4;
+
+export type SearchFacets = {
+  category: Record<string, number>;
+  city: Record<string, number>;
+  price: Record<PriceBand, number>;
+  duration: Record<DurationBand, number>;
+};
+
+export type SearchResults = {
+  tours: TourCard[];
+  total: number;
+  hasMore: boolean;
+  /** Per filter value, how many results it gives with the other filters as they are. */
+  facets: SearchFacets;
+  /** When a text found nothing: the closest tours by similarity, whatever the filters. */
+  suggestions: TourCard[];
+};
+
+/** The search page's answer on the portal's database. */
+export async function searchTours(search: TourSearch, pages: number): Promise<SearchResults> {
+  return searchCatalogue(await getDb(), search, pages);
+}
+
+/** Up to `pages` pages of results with their filter counts, in one transaction (its similarity threshold is local to it). */
+export async function searchCatalogue(db: Database, search: TourSearch, pages: number): Promise<SearchResults> {
+  const text = search.text?.trim() || undefined;
+  const limit = pages * SEARCH_PAGE_SIZE;
+  const { rows, suggestionSlugs } = await db.transaction(async (tx) => {
+    if (text) await tx.execute(sql`select set_config('pg_trgm.word_similarity_threshold', ${String(MATCH_THRESHOLD)}, true)`);
+    const found = await tx.execute<FacetRow>(searchStatement({ ...search, text }, limit));
+    const answer = rowsOf<FacetRow>(found);
+    let suggestions: string[] = [];
+    if (text && !answer.some((row) => row.facet === 'total' && row.n > 0)) {
+      await tx.execute(sql`select set_config('pg_trgm.word_similarity_threshold', ${String(SUGGESTION_THRESHOLD)}, true)`);
+      const closest = await tx.execute<{ slug: string }>(sql`
+        select t.slug from tours t
+         where t.is_active and catalog_search_text(${text}) <> '' and catalog_search_text(${text}) <% t.search_text
+         order by word_similarity(catalog_search_text(${text}), t.search_text) desc,
+                  word_similarity(catalog_search_text(${text}), t.search_title) desc, t.popularity desc, t.slug
+         limit ${SUGGESTION_COUNT}`);
+      suggestions = rowsOf<{ slug: string }>(closest).map((row) => row.slug);
+    }
+    return { rows: answer, suggestionSlugs: suggestions };
+  });
+
+  const facets: SearchFacets = {
+    category: {},
+    city: {},
+    price: Object.fromEntries(PRICE_BAND_KEYS.map((key) => [key, 0])) as Record<PriceBand, number>,
+    duration: Object.fromEntries(DURATION_BAND_KEYS.map((key) => [key, 0])) as Record<DurationBand, number>,
+  };
+  let total = 0;
+  const hits: string[] = [];
+  for (const row of rows) {
+    if (row.facet === 'total') total = row.n;
+    else if (row.facet === 'hit') hits[row.n] = row.value;
+    else if (row.facet === 'price') facets.price[row.value as PriceBand] = row.n;
+    else if (row.facet === 'duration') facets.duration[row.value as DurationBand] = row.n;
+    else facets[row.facet][row.value] = row.n;
+  }
+  const [tours, suggestions] = await Promise.all([
+    loadTourCardsInOrder(db, hits.filter(Boolean)),
+    loadTourCardsInOrder(db, suggestionSlugs),
+  ]);
+  return { tours, total, hasMore: total > tours.length, facets, suggestions };
+}
+
+type FacetRow = { facet: 'total' | 'hit' | 'category' | 'city' | 'price' | 'duration'; value: string; n: number };
+
+function rowsOf<T>(result: unknown): T[] {
+  // postgres.js answers an array of rows, PGlite an object with `rows`.
+  return (Array.isArray(result) ? result : (result as { rows: T[] }).rows) as T[];
+}
+
+function bandCase(column: SQL, bands: Record<string, readonly [number | null, number | null]>): SQL {
+  const whens = Object.entries(bands).map(([key, [from, below]]) => {
+    const bounds = [from === null ? undefined : sql`${column} >= ${from}`, below === null ? undefined : sql`${column} < ${below}`].filter(Boolean) as SQL[];
+    return sql`when ${sql.join(bounds, sql` and `)} then ${key}`;
+  });
+  return sql`(case ${sql.join(whens, sql` `)} end)`;
+}
+
+function inBand(column: SQL, [from, below]: readonly [number | null, number | null]): SQL {
+  return sql`(${from === null ? sql`true` : sql`${column} >= ${from}`} and ${below === null ? sql`true` : sql`${column} < ${below}`})`;
+}
+
+const ORDER: Record<SearchSort, SQL> = {
+  relevance: sql`f.score desc, f.title_score desc, f.popularity desc, f.slug`,
+  popular: sql`f.popularity desc, f.score desc, f.slug`,
+  price: sql`f.from_price asc nulls last, f.popularity desc, f.slug`,
+  'price-desc': sql`f.from_price desc nulls last, f.popularity desc, f.slug`,
+  duration: sql`f.duration_minutes asc, f.popularity desc, f.slug`,
+};
+
+/**
+ * One statement: the matching tours (`found`), then the total, each facet's counts (every filter
+ * applied but the facet's own) and the page's tour ids in order, as rows of (facet, value, n).
+ */
+function searchStatement(search: TourSearch, limit: number): SQL {
+  const text = search.text;
+  const conditions = {
+    category: search.category
+      ? sql`exists (select 1 from tour_categories tc join categories ca on ca.id = tc.category_id where tc.tour_id = f.id and ca.slug = ${search.category})`
+      : sql`true`,
+    city: search.city ? sql`f.city_slug = ${search.city}` : sql`true`,
+    price: search.price ? inBand(sql`f.from_price`, PRICE_BANDS[search.price]) : sql`true`,
+    duration: search.duration ? inBand(sql`f.duration_minutes`, DURATION_BANDS[search.duration]) : sql`true`,
+  };
+  const allBut = (facet: keyof typeof conditions | null) =>
+    sql.join(
+      (Object.keys(conditions) as (keyof typeof conditions)[]).filter((key) => key !== facet).map((key) => conditions[key]),
+      sql` and `,
+    );
+  // Bookable that day: a slot with stock left, or an offer confirmed on request.
+  const onDate = search.date
+    ? sql`and exists (select 1 from offers o where o.tour_id = t.id and o.is_active and (
+        not o.has_live_availability or exists (
+          select 1 from availability_slots s where s.offer_id = o.id and s.date = ${search.date} and s.left > 0)))`
+    : sql``;
+  // catalog_search_text is immutable: with a constant argument the planner computes it once, and
+  // the trigram index serves `<%`.
+  const query = sql`catalog_search_text(${text ?? ''})`;
+  const matched = text
+    ? sql`select t.id, t.slug, t.city_id, t.from_price, t.duration_minutes, t.popularity,
+             word_similarity(${query}, t.search_text) as score, word_similarity(${query}, t.search_title) as title_score
+        from tours t
+       where t.is_active and ${query} <> '' and ${query} <% t.search_text ${onDate}`
+    : sql`select t.id, t.slug, t.city_id, t.from_price, t.duration_minutes, t.popularity, 0::real as score, 0::real as title_score
+        from tours t where t.is_active ${onDate}`;
+  const order = ORDER[effectiveSort(search)];
+
+  return sql`
+    with matched as (${matched}),
+    found as (
+      select m.*, ci.slug as city_slug from matched m join cities ci on ci.id = m.city_id
+       where m.score >= ${RELATIVE_CUTOFF} * (select coalesce(max(score), 0) from matched)
+    ),
+    results as (select * from found f where ${allBut(null)})
+    select 'total' as facet, '' as value, count(*)::int as n from results
+    union all
+    select 'hit', page.slug, (page.position - 1)::int from (
+      select f.slug, row_number() over (order by ${order}) as position from results f order by ${order} limit ${limit}
+    ) page
+    union all
+    select 'city', f.city_slug, count(*)::int from found f where ${allBut('city')} group by f.city_slug
+    union all
+    select 'category', ca.slug, count(*)::int from found f
+      join tour_categories tc on tc.tour_id = f.id join categories ca on ca.id = tc.category_id
+     where ${allBut('category')} group by ca.slug
+    union all
+    select 'price', band, count(*)::int from (select ${bandCase(sql`f.from_price`, PRICE_BANDS)} as band from found f where ${allBut('price')}) x
+     where band is not null group by band
+    union all
+    select 'duration', band, count(*)::int from (select ${bandCase(sql`f.duration_minutes`, DURATION_BANDS)} as band from found f where ${allBut('duration')}) x
+     where band is not null group by band`;
+}
