@@ -35,6 +35,7 @@ export function historyEntry(summary, revision) {
     bookings: part(summary.bookings, (s) => ({ perSecond: s.bookings?.perSecond ?? null, p99: s.bookings?.p99 ?? null, vsInsertFloor: s.bookingsVsInsertFloor ?? null })),
     backOffice: part(summary.backOffice, (s) => ({ database: s.database, checks: checkValues(s.checks) })),
     suppliers: part(summary.suppliers, (s) => ({ checks: checkValues(s.checks) })),
+    search: part(summary.search, (s) => checkValues({ ...(s.pglite ? { pglite: s.pglite.check } : {}), ...(s.postgres ? { postgres: s.postgres.check } : {}) })),
     cluster: part(summary.cluster, (s) => ({
       loadAverageAtStart: s.loadAverageAtStart ?? null,
       checks: checkValues(s.checks),

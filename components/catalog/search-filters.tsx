@@ -75,7 +75,7 @@ export async function SearchFilters({
     <div className="grid gap-6">
       {active > 0 ? (
         <LocaleLink
-          href={{ pathname: '/search', query: searchQuery({ text: search.text, date: search.date, sort: search.sort }) }}
+          href={{ pathname: '/search', query: searchQuery({ text: search.text, country: search.country, date: search.date, sort: search.sort }) }}
           className="text-sm font-medium text-primary underline-offset-4 hover:underline"
         >
           {t('clearFilters')}

@@ -11,7 +11,7 @@ const selectClass =
 
 /**
  * The search form: a plain GET form to `/search`, so it works before (and without) JavaScript and its
- * URL can be shared. The filters it has no field for (price, duration, sort) go along unchanged.
+ * URL can be shared. The filters it has no field for (country, price, duration, sort) go along unchanged.
  */
 export async function SearchForm({
   locale,
@@ -37,7 +37,7 @@ export async function SearchForm({
         {t('date')}
         <Input name="date" type="date" defaultValue={values.date} className="h-11" />
       </label>
-      {(['price', 'duration', 'sort'] as const).map((name) =>
+      {(['country', 'price', 'duration', 'sort'] as const).map((name) =>
         values[name] ? <input key={name} type="hidden" name={name} value={values[name]} /> : null,
       )}
       <Button type="submit" size="lg" className="h-11">

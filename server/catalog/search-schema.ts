@@ -1,4 +1,4 @@
-// The public search page's query string (`/search?q=&category=&city=&date=&price=&duration=&sort=&page=`).
+// The public search page's query string (`/search?q=&category=&city=&country=&date=&price=&duration=&sort=&page=`).
 // Pure. Unknown or malformed filters are dropped rather than failing the page, like the back-office
 // lists' filters: a control character in the text or a day outside the calendar never reaches the query.
 import 'server-only';
@@ -15,6 +15,7 @@ export const tourSearchQuerySchema = z.object({
   q: text().max(100).optional().catch(undefined),
   category: z.string().refine(isSlug).optional().catch(undefined),
   city: z.string().refine(isSlug).optional().catch(undefined),
+  country: z.string().refine(isSlug).optional().catch(undefined),
   date: z
     .string()
     .refine((value) => isCalendarDay(value))
@@ -35,6 +36,7 @@ export function parseTourSearchQuery(params: SearchParams): { search: TourSearch
     q: single(params.q),
     category: single(params.category),
     city: single(params.city),
+    country: single(params.country),
     date: single(params.date),
     price: single(params.price),
     duration: single(params.duration),
@@ -43,6 +45,7 @@ export function parseTourSearchQuery(params: SearchParams): { search: TourSearch
   });
   const search: TourSearch = { text: query.q || undefined, category: query.category, city: query.city, date: query.date };
   // Only the filters given, so a search without them equals `{ text, category, city, date }`.
+  if (query.country) search.country = query.country;
   if (query.price) search.price = query.price;
   if (query.duration) search.duration = query.duration;
   if (query.sort) search.sort = query.sort;

@@ -149,13 +149,16 @@ function searchStatement(search: TourSearch, limit: number): SQL {
   // catalog_search_text is immutable: with a constant argument the planner computes it once, and
   // the trigram index serves `<%`.
   const query = sql`catalog_search_text(${text ?? ''})`;
+  const inCountry = search.country
+    ? sql`and t.city_id in (select ci.id from cities ci join countries co on co.id = ci.country_id where co.slug = ${search.country})`
+    : sql``;
   const matched = text
     ? sql`select t.id, t.slug, t.city_id, t.from_price, t.duration_minutes, t.popularity,
              word_similarity(${query}, t.search_text) as score, word_similarity(${query}, t.search_title) as title_score
         from tours t
-       where t.is_active and ${query} <> '' and ${query} <% t.search_text ${onDate}`
+       where t.is_active and ${query} <> '' and ${query} <% t.search_text ${inCountry} ${onDate}`
     : sql`select t.id, t.slug, t.city_id, t.from_price, t.duration_minutes, t.popularity, 0::real as score, 0::real as title_score
-        from tours t where t.is_active ${onDate}`;
+        from tours t where t.is_active ${inCountry} ${onDate}`;
   const order = ORDER[effectiveSort(search)];
 
   return sql`

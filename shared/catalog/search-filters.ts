@@ -29,6 +29,8 @@ export type TourSearch = {
   text?: string;
   category?: string;
   city?: string;
+  /** A country's slug: a country page's "see all" links (no filter of its own on the search page). */
+  country?: string;
   /** A calendar day (YYYY-MM-DD): only tours bookable that day. */
   date?: string;
   price?: PriceBand;
@@ -48,6 +50,7 @@ export function searchQuery(search: TourSearch, extra: Record<string, string | n
     q: search.text,
     category: search.category,
     city: search.city,
+    country: search.country,
     date: search.date,
     price: search.price,
     duration: search.duration,

@@ -36,7 +36,7 @@ export default async function SearchPage({ params, searchParams }: { params: Sit
     searchTours(search, page),
   ]);
   const currency = VARIANT_FEATURES[variant].defaultCurrency;
-  const filtered = Boolean(search.category || search.city || search.price || search.duration || search.date);
+  const filtered = Boolean(search.category || search.city || search.country || search.price || search.duration || search.date);
 
   return (
     <div className="mx-auto max-w-6xl px-4 py-8">
