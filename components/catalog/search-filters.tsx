@@ -57,11 +57,11 @@ export async function SearchFilters({
     {
       key: 'price',
       title: t('price'),
-      options: PRICE_BAND_KEYS.map((band) => ({
-        value: band,
-        label: t(`priceBand.${band}`, { from: money(PRICE_BANDS[band][0]), below: money(PRICE_BANDS[band][1]) }),
-        count: facets.price[band],
-      })),
+      options: PRICE_BAND_KEYS.map((band) => {
+        const [from, below] = PRICE_BANDS[band];
+        const shape = from === null ? 'under' : below === null ? 'over' : 'range';
+        return { value: band, label: t(`priceBand.${shape}`, { from: money(from), below: money(below) }), count: facets.price[band] };
+      }),
     },
     {
       key: 'duration',
