@@ -1,7 +1,6 @@
 import { X } from 'lucide-react';
 import { getTranslations } from 'next-intl/server';
-import type { Locale } from '@/i18n/locales';
-import { LocaleLink } from '@/components/i18n/locale-link';
+import { type Locale, localizeHref } from '@/i18n/locales';
 import { cn } from '@/components/ui/cn';
 import type { Category, Place } from '@/server/catalog/queries';
 import type { SearchFacets } from '@/server/catalog/search';
@@ -18,9 +17,16 @@ import { type DisplayCurrency, formatAedAs } from '@/shared/money/money';
 
 // The search page's filters and sorts as links: each is the URL of the search with that value, so
 // they work before JavaScript, can be shared, and the back button undoes one. Each value says how
-// many results it would give with the other filters as they are.
+// many results it would give with the other filters as they are. Plain anchors, a page load each
+// (the page is rendered per request either way): a client navigation started by keyboard focus
+// (LocaleLink prefetches on focus) and Enter at once kept the old results under the new URL.
 
 type FilterKey = 'category' | 'city' | 'price' | 'duration';
+
+/** The search page's URL with this search, in the page's language. */
+function searchHref(locale: Locale, search: TourSearch): string {
+  return localizeHref(locale, { pathname: '/search', query: searchQuery(search) });
+}
 type Option = { value: string; label: string; count: number };
 
 const linkClass =
@@ -74,12 +80,12 @@ export async function SearchFilters({
   const panel = (idPrefix: string) => (
     <div className="grid gap-6">
       {active > 0 ? (
-        <LocaleLink
-          href={{ pathname: '/search', query: searchQuery({ text: search.text, country: search.country, date: search.date, sort: search.sort }) }}
+        <a
+          href={searchHref(locale, { text: search.text, country: search.country, date: search.date, sort: search.sort })}
           className="text-sm font-medium text-primary underline-offset-4 hover:underline"
         >
           {t('clearFilters')}
-        </LocaleLink>
+        </a>
       ) : null}
       {groups.map((group) => (
         <section key={group.key} aria-labelledby={`${idPrefix}-${group.key}`}>
@@ -89,15 +95,12 @@ export async function SearchFilters({
           <ul className="grid gap-0.5" data-filter={group.key}>
             {search[group.key] ? (
               <li>
-                <LocaleLink
-                  href={{ pathname: '/search', query: searchQuery({ ...search, [group.key]: undefined }) }}
-                  className={cn(linkClass, 'text-muted-foreground')}
-                >
+                <a href={searchHref(locale, { ...search, [group.key]: undefined })} className={cn(linkClass, 'text-muted-foreground')}>
                   <span className="flex items-center gap-1">
                     <X aria-hidden className="size-4" />
                     {t('clearFilter', { filter: group.title })}
                   </span>
-                </LocaleLink>
+                </a>
               </li>
             ) : null}
             {group.options
@@ -106,8 +109,8 @@ export async function SearchFilters({
                 const selected = search[group.key] === option.value;
                 return (
                   <li key={option.value}>
-                    <LocaleLink
-                      href={{ pathname: '/search', query: searchQuery({ ...search, [group.key]: option.value }) }}
+                    <a
+                      href={searchHref(locale, { ...search, [group.key]: option.value })}
                       aria-current={selected ? 'true' : undefined}
                       data-value={option.value}
                       className={cn(linkClass, selected && 'bg-primary/10 font-semibold text-primary')}
@@ -117,7 +120,7 @@ export async function SearchFilters({
                         <span className="sr-only">{t('count', { count: option.count })}</span>
                         <span aria-hidden>{option.count}</span>
                       </span>
-                    </LocaleLink>
+                    </a>
                   </li>
                 );
               })}
@@ -141,7 +144,7 @@ export async function SearchFilters({
   );
 }
 
-export async function SearchSorts({ search }: { search: TourSearch }) {
+export async function SearchSorts({ search, locale }: { search: TourSearch; locale: Locale }) {
   const t = await getTranslations('catalogSearch');
   const current = effectiveSort(search);
   const sorts = SEARCH_SORTS.filter((sort) => sort !== 'relevance' || search.text);
@@ -149,9 +152,9 @@ export async function SearchSorts({ search }: { search: TourSearch }) {
     <nav aria-label={t('sortBy')} className="flex flex-wrap items-center gap-2 text-sm" data-testid="search-sorts">
       <span className="text-muted-foreground">{t('sortBy')}:</span>
       {sorts.map((sort) => (
-        <LocaleLink
+        <a
           key={sort}
-          href={{ pathname: '/search', query: searchQuery({ ...search, sort }) }}
+          href={searchHref(locale, { ...search, sort })}
           aria-current={sort === current ? 'true' : undefined}
           className={cn(
             'rounded-full border px-3 py-1 focus-visible:ring-3 focus-visible:ring-primary/25 focus-visible:outline-none',
@@ -159,7 +162,7 @@ export async function SearchSorts({ search }: { search: TourSearch }) {
           )}
         >
           {t(`sort.${sort}`)}
-        </LocaleLink>
+        </a>
       ))}
     </nav>
   );

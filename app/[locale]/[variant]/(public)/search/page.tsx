@@ -6,6 +6,7 @@ import { SearchFilters, SearchSorts } from '@/components/catalog/search-filters'
 import { TourGrid } from '@/components/catalog/tour-card';
 import { buttonVariants } from '@/components/ui/button';
 import { LocaleLink } from '@/components/i18n/locale-link';
+import { localizeHref } from '@/i18n/locales';
 import { getSearchFilters } from '@/server/catalog/queries';
 import { searchTours } from '@/server/catalog/search';
 import { MAX_SEARCH_PAGES, parseTourSearchQuery } from '@/server/catalog/search-schema';
@@ -51,7 +52,7 @@ export default async function SearchPage({ params, searchParams }: { params: Sit
             <h2 id="results-count" className="text-xl font-semibold" aria-live="polite" data-total={results.total}>
               {t('resultsFor', { count: results.total })}
             </h2>
-            {results.total > 1 ? <SearchSorts search={search} /> : null}
+            {results.total > 1 ? <SearchSorts search={search} locale={locale} /> : null}
           </div>
           {results.tours.length > 0 ? (
             <div className="mt-4" data-testid="search-results">
@@ -69,9 +70,9 @@ export default async function SearchPage({ params, searchParams }: { params: Sit
             <div className="mt-3 grid justify-items-start gap-3">
               <p className="text-muted-foreground">{search.text ? ts('nothingNear') : t('noResults')}</p>
               {filtered ? (
-                <LocaleLink href={{ pathname: '/search', query: searchQuery({ text: search.text }) }} className={buttonVariants({ variant: 'outline' })}>
+                <a href={localizeHref(locale, { pathname: '/search', query: searchQuery({ text: search.text }) })} className={buttonVariants({ variant: 'outline' })}>
                   {ts('clearFilters')}
-                </LocaleLink>
+                </a>
               ) : null}
             </div>
           )}
