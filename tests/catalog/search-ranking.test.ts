@@ -99,6 +99,13 @@ describe('filters and their counts', () => {
     }
   });
 
+  it("keeps a country's tours for its page's 'see all' links", async () => {
+    const oman = await searchCatalogue(database.db, { country: 'oman' }, 5);
+    expect(oman.total).toBeGreaterThan(0);
+    expect(Object.keys(oman.facets.city)).toEqual(['khasab']);
+    expect(oman.tours.every((tour) => tour.city.slug === 'khasab')).toBe(true);
+  });
+
   it('keeps only tours bookable on the date (stock left, or confirmed on request)', async () => {
     const all = await searchCatalogue(database.db, {}, 10);
     const onDate = await searchCatalogue(database.db, { date: '2026-12-01' }, 10);
