@@ -20,6 +20,26 @@ afterAll(() => database.dispose());
 
 const slugs = async (search: TourSearch, pages = 5) => (await searchCatalogue(database.db, search, pages)).tours.map((tour) => tour.slug);
 
+describe('the search spelling (catalog_search_text)', () => {
+  it.each([
+    ['Burj Khalifa', 'burj halifa'],
+    ['burdj khalifa', 'burj halifa'],
+    ['Бурдж-Халифа', 'burj halifa'],
+    ['Абу-Даби', 'abu dabi'],
+    ['Abu Dhabi', 'abu dabi'],
+    ['Шарджа', 'sharja'],
+    ['Sharjah', 'sharja'],
+    ['Аджман', 'ajman'],
+    ['Сити-тур', 'siti tur'],
+    ['city tour', 'siti tur'],
+    ['%_!', ''],
+  ])('spells %j as %j', async (input, expected) => {
+    const result = await database.db.execute<{ spelled: string }>(sql`select catalog_search_text(${input}) as spelled`);
+    const rows = (Array.isArray(result) ? result : (result as unknown as { rows: { spelled: string }[] }).rows) as { spelled: string }[];
+    expect(rows[0]?.spelled).toBe(expected);
+  });
+});
+
 describe('matching', () => {
   it('finds Burj Khalifa by its Latin spellings and in Cyrillic, the best match first', async () => {
     for (const text of ['Burj Khalifa', 'burdj khalifa', 'бурдж халифа', 'Бурдж-Халифа', 'BURJ KHALIFA']) {
