@@ -55,17 +55,26 @@ export async function searchCatalogue(db: Database, search: TourSearch, pages: n
   const text = search.text?.trim() || undefined;
   const limit = pages * SEARCH_PAGE_SIZE;
   const { rows, suggestionSlugs } = await db.transaction(async (tx) => {
-    if (text) await tx.execute(sql`select set_config('pg_trgm.word_similarity_threshold', ${String(MATCH_THRESHOLD)}, true)`);
+    // With a text, the trigram index finds the candidates: a sequential scan would test the query's
+    // word similarity against every tour's text (the planner, not knowing its cost, prefers one once
+    // a word is in a fifth of the tours, and takes several times longer). Local to this transaction.
+    if (text) {
+      await tx.execute(sql`select set_config('pg_trgm.word_similarity_threshold', ${String(MATCH_THRESHOLD)}, true),
+                                  set_config('enable_seqscan', 'off', true)`);
+    }
     const found = await tx.execute<FacetRow>(searchStatement({ ...search, text }, limit));
     const answer = rowsOf<FacetRow>(found);
     let suggestions: string[] = [];
     if (text && !answer.some((row) => row.facet === 'total' && row.n > 0)) {
       await tx.execute(sql`select set_config('pg_trgm.word_similarity_threshold', ${String(SUGGESTION_THRESHOLD)}, true)`);
+      // The text's similarity to each candidate once (the title's only to order the few of equal score).
+      const query = sql`catalog_search_text(${text})`;
       const closest = await tx.execute<{ slug: string }>(sql`
-        select t.slug from tours t
-         where t.is_active and catalog_search_text(${text}) <> '' and catalog_search_text(${text}) <% t.search_text
-         order by word_similarity(catalog_search_text(${text}), t.search_text) desc,
-                  word_similarity(catalog_search_text(${text}), t.search_title) desc, t.popularity desc, t.slug
+        select c.slug from (
+          select t.slug, t.search_title, t.popularity, word_similarity(${query}, t.search_text) as score
+            from tours t where t.is_active and ${query} <> '' and ${query} <% t.search_text
+        ) c
+         order by c.score desc, word_similarity(${query}, c.search_title) desc, c.popularity desc, c.slug
          limit ${SUGGESTION_COUNT}`);
       suggestions = rowsOf<{ slug: string }>(closest).map((row) => row.slug);
     }
@@ -122,8 +131,10 @@ const ORDER: Record<SearchSort, SQL> = {
 };
 
 /**
- * One statement: the matching tours (`found`), then the total, each facet's counts (every filter
- * applied but the facet's own) and the page's tour ids in order, as rows of (facet, value, n).
+ * One statement: the matching tours (`found`, computed once and read by every part), then the total,
+ * each facet's counts (every filter applied but the facet's own) and the page's tour slugs in order,
+ * as rows of (facet, value, n). Each candidate's text is compared with the query once (`score`);
+ * the titles' similarity, which only orders tours of equal score, only for the tours of the filters.
  */
 function searchStatement(search: TourSearch, limit: number): SQL {
   const text = search.text;
@@ -152,27 +163,40 @@ function searchStatement(search: TourSearch, limit: number): SQL {
   const inCountry = search.country
     ? sql`and t.city_id in (select ci.id from cities ci join countries co on co.id = ci.country_id where co.slug = ${search.country})`
     : sql``;
-  const matched = text
-    ? sql`select t.id, t.slug, t.city_id, t.from_price, t.duration_minutes, t.popularity,
-             word_similarity(${query}, t.search_text) as score, word_similarity(${query}, t.search_title) as title_score
-        from tours t
-       where t.is_active and ${query} <> '' and ${query} <% t.search_text ${inCountry} ${onDate}`
-    : sql`select t.id, t.slug, t.city_id, t.from_price, t.duration_minutes, t.popularity, 0::real as score, 0::real as title_score
-        from tours t where t.is_active ${inCountry} ${onDate}`;
-  const order = ORDER[effectiveSort(search)];
+  const sort = effectiveSort(search);
+  // Without a text every tour scores 0 and none is cut off: no similarity, no cutoff (whose
+  // unknowable selectivity would also mislead the planner about the rows of every part below).
+  const found = text
+    ? sql`matched as materialized (
+        select t.id, t.slug, t.city_id, t.from_price, t.duration_minutes, t.popularity, word_similarity(${query}, t.search_text) as score
+          from tours t
+         where t.is_active and ${query} <> '' and ${query} <% t.search_text ${inCountry} ${onDate}
+      ),
+      found as materialized (
+        select m.*, ci.slug as city_slug from matched m join cities ci on ci.id = m.city_id
+         where m.score >= ${RELATIVE_CUTOFF} * (select coalesce(max(score), 0) from matched)
+      )`
+    : sql`found as materialized (
+        select t.id, t.slug, t.from_price, t.duration_minutes, t.popularity, 0::real as score, ci.slug as city_slug
+          from tours t join cities ci on ci.id = t.city_id
+         where t.is_active ${inCountry} ${onDate}
+      )`;
+  // The page: the first `limit` results by the sort (a top-N sort, not a sort of every result), then
+  // numbered in that order. Best match adds the titles' similarity as its second key.
+  const page =
+    sort === 'relevance'
+      ? sql`select r.slug, r.score, word_similarity(${query}, t.search_title) as title_score, r.popularity from results r join tours t on t.id = r.id`
+      : sql`select r.slug, r.score, 0::real as title_score, r.popularity, r.from_price, r.duration_minutes from results r`;
+  const order = ORDER[sort];
 
   return sql`
-    with matched as (${matched}),
-    found as (
-      select m.*, ci.slug as city_slug from matched m join cities ci on ci.id = m.city_id
-       where m.score >= ${RELATIVE_CUTOFF} * (select coalesce(max(score), 0) from matched)
-    ),
-    results as (select * from found f where ${allBut(null)})
+    with ${found},
+    results as materialized (select * from found f where ${allBut(null)})
     select 'total' as facet, '' as value, count(*)::int as n from results
     union all
-    select 'hit', page.slug, (page.position - 1)::int from (
-      select f.slug, row_number() over (order by ${order}) as position from results f order by ${order} limit ${limit}
-    ) page
+    select 'hit', f.slug, (row_number() over (order by ${order}) - 1)::int from (
+      select * from (${page}) f order by ${order} limit ${limit}
+    ) f
     union all
     select 'city', f.city_slug, count(*)::int from found f where ${allBut('city')} group by f.city_slug
     union all
