@@ -55,24 +55,32 @@ export async function searchCatalogue(db: Database, search: TourSearch, pages: n
   const text = search.text?.trim() || undefined;
   const limit = pages * SEARCH_PAGE_SIZE;
   const { rows, suggestionSlugs } = await db.transaction(async (tx) => {
+    // The text in the search spelling, computed once here and passed to the statements as a value:
+    // they are prepared (postgres.js, and PGlite's named statements), and once the database plans
+    // one generically, `catalog_search_text(param)` would be run again for every candidate row.
     // With a text, the trigram index finds the candidates: a sequential scan would test the query's
     // word similarity against every tour's text (the planner, not knowing its cost, prefers one once
-    // a word is in a fifth of the tours, and takes several times longer). Local to this transaction.
+    // a word is in a fifth of the tours, and takes several times longer). Both settings are local
+    // to this transaction.
+    let spelled: string | undefined;
     if (text) {
-      await tx.execute(sql`select set_config('pg_trgm.word_similarity_threshold', ${String(MATCH_THRESHOLD)}, true),
-                                  set_config('enable_seqscan', 'off', true)`);
+      const set = await tx.execute<{ spelled: string }>(sql`
+        select catalog_search_text(${text}) as spelled,
+               set_config('pg_trgm.word_similarity_threshold', ${String(MATCH_THRESHOLD)}, true),
+               set_config('enable_seqscan', 'off', true)`);
+      spelled = rowsOf<{ spelled: string }>(set)[0]?.spelled ?? '';
     }
-    const found = await tx.execute<FacetRow>(searchStatement({ ...search, text }, limit));
+    const found = await tx.execute<FacetRow>(searchStatement({ ...search, text }, spelled, limit));
     const answer = rowsOf<FacetRow>(found);
     let suggestions: string[] = [];
-    if (text && !answer.some((row) => row.facet === 'total' && row.n > 0)) {
+    if (spelled && !answer.some((row) => row.facet === 'total' && row.n > 0)) {
       await tx.execute(sql`select set_config('pg_trgm.word_similarity_threshold', ${String(SUGGESTION_THRESHOLD)}, true)`);
       // The text's similarity to each candidate once (the title's only to order the few of equal score).
-      const query = sql`catalog_search_text(${text})`;
+      const query = sql`${spelled}::text`;
       const closest = await tx.execute<{ slug: string }>(sql`
         select c.slug from (
           select t.slug, t.search_title, t.popularity, word_similarity(${query}, t.search_text) as score
-            from tours t where t.is_active and ${query} <> '' and ${query} <% t.search_text
+            from tours t where t.is_active and ${query} <% t.search_text
         ) c
          order by c.score desc, word_similarity(${query}, c.search_title) desc, c.popularity desc, c.slug
          limit ${SUGGESTION_COUNT}`);
@@ -135,9 +143,9 @@ const ORDER: Record<SearchSort, SQL> = {
  * each facet's counts (every filter applied but the facet's own) and the page's tour slugs in order,
  * as rows of (facet, value, n). Each candidate's text is compared with the query once (`score`);
  * the titles' similarity, which only orders tours of equal score, only for the tours of the filters.
+ * `spelled` is the text in the search spelling (undefined without a text).
  */
-function searchStatement(search: TourSearch, limit: number): SQL {
-  const text = search.text;
+function searchStatement(search: TourSearch, spelled: string | undefined, limit: number): SQL {
   const conditions = {
     category: search.category
       ? sql`exists (select 1 from tour_categories tc join categories ca on ca.id = tc.category_id where tc.tour_id = f.id and ca.slug = ${search.category})`
@@ -157,16 +165,15 @@ function searchStatement(search: TourSearch, limit: number): SQL {
         not o.has_live_availability or exists (
           select 1 from availability_slots s where s.offer_id = o.id and s.date = ${search.date} and s.left > 0)))`
     : sql``;
-  // catalog_search_text is immutable: with a constant argument the planner computes it once, and
-  // the trigram index serves `<%`.
-  const query = sql`catalog_search_text(${text ?? ''})`;
+  // The text in the search spelling, a value: the trigram index serves `<%` with it.
+  const query = sql`${spelled ?? ''}::text`;
   const inCountry = search.country
     ? sql`and t.city_id in (select ci.id from cities ci join countries co on co.id = ci.country_id where co.slug = ${search.country})`
     : sql``;
   const sort = effectiveSort(search);
   // Without a text every tour scores 0 and none is cut off: no similarity, no cutoff (whose
   // unknowable selectivity would also mislead the planner about the rows of every part below).
-  const found = text
+  const found = spelled !== undefined
     ? sql`matched as materialized (
         select t.id, t.slug, t.city_id, t.from_price, t.duration_minutes, t.popularity, word_similarity(${query}, t.search_text) as score
           from tours t
