@@ -31,10 +31,12 @@ const nextConfig: NextConfig = {
   // what the container image ships and what `npm start` runs (scripts/start.mjs, docs/deployment.md).
   output: 'standalone',
   // Files the server reads by a path built at run time, which the build's file tracing cannot
-  // see: the migrations it applies at start, the PDF fonts, the API reference's script.
+  // see: the migrations it applies at start, PGlite's extension, the PDF fonts, the API reference's script.
   outputFileTracingIncludes: {
     '/**': [
       './server/db/migrations/**',
+      // PGlite's pg_trgm (the search), loaded by a URL the extension's module builds.
+      './node_modules/@electric-sql/pglite/dist/pg_trgm.tar.gz',
       './node_modules/dejavu-fonts-ttf/ttf/DejaVuSans.ttf',
       './node_modules/dejavu-fonts-ttf/ttf/DejaVuSans-Bold.ttf',
       './node_modules/@scalar/api-reference/dist/browser/standalone.js',

@@ -15,6 +15,7 @@ import { gzipSync } from 'node:zlib';
 import { fileURLToPath } from 'node:url';
 import { builtKind, buildNext, TEST_BUILD_ENV } from '../scripts/build-kind.mjs';
 import { measureBackOffice } from './back-office.mjs';
+import { measureSearch } from './search.mjs';
 import { clusterSettings, measureCluster } from './cluster.mjs';
 import { measureTelemetry, telemetrySettings } from './telemetry.mjs';
 import { signIn } from './lib/auth.mjs';
@@ -97,6 +98,8 @@ const config = {
   // Generates its own data set and starts its own portal, so only when this run starts portals.
   backOffice: process.env.BENCH_SKIP_BACK_OFFICE !== '1' && !process.env.BENCH_URL,
   suppliers: process.env.BENCH_SKIP_SUPPLIERS !== '1' && !process.env.BENCH_URL,
+  // Generates 10,000 tours and starts its own portal on them (bench/search.mjs).
+  search: process.env.BENCH_SKIP_SEARCH !== '1' && !process.env.BENCH_URL,
   // Starts its own topology (scripts/cluster.mjs): two portals, nginx, PostgreSQL and Redis.
   cluster: process.env.BENCH_SKIP_CLUSTER !== '1' && !process.env.BENCH_URL,
   // Starts two portals of its own (with and without an OTLP collector): bench/telemetry.mjs.
@@ -718,6 +721,8 @@ try {
   summary.backOffice = config.backOffice ? await measureBackOffice() : { skipped: true };
   // 7. Live suppliers: the short cache, and a slow or dead supplier, on a portal of their own.
   summary.suppliers = config.suppliers ? await measureSuppliers() : { skipped: true };
+  // 7b. Search on 10,000 generated tours, on each database (bench/search.mjs).
+  summary.search = config.search ? await measureSearch() : { skipped: true };
   // 8. Several processes: nginx's cache, two portals against one, a portal killed under mixed load.
   summary.cluster = config.cluster ? await measureCluster(clusterSettings()) : { skipped: true };
   // 9. Server telemetry's cost: the tour page exporting traces and metrics over OTLP against the same without a collector.

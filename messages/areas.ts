@@ -30,6 +30,7 @@ export const MESSAGE_AREAS = [
   'webhooks',
   'supplier-connection',
   'telemetry-replay',
+  'search',
 ] as const;
 
 type Messages = Record<string, unknown>;

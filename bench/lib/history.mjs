@@ -36,6 +36,7 @@ export function historyEntry(summary, revision) {
     backOffice: part(summary.backOffice, (s) => ({ database: s.database, checks: checkValues(s.checks) })),
     suppliers: part(summary.suppliers, (s) => ({ checks: checkValues(s.checks) })),
     telemetry: part(summary.telemetry, (s) => ({ checks: checkValues(s.checks), agentTourOnVsOff: s.agentTour?.onVsOff ?? null })),
+    search: part(summary.search, (s) => checkValues({ ...(s.pglite ? { pglite: s.pglite.check } : {}), ...(s.postgres ? { postgres: s.postgres.check } : {}) })),
     cluster: part(summary.cluster, (s) => ({
       loadAverageAtStart: s.loadAverageAtStart ?? null,
       checks: checkValues(s.checks),

@@ -10,12 +10,16 @@ import { resolveSiteParams } from '@/server/hosts/variant-params';
 import { type Variant, VARIANT_FEATURES } from '@/shared/sites/site-variants';
 import { Breadcrumbs, breadcrumbJsonLd, type Crumb } from './breadcrumbs';
 import { JsonLd } from './json-ld';
+import { placeSections } from './place-sections';
 import { TourGrid } from './tour-card';
+
+/** Cards per category on a country or city page: two rows on a wide screen. */
+const PLACE_SECTION_CARDS = 8;
 
 type PlaceParams = Promise<{ locale: string; variant: string; slug: string }>;
 
 /**
- * Country and city pages: the tours of a place by category, under a hero image. Rendered on
+ * Country and city pages: the tours of a place by category (each tour once), under a hero image. Rendered on
  * first request and then served from cache until the catalogue changes.
  */
 export function placePage(kind: 'country' | 'city', load: (slug: string) => Promise<PlacePage | null>) {
@@ -60,9 +64,11 @@ async function PlaceView({
   variant: Variant;
   path: string;
 }) {
-  const t = await getTranslations('catalog');
+  const [t, ts] = await Promise.all([getTranslations('catalog'), getTranslations('catalogSearch')]);
   const name = page.place.name[locale];
-  const uncategorized = page.tours.filter((tour) => tour.categorySlugs.length === 0);
+  // Each tour once; a long category shows its first cards and links to all of them in the search
+  // (a host without the search shows them all).
+  const sections = placeSections(page.categories, page.tours, VARIANT_FEATURES[variant].search ? PLACE_SECTION_CARDS : Infinity);
   const crumbs: Crumb[] = [
     { name: t('tour.home'), href: '/' },
     ...(kind === 'city' ? [{ name: page.country.name[locale], href: `/${page.country.slug}` }] : []),
@@ -103,32 +109,31 @@ async function PlaceView({
       ) : null}
 
       {page.tours.length === 0 ? <p className="mt-8 text-muted-foreground">{t('place.empty')}</p> : null}
-      {page.categories.map((category, index) => (
-        <section key={category.slug} id={category.slug} aria-labelledby={`category-${category.slug}`} className="mt-10 scroll-mt-20">
-          <h2 id={`category-${category.slug}`} className="text-xl font-semibold">
-            {category.name[locale]}
-          </h2>
-          <div className="mt-4">
-            <TourGrid
-              tours={page.tours.filter((tour) => tour.categorySlugs.includes(category.slug))}
-              locale={locale}
-              currency={VARIANT_FEATURES[variant].defaultCurrency}
-              priorityCount={index === 0 ? 2 : 0}
-            />
-          </div>
-        </section>
-      ))}
-      {/* A tour the operator has not put in a category yet is still one of the place's tours. */}
-      {uncategorized.length > 0 ? (
-        <section aria-labelledby="category-other" className="mt-10">
-          <h2 id="category-other" className="text-xl font-semibold">
-            {t('place.otherTours')}
-          </h2>
-          <div className="mt-4">
-            <TourGrid tours={uncategorized} locale={locale} currency={VARIANT_FEATURES[variant].defaultCurrency} priorityCount={page.categories.length === 0 ? 2 : 0} />
-          </div>
-        </section>
-      ) : null}
+      {sections.map((section, index) => {
+        const id = section.category?.slug ?? 'other';
+        return (
+          <section key={id} id={section.category?.slug} aria-labelledby={`category-${id}`} className="mt-10 scroll-mt-20">
+            <div className="flex flex-wrap items-baseline justify-between gap-x-4 gap-y-1">
+              <h2 id={`category-${id}`} className="text-xl font-semibold">
+                {section.category ? section.category.name[locale] : t('place.otherTours')}
+              </h2>
+              {section.category && section.total > section.tours.length ? (
+                <LocaleLink
+                  href={{ pathname: '/search', query: { [kind]: page.place.slug, category: section.category.slug } }}
+                  className="text-sm font-medium text-primary underline-offset-4 hover:underline"
+                  aria-label={ts('seeAllIn', { category: section.category.name[locale], place: name })}
+                  data-testid="see-all"
+                >
+                  {ts('seeAll', { count: section.total })}
+                </LocaleLink>
+              ) : null}
+            </div>
+            <div className="mt-4">
+              <TourGrid tours={section.tours} locale={locale} currency={VARIANT_FEATURES[variant].defaultCurrency} priorityCount={index === 0 ? 2 : 0} />
+            </div>
+          </section>
+        );
+      })}
     </div>
   );
 }

@@ -3,12 +3,16 @@ import { getTranslations } from 'next-intl/server';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { localizedPath, type Locale } from '@/i18n/locales';
-import type { Category, Place, TourSearch } from '@/server/catalog/queries';
+import type { Category, Place } from '@/server/catalog/queries';
+import type { TourSearch } from '@/shared/catalog/search-filters';
 
 const selectClass =
   'h-11 w-full rounded-lg border border-input bg-background px-3 text-sm text-foreground focus-visible:ring-3 focus-visible:ring-primary/25 focus-visible:outline-none';
 
-/** A plain GET form: it works before (and without) JavaScript. */
+/**
+ * The search form: a plain GET form to `/search`, so it works before (and without) JavaScript and its
+ * URL can be shared. The filters it has no field for (country, price, duration, sort) go along unchanged.
+ */
 export async function SearchForm({
   locale,
   categories,
@@ -33,6 +37,9 @@ export async function SearchForm({
         {t('date')}
         <Input name="date" type="date" defaultValue={values.date} className="h-11" />
       </label>
+      {(['country', 'price', 'duration', 'sort'] as const).map((name) =>
+        values[name] ? <input key={name} type="hidden" name={name} value={values[name]} /> : null,
+      )}
       <Button type="submit" size="lg" className="h-11">
         <Search aria-hidden />
         {t('submit')}

@@ -1,11 +1,10 @@
 import 'server-only';
-import { and, asc, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import { unstable_cache } from 'next/cache';
 import { unstable_rethrow } from 'next/navigation';
 import { getDb } from '@/server/db/database';
 import type { Database } from '@/server/db/connection';
 import {
-  availabilitySlots,
   categories,
   cities,
   countries,
@@ -18,7 +17,6 @@ import {
   tourCategories,
   tours,
 } from '@/server/db/schema';
-import { contains } from '@/server/db/like';
 import { offerHeroImage } from './hero-image';
 import { lowestPrice, type OfferPrices } from '@/shared/catalog/prices';
 import { type BookingCancellationPolicy, type PickUpMode, resolveCancellationPolicy } from '@/shared/bookings/offer-terms';
@@ -131,6 +129,13 @@ export async function loadTourCards(db: Database, where: SQL | undefined, limit?
     fromPrice: lowestPrice(offerRows.filter((offer) => offer.tourId === id)),
     categorySlugs: categoryRows.filter((category) => category.tourId === id).map((category) => category.slug),
   }));
+}
+
+/** The cards of these tours (active ones, by slug), in the order given: the search's page of results. */
+export async function loadTourCardsInOrder(db: Database, slugs: string[]): Promise<TourCard[]> {
+  if (slugs.length === 0) return [];
+  const cards = new Map((await loadTourCards(db, inArray(tours.slug, slugs))).map((card) => [card.slug, card]));
+  return slugs.flatMap((slug) => cards.get(slug) ?? []);
 }
 
 async function listCategories(db: Database): Promise<Category[]> {
@@ -343,56 +348,31 @@ export async function loadTourPage(db: Database, slug: string): Promise<TourPage
 }
 
 // ---------------------------------------------------------------------------
-// Search (per request: its inputs are unbounded, so it is not cached)
+// Lists of the API (`/api/v1/b2b/tours`, a category's tours); the search page is search.ts
 // ---------------------------------------------------------------------------
 
-export type TourSearch = { text?: string; category?: string; city?: string; date?: string };
+export type TourListFilter = { category?: string; city?: string };
 export const SEARCH_PAGE_SIZE = 12;
 
-export function tourSearchCondition(search: TourSearch): SQL | undefined {
+export function tourListCondition(filter: TourListFilter): SQL | undefined {
   const conditions: (SQL | undefined)[] = [];
-  const text = search.text?.trim();
-  if (text) {
-    const pattern = contains(text);
-    conditions.push(
-      or(
-        ilike(sql`${tours.title}->>'en'`, pattern),
-        ilike(sql`${tours.title}->>'ru'`, pattern),
-        ilike(sql`${tours.summary}->>'en'`, pattern),
-        ilike(sql`${tours.summary}->>'ru'`, pattern),
-      ),
-    );
-  }
-  if (search.city) conditions.push(eq(cities.slug, search.city));
-  if (search.category) {
+  if (filter.city) conditions.push(eq(cities.slug, filter.city));
+  if (filter.category) {
     conditions.push(
       sql`exists (select 1 from ${tourCategories} inner join ${categories} on ${categories.id} = ${tourCategories.categoryId}
-          where ${tourCategories.tourId} = ${tours.id} and ${categories.slug} = ${search.category})`,
-    );
-  }
-  if (search.date) {
-    // Bookable that day: a slot with stock left, or an offer confirmed on request.
-    conditions.push(
-      sql`exists (select 1 from ${offers} where ${offers.tourId} = ${tours.id} and ${offers.isActive} and (
-        not ${offers.hasLiveAvailability} or exists (
-          select 1 from ${availabilitySlots} where ${availabilitySlots.offerId} = ${offers.id}
-            and ${availabilitySlots.date} = ${search.date} and ${availabilitySlots.left} > 0)))`,
+          where ${tourCategories.tourId} = ${tours.id} and ${categories.slug} = ${filter.category})`,
     );
   }
   return and(...conditions);
 }
 
-/** The first `pages` pages of results, plus whether another page follows. */
-export async function searchTours(search: TourSearch, pages: number) {
-  return searchTourCards(await getDb(), search, pages);
-}
-
+/** The first `pages` pages of the active tours (in the places' order), plus whether another page follows. */
 export async function searchTourCards(
   db: Database,
-  search: TourSearch,
+  filter: TourListFilter,
   pages: number,
 ): Promise<{ tours: TourCard[]; total: number; hasMore: boolean }> {
-  const condition = tourSearchCondition(search);
+  const condition = tourListCondition(filter);
   const limit = pages * SEARCH_PAGE_SIZE;
   const [found, [counted]] = await Promise.all([
     loadTourCards(db, condition, limit),

@@ -72,14 +72,28 @@ export async function openDatabase(config: DatabaseConfig): Promise<DatabaseConn
     // A span per query inside a request or job (docs/telemetry.md#server).
     return { driver: 'postgres', db: drizzle(withTracedQueries(client), { schema }), url: config.url, close };
   }
-  const { PGlite } = await import('@electric-sql/pglite');
-  const { drizzle } = await import('drizzle-orm/pglite');
+  const [{ PGlite }, { drizzle }, extensions] = await Promise.all([
+    import('@electric-sql/pglite'),
+    import('drizzle-orm/pglite'),
+    pgliteExtensions(),
+  ]);
   const releaseLock = config.dataDir ? acquireDirectoryLock(config.dataDir) : () => {};
-  const client = config.dataDir ? new PGlite(config.dataDir) : new PGlite({ loadDataDir: config.loadDataDir });
+  const client = config.dataDir
+    ? new PGlite(config.dataDir, { extensions })
+    : new PGlite({ loadDataDir: config.loadDataDir, extensions });
   await client.waitReady;
   const close = async () => {
     await client.close();
     releaseLock();
   };
   return { driver: 'pglite', db: drizzle(withNamedStatements(client), { schema }), close };
+}
+
+/**
+ * The contrib extensions the migrations create (`CREATE EXTENSION`), which PGlite must load at every
+ * open, also of a directory or dump made earlier: pg_trgm for the search (docs/catalogue.md#search).
+ */
+export async function pgliteExtensions() {
+  const { pg_trgm } = await import('@electric-sql/pglite/contrib/pg_trgm');
+  return { pg_trgm };
 }

@@ -37,6 +37,8 @@ export const JOB_NAMES = [
   'telemetry.prune',
   /** Session replays past their retention are deleted (server/telemetry/replay). */
   'replays.prune',
+  /** Counts each tour's recent bookings again for the search's "popular" sort, at most hourly (server/catalog/popularity.ts). */
+  'catalog.countPopularity',
 ] as const;
 export type JobName = (typeof JOB_NAMES)[number];
 

@@ -14,6 +14,7 @@ import { observeJobQueue } from '@/server/telemetry/metrics';
 import { readQueueStats } from './traced-queue';
 import { workTelemetryJobs } from '@/server/telemetry/telemetry-jobs';
 import { workReplayJobs } from '@/server/telemetry/replay/replay-jobs';
+import { workCatalogJobs } from '@/server/catalog/popularity';
 
 /**
  * Starts this process's job runner (instrumentation.ts, after the database is ready). Every portal
@@ -34,6 +35,7 @@ export async function startJobs(env: NodeJS.ProcessEnv = process.env): Promise<v
   await workEdgeCacheJobs(queue, await getDb());
   await workTelemetryJobs(queue, await getDb());
   await workReplayJobs(queue, await getDb());
+  await workCatalogJobs(queue, await getDb());
   setJobRunnerState('running');
   // The queue's depth and age as metrics, read when a collector collects them (docs/telemetry.md#server).
   const db = await getDb();

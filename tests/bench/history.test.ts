@@ -20,6 +20,11 @@ const summary = {
   widgets: { skipped: true },
   backOffice: { skipped: true },
   suppliers: { checks: { slowPickerP99: { value: 26, target: '< 200 ms', pass: true } }, slow: { tour: { p99: 31 } } },
+  search: {
+    targetP99Ms: 50,
+    pglite: { p99: 31, byKind: {}, check: { value: 31, target: '< 50 ms', pass: true } },
+    postgres: { p99: 22, byKind: {}, check: { value: 22, target: '< 50 ms', pass: true } },
+  },
   cluster: {
     loadAverageAtStart: 1.5,
     checks: { killSurvivorP99: { value: 120, target: '< 200 ms', pass: true } },
@@ -49,6 +54,7 @@ describe('historyEntry', () => {
       suppliers: { checks: { slowPickerP99: { value: 26, pass: true } } },
       telemetry: { checks: { telemetryOnVsOff: { value: 0.985, pass: true } }, agentTourOnVsOff: 0.99 },
       cluster: { loadAverageAtStart: 1.5, checks: { killSurvivorP99: { value: 120, pass: true } }, twoPortalsCores: { machine: 2 } },
+      search: { pglite: { value: 31, pass: true }, postgres: { value: 22, pass: true } },
     });
     // The portal's URL and the rounds are the run's detail, not its history.
     expect(JSON.stringify(entry)).not.toContain('127.0.0.1');

@@ -26,18 +26,7 @@ const agent = (role: Principal['role']): Principal => ({
   agencyApproved: true,
 });
 
-describe('search', () => {
-  it('finds a tour by a word of its English or Russian name, case-insensitively', async () => {
-    const english = await searchTourCards(database.db, { text: 'burj khalifa' }, 1);
-    expect(english.tours.map((tour) => tour.slug)).toContain('burj-khalifa-at-the-top');
-    const russian = await searchTourCards(database.db, { text: 'Бурдж' }, 1);
-    expect(russian.tours.map((tour) => tour.slug)).toContain('burj-khalifa-at-the-top');
-  });
-
-  it('treats LIKE wildcards as text', async () => {
-    expect((await searchTourCards(database.db, { text: '%' }, 1)).total).toBe(0);
-  });
-
+describe("the API's tour lists", () => {
   it('filters by city and category', async () => {
     const inSharjah = await searchTourCards(database.db, { city: 'sharjah' }, 5);
     expect(inSharjah.total).toBeGreaterThan(0);
@@ -54,16 +43,6 @@ describe('search', () => {
     const two = await searchTourCards(database.db, {}, 2);
     expect(two.tours.slice(0, SEARCH_PAGE_SIZE)).toEqual(first.tours);
     expect(two.tours.length).toBe(Math.min(first.total, 2 * SEARCH_PAGE_SIZE));
-  });
-
-  it('keeps only tours bookable on the date (stock left, or confirmed on request)', async () => {
-    const all = await searchTourCards(database.db, {}, 10);
-    const onDate = await searchTourCards(database.db, { date: '2026-12-01' }, 10);
-    expect(onDate.total).toBeGreaterThan(0);
-    expect(onDate.total).toBeLessThanOrEqual(all.total);
-    const outsideWindow = await searchTourCards(database.db, { date: '2030-01-01' }, 10);
-    // Far outside the seeded window only offers without live availability remain.
-    expect(outsideWindow.total).toBeLessThan(onDate.total);
   });
 });
 

@@ -80,8 +80,22 @@ export const tours = pgTable(
     isActive: boolean('is_active').notNull().default(true),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
+    // Search (docs/catalogue.md#search). The database keeps these three itself (triggers of the
+    // search migration), whoever writes the tour, its offers, places or categories: never set them.
+    /** The titles in both languages, in the search spelling (`catalog_search_text`): ranks a title match first. */
+    searchTitle: text('search_title').notNull().default(''),
+    /** Titles, city, country and categories in both languages, in the search spelling: what a query matches. */
+    searchText: text('search_text').notNull().default(''),
+    /** Lowest retail price of its active offers (per adult or per trip), AED fils: the card's "from" price, sorted and filtered on. */
+    fromPrice: integer('from_price'),
+    /** Bookings made in the last 90 days, counted again every hour (server/catalog/popularity.ts): the "popular" sort. */
+    popularity: integer('popularity').notNull().default(0),
   },
-  (t) => [index('tours_city_idx').on(t.cityId)],
+  (t) => [
+    index('tours_city_idx').on(t.cityId),
+    // Trigram index (pg_trgm) for the search's `<%` (word similarity) and LIKE matches.
+    index('tours_search_text_trgm_idx').using('gin', t.searchText.op('gin_trgm_ops')),
+  ],
 );
 
 export const tourCategories = pgTable(
