@@ -1,6 +1,6 @@
 import { type Browser, type BrowserContext, expect, type Page, type Response, test } from '@playwright/test';
 import { OPS_ADMIN, signInAsStaff } from './support/ops';
-import { signInAs } from './support/portal';
+import { demoEmail, SignInPage } from './support/portal';
 
 // Session replay end to end (docs/telemetry.md "## Replay"): the demo records every session
 // (REPLAY_SAMPLE_RATE defaults to 1 there). A visitor types a recognisable value into a form; what
@@ -92,13 +92,20 @@ test('a recorded session’s typed value is masked in what is stored and in the 
 });
 
 test('a payment page is not recorded, and the operator deletes the agency’s replays', async ({ browser }) => {
-  const sessionId = newSessionId();
-  const context = await recordedContext(browser, sessionId);
+  const context = await recordedContext(browser, newSessionId());
   const page = await context.newPage();
-  await signInAs(page, 'admin', '/');
-  // The session is recorded on the portal's pages…
+  // Gulf Horizons: the agency whose replays this test deletes records no other spec's replay.
+  const signInPage = new SignInPage(page);
+  await signInPage.open();
+  await signInPage.signIn(demoEmail('admin', 'gulfhorizons'));
+  await expect(page.getByRole('button', { name: 'Account menu' })).toBeVisible({ timeout: 30_000 });
+  // The session is recorded on the portal's pages… (under the session id the upload names: the
+  // telemetry SDK, loaded at the first keystroke of the sign-in, may have begun a session of its own)
+  const bookingsChunk = page.waitForResponse((response) => isUpload(response) && response.url().includes('path=%2Fbookings'), { timeout: 30_000 });
   await page.goto('/bookings');
-  expect((await page.waitForResponse(isUpload, { timeout: 30_000 })).status()).toBe(204);
+  const recorded = await bookingsChunk;
+  expect(recorded.status()).toBe(204);
+  const sessionId = new URL(recorded.url()).searchParams.get('sessionId')!;
 
   // …and sends nothing from the card top-up, however long the agent types there.
   await page.goto('/top-up');
@@ -123,9 +130,9 @@ test('a payment page is not recorded, and the operator deletes the agency’s re
 
   // The agency's page deletes its agents' replays, once the operator has ticked the box.
   await operator.goto('/ops/agencies');
-  await operator.getByRole('searchbox').fill('Desert Rose Travel');
+  await operator.getByRole('searchbox').fill('Gulf Horizons Tours');
   await operator.getByRole('button', { name: 'Filter' }).click();
-  await operator.getByRole('link', { name: 'Desert Rose Travel' }).first().click();
+  await operator.getByRole('link', { name: 'Gulf Horizons Tours' }).first().click();
   const panel = operator.getByTestId('agency-replays');
   await expect(panel.getByRole('heading', { name: 'Session replays' })).toBeVisible();
   await panel.getByRole('button', { name: 'Delete all replays' }).click();
