@@ -2,7 +2,8 @@
 
 import { PlayCircle } from 'lucide-react';
 import { useState } from 'react';
-import { type HeroVideo, heroVideoPlayerUrl } from '@/shared/widgets/hero-video';
+import { VideoPlayer } from '@/components/catalog/video-player';
+import type { HeroVideo } from '@/shared/widgets/hero-video';
 
 /**
  * The hero video behind a click: until the guest presses "play", the page holds a button and no
@@ -26,18 +27,7 @@ export function HeroVideoFacade({ video, label, title }: { video: HeroVideo; lab
   }
   return (
     <div className="mt-6 aspect-video w-full max-w-3xl overflow-hidden rounded-xl bg-black" data-testid="hero-video">
-      {video.kind === 'file' ? (
-        <video src={video.url} title={title} controls autoPlay playsInline className="size-full" />
-      ) : (
-        <iframe
-          src={heroVideoPlayerUrl(video)}
-          title={title}
-          allow="autoplay; encrypted-media; picture-in-picture; fullscreen"
-          allowFullScreen
-          referrerPolicy="strict-origin-when-cross-origin"
-          className="size-full border-0"
-        />
-      )}
+      <VideoPlayer video={video} title={title} />
     </div>
   );
 }

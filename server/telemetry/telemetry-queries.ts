@@ -2,7 +2,7 @@ import 'server-only';
 import { and, desc, eq, gte, inArray, lt, type SQL, sql } from 'drizzle-orm';
 import type { Database } from '@/server/db/connection';
 import { analyticsEvents, telemetryEvents } from '@/server/db/schema';
-import { FUNNEL_STAGES, type AnalyticsEventName } from '@/shared/telemetry/analytics-events';
+import { FUNNEL_STAGES } from '@/shared/telemetry/analytics-events';
 
 // The collector's read side (docs/telemetry.md#collector): what the console's `/ops/telemetry`
 // shows from the rows the collector stored. Each function is one query over an indexed range of
@@ -221,53 +221,6 @@ export async function listVitalsP75PerDay(db: Database, period: TelemetryPeriod,
     .groupBy(day, telemetryEvents.name)
     .orderBy(day, telemetryEvents.name);
   return rows.map((row) => ({ ...row, metric: row.metric as WebVital }));
-}
-
-/** Distinct sessions per funnel stage per calendar day (Dubai), for the drop-off over time. */
-export async function listFunnelPerDay(db: Database, period: TelemetryPeriod): Promise<{ day: string; stages: Record<(typeof FUNNEL_STAGES)[number], number> }[]> {
-  const day = dubaiDay(analyticsEvents.occurredAt);
-  const rows = await db
-    .select({ day, stage: analyticsEvents.name, sessions: sql<number>`count(distinct ${analyticsEvents.sessionId})`.mapWith(Number) })
-    .from(analyticsEvents)
-    .where(and(inArray(analyticsEvents.name, [...FUNNEL_STAGES]), inPeriod(analyticsEvents.occurredAt, period), hostIs(analyticsEvents.host, period), localeIs(analyticsEvents.locale, period)))
-    .groupBy(day, analyticsEvents.name);
-  const byDay = new Map(daysOf(period).map((date) => [date, Object.fromEntries(FUNNEL_STAGES.map((stage) => [stage, 0])) as Record<(typeof FUNNEL_STAGES)[number], number>]));
-  for (const row of rows) {
-    const stages = byDay.get(row.day);
-    if (stages) stages[row.stage as (typeof FUNNEL_STAGES)[number]] = row.sessions;
-  }
-  return [...byDay.entries()].map(([date, stages]) => ({ day: date, stages }));
-}
-
-/** What one browser session sent, oldest first: for the replay player's side panel. */
-export async function listSessionEvents(db: Database, sessionId: string, options: { limit?: number } = {}) {
-  return db
-    .select({
-      id: telemetryEvents.id,
-      occurredAt: telemetryEvents.occurredAt,
-      kind: telemetryEvents.kind,
-      name: telemetryEvents.name,
-      severity: telemetryEvents.severity,
-      message: telemetryEvents.message,
-      value: telemetryEvents.value,
-      host: telemetryEvents.host,
-      path: telemetryEvents.path,
-      properties: telemetryEvents.properties,
-    })
-    .from(telemetryEvents)
-    .where(eq(telemetryEvents.sessionId, sessionId))
-    .orderBy(telemetryEvents.occurredAt, telemetryEvents.id)
-    .limit(options.limit ?? 1000);
-}
-
-/** The analytics events of a period by name (for a count beside the funnel). */
-export async function countAnalyticsEvents(db: Database, period: TelemetryPeriod): Promise<Partial<Record<AnalyticsEventName, number>>> {
-  const rows = await db
-    .select({ name: analyticsEvents.name, count: sql<number>`count(*)`.mapWith(Number) })
-    .from(analyticsEvents)
-    .where(and(inPeriod(analyticsEvents.occurredAt, period), hostIs(analyticsEvents.host, period), localeIs(analyticsEvents.locale, period)))
-    .groupBy(analyticsEvents.name);
-  return Object.fromEntries(rows.map((row) => [row.name, row.count]));
 }
 
 function hostIs(column: typeof telemetryEvents.host | typeof analyticsEvents.host, period: TelemetryPeriod): SQL | undefined {

@@ -2,7 +2,8 @@
 
 import { Play } from 'lucide-react';
 import { type ReactNode, useState } from 'react';
-import { type HeroVideo, heroVideoPlayerUrl } from '@/shared/widgets/hero-video';
+import { VideoPlayer } from '@/components/catalog/video-player';
+import type { HeroVideo } from '@/shared/widgets/hero-video';
 
 /**
  * The tour's video in place behind a click: until then the box holds the poster (a server-rendered
@@ -15,19 +16,7 @@ export function TourVideoFacade({ video, title, playLabel, children }: { video: 
   return (
     <div className="relative aspect-video w-full overflow-hidden rounded-xl bg-black" data-testid="tour-video">
       {playing ? (
-        video.kind === 'file' ? (
-          <video src={video.url} title={title} controls autoPlay playsInline className="size-full" data-testid="tour-video-player" />
-        ) : (
-          <iframe
-            src={heroVideoPlayerUrl(video)}
-            title={title}
-            allow="autoplay; encrypted-media; picture-in-picture; fullscreen"
-            allowFullScreen
-            referrerPolicy="strict-origin-when-cross-origin"
-            className="size-full border-0"
-            data-testid="tour-video-player"
-          />
-        )
+        <VideoPlayer video={video} title={title} testId="tour-video-player" />
       ) : (
         <button type="button" onClick={() => setPlaying(true)} className="group absolute inset-0 size-full focus-visible:outline-none" data-testid="tour-video-play">
           {children}
