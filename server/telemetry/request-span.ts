@@ -35,7 +35,11 @@ export function requestSpans(tracer: Tracer, done?: RequestDone): RequestWrapper
     const parent = request.headers.traceparent === undefined ? ROOT_CONTEXT : propagator.extract(ROOT_CONTEXT, request.headers, headerGetter);
     const span = tracer.startSpan(`${method} ${path}`, { kind: SpanKind.SERVER, attributes: { 'http.request.method': method, 'url.path': path } }, parent);
     response.once('close', () => onClose(request, response, span, started, method, done));
-    return context.with(trace.setSpan(parent, span).setValue(REQUEST_SPAN, span), serve);
+    // The active span is a non-recording stand-in with the root's ids: the portal's spans still
+    // nest under the root, and Next, finding no recording span and no global provider, keeps its
+    // tracing off (its isOpenTelemetryEnabled) — its spans and their bookkeeping were most of the
+    // root span's cost (docs/telemetry.md#server). The root itself is under REQUEST_SPAN.
+    return context.with(trace.setSpan(parent, trace.wrapSpanContext(span.spanContext())).setValue(REQUEST_SPAN, span), serve);
   };
 }
 

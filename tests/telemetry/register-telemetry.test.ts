@@ -60,7 +60,9 @@ describe('telemetry with a collector', () => {
     expect((trace.getTracerProvider() as { getDelegate?: () => object }).getDelegate?.().constructor.name).toBe('NoopTracerProvider');
 
     // A server of the process, as Next's: its handler runs inside the request's span.
+    let activeRecording: boolean | undefined;
     const server = http.createServer((_request, response) => {
+      activeRecording = trace.getActiveSpan()?.isRecording();
       void inSpan('route POST /api/bookings', {}, async () => {
         context.with(withRequestAttributes({ ...agentAttributes({ userId: 'u1', agencyId: 'a1', role: 'senior' }) }), () => undefined);
         await new Promise((resolve) => setTimeout(resolve, 1));
@@ -78,6 +80,8 @@ describe('telemetry with a collector', () => {
       await new Promise((resolve) => server.close(resolve));
     }
     await flushSpanStore();
+    // Next's isOpenTelemetryEnabled: no recording span active, no global provider — its own spans stay off.
+    expect(activeRecording).toBe(false);
 
     const root = received.find((span) => span.name === 'POST /api/bookings')!;
     expect(root, `spans received: ${received.map((span) => span.name).join(', ')}`).toBeTruthy();
