@@ -75,13 +75,9 @@ async function step(name: string, work: Promise<void>, timeoutMs = STEP_TIMEOUT_
 
 /** Sends the spans and metrics still buffered: to the collector, and the slow spans to the database. */
 async function flushTraces(): Promise<void> {
-  // Always: the slow-span store buffers too, collector or not (server/telemetry/span-store.ts).
-  const { metrics, trace } = await import('@opentelemetry/api');
-  // The global provider is a proxy in front of the SDK's, which is the one holding the buffer.
-  const global = trace.getTracerProvider() as { getDelegate?: () => unknown };
-  const provider = (global.getDelegate?.() ?? global) as { forceFlush?: () => Promise<void> };
+  const { metrics } = await import('@opentelemetry/api');
   const meters = metrics.getMeterProvider() as { forceFlush?: () => Promise<void> };
-  // Without a collector the span store's provider is the portal's own, not the global one.
+  // The portal's own tracer provider (never the global one): its batch export and the slow-span store.
   const { flushSpanStore } = await import('@/server/telemetry/register-telemetry');
-  await Promise.all([provider.forceFlush?.(), meters.forceFlush?.(), flushSpanStore()]);
+  await Promise.all([meters.forceFlush?.(), flushSpanStore()]);
 }

@@ -1,28 +1,34 @@
 import 'server-only';
-import { type Attributes, type Context, context, metrics, SpanKind } from '@opentelemetry/api';
-import { type ReadableSpan, type Sampler, SamplingDecision, type SamplingResult, type SpanProcessor } from '@opentelemetry/sdk-trace-base';
+import { context, metrics } from '@opentelemetry/api';
+import { AsyncLocalStorageContextManager } from '@opentelemetry/context-async-hooks';
+import { resourceFromAttributes } from '@opentelemetry/resources';
+import { BasicTracerProvider, BatchSpanProcessor, type SpanExporter, type SpanProcessor } from '@opentelemetry/sdk-trace-base';
+import { installRequestSpans } from '@/server/platform/request-spans';
 import { setPortalTracer } from '@/server/db/traced-queries';
 import { getDb } from '@/server/db/database';
 import { telemetrySpans } from '@/server/db/schema';
 import { serverLog } from './logger';
 import { markMetricsRegistered, recordRequest } from './metrics';
 import { type SpanRow, SpanStore } from './span-store';
+import { requestSpans } from './request-span';
 import { TRACER_NAME } from './tracing';
 
-// What instrumentation.ts registers (docs/telemetry.md#server, "What runs"):
-// - without a collector, a tracer provider of the portal's own, NOT registered globally, with the
-//   span store: the portal's spans (actions, route handlers, their queries, payments, suppliers,
-//   jobs) are made, and the slow and failed ones kept in `telemetry_spans`. Next records its own
-//   request spans whenever a global provider exists — on every request, cached pages included,
-//   which cost the cached tour page about 0.4 ms of CPU a request (a third more) — so it has none;
-// - with OTEL_EXPORTER_OTLP_ENDPOINT (or the traces endpoint), @vercel/otel's global provider: every
-//   request's root span, the portal's spans, the span store, batch export over OTLP
-//   (`http/protobuf`, or `http/json` with OTEL_EXPORTER_OTLP_PROTOCOL) and the fetch
-//   instrumentation. Next's inner phase spans (render, metadata, component loading) are sampled
-//   out (`PortalSampler`): the root span already times the request, and recording and exporting
-//   them doubled the cost of a traced request;
-// - with OTEL_EXPORTER_OTLP_ENDPOINT (or the metrics endpoint), the metrics over OTLP/HTTP JSON
-//   every OTEL_METRIC_EXPORT_INTERVAL ms, the request histogram fed by the requests' root spans.
+const ATTR_SERVICE_NAME = 'service.name';
+
+// What instrumentation.ts registers (docs/telemetry.md#server, "What runs"): always a tracer
+// provider of the portal's own, NOT registered globally — Next records its own request spans
+// whenever a global provider exists, on every request, cached pages included, which cost the
+// cached tour page about 0.4 ms of CPU a request (40% of its rate) — with the span store, so the
+// portal's spans (actions, route handlers, their queries, payments, suppliers, jobs) are made and
+// the slow and failed ones kept in `telemetry_spans`. With OTEL_EXPORTER_OTLP_ENDPOINT (or the
+// traces endpoint) also:
+// - one root span per request of the portal's own, around Next's handler
+//   (server/telemetry/request-span.ts), under which the portal's spans of that request nest;
+// - a batch span processor exporting every span over OTLP/HTTP (`http/protobuf`, or `http/json`
+//   with OTEL_EXPORTER_OTLP_PROTOCOL): up to 512 spans a batch, every 5 s, so the export's cost is
+//   spread over many requests.
+// With OTEL_EXPORTER_OTLP_ENDPOINT (or the metrics endpoint), the metrics over OTLP/HTTP JSON
+// every OTEL_METRIC_EXPORT_INTERVAL ms, the request histogram fed by the root spans' hook.
 // OTEL_SDK_DISABLED=true registers nothing.
 
 export const DEFAULT_SLOW_SPAN_MS = 500;
@@ -45,12 +51,12 @@ async function writeSpanRows(rows: SpanRow[]): Promise<void> {
   await db.insert(telemetrySpans).values(rows);
 }
 
-const STORE = Symbol.for('traveldesk.telemetry.spanStore');
-const globalForStore = globalThis as typeof globalThis & { [STORE]?: SpanStore };
+const PROVIDER = Symbol.for('traveldesk.telemetry.tracerProvider');
+const globalForProvider = globalThis as typeof globalThis & { [PROVIDER]?: BasicTracerProvider };
 
-/** Writes the slow spans still waiting (the shutdown, before the database closes). */
+/** Writes the slow spans still waiting and sends the spans still batched (the shutdown, before the database closes). */
 export async function flushSpanStore(): Promise<void> {
-  await globalForStore[STORE]?.forceFlush();
+  await globalForProvider[PROVIDER]?.forceFlush();
 }
 
 export async function registerTelemetry(env: Readonly<Record<string, string | undefined>> = process.env): Promise<void> {
@@ -62,62 +68,36 @@ export async function registerTelemetry(env: Readonly<Record<string, string | un
     write: writeSpanRows,
     onProblem: ({ dropped, error }) => serverLog().warn({ err: error, dropped }, 'slow server spans not stored'),
   });
-  globalForStore[STORE] = store;
+  const resource = resourceFromAttributes({ [ATTR_SERVICE_NAME]: TRACER_NAME });
   if (settings.metrics) {
     const { MeterProvider, PeriodicExportingMetricReader } = await import('@opentelemetry/sdk-metrics');
     const { OTLPMetricExporter } = await import('@opentelemetry/exporter-metrics-otlp-http');
     // The exporter finds its URL itself: OTEL_EXPORTER_OTLP_METRICS_ENDPOINT, else the endpoint + /v1/metrics.
     const reader = new PeriodicExportingMetricReader({ exporter: new OTLPMetricExporter(), exportIntervalMillis: settings.metricIntervalMs });
-    metrics.setGlobalMeterProvider(new MeterProvider({ readers: [reader] }));
+    metrics.setGlobalMeterProvider(new MeterProvider({ resource, readers: [reader] }));
     markMetricsRegistered();
   }
-  if (!settings.collector) {
-    const { BasicTracerProvider } = await import('@opentelemetry/sdk-trace-base');
-    const { AsyncLocalStorageContextManager } = await import('@opentelemetry/context-async-hooks');
-    // The context travels through awaits (a query's parent, a job's sender) without a global tracer.
-    context.setGlobalContextManager(new AsyncLocalStorageContextManager().enable());
-    setPortalTracer(new BasicTracerProvider({ spanProcessors: [store] }).getTracer(TRACER_NAME));
-    return;
-  }
-  const processors: (SpanProcessor | 'auto')[] = [store];
-  if (settings.metrics) processors.push(new RequestMetrics());
-  processors.push('auto');
-  const { registerOTel } = await import('@vercel/otel');
-  registerOTel({ serviceName: TRACER_NAME, spanProcessors: processors, traceSampler: new PortalSampler() });
+  const processors: SpanProcessor[] = [store];
+  if (settings.collector) processors.push(new BatchSpanProcessor(await traceExporter(env)));
+  const provider = new BasicTracerProvider({ resource, spanProcessors: processors });
+  globalForProvider[PROVIDER] = provider;
+  // The context travels through awaits (a query's parent, a job's sender) without a global tracer.
+  context.setGlobalContextManager(new AsyncLocalStorageContextManager().enable());
+  const tracer = provider.getTracer(TRACER_NAME);
+  setPortalTracer(tracer);
+  // Every request's root span (and the request metric), only for a collector: without one nobody
+  // reads it (slow pages show in the collector's traces), and the default stays as cheap as no
+  // telemetry at all.
+  if (settings.collector || settings.metrics) installRequestSpans(requestSpans(tracer, settings.metrics ? recordRequest : undefined));
 }
 
-/** Records every span but Next's inner phases: its root request span, and all of the portal's. */
-export class PortalSampler implements Sampler {
-  shouldSample(_context: Context, _traceId: string, _name: string, _kind: SpanKind, attributes: Attributes): SamplingResult {
-    const type = attributes['next.span_type'];
-    return { decision: type === undefined || type === 'BaseServer.handleRequest' ? SamplingDecision.RECORD_AND_SAMPLED : SamplingDecision.NOT_RECORD };
+/** The OTLP/HTTP trace exporter of OTEL_EXPORTER_OTLP_PROTOCOL (it finds its URL itself: the traces endpoint, else the endpoint + /v1/traces). */
+async function traceExporter(env: Readonly<Record<string, string | undefined>>): Promise<SpanExporter> {
+  const protocol = env.OTEL_EXPORTER_OTLP_PROTOCOL ?? 'http/protobuf';
+  if (protocol === 'http/json') {
+    const { OTLPTraceExporter } = await import('@opentelemetry/exporter-trace-otlp-http');
+    return new OTLPTraceExporter();
   }
-
-  toString(): string {
-    return 'PortalSampler';
-  }
-}
-
-/** Every request's duration, from its root span (Next's, so pages count as well as actions and handlers). */
-class RequestMetrics implements SpanProcessor {
-  onStart(): void {}
-
-  onEnd(span: ReadableSpan): void {
-    if (span.kind !== SpanKind.SERVER || (span.parentSpanContext && !span.parentSpanContext.isRemote)) return;
-    const { attributes } = span;
-    const route = attributes['http.route'] ?? attributes['next.route'];
-    recordRequest(span.duration[0] + span.duration[1] / 1e9, {
-      'http.request.method': String(attributes['http.method'] ?? attributes['http.request.method'] ?? 'GET'),
-      'http.response.status_code': Number(attributes['http.status_code'] ?? attributes['http.response.status_code'] ?? 0),
-      ...(route === undefined ? {} : { 'http.route': String(route) }),
-    });
-  }
-
-  forceFlush(): Promise<void> {
-    return Promise.resolve();
-  }
-
-  shutdown(): Promise<void> {
-    return Promise.resolve();
-  }
+  const { OTLPTraceExporter } = await import('@opentelemetry/exporter-trace-otlp-proto');
+  return new OTLPTraceExporter();
 }

@@ -1,5 +1,5 @@
 import 'server-only';
-import { type Attributes, type Context, context, type Span, SpanKind, SpanStatusCode, trace } from '@opentelemetry/api';
+import { type Attributes, type Context, context, createContextKey, type Span, SpanKind, SpanStatusCode, trace } from '@opentelemetry/api';
 import { portalTracer, REQUEST_ATTRIBUTES } from '@/server/db/traced-queries';
 import type { Role } from '@/shared/auth/permissions';
 
@@ -44,8 +44,18 @@ export function hostOf(headers: Pick<Headers, 'get'>): string | undefined {
   return host ? host.toLowerCase().slice(0, 255) : undefined;
 }
 
-/** `context` with `attributes` added to what every span started under it carries (the span store copies them at start). */
+/**
+ * The context key of the request's root span (server/telemetry/request-span.ts), made only when a
+ * collector is configured: who asked is set on it as well as on the spans under it.
+ */
+export const REQUEST_SPAN = createContextKey('traveldesk.request.span');
+
+/**
+ * `context` with `attributes` added to what every span started under it carries (the span store
+ * copies them at start), and set on the request's root span when there is one.
+ */
 export function withRequestAttributes(attributes: Attributes, parent: Context = context.active()): Context {
+  (parent.getValue(REQUEST_SPAN) as Span | undefined)?.setAttributes(attributes);
   const inherited = parent.getValue(REQUEST_ATTRIBUTES) as Attributes | undefined;
   return parent.setValue(REQUEST_ATTRIBUTES, inherited ? { ...inherited, ...attributes } : attributes);
 }

@@ -1,8 +1,9 @@
-import { context, SpanStatusCode, trace } from '@opentelemetry/api';
+import { context, SpanStatusCode } from '@opentelemetry/api';
 import { eq } from 'drizzle-orm';
 import { telemetrySpans } from '@/server/db/schema';
 import { type SpanRow, SpanStore } from '@/server/telemetry/span-store';
 import { agentAttributes, ATTR, inSpan, withRequestAttributes } from '@/server/telemetry/tracing';
+import { portalTracer } from '@/server/db/traced-queries';
 import { registerTestTracing } from '../support/tracing';
 import { createTestDatabase, type TestDatabase } from '../support/test-database';
 
@@ -24,7 +25,7 @@ const store = new SpanStore({
   onProblem: (problem) => void problems.push(problem),
 });
 const exported = registerTestTracing([store]);
-const tracer = trace.getTracer('test');
+const tracer = portalTracer();
 
 /** A span that lasted `ms` (its start set back), optionally failed. */
 function endedSpan(name: string, ms: number, options: { failed?: boolean } = {}) {
