@@ -204,8 +204,9 @@ describe('createUpload', () => {
     expect(await upload({ events, path: '/tours', leaving: false })).toBe('stored');
     let outcome: string | undefined;
     void upload({ events, path: '/tours', end: 'inactivity', leaving: false }).then((value) => (outcome = value));
-    // The compression runs on Node's thread pool: time moves on until the retry's wait has passed.
-    for (let step = 0; step < 200 && outcome === undefined; step += 1) {
+    // The compression runs on Node's thread pool: time moves on until the retry's wait has passed
+    // (bounded by the real clock, not a count of steps: a loaded machine compresses slowly).
+    for (const deadline = Date.now() + 20_000; outcome === undefined && Date.now() < deadline; ) {
       await new Promise((resolve) => setImmediate(resolve));
       await vi.advanceTimersByTimeAsync(250);
     }
