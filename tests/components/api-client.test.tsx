@@ -230,7 +230,7 @@ describe('reportActionFailure', () => {
     ]);
   });
 
-  it('hands failed actions to browser telemetry as failed dependencies, but not a refused form (422)', () => {
+  it('hands failed actions to browser telemetry as failed dependencies, but not a refused form (422)', async () => {
     telemetry.actionFailure.mockClear();
     act(() => reportActionFailure({ ok: false, status: 409, message: 'This request conflicts with one already made.', fieldErrors: {} }, labels));
     act(() => reportActionFailure({ ok: false, message: 'Check the highlighted fields.', fieldErrors: { email: 'Enter a valid e-mail.' } }, labels));
@@ -240,6 +240,8 @@ describe('reportActionFailure', () => {
       [{ status: 409, message: 'This request conflicts with one already made.' }],
       [{ status: 500, message: 'No more available stock, max 2' }],
     ]);
+    // The toasts these failures showed are rendered before the next test starts.
+    expect(await screen.findByText('No more available stock, max 2')).toBeInTheDocument();
   });
 
   it('stays quiet for a 404 (the form says it)', async () => {
