@@ -21,6 +21,18 @@ const destination: DestinationStream = {
   },
 };
 
+/**
+ * An error as a log line carries it: type, message, code, stack (with its causes'). Not every own
+ * field, as pino's standard serialiser writes them: a driver's error holds its whole connection
+ * (`client`, kilobytes a line).
+ */
+function errorFields(error: unknown) {
+  if (!(error instanceof Error)) return error;
+  const { type, message, stack } = pino.stdSerializers.err(error);
+  const code = (error as { code?: unknown }).code;
+  return { type, message, stack, ...(typeof code === 'string' || typeof code === 'number' ? { code } : {}) };
+}
+
 function createLogger(): Logger {
   return pino(
     {
@@ -30,7 +42,7 @@ function createLogger(): Logger {
       // `level: "error"` rather than pino's number: what a reader and a log shipper expect.
       formatters: { level: (label) => ({ level: label }) },
       mixin: () => activeTraceIds() ?? {},
-      serializers: { err: pino.stdSerializers.err, cause: pino.stdSerializers.err },
+      serializers: { err: errorFields, cause: errorFields },
     },
     destination,
   );

@@ -39,4 +39,13 @@ describe('the server log', () => {
     expect(line).toMatchObject({ level: 'warn', msg: 'starting' });
     expect(line.trace_id).toBeUndefined();
   });
+
+  it('writes an error as its type, message, code and stack, not every field it holds (a driver error holds its connection)', () => {
+    const error = Object.assign(new Error('Connection terminated unexpectedly'), { code: 'ECONNRESET', client: { connectionParameters: { password: 'secret' } } });
+    serverLog().error({ err: error }, 'job queue (pg-boss) failed');
+    const line = JSON.parse(lines[0]!);
+    expect(Object.keys(line.err).sort()).toEqual(['code', 'message', 'stack', 'type']);
+    expect(line.err.code).toBe('ECONNRESET');
+    expect(lines[0]).not.toContain('secret');
+  });
 });
