@@ -17,6 +17,7 @@ import { TEST_BUILD_ENV } from '../scripts/build-kind.mjs';
 import { processTreeUsage } from './lib/process-tree.mjs';
 import { signIn, signInStaff } from './lib/auth.mjs';
 import { getRaw, percentile, round } from './lib/load.mjs';
+import { runScript } from './lib/run-script.mjs';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const PORT = 3303;
@@ -33,18 +34,6 @@ const REQUESTS_QUEUE_PATH = '/ops/requests';
 const AGENCY_SEARCH_PATH = '/ops/agencies?q=bench+agency+1';
 
 const log = (...args) => console.error('[bench:back-office]', ...args);
-
-function run(command, args, env, timeoutMs) {
-  return new Promise((resolve, reject) => {
-    const child = spawn(command, args, { cwd: ROOT, env, stdio: ['ignore', 2, 2] });
-    const timer = setTimeout(() => child.kill('SIGKILL'), timeoutMs);
-    child.once('exit', (code) => {
-      clearTimeout(timer);
-      if (code === 0) resolve();
-      else reject(new Error(`${args.join(' ')} exited with ${code}`));
-    });
-  });
-}
 
 /** Resident memory (bytes) of a process and all its descendants. */
 const treeRss = (rootPid) => processTreeUsage(rootPid).rssBytes;
@@ -129,7 +118,7 @@ export async function measureBackOffice() {
   try {
     const generateStarted = Date.now();
     log(`generating the data set in ${dataDir}`);
-    await run(process.execPath, [path.join(ROOT, 'node_modules/tsx/dist/cli.mjs'), '--conditions=react-server', 'bench/generate-back-office.ts'], env, GENERATE_TIMEOUT_MS);
+    await runScript('bench/generate-back-office.ts', env, GENERATE_TIMEOUT_MS);
     const generateSeconds = round((Date.now() - generateStarted) / 1000, 1);
 
     server = spawn(process.execPath, ['scripts/start.mjs'], {

@@ -17,6 +17,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { fileURLToPath } from 'node:url';
 import { TEST_BUILD_ENV } from '../scripts/build-kind.mjs';
 import { closedLoop, keepAliveAgent, percentile, round, send } from './lib/load.mjs';
+import { runScript } from './lib/run-script.mjs';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const PORT = Number(process.env.BENCH_PORT ?? 3300) + 9;
@@ -48,18 +49,6 @@ export function searchQueries() {
     date: query({ date: weekAhead(), sort: 'popular' }),
     noMatch: query({ q: 'zzqx vvwp' }),
   };
-}
-
-function run(command, args, env, timeoutMs) {
-  return new Promise((resolve, reject) => {
-    const child = spawn(command, args, { cwd: ROOT, env, stdio: ['ignore', 2, 2] });
-    const timer = setTimeout(() => child.kill('SIGKILL'), timeoutMs);
-    child.once('exit', (code) => {
-      clearTimeout(timer);
-      if (code === 0) resolve();
-      else reject(new Error(`${args.join(' ')} exited with ${code}`));
-    });
-  });
 }
 
 /** A database for one run: an embedded one in `dataDir`, or a new database on the PostgreSQL server of `serverUrl`. */
@@ -130,7 +119,7 @@ async function measureOn(driver) {
   try {
     const generateStarted = Date.now();
     log(`${driver}: generating the tours`);
-    await run(process.execPath, [path.join(ROOT, 'node_modules/tsx/dist/cli.mjs'), '--conditions=react-server', 'bench/generate-search-tours.ts'], env, GENERATE_TIMEOUT_MS);
+    await runScript('bench/generate-search-tours.ts', env, GENERATE_TIMEOUT_MS);
     const generateSeconds = round((Date.now() - generateStarted) / 1000, 1);
     server = spawn(process.execPath, ['scripts/start.mjs'], {
       cwd: ROOT,
