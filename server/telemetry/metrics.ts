@@ -1,16 +1,16 @@
 import 'server-only';
-import { type Attributes, type Counter, type Histogram, metrics } from '@opentelemetry/api';
+import { type Counter, metrics } from '@opentelemetry/api';
 
 // The portal's metrics (docs/telemetry.md#server), exported over OTLP when a collector is
 // configured. Without one no meter provider is registered and every instrument below is
 // OpenTelemetry's no-op: a call costs a function call.
 // Instruments are made at first use, after instrumentation.ts has registered the provider (an
-// instrument made before that would stay a no-op), and kept per process for every bundle.
+// instrument made before that would stay a no-op), and kept per process for every bundle. The
+// request histogram is not an instrument: it is counted per request, by ./request-durations.ts.
 
-const METER_NAME = 'traveldesk-b2b';
+export const METER_NAME = 'traveldesk-b2b';
 
 type Instruments = {
-  requestDuration: Histogram;
   bookings: Counter;
   payments: Counter;
   jobRuns: Counter;
@@ -30,11 +30,6 @@ function instruments(): Instruments {
   if (globalForMetrics[KEY]) return globalForMetrics[KEY];
   const meter = metrics.getMeter(METER_NAME);
   const made: Instruments = {
-    requestDuration: meter.createHistogram('http.server.request.duration', {
-      unit: 's',
-      description: 'Duration of the HTTP requests the server answered (every page, action and route handler)',
-      advice: { explicitBucketBoundaries: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10] },
-    }),
     bookings: meter.createCounter('traveldesk.bookings', { description: 'Bookings placed, by channel and resulting status' }),
     payments: meter.createCounter('traveldesk.payments', { description: 'Payment provider calls and balance payments, by provider, operation and outcome' }),
     jobRuns: meter.createCounter('traveldesk.jobs.runs', { description: 'Background jobs run, by job and outcome' }),
@@ -47,10 +42,6 @@ function instruments(): Instruments {
 
 function isRealMeter(): boolean {
   return globalForMetrics[REGISTERED] === true;
-}
-
-export function recordRequest(seconds: number, attributes: Attributes): void {
-  instruments().requestDuration.record(seconds, attributes);
 }
 
 export function countBooking(attributes: { channel: string; status: string }): void {

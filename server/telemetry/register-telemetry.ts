@@ -8,7 +8,8 @@ import { setPortalTracer } from '@/server/db/traced-queries';
 import { getDb } from '@/server/db/database';
 import { telemetrySpans } from '@/server/db/schema';
 import { serverLog } from './logger';
-import { markMetricsRegistered, recordRequest } from './metrics';
+import { markMetricsRegistered, METER_NAME } from './metrics';
+import { RequestDurations } from './request-durations';
 import { type SpanRow, SpanStore } from './span-store';
 import { requestSpans } from './request-span';
 import { TRACER_NAME } from './tracing';
@@ -28,7 +29,8 @@ const ATTR_SERVICE_NAME = 'service.name';
 //   with OTEL_EXPORTER_OTLP_PROTOCOL): up to 512 spans a batch, every 5 s, so the export's cost is
 //   spread over many requests.
 // With OTEL_EXPORTER_OTLP_ENDPOINT (or the metrics endpoint), the metrics over OTLP/HTTP JSON
-// every OTEL_METRIC_EXPORT_INTERVAL ms, the request histogram fed by the root spans' hook.
+// every OTEL_METRIC_EXPORT_INTERVAL ms, the request histogram counted by the root spans' hook
+// (./request-durations.ts) and collected with them.
 // OTEL_SDK_DISABLED=true registers nothing.
 
 export const DEFAULT_SLOW_SPAN_MS = 500;
@@ -69,11 +71,13 @@ export async function registerTelemetry(env: Readonly<Record<string, string | un
     onProblem: ({ dropped, error }) => serverLog().warn({ err: error, dropped }, 'slow server spans not stored'),
   });
   const resource = resourceFromAttributes({ [ATTR_SERVICE_NAME]: TRACER_NAME });
+  let durations: RequestDurations | null = null;
   if (settings.metrics) {
     const { MeterProvider, PeriodicExportingMetricReader } = await import('@opentelemetry/sdk-metrics');
     const { OTLPMetricExporter } = await import('@opentelemetry/exporter-metrics-otlp-http');
+    durations = new RequestDurations(METER_NAME);
     // The exporter finds its URL itself: OTEL_EXPORTER_OTLP_METRICS_ENDPOINT, else the endpoint + /v1/metrics.
-    const reader = new PeriodicExportingMetricReader({ exporter: new OTLPMetricExporter(), exportIntervalMillis: settings.metricIntervalMs });
+    const reader = new PeriodicExportingMetricReader({ exporter: new OTLPMetricExporter(), exportIntervalMillis: settings.metricIntervalMs, metricProducers: [durations] });
     metrics.setGlobalMeterProvider(new MeterProvider({ resource, readers: [reader] }));
     markMetricsRegistered();
   }
@@ -88,7 +92,7 @@ export async function registerTelemetry(env: Readonly<Record<string, string | un
   // Every request's root span (and the request metric), only for a collector: without one nobody
   // reads it (slow pages show in the collector's traces), and the default stays as cheap as no
   // telemetry at all.
-  if (settings.collector || settings.metrics) installRequestSpans(requestSpans(tracer, settings.metrics ? recordRequest : undefined));
+  if (settings.collector || settings.metrics) installRequestSpans(requestSpans(tracer, durations ? (seconds, method, status) => durations.record(seconds, method, status) : undefined));
 }
 
 /** The OTLP/HTTP trace exporter of OTEL_EXPORTER_OTLP_PROTOCOL (it finds its URL itself: the traces endpoint, else the endpoint + /v1/traces). */
