@@ -128,6 +128,7 @@ async function expectGuestVoucher(browser: Browser, url: string, { reference, la
     await expect(page.locator('body')).not.toContainText(/traveldesk/i);
     await expect(page).toHaveTitle(new RegExp(AGENCY));
     await expect(page).not.toHaveTitle(/traveldesk/i);
+    expect(await page.locator('head meta').evaluateAll((metas) => metas.map((meta) => (meta as HTMLMetaElement).content).join('\n'))).not.toMatch(/traveldesk/i);
     await expectNoSideways(page);
     const voucher = page.getByRole('link', { name: t.page.downloadVoucher });
     await expect(voucher).toBeVisible();

@@ -45,6 +45,8 @@ export function GuestHandoffForm({ reference, guestEmail, defaultLocale, links, 
   const [state, formAction] = useActionState<SendToGuestState, FormData>(sendToGuestAction, null);
   useActionFailureFeedback(state?.ok === false && state.status !== 422 ? state : null);
   const [locale, setLocale] = useState<Locale>(defaultLocale);
+  // Controlled, so a refused address stays as typed to be corrected (React resets a form's uncontrolled fields after its action).
+  const [email, setEmail] = useState(guestEmail);
   const [copyState, setCopyState] = useState<'idle' | 'copied' | 'failed'>('idle');
   const linkRef = useRef<HTMLInputElement>(null);
   const id = useId();
@@ -67,7 +69,7 @@ export function GuestHandoffForm({ reference, guestEmail, defaultLocale, links, 
       <form action={formAction} noValidate className="grid gap-3" data-testid="guest-handoff-form">
         <input type="hidden" name="reference" value={reference} />
         <FormField name="email" id={`${id}-email`} label={labels.email} error={failure?.fieldErrors.email}>
-          <Input type="email" name="email" defaultValue={guestEmail} autoComplete="off" inputMode="email" required maxLength={254} />
+          <Input type="email" name="email" value={email} onChange={(event) => setEmail(event.target.value)} autoComplete="off" inputMode="email" required maxLength={254} />
         </FormField>
         <div className="grid gap-1.5">
           <Label htmlFor={`${id}-locale`}>{labels.language}</Label>

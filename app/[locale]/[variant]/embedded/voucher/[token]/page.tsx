@@ -19,7 +19,8 @@ const lookUp = cache(async (token: string) => loadGuestVoucher(await getDb(), to
 export async function generateMetadata({ params }: { params: Params }): Promise<Metadata> {
   const [{ token }, { locale }] = await Promise.all([params, resolveSiteParams(params)]);
   const found = await lookUp(token);
-  const base: Metadata = { robots: { index: false, follow: false }, icons: [], referrer: 'no-referrer' };
+  // The root layout's description, application name and portal title are ours: none of them here.
+  const base: Metadata = { robots: { index: false, follow: false }, icons: [], referrer: 'no-referrer', description: null, applicationName: null, other: {} };
   if (found.state === 'valid') {
     const t = await getTranslations({ locale: found.view.locale, namespace: 'guestHandoff.page' });
     return { ...base, title: { absolute: `${t('title')} · ${found.view.brand.name}` } };
