@@ -19,14 +19,15 @@ const lookUp = cache(async (token: string) => loadGuestVoucher(await getDb(), to
 export async function generateMetadata({ params }: { params: Params }): Promise<Metadata> {
   const [{ token }, { locale }] = await Promise.all([params, resolveSiteParams(params)]);
   const found = await lookUp(token);
-  // The root layout's description, application name and portal title are ours: none of them here.
-  const base: Metadata = { robots: { index: false, follow: false }, icons: [], referrer: 'no-referrer', description: null, applicationName: null, other: {} };
+  // The root layout's description, application name and portal title are ours: none of them here
+  // (Next merges `other` key by key, so the portal title is overwritten, with the agency's name).
+  const base: Metadata = { robots: { index: false, follow: false }, icons: [], referrer: 'no-referrer', description: null, applicationName: null };
   if (found.state === 'valid') {
     const t = await getTranslations({ locale: found.view.locale, namespace: 'guestHandoff.page' });
-    return { ...base, title: { absolute: `${t('title')} · ${found.view.brand.name}` } };
+    return { ...base, title: { absolute: `${t('title')} · ${found.view.brand.name}` }, other: { 'portal-title': found.view.brand.name } };
   }
   const t = await getTranslations({ locale, namespace: 'guestHandoff.expired' });
-  return { ...base, title: { absolute: t('metaTitle') } };
+  return { ...base, title: { absolute: t('metaTitle') }, other: { 'portal-title': t('metaTitle') } };
 }
 
 /**
