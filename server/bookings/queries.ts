@@ -196,10 +196,16 @@ export async function getBookingDetail(reference: string): Promise<BookingDetail
 const DOCUMENT_MESSAGES = { en: enMessages, ru: ruMessages } satisfies Record<Locale, unknown>;
 
 /** What a booking's documents show, in the booking's language; NET figures are marked for the reader's role. */
-export async function loadBookingDocument(db: Database, principal: Principal, reference: string): Promise<BookingDocument | null> {
+export async function loadBookingDocument(
+  db: Database,
+  principal: Principal,
+  reference: string,
+  options: { locale?: Locale } = {},
+): Promise<BookingDocument | null> {
   const row = await loadBookingRow(db, principal, reference);
   if (!row) return null;
-  const locale: Locale = toLocale(row.locale);
+  // A guest's copy may be asked for in the guest's language (the voucher link carries it).
+  const locale: Locale = options.locale ?? toLocale(row.locale);
   const offerName = row.offerName[locale];
   const settings = await loadSettings(db);
   const policy = bookingPolicy({ cancellationPolicy: row.bookedPolicy, offerPolicy: row.offerPolicy }, settings);

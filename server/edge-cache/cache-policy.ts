@@ -79,11 +79,11 @@ export const PUBLIC_API_PATHS = ['catalog/images/', 'v1/openapi.json', 'docs/sca
 /**
  * Pages that show one person's data or take their money, in both languages: the signed-in portal
  * and the console, and on a widget's domain or in an embed the guest's checkout (`/book/…`,
- * `/embedded/checkout`), payment and booking pages. Each already renders per request (Next sends it `private, no-cache, no-store`); the rule
+ * `/embedded/checkout`), payment and booking pages and the voucher link's page. Each already renders per request (Next sends it `private, no-cache, no-store`); the rule
  * keeps it private should one ever become cacheable by mistake.
  */
 export const PERSONAL_SECTIONS = [
-  ...new Set([...Object.keys(PORTAL_ROUTES).map((path) => path.split('/')[1]!), 'ops', 'book', 'booking', 'payment', 'my-booking']),
+  ...new Set([...Object.keys(PORTAL_ROUTES).map((path) => path.split('/')[1]!), 'ops', 'book', 'booking', 'payment', 'my-booking', 'voucher']),
 ];
 
 const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');

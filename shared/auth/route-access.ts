@@ -54,7 +54,8 @@ const PORTAL_SEGMENTS = new Set([...Object.keys(PORTAL_ROUTES).map((path) => pat
  * Home, auth and legal pages, the public catalogue: `/[country]`, `/city/[city]`, `/tour/[slug]`,
  * `/embedded/payment/[bookingId]`, where an embed's guest (no account) goes on to pay,
  * `/embedded/booking/[paymentId]`, where that guest returns from paying,
- * `/embedded/my-booking/[token]`, where the confirmation mail takes that guest, and
+ * `/embedded/my-booking/[token]`, where the confirmation mail takes that guest,
+ * `/embedded/voucher/[token]`, the voucher link an agent sends a guest (mail, WhatsApp), and
  * `/pay/sandbox/[chargeId]`, the sandbox gateway's hosted page: like a provider's, it is opened by
  * whoever holds the charge's link (an embed's guest pays there), and shows no portal data.
  */
@@ -62,7 +63,7 @@ export function isPublicPath(pathname: string): boolean {
   if (PUBLIC_PAGES.has(pathname)) return true;
   const segments = pathname.split('/').filter(Boolean);
   if (segments.length === 1) return !PORTAL_SEGMENTS.has(segments[0]!);
-  if (segments.length === 3) return (segments[0] === 'embedded' && ['booking', 'my-booking', 'payment'].includes(segments[1]!)) || (segments[0] === 'pay' && segments[1] === 'sandbox');
+  if (segments.length === 3) return (segments[0] === 'embedded' && ['booking', 'my-booking', 'payment', 'voucher'].includes(segments[1]!)) || (segments[0] === 'pay' && segments[1] === 'sandbox');
   return segments.length === 2 && (segments[0] === 'tour' || segments[0] === 'city');
 }
 

@@ -63,7 +63,7 @@ describe('route access', () => {
     (path) => expect(isPublicPath(path)).toBe(true),
   );
 
-  it.each(['/uae', '/city/dubai', '/tour/burj-khalifa-at-the-top', '/embedded', '/embedded/checkout', '/embedded/booking/3f1c2a7e-0d5b-4c1e-9a77-5b2f1e0c9d11', '/embedded/payment/3f1c2a7e-0d5b-4c1e-9a77-5b2f1e0c9d11', '/embedded/my-booking/TD-7KQ2M9X-0123456789abcdef0123456789abcdef', '/pay/sandbox/sbx_ch_3d58acd7e5625bdbe9824361'])(
+  it.each(['/uae', '/city/dubai', '/tour/burj-khalifa-at-the-top', '/embedded', '/embedded/checkout', '/embedded/booking/3f1c2a7e-0d5b-4c1e-9a77-5b2f1e0c9d11', '/embedded/payment/3f1c2a7e-0d5b-4c1e-9a77-5b2f1e0c9d11', '/embedded/my-booking/TD-7KQ2M9X-0123456789abcdef0123456789abcdef', '/embedded/voucher/TD-7KQ2M9X-en-tkq1c0-0123456789abcdef0123456789abcdef', '/pay/sandbox/sbx_ch_3d58acd7e5625bdbe9824361'])(
     'catalogue, widget and sandbox gateway page %s is public',
     (path) => expect(isPublicPath(path)).toBe(true),
   );

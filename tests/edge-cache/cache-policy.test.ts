@@ -97,6 +97,9 @@ describe("next.config's edge rules (Next's own matching)", () => {
     '/embedded/checkout',
     '/ru/embedded/booking/p1',
     '/embedded/my-booking/token',
+    // A guest's voucher link, on any host.
+    '/embedded/voucher/token',
+    '/ru/embedded/voucher/token',
     // A widget's domain: the guest's checkout, payment and booking pages.
     '/book/offer-1',
     '/payment/b1',

@@ -155,7 +155,7 @@ export async function renderGuestDocument(db: Database, token: string, place: Gu
 }
 
 /** The widget's first logo, when it is an image pdfkit embeds (PNG, JPEG); null otherwise. */
-async function loadPdfLogo(db: Database, fileId: string | null): Promise<Buffer | null> {
+export async function loadPdfLogo(db: Database, fileId: string | null): Promise<Buffer | null> {
   if (!fileId) return null;
   const [file] = await db.select({ storageKey: storedFiles.storageKey, contentType: storedFiles.contentType }).from(storedFiles).where(eq(storedFiles.id, fileId));
   if (!file || !['image/png', 'image/jpeg'].includes(file.contentType)) return null;
