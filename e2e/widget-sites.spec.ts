@@ -384,6 +384,10 @@ test("an embed widget's code, pasted into a page of the agency's verified domain
   expect((await payment.goto(embedLink))?.status()).toBe(200);
   await expect(payment.getByTestId('guest-booking')).toHaveAttribute('data-status', 'completed');
   await expect(payment.getByTestId('guest-voucher')).toBeVisible();
+  // The white label: titled by the agency, none of our name in the head either.
+  const head = await payment.locator('head').innerHTML();
+  expect(head).not.toContain('Traveldesk');
+  await expect(payment.locator('meta[name="portal-title"]')).not.toHaveAttribute('content', /Traveldesk/);
 
   // Without JavaScript the checkout is a plain form post, and still opens payment top-level.
   const noScript = await browser.newContext({ javaScriptEnabled: false });

@@ -1,5 +1,6 @@
 import type { Metadata } from 'next';
 import { notFound, redirect } from 'next/navigation';
+import { cache } from 'react';
 import { GuestBookingResult } from '@/components/guest-bookings/guest-booking-result';
 import { GuestBrandHeader } from '@/components/guest-bookings/guest-brand-header';
 import { localizedPath } from '@/i18n/locales';
@@ -13,7 +14,26 @@ type Params = Promise<Awaited<SiteParams> & { token: string }>;
 // 'none'): the guest opens it from the mail, top-level.
 export const dynamic = 'force-dynamic';
 
-export const metadata: Metadata = { robots: { index: false, follow: false }, icons: [], referrer: 'no-referrer' };
+const lookUp = cache(async (token: string) => loadGuestBookingByToken(await getDb(), token, 'embed'));
+
+/**
+ * Titled by the agency, never by us (the white label): the root layout's title template,
+ * description, application name and portal title are ours, so each is replaced (Next merges
+ * `other` key by key, so the portal title is overwritten with the agency's name).
+ */
+export async function generateMetadata({ params }: { params: Params }): Promise<Metadata> {
+  const view = await lookUp((await params).token);
+  const brand = view?.brand.name ?? null;
+  return {
+    robots: { index: false, follow: false },
+    icons: [],
+    referrer: 'no-referrer',
+    description: null,
+    applicationName: null,
+    title: { absolute: brand ?? '' },
+    other: { 'portal-title': brand ?? '' },
+  };
+}
 
 /**
  * An embed guest's booking, by the link in the confirmation mail (EMBED_GUEST_BOOKING_PATH): the
@@ -22,7 +42,7 @@ export const metadata: Metadata = { robots: { index: false, follow: false }, ico
  */
 export default async function EmbeddedGuestBookingPage({ params }: { params: Params }) {
   const [{ token }, { locale }] = await Promise.all([params, resolveSiteParams(params)]);
-  const view = await loadGuestBookingByToken(await getDb(), token, 'embed');
+  const view = await lookUp(token);
   if (!view) notFound();
   if (locale !== view.locale) redirect(localizedPath(view.locale, guestBookingPath(token, 'embed')));
   const has = (kind: 'voucher' | 'tickets') => (view.documents.includes(kind) ? guestDocumentPath(token, kind) : undefined);
