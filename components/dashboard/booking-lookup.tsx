@@ -23,6 +23,8 @@ export type BookingLookupLabels = {
 const MIN_LENGTH = 2;
 const DEBOUNCE_MS = 250;
 
+/** The answer for one query; while the field holds another query, that one is still being searched. */
+type Answer = { query: string; hits: BookingLookupHit[] | null };
 type State = { status: 'idle' } | { status: 'searching' } | { status: 'failed' } | { status: 'done'; query: string; hits: BookingLookupHit[] };
 
 /**
@@ -39,24 +41,28 @@ export function BookingLookup({ labels }: { labels: BookingLookupLabels }) {
   const [open, setOpen] = useState(false);
   const [expanded, setExpanded] = useState(false);
   const [text, setText] = useState('');
-  const [state, setState] = useState<State>({ status: 'idle' });
+  const [answer, setAnswer] = useState<Answer | null>(null);
   const [active, setActive] = useState(-1);
   const query = text.trim();
+  const state: State =
+    query.length < MIN_LENGTH
+      ? { status: 'idle' }
+      : answer?.query !== query
+        ? { status: 'searching' }
+        : answer.hits === null
+          ? { status: 'failed' }
+          : { status: 'done', query, hits: answer.hits };
 
   useEffect(() => {
-    if (query.length < MIN_LENGTH) {
-      setState({ status: 'idle' });
-      return;
-    }
+    if (query.length < MIN_LENGTH) return;
     const controller = new AbortController();
-    setState({ status: 'searching' });
     const timer = setTimeout(async () => {
       const result = await apiFetch<{ hits: BookingLookupHit[] }>(`/api/bookings/lookup?q=${encodeURIComponent(query)}`, {
         signal: controller.signal,
         quietValidation: true,
       });
       if (controller.signal.aborted) return;
-      setState(result.ok ? { status: 'done', query, hits: result.data.hits } : { status: 'failed' });
+      setAnswer({ query, hits: result.ok ? result.data.hits : null });
       setActive(-1);
     }, DEBOUNCE_MS);
     return () => {

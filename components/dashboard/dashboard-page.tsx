@@ -103,6 +103,9 @@ export async function DashboardPage({ locale, data }: { locale: Locale; data: Da
           ) : (
             <Empty text={t('deadlines.empty')} />
           )}
+          {data.deadlinesTotal > data.deadlines.length ? (
+            <p className="mt-2 text-sm text-muted-foreground">{t('deadlines.more', { count: data.deadlinesTotal - data.deadlines.length })}</p>
+          ) : null}
         </Block>
 
         <Block title={t('paymentsDue.title')} testId="dashboard-payments-due">
