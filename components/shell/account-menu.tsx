@@ -4,6 +4,7 @@ import dynamic from 'next/dynamic';
 import { usePathname } from 'next/navigation';
 import { useAgentSession } from '@/components/auth/agent-session';
 import { LocaleLink } from '@/components/i18n/locale-link';
+import { LOCALES } from '@/i18n/locales';
 import type { MenuKey } from '@/shared/auth/route-access';
 import type { HeaderBalanceLabels } from './header-balance';
 
@@ -31,7 +32,7 @@ function MenuPlaceholder() {
 }
 
 /** The home page in any locale: `/`, `/ru`. */
-const HOME_PATH = /^\/([a-z]{2})?\/?$/;
+const HOME_PATH = new RegExp(`^/(${LOCALES.join('|')})?/?$`);
 
 // The look of buttonVariants({ size: 'sm' }), spelled out: the class merger stays out of public bundles.
 const SIGN_IN_CLASS =
