@@ -5,7 +5,7 @@ import { DEMO_PASSWORD, demoEmail } from './support/portal';
 
 // The agent dashboard (docs/dashboard.md): an agent who signs in without a page to go back to lands
 // on it, sees the blocks with their bookings and the charts, and finds a booking from the header by
-// its reference and by its guest's name — on a phone and a desktop, in English and Russian.
+// its reference and by its guest's name — on a phone, a tablet and a desktop, in English and Russian.
 
 const TOUR = 'burj-khalifa-at-the-top';
 
@@ -37,12 +37,13 @@ async function createCashBooking(page: Page, slot: Slot, guestName: string): Pro
 /** Opens the header's booking search (behind its button on a phone) and types `text`. */
 async function search(page: Page, label: string, text: string) {
   const field = page.getByRole('combobox', { name: label });
-  if (!(await field.isVisible())) await page.getByRole('button', { name: label }).first().click();
+  if (!(await field.isVisible())) await page.getByRole('button', { name: label, exact: true }).click();
   await field.fill(text);
 }
 
 for (const viewport of [
   { width: 430, height: 932 },
+  { width: 768, height: 1024 },
   { width: 1280, height: 900 },
 ]) {
   for (const locale of ['en', 'ru'] as const) {

@@ -18,6 +18,8 @@ export type BookingLookupLabels = {
   noResults: string;
   tooShort: string;
   failed: string;
+  /** The phone's button that closes the field. */
+  close: string;
 };
 
 const MIN_LENGTH = 2;
@@ -151,7 +153,7 @@ export function BookingLookup({ labels }: { labels: BookingLookupLabels }) {
           <button
             type="button"
             className="flex size-9 shrink-0 items-center justify-center rounded-lg hover:bg-muted md:hidden"
-            aria-label={labels.label}
+            aria-label={labels.close}
             onClick={() => {
               setExpanded(false);
               setText('');

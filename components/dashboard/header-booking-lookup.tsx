@@ -13,6 +13,7 @@ export async function HeaderBookingLookup() {
         noResults: t.raw('noResults') as string,
         tooShort: t('tooShort'),
         failed: t('failed'),
+        close: t('close'),
       }}
     />
   );
