@@ -56,7 +56,7 @@ async function main() {
           FROM generate_series(${from}::int, ${to}::int) AS i
         )
         INSERT INTO bookings (reference, agency_id, agent_id, tour_id, offer_id, tour_date, start_time, adults, children, infants,
-          guest_name, guest_phone, guest_email, payment_method, status, published_total_minor, net_total_minor, paid_minor,
+          guest_name, guest_phone, guest_email, payment_method, status, request_reason, published_total_minor, net_total_minor, paid_minor,
           locale, idempotency_key, created_at)
         SELECT 'BX-' || lpad(to_hex(i), 8, '0'),
           md5('bench-agency-' || r.agency_no)::uuid,
@@ -66,6 +66,8 @@ async function main() {
           'Guest ' || i, '+971500000000', 'guest' || i || '@example.test',
           (CASE WHEN i % 10 = 0 THEN 'request' WHEN i % 3 = 0 THEN 'cash' ELSE 'balance' END)::payment_method,
           (CASE WHEN i % 10 = 0 THEN 'quotation_request' WHEN i % 17 = 0 THEN 'cancelled' ELSE 'completed' END)::booking_status,
+          -- Every request carries its reason, as the booking path always sets it (the dashboard's open requests read it).
+          CASE WHEN i % 10 = 0 THEN 'noLiveAvailability' END,
           20000 + (i % 50) * 1000, 16000 + (i % 50) * 800, CASE WHEN i % 10 <> 0 AND i % 3 <> 0 THEN 16000 + (i % 50) * 800 ELSE 0 END,
           'en', md5('bench-booking-' || i),
           timestamptz '2025-05-01 08:00+04' + (i % 700) * interval '1 day' + (i % 86400) * interval '1 second'

@@ -2,8 +2,9 @@ import { expect, test } from '@playwright/test';
 import { AccountMenu, demoEmail, SignInPage, signInAs } from './support/portal';
 
 const MENUS = {
-  junior: ['Account', 'My Bookings', 'Requests', 'New Booking', 'Logout'],
+  junior: ['Dashboard', 'Account', 'My Bookings', 'Requests', 'New Booking', 'Logout'],
   senior: [
+    'Dashboard',
     'Account',
     'Commissions',
     'All Bookings',
@@ -16,6 +17,7 @@ const MENUS = {
     'Logout',
   ],
   admin: [
+    'Dashboard',
     'Account',
     'Commissions',
     'All Bookings',

@@ -32,6 +32,7 @@ export const MESSAGE_AREAS = [
   'telemetry-replay',
   'search',
   'guest-handoff',
+  'dashboard',
 ] as const;
 
 type Messages = Record<string, unknown>;

@@ -4,6 +4,7 @@ import dynamic from 'next/dynamic';
 import { usePathname } from 'next/navigation';
 import { useAgentSession } from '@/components/auth/agent-session';
 import { LocaleLink } from '@/components/i18n/locale-link';
+import { LOCALES } from '@/i18n/locales';
 import type { MenuKey } from '@/shared/auth/route-access';
 import type { HeaderBalanceLabels } from './header-balance';
 
@@ -30,6 +31,9 @@ function MenuPlaceholder() {
   return <div aria-hidden className="h-9 w-20 md:w-32" />;
 }
 
+/** The home page in any locale: `/`, `/ru`. */
+const HOME_PATH = new RegExp(`^/(${LOCALES.join('|')})?/?$`);
+
 // The look of buttonVariants({ size: 'sm' }), spelled out: the class merger stays out of public bundles.
 const SIGN_IN_CLASS =
   'inline-flex h-9 items-center justify-center rounded-lg bg-primary px-3 text-sm font-medium text-primary-foreground hover:bg-primary/90 focus-visible:ring-3 focus-visible:ring-primary/40 focus-visible:outline-none';
@@ -42,9 +46,10 @@ export function AccountMenu({ labels }: { labels: AccountMenuLabels }) {
 
   if (session.status === 'loading') return <MenuPlaceholder />;
   if (session.status === 'anonymous') {
-    const onSignIn = /\/sign-in$/.test(pathname);
+    // From the home page (or the sign-in page) there is no page to go back to: the sign-in then lands on the dashboard.
+    const noWayBack = /\/sign-in$/.test(pathname) || HOME_PATH.test(pathname);
     return (
-      <LocaleLink href={{ pathname: '/sign-in', query: { callbackUrl: onSignIn ? undefined : pathname } }} className={SIGN_IN_CLASS} data-visitor-only>
+      <LocaleLink href={{ pathname: '/sign-in', query: { callbackUrl: noWayBack ? undefined : pathname } }} className={SIGN_IN_CLASS} data-visitor-only>
         {labels.signIn}
       </LocaleLink>
     );

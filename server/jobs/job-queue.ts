@@ -39,6 +39,8 @@ export const JOB_NAMES = [
   'replays.prune',
   /** Counts each tour's recent bookings again for the search's "popular" sort, at most hourly (server/catalog/popularity.ts). */
   'catalog.countPopularity',
+  /** Mails each agency, once a Dubai day, its bookings whose free cancellation ends within 48 hours (server/dashboard). */
+  'dashboard.cancellationDigest',
 ] as const;
 export type JobName = (typeof JOB_NAMES)[number];
 

@@ -15,6 +15,7 @@ import { readQueueStats } from './traced-queue';
 import { workTelemetryJobs } from '@/server/telemetry/telemetry-jobs';
 import { workReplayJobs } from '@/server/telemetry/replay/replay-jobs';
 import { workCatalogJobs } from '@/server/catalog/popularity';
+import { workDashboardJobs } from '@/server/dashboard/cancellation-digest';
 
 /**
  * Starts this process's job runner (instrumentation.ts, after the database is ready). Every portal
@@ -36,6 +37,7 @@ export async function startJobs(env: NodeJS.ProcessEnv = process.env): Promise<v
   await workTelemetryJobs(queue, await getDb());
   await workReplayJobs(queue, await getDb());
   await workCatalogJobs(queue, await getDb());
+  await workDashboardJobs(queue, await getDb());
   setJobRunnerState('running');
   // The queue's depth and age as metrics, read when a collector collects them (docs/telemetry.md#server).
   const db = await getDb();

@@ -5,6 +5,8 @@ import { can, type OpsPermission, type Permission, type Role, type StaffRole } f
 /** `null` means every signed-in agent may open it. Keys are locale-free paths. */
 export const PORTAL_ROUTES = {
   '/my-account': null,
+  // The agent's day at a glance, where an agency user lands after signing in (docs/dashboard.md).
+  '/dashboard': 'bookings:viewOwn',
   '/my-bookings': 'bookings:viewOwn',
   '/requests': 'bookings:viewOwn',
   '/checkout': 'bookings:create',
@@ -80,6 +82,7 @@ type MenuEntry = { key: string; href: string; permission: Permission | null };
 
 /** Spec §2's header menu, in its order; portal entries need what their page needs. */
 export const HEADER_MENU = [
+  { key: 'dashboard', href: '/dashboard', permission: PORTAL_ROUTES['/dashboard'] },
   { key: 'account', href: '/my-account', permission: PORTAL_ROUTES['/my-account'] },
   { key: 'commissions', href: '/my-commissions', permission: PORTAL_ROUTES['/my-commissions'] },
   { key: 'allBookings', href: '/bookings', permission: PORTAL_ROUTES['/bookings'] },

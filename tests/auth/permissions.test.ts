@@ -27,11 +27,12 @@ describe('role matrix', () => {
 
 describe('header menu', () => {
   it('shows a junior agent only its own work', () => {
-    expect(menuFor('junior').map((item) => item.key)).toEqual(['account', 'myBookings', 'requests', 'newBooking']);
+    expect(menuFor('junior').map((item) => item.key)).toEqual(['dashboard', 'account', 'myBookings', 'requests', 'newBooking']);
   });
 
   it('adds agency bookings, commissions and balance for a senior agent', () => {
     expect(menuFor('senior').map((item) => item.key)).toEqual([
+      'dashboard',
       'account',
       'commissions',
       'allBookings',

@@ -145,6 +145,12 @@ export const bookings = pgTable(
     index('bookings_agency_created_idx').on(t.agencyId, t.createdAt, t.reference),
     index('bookings_agency_tour_date_idx').on(t.agencyId, t.tourDate, t.reference),
     index('bookings_agent_created_idx').on(t.agentId, t.createdAt),
+    // The dashboard's open work (requests and payments due), newest first, on a million bookings.
+    index('bookings_agency_open_idx')
+      .on(t.agencyId, t.createdAt)
+      .where(sql`${t.status} IN ('quotation_request', 'payment_required')`),
+    // The daily cancellation-deadline digest reads the next days' completed bookings of every agency.
+    index('bookings_completed_tour_date_idx').on(t.tourDate).where(sql`${t.status} = 'completed'`),
     index('bookings_hold_expires_idx').on(t.holdExpiresAt).where(sql`${t.holdExpiresAt} IS NOT NULL`),
     index('bookings_widget_created_idx').on(t.widgetId, t.createdAt).where(sql`${t.widgetId} IS NOT NULL`),
     // The job that settles bookings the supplier has not answered for.

@@ -26,7 +26,8 @@ export default async function SignInPage({
   const t = await getTranslations('auth');
   const notices = await getTranslations('account.signInNotice');
   const errors = await getTranslations('errors');
-  const callbackUrl = safeCallbackUrl(query.callbackUrl, localizedPath(locale, '/'));
+  // Without a page to go back to, an agency user lands on their dashboard (docs/dashboard.md).
+  const callbackUrl = safeCallbackUrl(query.callbackUrl, localizedPath(locale, '/dashboard'));
   return (
     <div className="mx-auto w-full max-w-md px-4 py-12">
       <h1 className="text-2xl font-semibold">{t('signInTitle')}</h1>
