@@ -2,6 +2,7 @@ import { Send } from 'lucide-react';
 import { StaticImage } from '@/components/ui/static-image';
 import { getTranslations } from 'next-intl/server';
 import { CurrencySwitch } from '@/components/currency/currency-switch';
+import { CustomerViewHeaderSwitch } from '@/components/customer-view/customer-view-header-switch';
 import { LOCALES } from '@/i18n/locales';
 import { LocaleLink } from '@/components/i18n/locale-link';
 import { HEADER_MENU } from '@/shared/auth/route-access';
@@ -45,6 +46,7 @@ export async function Header({ site }: { site: SiteContent }) {
               <Send aria-hidden className="size-5" />
             </a>
           ) : null}
+          <CustomerViewHeaderSwitch />
           <LanguageSwitch label={t('language')} names={languageNames} />
           <CurrencySwitch label={t('currency')} />
           <AccountMenu labels={accountLabels} />

@@ -13,13 +13,16 @@ import {
   DropdownMenuTrigger,
 } from '@/components/ui/dropdown-menu';
 import { LocaleLink } from '@/components/i18n/locale-link';
+import { useCustomerView } from '@/components/customer-view/customer-view-store';
 import { can } from '@/shared/auth/permissions';
 import { menuFor } from '@/shared/auth/route-access';
 import type { AccountMenuLabels } from './account-menu';
 import { HeaderBalance, MenuBalance } from './header-balance';
 
 export function SignedInMenu({ user, labels }: { user: Session['user']; labels: AccountMenuLabels }) {
-  const seesBalance = can(user.role, 'balance:view');
+  // Customer view hides the agency's money; until the browser knows the view, nothing is shown.
+  const customerView = useCustomerView();
+  const seesBalance = can(user.role, 'balance:view') && customerView === false;
   // The button's name includes what it shows (WCAG 2.5.3, label in name), even where it is hidden.
   const shownName = user.name ?? user.email ?? '';
   return (
