@@ -20,14 +20,15 @@ import type { AccountMenuLabels } from './account-menu';
 import { HeaderBalance, MenuBalance } from './header-balance';
 
 export function SignedInMenu({ user, labels }: { user: Session['user']; labels: AccountMenuLabels }) {
-  // Customer view hides the agency's money; until the browser knows the view, nothing is shown.
+  // Customer view hides the agency's money. Until the browser knows the view (the server's HTML,
+  // hydration) the balance's place is held, but nothing is asked for.
   const customerView = useCustomerView();
-  const seesBalance = can(user.role, 'balance:view') && customerView === false;
+  const seesBalance = can(user.role, 'balance:view') && customerView !== true;
   // The button's name includes what it shows (WCAG 2.5.3, label in name), even where it is hidden.
   const shownName = user.name ?? user.email ?? '';
   return (
     <>
-      {seesBalance ? <HeaderBalance labels={labels.balance} /> : null}
+      {seesBalance ? <HeaderBalance labels={labels.balance} waiting={customerView === null} /> : null}
       <DropdownMenu modal={false}>
         <DropdownMenuTrigger asChild>
           <Button variant="outline" className="h-9 px-2 md:px-3" aria-label={labels.accountMenuFor.replace('{name}', shownName)}>
