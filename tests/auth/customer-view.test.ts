@@ -5,6 +5,7 @@ import { type Principal, principalOfCookies } from '@/server/auth/principal';
 import { startSession } from '@/server/auth/sessions';
 import { loadCheckoutView } from '@/server/bookings/checkout-queries';
 import { createBooking } from '@/server/bookings/create-booking';
+import { loadPaymentOptions } from '@/server/checkout/payment-options';
 import { listBookings } from '@/server/bookings/list-queries';
 import { loadBookingDetail } from '@/server/bookings/queries';
 import { getAgentTourDetails } from '@/server/catalog/agent-details';
@@ -123,5 +124,10 @@ describe('the loaders in customer view', () => {
     const guestRow = (await listBookings(db, guestLooking, 'all', query)).rows.find((row) => row.reference === booked.reference);
     expect(agentRow!.netTotalMinor).toBe(2 * offer.pricePerAdult!);
     expect(guestRow!.netTotalMinor).toBeNull();
+
+    // Pay now's note of the funds available: the agency's money.
+    const place = { variant: 'main' as const, displayCurrency: 'AED' as const };
+    expect((await loadPaymentOptions(db, senior, { place, booking: null, funds: true })).availableMinor).toEqual(expect.any(Number));
+    expect((await loadPaymentOptions(db, guestLooking, { place, booking: null, funds: true })).availableMinor).toBeNull();
   });
 });
