@@ -33,6 +33,7 @@ export const MESSAGE_AREAS = [
   'search',
   'guest-handoff',
   'dashboard',
+  'customer-view',
 ] as const;
 
 type Messages = Record<string, unknown>;

@@ -11,8 +11,9 @@ export type AgentDetailsState = { status: 'anonymous' | 'loading' | 'failed' } |
  * hands each change of the answer up. Loaded only for signed-in agents, so the cache's code stays
  * out of the public tour page's first load.
  */
-export function AgentDetailsQuery({ slug, onChange }: { slug: string; onChange: (state: AgentDetailsState) => void }) {
-  const query = useApiQuery<AgentTourDetails>(`/api/catalog/tours/${encodeURIComponent(slug)}/agent-details`);
+export function AgentDetailsQuery({ slug, customerView, onChange }: { slug: string; customerView: boolean; onChange: (state: AgentDetailsState) => void }) {
+  // The server decides by the cookie; the view in the address keeps the two answers apart in the client cache.
+  const query = useApiQuery<AgentTourDetails>(`/api/catalog/tours/${encodeURIComponent(slug)}/agent-details${customerView ? '?view=customer' : ''}`);
   const details = query.status === 'ready' ? query.data : null;
   useEffect(() => onChange(details ? { status: 'ready', details } : { status: query.status === 'failed' ? 'failed' : 'loading' }), [details, query.status, onChange]);
   return null;

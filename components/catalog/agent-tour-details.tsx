@@ -3,6 +3,7 @@
 import dynamic from 'next/dynamic';
 import { createContext, type ReactNode, useContext, useState } from 'react';
 import { useAgentSession } from '@/components/auth/agent-session';
+import { useCustomerView } from '@/components/customer-view/customer-view-store';
 import { useRouteLocale } from '@/components/i18n/locale-link';
 import type { OfferPrices } from '@/shared/catalog/prices';
 import type { AgentDetailsState } from './agent-details-query';
@@ -19,14 +20,22 @@ const AgentDetailsContext = createContext<AgentDetailsState>(ANONYMOUS);
 /** Loads the agent-only parts of a tour page once the visitor is known to be signed in. */
 export function AgentTourDetailsProvider({ slug, children }: { slug: string; children: ReactNode }) {
   const { status } = useAgentSession();
+  const customerView = useCustomerView();
   const [answer, setAnswer] = useState<AgentDetailsState>(LOADING);
   const signedIn = status === 'authenticated';
+  // The server leaves the NET rates out in customer view (server/auth/customer-view.ts); the
+  // answer asked before the switch moved is not shown meanwhile, nor served from the cache after.
+  const value = !signedIn ? ANONYMOUS : customerView === null ? LOADING : customerView ? withoutAgentFigures(answer) : answer;
   return (
-    <AgentDetailsContext value={signedIn ? answer : ANONYMOUS}>
-      {signedIn ? <AgentDetailsQuery slug={slug} onChange={setAnswer} /> : null}
+    <AgentDetailsContext value={value}>
+      {signedIn && customerView !== null ? <AgentDetailsQuery slug={slug} customerView={customerView} onChange={setAnswer} /> : null}
       {children}
     </AgentDetailsContext>
   );
+}
+
+function withoutAgentFigures(state: AgentDetailsState): AgentDetailsState {
+  return state.status === 'ready' ? { status: 'ready', details: { notesToAgents: null, b2b: null } } : state;
 }
 
 /** The b2b rates of an offer, once loaded, when the agent's role may see them; else null. */

@@ -1,7 +1,7 @@
 import type { ProviderMethodView } from './checkout-form-types';
 
 /** What a provider method charges, line by line (spec §9), before the Book button. */
-export function CheckoutChargeLines({ charge, title }: { charge: ProviderMethodView; title: string }) {
+export function CheckoutChargeLines({ charge, title }: { charge: ProviderMethodView & { total: NonNullable<ProviderMethodView['total']> }; title: string }) {
   return (
     <section aria-labelledby="charge-title" aria-live="polite" className="grid gap-2 rounded-lg bg-muted/50 p-4 text-sm" data-testid="charge-lines">
       <h3 id="charge-title" className="font-semibold">

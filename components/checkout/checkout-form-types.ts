@@ -10,7 +10,8 @@ export type ProviderMethodView = {
   /** Apple Pay / Google Pay through this provider need the guest's details first. */
   walletsNeedGuestDetails: boolean;
   lines: ChargeLineView[];
-  total: ChargeLineView;
+  /** Null in customer view: the charge is the NET (plus fees), so its figures are not shown. */
+  total: ChargeLineView | null;
 };
 
 /** A pick-up hotel with the sentence that gives its pick-up time for this tour's start time. */

@@ -215,7 +215,7 @@ export function CheckoutForm({ hidden, pickUp, hotels, appliedPromo, refusedProm
         />
       </CheckoutPayment>
 
-      {charge ? <CheckoutChargeLines charge={charge} title={labels.charge} /> : null}
+      {charge?.total ? <CheckoutChargeLines charge={{ ...charge, total: charge.total }} title={labels.charge} /> : null}
 
       <CheckoutPayBar method={method} charge={charge} totals={totals} labels={labels} />
     </form>

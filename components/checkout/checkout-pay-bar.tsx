@@ -32,7 +32,7 @@ export function CheckoutPayBar({
       data-pay-bar
     >
       <p className="lg:hidden" data-testid="pay-bar-total">
-        {charge ? (
+        {charge?.total ? (
           <>
             <span className="block text-xs text-muted-foreground">{labels.totalToPay}</span>
             <span className="font-semibold tabular-nums">{charge.total.amount}</span>
@@ -50,7 +50,7 @@ export function CheckoutPayBar({
         )}
       </p>
       <SubmitButton
-        label={method === 'request' ? labels.submitRequest : charge ? fillTemplate(labels.submitPayAmount, { amount: charge.total.amount }) : labels.submit}
+        label={method === 'request' ? labels.submitRequest : charge?.total ? fillTemplate(labels.submitPayAmount, { amount: charge.total.amount }) : labels.submit}
         size="lg"
         className="justify-self-start"
         whilePending={<ConfirmingLoader title={labels.confirming} messages={labels.loader} />}

@@ -25,9 +25,10 @@ export type AgencyBalance = { currency: 'AED'; balanceMinor: number; creditLimit
  * check, but again once stale while it shows, and at once after a booking, payment or
  * cancellation (useBookingDataStaleAfter).
  */
-function useAgencyBalance(): AgencyBalance | 'loading' | 'failed' {
+function useAgencyBalance(wanted = true): AgencyBalance | 'loading' | 'failed' {
   const session = useAgentSession();
-  const balance = useApiQuery<AgencyBalance>(session.status === 'authenticated' ? BALANCE_PATH : null, { refreshWhenStale: true });
+  const balance = useApiQuery<AgencyBalance>(wanted && session.status === 'authenticated' ? BALANCE_PATH : null, { refreshWhenStale: true });
+  if (!wanted) return 'loading';
   return balance.status === 'ready' ? balance.data : balance.status;
 }
 
@@ -38,8 +39,9 @@ const BOX_CLASS = 'hidden h-9 min-w-32 items-center gap-1.5 rounded-lg px-2 text
  * The agency's balance beside the account menu (spec §4), for roles that may see it (the caller
  * checks `balance:view`), in the display currency, linking to the balance page. A failed fetch hides it.
  */
-export function HeaderBalance({ labels }: { labels: HeaderBalanceLabels }) {
-  const balance = useAgencyBalance();
+export function HeaderBalance({ labels, waiting = false }: { labels: HeaderBalanceLabels; waiting?: boolean }) {
+  // `waiting`: whether it may be shown is not known yet (customer view): its place only.
+  const balance = useAgencyBalance(!waiting);
   const { currency, rates } = useCurrency();
   const locale = useRouteLocale();
 

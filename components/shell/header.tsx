@@ -2,6 +2,7 @@ import { Send } from 'lucide-react';
 import { StaticImage } from '@/components/ui/static-image';
 import { getTranslations } from 'next-intl/server';
 import { CurrencySwitch } from '@/components/currency/currency-switch';
+import { CustomerViewHeaderSwitch } from '@/components/customer-view/customer-view-header-switch';
 import { HeaderBookingLookup } from '@/components/dashboard/header-booking-lookup';
 import { LOCALES } from '@/i18n/locales';
 import { LocaleLink } from '@/components/i18n/locale-link';
@@ -47,6 +48,7 @@ export async function Header({ site }: { site: SiteContent }) {
             </a>
           ) : null}
           <HeaderBookingLookup />
+          <CustomerViewHeaderSwitch />
           <LanguageSwitch label={t('language')} names={languageNames} />
           <CurrencySwitch label={t('currency')} />
           <AccountMenu labels={accountLabels} />

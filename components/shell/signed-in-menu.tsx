@@ -13,18 +13,22 @@ import {
   DropdownMenuTrigger,
 } from '@/components/ui/dropdown-menu';
 import { LocaleLink } from '@/components/i18n/locale-link';
+import { useCustomerView } from '@/components/customer-view/customer-view-store';
 import { can } from '@/shared/auth/permissions';
 import { menuFor } from '@/shared/auth/route-access';
 import type { AccountMenuLabels } from './account-menu';
 import { HeaderBalance, MenuBalance } from './header-balance';
 
 export function SignedInMenu({ user, labels }: { user: Session['user']; labels: AccountMenuLabels }) {
-  const seesBalance = can(user.role, 'balance:view');
+  // Customer view hides the agency's money. Until the browser knows the view (the server's HTML,
+  // hydration) the balance's place is held, but nothing is asked for.
+  const customerView = useCustomerView();
+  const seesBalance = can(user.role, 'balance:view') && customerView !== true;
   // The button's name includes what it shows (WCAG 2.5.3, label in name), even where it is hidden.
   const shownName = user.name ?? user.email ?? '';
   return (
     <>
-      {seesBalance ? <HeaderBalance labels={labels.balance} /> : null}
+      {seesBalance ? <HeaderBalance labels={labels.balance} waiting={customerView === null} /> : null}
       <DropdownMenu modal={false}>
         <DropdownMenuTrigger asChild>
           <Button variant="outline" className="h-9 px-2 md:px-3" aria-label={labels.accountMenuFor.replace('{name}', shownName)}>

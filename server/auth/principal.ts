@@ -8,6 +8,7 @@ import { preparedPerDatabase } from '@/server/db/prepared';
 import { agencies, agentSessions, users } from '@/server/db/schema';
 import { type ApiKeyGrant, memberCan, type Permission, type Role } from '@/shared/auth/permissions';
 import { type PortalPath, portalPermission } from '@/shared/auth/route-access';
+import { withCustomerView } from './customer-view';
 import { principalColumns } from './principal-columns';
 import { sessionPrincipals } from './session-principal';
 
@@ -23,6 +24,12 @@ export type Principal = {
   agencyApproved: boolean;
   /** Set when the agent acts through an agency's API key: its scopes narrow every permission (memberCan). */
   via?: ApiKeyGrant;
+  /**
+   * The device is in customer view (a guest looks at the screen): pages show retail prices and
+   * no NET figure, commission or balance (`seesNetRates`, server/auth/customer-view.ts). Display
+   * only: it narrows no permission.
+   */
+  customerView?: true;
 };
 
 // Every signed-in request asks it.
@@ -53,6 +60,7 @@ const agents = sessionPrincipals<Principal, Permission | null>({
   kind: 'agent',
   read: async (db, { sessionId, ownerId, now }) => (await principalQuery(db).execute({ sessionId, userId: ownerId, now }))[0],
   allows: (principal, permission) => permission === null || memberCan(principal, permission),
+  ofRequestCookies: withCustomerView,
 });
 
 /** The session's agent, or null. */

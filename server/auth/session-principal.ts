@@ -17,6 +17,8 @@ export type PrincipalKind<Principal, Permission> = {
   /** The principal of a live session: the row exists, belongs to the owner, has not expired, the account is active. */
   read: (db: Database, session: { sessionId: string; ownerId: string; now: string }) => Promise<Principal | undefined>;
   allows: (principal: Principal, permission: Permission) => boolean;
+  /** What the request's other cookies add to a session's principal (the agent's customer view); never from a bearer token. */
+  ofRequestCookies?: (principal: Principal, cookieList: CookieList) => Principal;
 };
 
 export type SessionPrincipals<Principal, Permission> = {
@@ -39,7 +41,8 @@ export function sessionPrincipals<Principal, Permission>(kind: PrincipalKind<Pri
   const ofCookies = async (cookieList: CookieList, db: () => Promise<Database>, now?: Date): Promise<Principal | null> => {
     const session = await readSessionCookie(cookieList);
     if (typeof session === 'string') return null;
-    return load(await db(), session, now);
+    const principal = await load(await db(), session, now);
+    return principal && kind.ofRequestCookies ? kind.ofRequestCookies(principal, cookieList) : principal;
   };
   const get = cache(async (): Promise<Principal | null> => ofCookies(await cookies(), getDb));
   const require = async (permission: Permission): Promise<Principal> => {

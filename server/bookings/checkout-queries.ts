@@ -1,6 +1,5 @@
 import 'server-only';
 import type { Principal } from '@/server/auth/principal';
-import { memberCan } from '@/shared/auth/permissions';
 import { requestReason, stockProblem, type RequestReason, type StockProblem } from '@/shared/availability/rules';
 import type { Database } from '@/server/db/connection';
 import { eq } from 'drizzle-orm';
@@ -13,6 +12,7 @@ import { quoteBooking, type BookingQuote } from '@/shared/bookings/pricing';
 import { loadSettings } from '@/server/settings/settings';
 import { isDomainError } from '@/server/errors';
 import { findValidPromo } from './promo-codes';
+import { seesNetRates, seesAgencyMoney } from '@/server/auth/customer-view';
 
 /** What the checkout page shows for the agent's selection from the tour page. */
 export type CheckoutView = {
@@ -76,10 +76,10 @@ export async function loadCheckoutView(
     quote,
     promo: promo?.valid ? { code: promoCode!.toUpperCase(), percentOff: promo.valid.percentOff } : null,
     promoRefused: promo?.refused ?? null,
-    showNet: memberCan(principal, 'rates:viewB2b'),
+    showNet: seesNetRates(principal),
     // An offer without pick-up lists no hotels: the form offers none and the booking refuses one.
     hotels: offer.pickUp === 'none' ? [] : offer.pickUpCity ? hotels.filter((hotel) => hotel.cityId === offer.pickUpCity?.id) : hotels,
-    availableFundsMinor: memberCan(principal, 'balance:view') ? funds : null,
+    availableFundsMinor: seesAgencyMoney(principal) ? funds : null,
     balanceCoversNet: funds !== null && funds >= quote.netTotalMinor,
     cancellationPolicy: resolveCancellationPolicy(offer.cancellationPolicy, settings.refundTiers),
     refundProcessingFeePercent: settings.refundProcessingFeePercent,

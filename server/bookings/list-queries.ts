@@ -14,6 +14,7 @@ import { visibleBookings } from './booking-scope';
 import type { BookingStatus } from './create-booking';
 import type { BookingListQuery } from '@/shared/bookings/list-schema';
 import { type SupplierSide, supplierSide } from '@/shared/bookings/supplier-side';
+import { seesNetRates } from '@/server/auth/customer-view';
 
 /**
  * Which list: `all` the agency's bookings (seniors and admins), `own` the agent's own, `requests`
@@ -140,7 +141,7 @@ type SelectedRow = Omit<BookingListRow, 'widgetName' | 'supplier'> & Parameters<
  * query: that query's plan, benchmarked at a million bookings, stays exactly as it was.
  */
 async function presentRows(db: Database, principal: Principal, rows: SelectedRow[]): Promise<BookingListRow[]> {
-  const seesNet = memberCan(principal, 'rates:viewB2b');
+  const seesNet = seesNetRates(principal);
   const names = await widgetNames(db, principal, rows.flatMap((row) => (row.widgetId === null ? [] : [row.widgetId])));
   return rows.map(({ sortKey: _sortKey, widgetId, supplierReference, supplierStatus, supplierTickets, ...row }) => ({
     ...row,

@@ -3,8 +3,8 @@ import { and, asc, desc, eq } from 'drizzle-orm';
 import type { Principal } from '@/server/auth/principal';
 import type { Database } from '@/server/db/connection';
 import { bookings, paymentRefunds, payments } from '@/server/db/schema';
-import { memberCan } from '@/shared/auth/permissions';
 import { visibleBookings } from './booking-scope';
+import { seesNetRates } from '@/server/auth/customer-view';
 
 /** One payment attempt at a booking, as its detail page lists it. */
 export type PaymentAttempt = {
@@ -54,7 +54,7 @@ export async function loadBookingPayments(db: Database, principal: Principal, re
     .from(paymentRefunds)
     .where(eq(paymentRefunds.bookingId, booking.id))
     .orderBy(asc(paymentRefunds.createdAt));
-  const seesAmounts = memberCan(principal, 'rates:viewB2b');
+  const seesAmounts = seesNetRates(principal);
   return {
     holdExpiresAt: booking.holdExpiresAt,
     attempts: rows.map((row) => ({

@@ -8,6 +8,7 @@ import { memberCan } from '@/shared/auth/permissions';
 import type { PromoCheckInput } from '@/shared/bookings/checkout-schema';
 import { quoteBooking } from '@/shared/bookings/pricing';
 import { loadBookableOffer } from './bookable-offer';
+import { seesNetRates } from '@/server/auth/customer-view';
 
 export type ValidPromo = { id: string; percentOff: number };
 
@@ -66,7 +67,7 @@ export async function checkPromo(db: Database, principal: Principal, input: Prom
   return {
     code: input.promoCode.toUpperCase(),
     percentOff: promo.percentOff,
-    net: memberCan(principal, 'rates:viewB2b')
+    net: seesNetRates(principal)
       ? { subtotalMinor: quote.netSubtotalMinor, discountMinor: quote.discountMinor, totalMinor: quote.netTotalMinor }
       : null,
   };

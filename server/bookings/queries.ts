@@ -4,7 +4,6 @@ import { and, asc, eq } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { type Locale, toLocale } from '@/i18n/locales';
 import { getPrincipal, type Principal } from '@/server/auth/principal';
-import { memberCan } from '@/shared/auth/permissions';
 import { getDb } from '@/server/db/database';
 import type { Database } from '@/server/db/connection';
 import { agencies, bookings, cities, hotels, offers, paymentRefunds, promoCodes, tours, users, widgets, type LocalizedText } from '@/server/db/schema';
@@ -28,6 +27,7 @@ import { type SupplierSide, supplierSide } from '@/shared/bookings/supplier-side
 import { type BookingCancellationPolicy, refundTiersOf } from '@/shared/bookings/offer-terms';
 import { payingPayment } from '@/server/payments/refunds';
 import { bookingPolicy, cancellationRefund, type CancellationRefund, type ChargedRefund, isCancellable, type RefundQuote, refundTier } from './refund-rules';
+import { seesNetRates } from '@/server/auth/customer-view';
 
 /** All fields of the spec's Booking entity, as the agent who may see it sees them. */
 export type BookingDetail = {
@@ -154,7 +154,7 @@ async function loadBookingRow(db: Database, principal: Principal, reference: str
 export async function loadBookingDetail(db: Database, principal: Principal, reference: string, now = new Date()): Promise<BookingDetail | null> {
   const row = await loadBookingRow(db, principal, reference);
   if (!row) return null;
-  const seesNet = memberCan(principal, 'rates:viewB2b');
+  const seesNet = seesNetRates(principal);
   const cancelled = row.status === 'cancelled';
   const { id: _id, offerId: _offerId, offerPrices: _prices, agency: _agency, bookedPolicy, offerPolicy, supplierReference: _sr, supplierStatus: _ss, supplierTickets: _st, ...fields } = row;
   const settings = await loadSettings(db);
@@ -229,7 +229,7 @@ export async function loadBookingDocument(
             feeMinor: row.cancellationFeeMinor ?? 0,
           }
         : null,
-    seesNet: memberCan(principal, 'rates:viewB2b'),
+    seesNet: seesNetRates(principal),
     createdAt: row.createdAt,
     tourDate: row.tourDate,
     startTime: row.startTime,

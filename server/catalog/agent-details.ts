@@ -1,11 +1,11 @@
 import 'server-only';
 import { and, asc, eq } from 'drizzle-orm';
 import type { Principal } from '@/server/auth/principal';
-import { memberCan } from '@/shared/auth/permissions';
 import type { Database } from '@/server/db/connection';
 import { offers, tours, type LocalizedText } from '@/server/db/schema';
 import type { OfferPrices } from '@/shared/catalog/prices';
 import { isSlug } from '@/shared/catalog/slug';
+import { inCustomerView, seesNetRates } from '@/server/auth/customer-view';
 
 /** What a signed-in agent sees on a tour page beyond the public page. Never cached. */
 export type AgentTourDetails = {
@@ -22,14 +22,16 @@ export async function getAgentTourDetails(db: Database, principal: Principal, sl
     .where(and(eq(tours.slug, slug), eq(tours.isActive, true)))
     .limit(1);
   if (!tour) return null;
-  if (!memberCan(principal, 'rates:viewB2b')) return { notesToAgents: tour.notesToAgents, b2b: null };
+  // Notes to agents are for the agent, not the guest looking at the screen in customer view.
+  const notesToAgents = inCustomerView(principal) ? null : tour.notesToAgents;
+  if (!seesNetRates(principal)) return { notesToAgents, b2b: null };
   const rows = await db
     .select({ offerId: offers.id, adult: offers.pricePerAdult, child: offers.pricePerChild, trip: offers.pricePerTrip })
     .from(offers)
     .where(and(eq(offers.tourId, tour.id), eq(offers.isActive, true)))
     .orderBy(asc(offers.position));
   return {
-    notesToAgents: tour.notesToAgents,
+    notesToAgents,
     b2b: rows.map(({ offerId, ...prices }) => ({ offerId, prices })),
   };
 }

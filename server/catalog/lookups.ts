@@ -3,10 +3,10 @@ import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { Principal } from '@/server/auth/principal';
 import type { Database } from '@/server/db/connection';
 import { cities, hotels, offers, tours, type LocalizedText } from '@/server/db/schema';
-import { memberCan } from '@/shared/auth/permissions';
 import type { OfferPrices } from '@/shared/catalog/prices';
 import { convertFromAed, type DisplayCurrency } from '@/shared/money/money';
 import { offerPriceColumns } from './offer-price-columns';
+import { seesNetRates } from '@/server/auth/customer-view';
 
 // The catalogue's small lookups of spec §7 that no page reads as such: the hotel list by country,
 // an offer's or a tour's tickets, and offers' prices. Never cached: the API answers them as they are.
@@ -57,7 +57,7 @@ export async function loadTickets(db: Database, by: { offerId: string } | { tour
     .innerJoin(tours, eq(tours.id, offers.tourId))
     .where(and('offerId' in by ? eq(offers.id, by.offerId) : eq(offers.tourId, by.tourId), eq(offers.isActive, true), eq(tours.isActive, true)))
     .orderBy(asc(offers.position));
-  const seesB2b = principal !== null && memberCan(principal, 'rates:viewB2b');
+  const seesB2b = seesNetRates(principal);
   return rows.map(({ stockMode, b2b, ...row }) => ({ ...row, isSameTicketForAdultsAndChildren: stockMode !== 'per_type', b2b: seesB2b ? b2b : null }));
 }
 
@@ -77,7 +77,7 @@ export async function loadOffersPrices(db: Database, principal: Principal, ids: 
     .from(offers)
     .innerJoin(tours, eq(tours.id, offers.tourId))
     .where(and(inArray(offers.id, ids), eq(offers.isActive, true), eq(tours.isActive, true)));
-  const seesB2b = memberCan(principal, 'rates:viewB2b');
+  const seesB2b = seesNetRates(principal);
   const convert = (prices: OfferPrices): OfferPrices => ({
     adult: prices.adult === null ? null : convertFromAed(prices.adult, currency),
     child: prices.child === null ? null : convertFromAed(prices.child, currency),

@@ -13,6 +13,7 @@ import { formatAedAs, formatMoney } from '@/shared/money/money';
 import type { ChargeableBooking } from '@/shared/payments/charge-quote';
 import type { Variant } from '@/shared/sites/site-variants';
 import { loadPaymentOptions } from './payment-options';
+import { seesNetRates } from '@/server/auth/customer-view';
 
 /**
  * The ways a booking that needs payment can be paid on this host: the provider methods offered
@@ -24,8 +25,9 @@ export async function payNowOptions(db: Database, principal: Principal, variant:
   const tb = await getTranslations('booking');
   const t = await getTranslations('payments');
   const displayCurrency = await requestDisplayCurrency(variant);
-  // The amounts are the NET's: only for a role that sees it (the one that may pay by provider).
-  const booking = reference && mayPayThroughProvider(principal.role) ? await loadChargeableBooking(db, principal, reference) : null;
+  // The amounts are the NET's: only for a role that sees it (the one that may pay by provider),
+  // and not in customer view (the payment still charges it; only its figures are left out).
+  const booking = reference && mayPayThroughProvider(principal.role) && seesNetRates(principal) ? await loadChargeableBooking(db, principal, reference) : null;
   const [{ rates }, options] = await Promise.all([loadChargeSettings(db), loadPaymentOptions(db, principal, { place: { variant, displayCurrency }, booking, funds: true })]);
   const providers = options.providers.map(
     ({ offered, quote }): PayNowOption => ({

@@ -6,10 +6,10 @@ import type { Database } from '@/server/db/connection';
 import type { OverdueInvoice } from '@/server/ledger/invoice-payments';
 import { quoteCheckoutCharges } from '@/server/payments/checkout-charges';
 import { mayPayThroughProvider, type OfferedMethod, offeredPaymentMethods } from '@/server/payments/payment-methods';
-import { memberCan } from '@/shared/auth/permissions';
 import type { Currency } from '@/shared/money/money';
 import type { ChargeableBooking, ChargeQuote } from '@/shared/payments/charge-quote';
 import type { Variant } from '@/shared/sites/site-variants';
+import { seesAgencyMoney } from '@/server/auth/customer-view';
 
 // The one loader of the ways a booking can be paid, for the checkout (a booking about to be made)
 // and "Pay now" (one that needs payment): the provider methods this host offers to this role, each
@@ -52,7 +52,7 @@ export async function loadPaymentOptions(db: Database, principal: Principal, req
   const [providers, credit, availableMinor] = await Promise.all([
     providerOptions(db, principal, request),
     request.creditFor === undefined ? null : creditRule(db, principal, request.creditFor, request.now ?? new Date()),
-    request.funds && memberCan(principal, 'balance:view') ? loadBalanceOverview(db, principal).then((overview) => overview.availableMinor) : null,
+    request.funds && seesAgencyMoney(principal) ? loadBalanceOverview(db, principal).then((overview) => overview.availableMinor) : null,
   ]);
   return { providers, credit, availableMinor };
 }

@@ -5,7 +5,7 @@ import { getTranslations } from 'next-intl/server';
 import { buttonVariants } from '@/components/ui/button';
 import { type Locale, localizedPath } from '@/i18n/locales';
 import type { Principal } from '@/server/auth/principal';
-import { can, memberCan } from '@/shared/auth/permissions';
+import { can } from '@/shared/auth/permissions';
 import type { BookingListData } from '@/server/checkout/booking-list-data';
 import type { BookingListPage as BookingRowsPage, BookingListScope } from '@/server/bookings/list-queries';
 import type { BookingListQuery } from '@/shared/bookings/list-schema';
@@ -14,6 +14,7 @@ import { BookingFilters } from './booking-filters';
 import { BookingTable } from './booking-table';
 import { exportHref, listHref } from './list-href';
 import { Pagination } from './pagination';
+import { seesNetRates } from '@/server/auth/customer-view';
 
 export type BookingListSearchParams = Promise<Record<string, string | string[] | undefined>>;
 
@@ -113,7 +114,7 @@ async function BookingListResults({
             rows={list.rows}
             caption={title}
             showAgent={scope !== 'own' && can(principal.role, 'bookings:viewAll')}
-            showNet={memberCan(principal, 'rates:viewB2b')}
+            showNet={seesNetRates(principal)}
             payNow={payNow}
           />
         </div>

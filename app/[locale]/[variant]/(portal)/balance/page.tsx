@@ -28,6 +28,8 @@ import { loadCreditStanding, loadMonthCreditTerms, overdueMessageValues } from '
 import { localizeMessageValues } from '@/i18n/message-values';
 import { formatMoney } from '@/shared/money/money';
 import { resolveSiteParams, type SiteParams } from '@/server/hosts/variant-params';
+import { CustomerViewHidden } from '@/components/customer-view/customer-view-hidden';
+import { inCustomerView } from '@/server/auth/customer-view';
 
 type SearchParams = Promise<Record<string, string | string[] | undefined>>;
 
@@ -42,6 +44,7 @@ export default async function BalancePage({ params, searchParams }: { params: Si
   const { locale } = await resolveSiteParams(params);
   const { month: requested, page: requestedPage, topUp } = await searchParams;
   const principal = await requirePageAccess('/balance', isStatementMonth(requested) ? `?month=${requested}` : '');
+  if (inCustomerView(principal)) return <CustomerViewHidden title={(await getTranslations('balance'))('title')} />;
   const page = typeof requestedPage === 'string' && /^[1-9]\d{0,5}$/.test(requestedPage) ? Number(requestedPage) : 1;
   const now = new Date();
   const current = monthOf(now);

@@ -77,7 +77,10 @@ export default async function CheckoutPage({ params, searchParams }: { params: S
   });
   const providerMethods: Partial<Record<ProviderPaymentMethod, ProviderMethodView>> = {};
   for (const { offered: option, quote } of options.providers) {
-    if (quote) providerMethods[option.method] = { isSandbox: option.isSandbox, walletsNeedGuestDetails: option.walletsNeedGuestDetails, ...(await chargeLines(quote, locale)) };
+    if (!quote) continue;
+    // The charge is the NET plus fees: in customer view it is charged as ever, its figures not shown.
+    const charge = view.showNet ? await chargeLines(quote, locale) : { lines: [], total: null };
+    providerMethods[option.method] = { isSandbox: option.isSandbox, walletsNeedGuestDetails: option.walletsNeedGuestDetails, ...charge };
   }
   const paymentMethods: readonly PaymentMethod[] = view.requestOnly
     ? ['request']

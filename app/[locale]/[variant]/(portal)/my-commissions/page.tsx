@@ -8,6 +8,8 @@ import { loadCommissionListData } from '@/server/commissions/list-data';
 import { getDb } from '@/server/db/database';
 import { parseBookingListQuery } from '@/shared/bookings/list-schema';
 import { resolveSiteParams, type SiteParams } from '@/server/hosts/variant-params';
+import { CustomerViewHidden } from '@/components/customer-view/customer-view-hidden';
+import { inCustomerView } from '@/server/auth/customer-view';
 
 export async function generateMetadata({ params }: { params: SiteParams }): Promise<Metadata> {
   const { locale } = await resolveSiteParams(params);
@@ -18,5 +20,6 @@ export async function generateMetadata({ params }: { params: SiteParams }): Prom
 export default async function MyCommissionsPage({ params, searchParams }: { params: SiteParams; searchParams: BookingListSearchParams }) {
   const [{ locale }, query] = await Promise.all([resolveSiteParams(params), searchParams.then(parseBookingListQuery)]);
   const principal = await requirePageAccess('/my-commissions', listSearch(query));
+  if (inCustomerView(principal)) return <CustomerViewHidden title={(await getTranslations('commissions'))('title')} />;
   return <CommissionListPage locale={locale} query={query} data={await loadCommissionListData(await getDb(), principal, query)} />;
 }

@@ -18,6 +18,8 @@ import { loadBalanceOverview } from '@/server/balance/statement-queries';
 import { loadSettings } from '@/server/settings/settings';
 import { resolveSiteParams, type SiteParams } from '@/server/hosts/variant-params';
 import { offeredPaymentMethods } from '@/server/payments/payment-methods';
+import { CustomerViewHidden } from '@/components/customer-view/customer-view-hidden';
+import { inCustomerView } from '@/server/auth/customer-view';
 
 type SearchParams = Promise<Record<string, string | string[] | undefined>>;
 
@@ -36,6 +38,7 @@ export default async function TopUpPage({ params, searchParams }: { params: Site
   const { locale } = await resolveSiteParams(params);
   const { amount: requestedAmount, deposit } = await searchParams;
   const principal = await requirePageAccess('/top-up');
+  if (inCustomerView(principal)) return <CustomerViewHidden title={(await getTranslations('deposits'))('title')} />;
   const db = await getDb();
   const [overview, notices, settings, tAll] = await Promise.all([
     loadBalanceOverview(db, principal),

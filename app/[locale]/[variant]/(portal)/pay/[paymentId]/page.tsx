@@ -20,6 +20,7 @@ import { requestOrigin } from '@/server/payments/request-context';
 import { formatMoney, isCurrency } from '@/shared/money/money';
 import type { Variant } from '@/shared/sites/site-variants';
 import { resolveSiteParams } from '@/server/hosts/variant-params';
+import { inCustomerView } from '@/server/auth/customer-view';
 
 type Params = Promise<{ locale: string; variant: string; paymentId: string }>;
 
@@ -46,7 +47,8 @@ export default async function PaymentResultPage({ params }: { params: Params }) 
     if (payment.purpose === 'top_up') redirect(localizedPath(locale, `/balance?topUp=${payment.paymentId}`));
   }
   const t = await getTranslations('payments');
-  const amount = isCurrency(payment.currency) ? formatMoney(payment.amountMinor, payment.currency, locale) : null;
+  // A booking's payment is its NET (plus fees), a top-up the agency's money: neither shows in customer view.
+  const amount = isCurrency(payment.currency) && !inCustomerView(principal) ? formatMoney(payment.amountMinor, payment.currency, locale) : null;
 
   return (
     <div className="mx-auto grid max-w-2xl gap-6 px-4 py-8 md:py-10">

@@ -12,6 +12,8 @@ import { resolveSiteParams } from '@/server/hosts/variant-params';
 import { widgetApexAddresses, widgetCnameTarget } from '@/server/widgets/domains/domain-resolver';
 import { loadWidgetEditorData } from '@/server/widgets/editor-data';
 import { loadWidgetForEditor } from '@/server/widgets/widget-queries';
+import { CustomerViewHidden } from '@/components/customer-view/customer-view-hidden';
+import { inCustomerView } from '@/server/auth/customer-view';
 
 type Params = Promise<{ locale: string; variant: string; widgetId: string }>;
 
@@ -25,6 +27,8 @@ export async function generateMetadata({ params }: { params: Params }): Promise<
 export default async function EditWidgetPage({ params, searchParams }: { params: Params; searchParams: Promise<{ notice?: string }> }) {
   const { locale } = await resolveSiteParams(params);
   const principal = await requirePageAccess('/widgets');
+  // The editor prices each offer from the agency's b2b cost: none of it in customer view.
+  if (inCustomerView(principal)) return <CustomerViewHidden title={(await getTranslations('widgets'))('editor.editTitle')} />;
   const { widgetId } = await params;
   if (!z.uuid().safeParse(widgetId).success) notFound();
   const widget = await loadWidgetForEditor(await getDb(), principal, widgetId).catch((error: unknown) => {

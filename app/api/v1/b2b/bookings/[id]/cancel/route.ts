@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { cancelBooking } from '@/server/bookings/cancel-booking';
 import { cancellationResponse, referenceParam } from '@/server/http/api-schemas';
 import { runRoute } from '@/server/http/run-route';
-import { memberCan } from '@/shared/auth/permissions';
+import { seesNetRates } from '@/server/auth/customer-view';
 
 /**
  * Cancels a booking as its detail page does: the refund tier that applies now (quoted beforehand by
@@ -16,7 +16,7 @@ export const POST = runRoute({
   doc: { tag: 'Bookings', summary: 'Cancel a booking', response: cancellationResponse, notFound: true },
   run: async (_input, { principal, db, params }) => {
     const { tier, percent, destination, charged, paidMinor, grossRefundMinor, feeMinor, refundMinor } = await cancelBooking(db, principal, params.id);
-    const seesAmounts = memberCan(principal, 'rates:viewB2b');
+    const seesAmounts = seesNetRates(principal);
     return {
       reference: params.id,
       tier,
