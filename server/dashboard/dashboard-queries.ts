@@ -5,7 +5,7 @@
 import 'server-only';
 import { and, asc, desc, eq, gte, inArray, isNotNull, isNull, lte, sql, type SQL } from 'drizzle-orm';
 import type { Principal } from '@/server/auth/principal';
-import { memberCan } from '@/shared/auth/permissions';
+import { seesAgencyMoney, seesNetRates } from '@/server/auth/customer-view';
 import { dubaiInstant, dubaiToday } from '@/shared/availability/rules';
 import type { Database } from '@/server/db/connection';
 import { agencyInvoices, bookings, ledgerEntries, offers, tours, type LocalizedText } from '@/server/db/schema';
@@ -65,9 +65,9 @@ export type DashboardData = {
   /** The first few, soonest first; `deadlinesTotal` counts them all. */
   deadlines: DeadlineBooking[];
   deadlinesTotal: number;
-  /** Null for a role that may not see the balance. */
+  /** Null for a role that may not see the balance, and in customer view. */
   money: DashboardMoney | null;
-  /** Null for a role that may not see b2b figures (commissions). */
+  /** Null for a role that may not see b2b figures (commissions), and in customer view. */
   charts: DashboardCharts | null;
 };
 
@@ -186,7 +186,7 @@ export async function loadDeadlines(db: Database, where: SQL, now: Date, setting
 }
 
 async function loadMoney(db: Database, principal: Principal): Promise<DashboardMoney | null> {
-  if (!memberCan(principal, 'balance:view')) return null;
+  if (!seesAgencyMoney(principal)) return null;
   const [overview, [invoice]] = await Promise.all([
     loadBalanceOverview(db, principal),
     db
@@ -244,8 +244,8 @@ async function loadMonthlySales(db: Database, agencyId: string, today: string): 
 }
 
 async function loadCharts(db: Database, principal: Principal, now: Date, today: string): Promise<DashboardCharts | null> {
-  // Commissions are b2b figures: only for the roles that see NET rates, agency-wide like /my-commissions.
-  if (!memberCan(principal, 'rates:viewB2b')) return null;
+  // Commissions are b2b figures: only for the roles that see NET rates (and not in customer view), agency-wide like /my-commissions.
+  if (!seesNetRates(principal)) return null;
   const since = new Date(now.getTime() - TOP_TOUR_DAYS * DAY_MS);
   const [perMonth, top, balance] = await Promise.all([
     loadMonthlySales(db, principal.agencyId, today),
@@ -260,7 +260,7 @@ async function loadCharts(db: Database, principal: Principal, now: Date, today: 
       .groupBy(bookings.tourId)
       .orderBy(sql`count(*) desc`, bookings.tourId)
       .limit(TOP_TOURS),
-    memberCan(principal, 'balance:view') ? loadBalanceHistory(db, principal.agencyId, today) : [],
+    seesAgencyMoney(principal) ? loadBalanceHistory(db, principal.agencyId, today) : [],
   ]);
   const titles = top.length
     ? new Map((await db.select({ id: tours.id, title: tours.title }).from(tours).where(inArray(tours.id, top.map((row) => row.tourId)))).map((tour) => [tour.id, tour.title]))
