@@ -150,6 +150,13 @@ for (const { width, height, locale } of CASES) {
     expect(((await (await page.request.get(`/api/v1/b2b/bookings/${reference}`)).json()) as { netTotalMinor: number | null }).netTotalMinor).toBeNull();
     await expect(page.getByTestId('header-balance')).toHaveCount(0);
 
+    // The dashboard keeps its booking blocks, without the agency's money or the commission charts.
+    await page.goto(path('/dashboard'));
+    await expect(page.getByTestId('dashboard-recent')).toBeVisible();
+    await expect(page.getByTestId('dashboard-money')).toHaveCount(0);
+    await expect(page.getByTestId('dashboard-charts')).toHaveCount(0);
+    await expectNoNet(page, net, 'the dashboard');
+
     // Pages about the agency's money say they are hidden, and show none of it.
     for (const moneyPage of ['/balance', '/my-commissions', '/top-up']) {
       await page.goto(path(moneyPage));
