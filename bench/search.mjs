@@ -120,14 +120,22 @@ async function loadMix(queries, seconds, serverPid) {
 }
 
 /**
+ * The sign-in page: rendered per request like the search page (through the proxy, the public layout,
+ * no database read of its own), a form and little else. What any per-request page of the portal
+ * costs at least, measured beside the search kinds as their floor.
+ */
+const DYNAMIC_PAGE_FLOOR = '/sign-in';
+
+/**
  * Each kind alone, one request at a time (after three unmeasured ones): its latency without queueing
- * and the portal's CPU per answer, which is what decides the p99 under load on a machine of few cores.
+ * and the portal's CPU per answer, which is what decides the p99 under load on a machine of few cores;
+ * `dynamicPageFloor` the same for the sign-in page.
  */
 async function oneAtATime(queries, serverPid) {
   const agent = keepAliveAgent(1);
   const byKind = {};
   try {
-    for (const [kind, url] of Object.entries(queries)) {
+    for (const [kind, url] of [...Object.entries(queries), ['dynamicPageFloor', DYNAMIC_PAGE_FLOOR]]) {
       for (let i = 0; i < 3; i += 1) await send(`${URL_BASE}${url}`, { agent, headers: { 'accept-encoding': 'identity' } });
       const before = processTreeUsage(serverPid).cpuMs;
       const times = [];
