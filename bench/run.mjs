@@ -664,8 +664,9 @@ async function main() {
     agentTtfbP99: check(agentTour.ttfbP99, '< 100 ms', (v) => v < 100, agentTourProblems),
     firstLoadJsDelta: check(
       firstLoadJsBytes[pages.tour] - firstLoadJsBytes[FRAMEWORK_FLOOR_PATH],
-      '<= 30720 bytes (30 KiB gzip)',
-      (v) => v <= 30 * 1024,
+      // The tour page's target (docs/catalogue.md#the-tour-page): the floor + 20 KiB gzip.
+      '<= 20480 bytes (20 KiB gzip)',
+      (v) => v <= 20 * 1024,
       [...notOk('the tour page', firstLoadJsDetail[pages.tour].status), ...floorProblems],
     ),
     lighthouse: lighthouse.scores

@@ -17,6 +17,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { fileURLToPath } from 'node:url';
 import { TEST_BUILD_ENV } from '../scripts/build-kind.mjs';
 import { closedLoop, keepAliveAgent, percentile, round, send } from './lib/load.mjs';
+import { processTreeUsage } from './lib/process-tree.mjs';
 import { runScript } from './lib/run-script.mjs';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
@@ -28,6 +29,8 @@ const number = (name, fallback) => (process.env[name] ? Number(process.env[name]
 const SECONDS = number('BENCH_SEARCH_SECONDS', number('BENCH_SECONDS', 10));
 const WARMUP_SECONDS = number('BENCH_WARMUP_SECONDS', 2);
 const CONNECTIONS = Math.round(number('BENCH_CONNECTIONS', 10));
+/** Requests of each kind sent one at a time after the load, for the CPU each kind costs the portal. */
+const SINGLE_REQUESTS = Math.round(number('BENCH_SEARCH_SINGLE_REQUESTS', 20));
 
 const log = (...args) => console.error('[bench:search]', ...args);
 
@@ -57,7 +60,8 @@ async function prepareDatabase(driver, dataDir) {
   const serverUrl = process.env.BENCH_DATABASE_URL;
   if (!['127.0.0.1', 'localhost', '[::1]'].includes(new URL(serverUrl).hostname)) throw new Error('BENCH_DATABASE_URL must be on loopback');
   const { default: postgres } = await import('postgres');
-  const name = 'traveldesk_bench_search';
+  // Named after the port, so two checkouts' runs (each its own BENCH_PORT) on one server never drop each other's.
+  const name = `traveldesk_bench_search_${PORT}`;
   const admin = postgres(serverUrl, { max: 1, onnotice: () => {} });
   await admin.unsafe(`drop database if exists ${name} with (force)`);
   await admin.unsafe(`create database ${name}`);
@@ -73,7 +77,7 @@ async function prepareDatabase(driver, dataDir) {
 }
 
 /** Every client takes the next query in turn; latencies are kept per kind and overall. */
-async function loadMix(queries, seconds) {
+async function loadMix(queries, seconds, serverPid) {
   const kinds = Object.keys(queries);
   const agent = keepAliveAgent(CONNECTIONS);
   const latencies = Object.fromEntries(kinds.map((kind) => [kind, []]));
@@ -81,6 +85,7 @@ async function loadMix(queries, seconds) {
   const counts = {};
   const errors = {};
   let next = 0;
+  const cpuBefore = serverPid ? processTreeUsage(serverPid).cpuMs : 0;
   try {
     const elapsed = await closedLoop({ seconds, connections: CONNECTIONS }, async () => {
       const kind = kinds[next++ % kinds.length];
@@ -97,8 +102,11 @@ async function loadMix(queries, seconds) {
       }
     });
     const all = Object.values(latencies).flat();
+    const cpuMs = serverPid ? processTreeUsage(serverPid).cpuMs - cpuBefore : null;
     return {
       requests: all.length,
+      // The CPU the portal's processes (PGlite runs inside them; a PostgreSQL server's does not count) spent per answer.
+      serverCpuMsPerRequest: cpuMs === null || all.length === 0 ? null : round(cpuMs / all.length, 1),
       rps: round(all.length / elapsed, 1),
       p50: percentile(all, 50),
       p99: percentile(all, 99),
@@ -109,6 +117,41 @@ async function loadMix(queries, seconds) {
   } finally {
     agent.destroy();
   }
+}
+
+/**
+ * The sign-in page: rendered per request like the search page (through the proxy, the public layout,
+ * no database read of its own), a form and little else. What any per-request page of the portal
+ * costs at least, measured beside the search kinds as their floor.
+ */
+const DYNAMIC_PAGE_FLOOR = '/sign-in';
+
+/**
+ * Each kind alone, one request at a time (after three unmeasured ones): its latency without queueing
+ * and the portal's CPU per answer, which is what decides the p99 under load on a machine of few cores;
+ * `dynamicPageFloor` the same for the sign-in page.
+ */
+async function oneAtATime(queries, serverPid) {
+  const agent = keepAliveAgent(1);
+  const byKind = {};
+  try {
+    for (const [kind, url] of [...Object.entries(queries), ['dynamicPageFloor', DYNAMIC_PAGE_FLOOR]]) {
+      for (let i = 0; i < 3; i += 1) await send(`${URL_BASE}${url}`, { agent, headers: { 'accept-encoding': 'identity' } });
+      const before = processTreeUsage(serverPid).cpuMs;
+      const times = [];
+      let bytes = 0;
+      for (let i = 0; i < SINGLE_REQUESTS; i += 1) {
+        const started = performance.now();
+        const response = await send(`${URL_BASE}${url}`, { agent, headers: { 'accept-encoding': 'identity' } });
+        times.push(performance.now() - started);
+        bytes = Buffer.byteLength(response.body);
+      }
+      byKind[kind] = { p50: percentile(times, 50), serverCpuMsPerRequest: round((processTreeUsage(serverPid).cpuMs - before) / SINGLE_REQUESTS, 1), htmlBytes: bytes };
+    }
+  } finally {
+    agent.destroy();
+  }
+  return { requestsPerKind: SINGLE_REQUESTS, byKind };
 }
 
 async function measureOn(driver) {
@@ -135,10 +178,11 @@ async function measureOn(driver) {
     if (!ready) throw new Error(`the portal on ${URL_BASE} did not become healthy`);
     const queries = searchQueries();
     log(`${driver}: warm-up ${WARMUP_SECONDS} s, then ${SECONDS} s at ${CONNECTIONS} clients`);
-    await loadMix(queries, WARMUP_SECONDS);
-    const load = await loadMix(queries, SECONDS);
-    log(`${driver}: p99 ${load.p99} ms, ${load.rps} rps`);
-    return { tours: number('BENCH_SEARCH_TOURS', 10_000), generateSeconds, loadAverage: os.loadavg()[0], connections: CONNECTIONS, seconds: SECONDS, queries, ...load };
+    await loadMix(queries, WARMUP_SECONDS, server.pid);
+    const load = await loadMix(queries, SECONDS, server.pid);
+    log(`${driver}: p99 ${load.p99} ms, ${load.rps} rps, ${load.serverCpuMsPerRequest} ms of the portal's CPU per answer`);
+    const single = await oneAtATime(queries, server.pid);
+    return { tours: number('BENCH_SEARCH_TOURS', 10_000), generateSeconds, loadAverage: os.loadavg()[0], connections: CONNECTIONS, seconds: SECONDS, queries, ...load, oneAtATime: single };
   } finally {
     if (server && server.exitCode === null) {
       server.kill('SIGTERM');

@@ -2,9 +2,15 @@
 
 import { Search } from 'lucide-react';
 import { useParams } from 'next/navigation';
-import { buttonVariants } from '@/components/ui/button';
-import { Input } from '@/components/ui/input';
 import { isVariant, VARIANT_FEATURES } from '@/shared/sites/site-variants';
+
+// `buttonVariants()` and `<Input>`'s classes spelled out: this form sits in the public layout's
+// not-found boundary, so its client code is in every public page's first load (the tour page's
+// included), and those two would bring the class merger (tailwind-merge, 8.5 KB gzip) with them.
+const INPUT_CLASS =
+  'h-10 w-full min-w-0 rounded-lg border border-input bg-background px-3 text-base outline-none transition-colors placeholder:text-muted-foreground focus-visible:border-primary focus-visible:ring-3 focus-visible:ring-primary/25 md:text-sm';
+const SUBMIT_CLASS =
+  'inline-flex h-10 shrink-0 items-center justify-center gap-2 rounded-lg bg-primary px-4 text-sm font-medium whitespace-nowrap text-primary-foreground transition-colors outline-none hover:bg-primary/90 focus-visible:ring-3 focus-visible:ring-primary/40 [&_svg]:size-4 [&_svg]:shrink-0';
 
 type Labels = { search: string; placeholder: string; submit: string };
 
@@ -19,9 +25,9 @@ export function NotFoundSearch({ action, labels }: { action: string; labels: Lab
     <form method="get" action={action} role="search" aria-label={labels.search} className="mt-8 flex flex-wrap items-end justify-center gap-2 text-left">
       <label className="grid min-w-0 flex-1 basis-56 gap-1.5 text-sm font-medium">
         {labels.search}
-        <Input name="q" type="search" required maxLength={100} placeholder={labels.placeholder} />
+        <input name="q" type="search" required maxLength={100} placeholder={labels.placeholder} className={INPUT_CLASS} />
       </label>
-      <button type="submit" className={buttonVariants()}>
+      <button type="submit" className={SUBMIT_CLASS}>
         <Search aria-hidden />
         {labels.submit}
       </button>

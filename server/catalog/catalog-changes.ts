@@ -18,6 +18,7 @@ export function catalogTagsForTour(tour: TourPlacement): string[] {
     CATALOG_TAGS.city(tour.citySlug),
     CATALOG_TAGS.country(tour.countrySlug),
     CATALOG_TAGS.sitemap,
+    CATALOG_TAGS.search,
     ...(tour.isFeatured ? [CATALOG_TAGS.home] : []),
   ];
 }

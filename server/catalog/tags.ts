@@ -7,6 +7,8 @@ export const CATALOG_TAGS = {
   tour: (slug: string) => `catalog:tour:${slug}`,
   city: (slug: string) => `catalog:city:${slug}`,
   country: (slug: string) => `catalog:country:${slug}`,
+  /** The cached results of searches without a text (server/catalog/search.ts): any tour or place change. */
+  search: 'catalog:search',
 } as const;
 
 /** How long a cached catalogue read may be served before it is refreshed in the background. */

@@ -36,13 +36,14 @@ describe('tour card "from" price', () => {
 });
 
 describe('catalogue tags of a tour change', () => {
-  it('covers the tour, its city and country, the sitemap, and the home promo only when featured', () => {
+  it('covers the tour, its city and country, the sitemap, the cached searches, and the home promo only when featured', () => {
     const placement = { slug: 'dubai-frame', citySlug: 'dubai', countrySlug: 'uae', isFeatured: false };
     expect(catalogTagsForTour(placement)).toEqual([
       'catalog:tour:dubai-frame',
       'catalog:city:dubai',
       'catalog:country:uae',
       'catalog:sitemap',
+      'catalog:search',
     ]);
     expect(catalogTagsForTour({ ...placement, isFeatured: true })).toContain('catalog:home');
   });

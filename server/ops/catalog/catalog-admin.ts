@@ -82,8 +82,9 @@ async function saveRow(
   values: Record<string, unknown> & { slug: string },
   pageTags: (slug: string) => string[],
 ): Promise<CatalogChange> {
-  // Names show in the home page's lists and the search filters; slugs in the sitemap.
-  const shared = [CATALOG_TAGS.home, CATALOG_TAGS.sitemap];
+  // Names show in the home page's lists and the search filters (and in the tours' search text, so
+  // in cached search results); slugs in the sitemap.
+  const shared = [CATALOG_TAGS.home, CATALOG_TAGS.sitemap, CATALOG_TAGS.search];
   if (!id) {
     const [created] = await tx.insert(table).values(values as never).returning({ id: table.id });
     if (!created) throw new NotFound();

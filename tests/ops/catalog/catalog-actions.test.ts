@@ -90,7 +90,7 @@ describe('tours', () => {
       { title: { en: 'Paddle', ru: 'Гребля' }, description: { en: 'Two hours', ru: 'Два часа' } },
     ]);
     expect(tour!.faq).toHaveLength(1);
-    expect(revalidated.sort()).toEqual(['catalog:city:dubai', `catalog:country:${city.countrySlug}`, 'catalog:sitemap', 'catalog:tour:sunset-kayak'].sort());
+    expect(revalidated.sort()).toEqual(['catalog:city:dubai', `catalog:country:${city.countrySlug}`, 'catalog:search', 'catalog:sitemap', 'catalog:tour:sunset-kayak'].sort());
     const [entry] = await auditOf(tour!.id);
     expect(entry).toMatchObject({ action: 'tour.create', actorStaffId: operator.staffId, actorUserId: null, agencyId: null });
   });
@@ -234,7 +234,7 @@ describe('places', () => {
     const [country] = await database.db.select().from(countries).limit(1);
     const result = await savePlaceAction(null, form({ kind: 'city', slug: 'new-town', nameEn: 'New Town', nameRu: 'Новый город', heroImage: '/images/x.jpg', sortOrder: '5', countryId: country!.id }));
     expect(result).toMatchObject({ ok: true });
-    expect(revalidated.sort()).toEqual(['catalog:city:new-town', `catalog:country:${country!.slug}`, 'catalog:home', 'catalog:sitemap'].sort());
+    expect(revalidated.sort()).toEqual(['catalog:city:new-town', `catalog:country:${country!.slug}`, 'catalog:home', 'catalog:search', 'catalog:sitemap'].sort());
     const again = await savePlaceAction(null, form({ kind: 'city', slug: 'new-town', nameEn: 'N', nameRu: 'Н', heroImage: '/x.jpg', sortOrder: '0', countryId: country!.id }));
     expect(again).toMatchObject({ ok: false, fieldErrors: { slug: expect.any(String) } });
   });
