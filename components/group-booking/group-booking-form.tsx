@@ -133,7 +133,7 @@ export function GroupBookingForm({ labels, locale }: { labels: GroupBookingLabel
   const money = (minor: number) => formatMoney(minor, 'AED', locale);
   const netTotal = validRows.every((row) => row.netTotalMinor !== null) ? validRows.reduce((sum, row) => sum + (row.netTotalMinor ?? 0), 0) : null;
   const publishedTotal = validRows.reduce((sum, row) => sum + (row.publishedTotalMinor ?? 0), 0);
-  const fileProblem = fileError ?? (failure?.fieldErrors.file ? failure.message : null);
+  const fileProblem = fileError ?? failure?.fieldErrors.file ?? null;
 
   return (
     <div className="grid gap-8">

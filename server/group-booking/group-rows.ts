@@ -67,7 +67,7 @@ export async function previewGroupRows(db: Database, principal: Principal, rows:
         };
         const problem = stockProblem(check.offer.stockMode, remaining, counts, 0);
         if (problem?.code === 'soldOut') {
-          preview.errors.push(t.text('availability.soldOut', { max: Math.max(0, problem.max) }));
+          preview.errors.push(`${t.text('groupBooking.columns.adults')}: ${t.text('availability.soldOut', { max: Math.max(0, problem.max) })}`);
           continue;
         }
         const takes = stockTaken(check.offer.stockMode, counts);

@@ -1,7 +1,7 @@
 import 'server-only';
 import { inflateRawSync } from 'node:zlib';
 import { RuleViolation } from '@/server/errors';
-import { GROUP_SHEET_MAX_BYTES } from '@/shared/group-booking/sheet-rules';
+import { GROUP_SHEET_MAX_BYTES, GROUP_SHEET_MAX_ROWS } from '@/shared/group-booking/sheet-rules';
 
 // The edge of a group booking upload: what the bytes are, checked before any parser reads them.
 // The type comes from the first bytes, never the name (file-rules.ts does the same for documents).
@@ -84,26 +84,39 @@ function checkZip(bytes: Uint8Array): void {
     const localOffset = readU32(bytes, at + 42);
     if (compressedSize === 0xffffffff || declaredSize === 0xffffffff || localOffset === 0xffffffff) return refuse('zipBomb');
     if (declaredSize > MAX_UNZIPPED_BYTES - inflatedTotal) return refuse('zipBomb');
-    inflatedTotal += inflatedSize(bytes, localOffset, method, compressedSize, MAX_UNZIPPED_BYTES - inflatedTotal);
+    const inflated = inflateEntry(bytes, localOffset, method, compressedSize, MAX_UNZIPPED_BYTES - inflatedTotal);
+    inflatedTotal += inflated.byteLength;
+    // The guests' sheet's rows are counted here, already inflated: 10,000 rows are refused before
+    // exceljs spends seconds building them (parse-sheet.ts counts again, whatever the sheet's file).
+    const name = Buffer.from(bytes.buffer, bytes.byteOffset + at + 46, nameLength).toString('latin1');
+    if (name === 'xl/worksheets/sheet1.xml' && countRows(inflated) > GROUP_SHEET_MAX_ROWS + 1) refuse('tooManyRows', { max: GROUP_SHEET_MAX_ROWS });
     at += 46 + nameLength + extraLength + commentLength;
   }
 }
 
-/** The entry's real inflated size, inflating at most `room` bytes. */
-function inflatedSize(bytes: Uint8Array, localOffset: number, method: number, compressedSize: number, room: number): number {
+/** The entry inflated, at most `room` bytes of it. */
+function inflateEntry(bytes: Uint8Array, localOffset: number, method: number, compressedSize: number, room: number): Uint8Array {
   if (localOffset + 30 > bytes.byteLength || readU32(bytes, localOffset) !== ZIP_LOCAL) return refuse('damaged');
   const start = localOffset + 30 + readU16(bytes, localOffset + 26) + readU16(bytes, localOffset + 28);
   if (start + compressedSize > bytes.byteLength) return refuse('damaged');
   const data = bytes.subarray(start, start + compressedSize);
-  if (method === 0) return data.byteLength;
+  if (method === 0) return data;
   if (method !== 8) return refuse('damaged');
   try {
-    return inflateRawSync(data, { maxOutputLength: Math.max(1, room) }).byteLength;
+    return inflateRawSync(data, { maxOutputLength: Math.max(1, room) });
   } catch (error) {
     // Node names the cap it stopped at: ERR_BUFFER_TOO_LARGE.
     if ((error as { code?: string }).code === 'ERR_BUFFER_TOO_LARGE' || error instanceof RangeError) return refuse('zipBomb');
     return refuse('damaged');
   }
+}
+
+/** `<row ` elements of a worksheet's XML. */
+function countRows(xml: Uint8Array): number {
+  const buffer = Buffer.from(xml.buffer, xml.byteOffset, xml.byteLength);
+  let count = 0;
+  for (let at = buffer.indexOf('<row '); at >= 0; at = buffer.indexOf('<row ', at + 5)) count += 1;
+  return count;
 }
 
 function findEndOfDirectory(bytes: Uint8Array): number {

@@ -197,7 +197,7 @@ describe('the preview of the rows', () => {
     expect(preview.rows.map((row) => [row.row, row.errors])).toEqual([
       [2, []],
       [3, []],
-      [4, ['No more available stock, max 0. Please contact admin.']],
+      [4, ['Adults: No more available stock, max 0. Please contact admin.']],
       [5, [expect.stringMatching(/./)]],
       [6, [expect.stringContaining('Date')]],
       [7, [expect.stringMatching(/^Lead guest name/), expect.stringMatching(/^Lead guest e-mail/)]],
