@@ -10,7 +10,6 @@ import { RuleViolation } from '@/server/errors';
 import { failureOf } from '@/server/http/failure';
 import { type RouteMessages, routeMessages } from '@/server/http/route-messages';
 import { memberCan } from '@/shared/auth/permissions';
-import { stockProblem, stockTaken } from '@/shared/availability/rules';
 import { type CheckoutInput, checkoutSchema } from '@/shared/bookings/checkout-schema';
 import type { GroupRowPreview, GroupRowResult, GroupSheetColumn, GroupSheetRow } from '@/shared/group-booking/sheet-rules';
 
@@ -46,9 +45,6 @@ type ParsedRow = { source: GroupSheetRow; input: CheckoutInput | null; errors: s
 export async function previewGroupRows(db: Database, principal: Principal, rows: GroupSheetRow[], locale: Locale, now = new Date()): Promise<GroupRowPreview[]> {
   const t = await routeMessages(locale);
   const seesNet = memberCan(principal, 'rates:viewB2b');
-  // Seats the rows above have taken from each slot: twenty rows on one slot with ten seats left
-  // show the eleventh as sold out before "Book", not after.
-  const taken = new Map<string, { left: number; leftAdults: number; leftChildren: number }>();
   const previews: GroupRowPreview[] = [];
   for (const parsed of parseRows(principal, rows, t)) {
     const preview: GroupRowPreview = { row: parsed.source.row, cells: parsed.source.cells, tour: null, publishedTotalMinor: null, netTotalMinor: null, errors: parsed.errors };
@@ -57,22 +53,6 @@ export async function previewGroupRows(db: Database, principal: Principal, rows:
     try {
       const check = await checkBooking(db, principal, parsed.input, { locale, now });
       preview.tour = `${check.offer.tourTitle[locale]} — ${check.offer.offerName[locale]}`;
-      const counts = { adults: parsed.input.adults, children: parsed.input.children, infants: parsed.input.infants };
-      if (check.slot) {
-        const before = taken.get(check.slot.id) ?? { left: 0, leftAdults: 0, leftChildren: 0 };
-        const remaining = {
-          left: check.slot.left - before.left,
-          leftAdults: check.slot.leftAdults === null ? null : check.slot.leftAdults - before.leftAdults,
-          leftChildren: check.slot.leftChildren === null ? null : check.slot.leftChildren - before.leftChildren,
-        };
-        const problem = stockProblem(check.offer.stockMode, remaining, counts, 0);
-        if (problem?.code === 'soldOut') {
-          preview.errors.push(`${t.text('groupBooking.columns.adults')}: ${t.text('availability.soldOut', { max: Math.max(0, problem.max) })}`);
-          continue;
-        }
-        const takes = stockTaken(check.offer.stockMode, counts);
-        taken.set(check.slot.id, { left: before.left + takes.left, leftAdults: before.leftAdults + takes.leftAdults, leftChildren: before.leftChildren + takes.leftChildren });
-      }
       preview.publishedTotalMinor = check.publishedTotalMinor;
       preview.netTotalMinor = seesNet ? check.netTotalMinor : null;
     } catch (error) {
