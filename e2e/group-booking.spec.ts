@@ -68,10 +68,7 @@ async function findSlot(page: Page, skip: number): Promise<Slot> {
     const { days } = (await response.json()) as { days: { date: string; slots: { time: string | null; left?: number | null; leftAdults: number | null; pastCutOff: boolean }[] }[] };
     for (const day of days.slice(3)) {
       const slot = day.slots.find((candidate) => candidate.time && !candidate.pastCutOff && Math.min(candidate.left ?? Infinity, candidate.leftAdults ?? Infinity) >= 20);
-      if (slot?.time && skipped++ === skip) {
-        console.log('DEBUGSLOT', offerId, day.date, JSON.stringify(slot));
-        return { offerId, date: day.date, time: slot.time };
-      }
+      if (slot?.time && skipped++ === skip) return { offerId, date: day.date, time: slot.time };
     }
   }
   throw new Error('No live slot with 20 seats in the demo catalogue');
