@@ -34,6 +34,7 @@ export const MESSAGE_AREAS = [
   'guest-handoff',
   'dashboard',
   'customer-view',
+  'group-booking',
 ] as const;
 
 type Messages = Record<string, unknown>;

@@ -117,6 +117,21 @@ export async function createBooking(
   }
 }
 
+/** What a booking would cost and where it would land, as its checks before the transaction found it. */
+export type BookingCheck = { offer: BookableOffer; slot: SlotRow | null; netTotalMinor: number; publishedTotalMinor: number; reason: RequestReason | null };
+
+/**
+ * The checks createBooking runs before its transaction (offer, date, slot, cut-off, stock,
+ * minimum, hotel, promo), writing nothing: a spreadsheet row's preview (server/group-booking)
+ * answers what the booking itself would refuse, with the same messages. Stock is checked again
+ * under lock when the booking is made.
+ */
+export async function checkBooking(db: Database, principal: Principal, input: CheckoutInput, options: { locale: Locale; now?: Date }): Promise<BookingCheck> {
+  if (!memberCan(principal, 'bookings:create')) throw new Forbidden();
+  const plan = await planBooking(db, input, options.locale, options.now ?? new Date());
+  return { offer: plan.offer, slot: plan.slot, netTotalMinor: plan.quote.netTotalMinor, publishedTotalMinor: plan.quote.publishedTotalMinor, reason: plan.reason };
+}
+
 /**
  * A supplier's offer: its seats are reserved at the supplier before our transaction
  * (server/suppliers/booking), long enough for the payment hold. A supplier that is down makes the

@@ -10,6 +10,8 @@ export const PORTAL_ROUTES = {
   '/my-bookings': 'bookings:viewOwn',
   '/requests': 'bookings:viewOwn',
   '/checkout': 'bookings:create',
+  // Group booking from a spreadsheet: every row is a checkout of its own.
+  '/group-booking': 'bookings:create',
   // A payment's result: loadPaymentResult shows an agent only its agency's payments.
   '/pay': null,
   '/bookings': 'bookings:viewAll',

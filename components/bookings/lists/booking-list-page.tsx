@@ -13,6 +13,7 @@ import { resolveSiteParams, type SiteParams } from '@/server/hosts/variant-param
 import { BookingFilters } from './booking-filters';
 import { BookingTable } from './booking-table';
 import { exportHref, listHref } from './list-href';
+import { GroupBookingLink } from '@/components/group-booking/group-booking-link';
 import { Pagination } from './pagination';
 import { seesNetRates } from '@/server/auth/customer-view';
 
@@ -54,10 +55,13 @@ export async function BookingListPage({ locale, principal, scope, query, data }:
           <h1 className="text-2xl font-semibold">{title}</h1>
           <p className="mt-1 text-muted-foreground">{t(`lead.${scope}`)}</p>
         </div>
-        <a href={exportHref(scope, query)} download className={buttonVariants({ variant: 'outline' })}>
-          <Download aria-hidden />
-          {t('download')}
-        </a>
+        <div className="flex flex-wrap gap-2">
+          <GroupBookingLink locale={locale} principal={principal} />
+          <a href={exportHref(scope, query)} download className={buttonVariants({ variant: 'outline' })}>
+            <Download aria-hidden />
+            {t('download')}
+          </a>
+        </div>
       </div>
 
       <div className="mt-6">
