@@ -9,7 +9,7 @@ import type { Database } from '@/server/db/connection';
 import { RuleViolation } from '@/server/errors';
 import { failureOf } from '@/server/http/failure';
 import { type RouteMessages, routeMessages } from '@/server/http/route-messages';
-import { memberCan } from '@/shared/auth/permissions';
+import { seesNetRates } from '@/server/auth/customer-view';
 import { type CheckoutInput, checkoutSchema } from '@/shared/bookings/checkout-schema';
 import type { GroupRowPreview, GroupRowResult, GroupSheetColumn, GroupSheetRow } from '@/shared/group-booking/sheet-rules';
 
@@ -44,7 +44,7 @@ type ParsedRow = { source: GroupSheetRow; input: CheckoutInput | null; errors: s
 /** What each row would book, and every reason one cannot be booked; writes nothing. */
 export async function previewGroupRows(db: Database, principal: Principal, rows: GroupSheetRow[], locale: Locale, now = new Date()): Promise<GroupRowPreview[]> {
   const t = await routeMessages(locale);
-  const seesNet = memberCan(principal, 'rates:viewB2b');
+  const seesNet = seesNetRates(principal);
   const previews: GroupRowPreview[] = [];
   for (const parsed of parseRows(principal, rows, t)) {
     const preview: GroupRowPreview = { row: parsed.source.row, cells: parsed.source.cells, tour: null, publishedTotalMinor: null, netTotalMinor: null, errors: parsed.errors };
