@@ -8,7 +8,7 @@ export type AuditEntry = {
   agencyId: string;
   /** Null when the system or the operator made the change. */
   actorUserId: string | null;
-  entity: 'agency' | 'user' | 'widget' | 'apiKey' | 'webhook';
+  entity: 'agency' | 'user' | 'widget' | 'apiKey' | 'webhook' | 'booking';
   entityId: string;
   action:
     | 'agency.create'
@@ -28,7 +28,8 @@ export type AuditEntry = {
     | 'webhook.create'
     | 'webhook.enable'
     | 'webhook.disable'
-    | 'webhook.delete';
+    | 'webhook.delete'
+    | 'booking.amend';
   changes: AuditChanges;
 };
 
