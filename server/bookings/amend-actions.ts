@@ -24,6 +24,8 @@ export type AmendmentConfirmResult = ActionResult<{ settledMinor: number }, Amen
 /** "Review the difference": checks the change against the offer's rules and prices it; changes nothing. */
 export const previewAmendmentAction = runAction({
   schema: amendmentChangeSchema,
+  // Called with the form's values by the dialog (react-hook-form), not posted as a form.
+  input: (values: unknown) => values,
   permission: 'bookings:create',
   run: async (change, { principal, db }): Promise<AmendmentPreviewView> => {
     const quote = await previewAmendment(db, principal, change);
@@ -43,6 +45,7 @@ export const previewAmendmentAction = runAction({
  */
 export const amendBookingAction = runAction({
   schema: amendmentConfirmSchema,
+  input: (values: unknown) => values,
   permission: 'bookings:create',
   run: async (confirm, { principal, db }) => {
     const variant = await requestVariant();

@@ -7,6 +7,7 @@ import { cache, type ReactNode } from 'react';
 import { StatusBadge } from '@/components/bookings/lists/status-badge';
 import { CancelBookingPanel, type ChargedRefundView } from '@/components/bookings/detail/cancel-booking-panel';
 import { DocumentLinks } from '@/components/bookings/detail/document-links';
+import { AmendBookingBlock } from '@/components/bookings/detail/amend-booking-block';
 import { SupplierStatusNotice } from '@/components/bookings/detail/supplier-status-notice';
 import { type ShownSupplierCode, SupplierCodes } from '@/components/bookings/detail/supplier-codes';
 import { PayNowForm } from '@/components/pay/pay-now-form';
@@ -199,6 +200,7 @@ export default async function BookingDetailPage({ params, searchParams }: { para
               linkClassName="w-full justify-start"
             />
           </section>
+          <AmendBookingBlock reference={booking.reference} locale={locale} />
 
           {payNow ? (
             <section id={PAY_NOW_ANCHOR} aria-labelledby="pay-now-title" className="grid scroll-mt-24 gap-3 rounded-xl border border-primary/40 bg-primary/5 p-4 xs:p-6" data-testid="pay-now">
