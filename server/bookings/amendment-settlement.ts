@@ -9,7 +9,7 @@ import { creditAgency, debitAgency } from '@/server/ledger/ledger';
 import { payingPayment, recordRefund } from '@/server/payments/refunds';
 import { giveBackStock, takeStock } from './stock';
 
-// An amendment's effects on the booking (server/bookings/amend-booking.ts decides them), and the
+// An amendment's effects on the booking (server/checkout/amend-booking.ts decides them), and the
 // settlement of one whose difference was paid through a provider. Kept apart from the deciding
 // code so the payment settlement can call it without importing how payments start.
 

@@ -252,7 +252,7 @@ export async function createCharge(
     console.error('[payments] create charge', error);
     await db.transaction(async (tx) => {
       await tx.update(payments).set({ status: 'failed', failureCode: 'provider_unavailable', settledAt: sql`now()`, updatedAt: sql`now()` }).where(eq(payments.id, payment.id));
-      // An amendment's difference (server/bookings/amend-booking.ts) fails alone: its booking is
+      // An amendment's difference (server/checkout/amend-booking.ts) fails alone: its booking is
       // confirmed and keeps what it holds.
       if (payment.purpose === 'amendment') await failPaidAmendment(tx, payment.id);
       else if (payment.bookingId) {

@@ -1,6 +1,6 @@
 import crypto from 'node:crypto';
 import { eq } from 'drizzle-orm';
-import { amendBooking, previewAmendment } from '@/server/bookings/amend-booking';
+import { amendBooking, previewAmendment } from '@/server/checkout/amend-booking';
 import { receiveWebhook, returnFromProvider } from '@/server/checkout/settlement';
 import { bookingAmendments, ledgerEntries, paymentRefunds, payments } from '@/server/db/schema';
 import { payWithSandboxCard } from '@/server/payments/providers/sandbox/sandbox-charges';

@@ -9,7 +9,7 @@ import { Price } from '@/components/catalog/price';
 import { useActionFailureFeedback } from '@/components/http/http-feedback';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
-import { amendBookingAction, type AmendmentConfirmResult, type AmendmentPreviewResult, type AmendmentPreviewView, previewAmendmentAction } from '@/server/bookings/amend-actions';
+import { amendBookingAction, type AmendmentConfirmResult, type AmendmentPreviewResult, type AmendmentPreviewView, previewAmendmentAction } from '@/server/checkout/amend-actions';
 import { type AmendmentChange, amendmentChangeSchema, MAX_TICKETS } from '@/shared/bookings/amendment-schema';
 
 export type AmendBookingLabels = {

@@ -6,7 +6,7 @@ import { agencies, users } from './agencies';
 import { bookings } from './bookings';
 import { payments } from './payments';
 
-// A booking's amendments (server/bookings/amend-booking.ts): what changed, what the change cost or
+// A booking's amendments (server/checkout/amend-booking.ts): what changed, what the change cost or
 // gave back, and how it was settled. Kept for ever: the booking page's history reads them.
 
 /** `pending_payment`: waits for the provider's confirmation of its card payment; the other two never change again. */

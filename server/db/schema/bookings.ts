@@ -140,7 +140,7 @@ export const bookings = pgTable(
     guestNames: jsonb('guest_names').$type<string[]>(),
     /**
      * The issue of the booking's documents: 1 as booked, one more per applied amendment. Tickets
-     * carry it, so a ticket of an earlier issue is void (server/bookings/amend-booking.ts).
+     * carry it, so a ticket of an earlier issue is void (server/checkout/amend-booking.ts).
      */
     documentIssue: integer('document_issue').notNull().default(1),
     createdAt: createdAt(),

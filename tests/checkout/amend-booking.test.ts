@@ -1,7 +1,7 @@
 import crypto from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import type { Principal } from '@/server/auth/principal';
-import { amendBooking, previewAmendment } from '@/server/bookings/amend-booking';
+import { amendBooking, previewAmendment } from '@/server/checkout/amend-booking';
 import { createBooking } from '@/server/bookings/create-booking';
 import type { Database } from '@/server/db/connection';
 import { agencies, auditLog, bookingAmendments, bookings, ledgerEntries } from '@/server/db/schema';

@@ -17,11 +17,11 @@ import { queueRefunds } from '@/server/payments/refunds';
 import { createCharge, insertAttempt, type StartedPayment } from '@/server/payments/start-payment';
 import { bookingChargeDescription } from '@/server/payments/charge-description';
 import { offerPriceColumns } from '@/server/catalog/offer-price-columns';
-import { loadSlot } from './bookable-offer';
-import { visibleBookings } from './booking-scope';
-import { bookingPolicy } from './refund-rules';
-import { type AmendableBooking, type AmendmentQuote, amendRefusal, quoteAmendment } from './amendment-rules';
-import { applyAmendment } from './amendment-settlement';
+import { loadSlot } from '@/server/bookings/bookable-offer';
+import { visibleBookings } from '@/server/bookings/booking-scope';
+import { bookingPolicy } from '@/server/bookings/refund-rules';
+import { type AmendableBooking, type AmendmentQuote, amendRefusal, quoteAmendment } from '@/server/bookings/amendment-rules';
+import { applyAmendment } from '@/server/bookings/amendment-settlement';
 
 // Amending a booking (DESIGN.md "Booking lifecycle"): its date and time, guest counts and guests,
 // within the offer's rules. One transaction under the booking's row lock moves its tickets (the old
