@@ -88,7 +88,7 @@ export async function loadAmendmentPanel(db: Database, principal: Principal, ref
     .limit(1);
   if (!row) return null;
   const seesNet = memberCan(principal, 'rates:viewB2b');
-  const refusal = amendRefusal({ ...row, netTotalMinor: 0, publishedTotalMinor: 0, discountMinor: 0, policy: { kind: 'standard' } as never, percentOff: 0 }, row, now);
+  const refusal = amendRefusal(row, row, now);
   const history = await db
     .select()
     .from(bookingAmendments)

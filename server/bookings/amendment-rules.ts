@@ -100,7 +100,9 @@ export function stateOf(booking: AmendableBooking, slotId: string | null): Amend
  * `amendments.errors`): only a confirmed booking of our own live inventory, before its own cut-off,
  * paid in a way the difference can go back through.
  */
-export function amendRefusal(booking: AmendableBooking, offer: Pick<AmendableOffer, 'hasLiveAvailability' | 'cutOffHours'>, now: Date): string | null {
+export function amendRefusal(
+  booking: Pick<AmendableBooking, 'status' | 'supplierId' | 'widgetId' | 'slotId' | 'paymentMethod' | 'tourDate' | 'startTime'>,
+  offer: Pick<AmendableOffer, 'hasLiveAvailability' | 'cutOffHours'>, now: Date): string | null {
   if (booking.status !== 'completed') return 'notConfirmed';
   if (booking.supplierId) return 'supplier';
   if (booking.widgetId) return 'widget';

@@ -20,7 +20,7 @@ import { offerPriceColumns } from '@/server/catalog/offer-price-columns';
 import { loadSlot } from '@/server/bookings/bookable-offer';
 import { visibleBookings } from '@/server/bookings/booking-scope';
 import { bookingPolicy } from '@/server/bookings/refund-rules';
-import { type AmendableBooking, type AmendmentQuote, amendRefusal, quoteAmendment } from '@/server/bookings/amendment-rules';
+import { type AmendableBooking, type AmendmentQuote, quoteAmendment } from '@/server/bookings/amendment-rules';
 import { applyAmendment } from '@/server/bookings/amendment-settlement';
 
 // Amending a booking (DESIGN.md "Booking lifecycle"): its date and time, guest counts and guests,
@@ -113,13 +113,6 @@ export async function previewAmendment(db: Database, principal: Principal, chang
   const quote = await prepare(db, row, change, now);
   if (quote.settledMinor !== 0 && !memberCan(principal, 'rates:viewB2b')) throw new RuleViolation('amendments.errors.needsRates');
   return quote;
-}
-
-/** Whether a booking may be amended now, and the refusal's key when not (for the booking page). */
-export async function amendability(db: Database, principal: Principal, reference: string, now = new Date()): Promise<{ issue: number; refusal: string | null } | null> {
-  const row = await loadAmendable(db, principal, reference, false);
-  if (!row) return null;
-  return { issue: row.documentIssue, refusal: amendRefusal({ ...row, policy: null as never, percentOff: 0 }, row.offer, now) };
 }
 
 /**
