@@ -88,7 +88,19 @@ export function AmendBookingForm({ reference, current, slots, seesNet, labels }:
   const tickets = ticketList(Number(watched.adults) || 0, Number(watched.children) || 0, Number(watched.infants) || 0);
 
   // A change after the review withdraws it: the difference shown must be the one confirmed.
-  const stale = preview !== null && JSON.stringify(normalise({ ...watched, reference } as FormValues)) !== JSON.stringify(normalise(preview.sent as FormValues));
+  const [changedAfterReview, setChangedAfterReview] = useState(false);
+  const { subscribe } = form;
+  useEffect(
+    () =>
+      subscribe({
+        formState: { values: true },
+        callback: ({ name }) => {
+          if (name) setChangedAfterReview(true);
+        },
+      }),
+    [subscribe],
+  );
+  const stale = preview !== null && changedAfterReview;
 
   useEffect(() => {
     if (preview) previewRef.current?.focus();
@@ -109,6 +121,7 @@ export function AmendBookingForm({ reference, current, slots, seesNet, labels }:
     startTransition(async () => {
       const result = await previewAmendmentAction(change);
       if (!result.ok) return showFailure(result);
+      setChangedAfterReview(false);
       setPreview({ view: result.data, key: crypto.randomUUID(), sent: change });
     });
   });
@@ -310,22 +323,4 @@ function ticketList(adults: number, children: number, infants: number): { type: 
 
 function padNames(names: string[], count: number): string[] {
   return Array.from({ length: Math.min(count, MAX_TICKETS) }, (_, index) => names[index] ?? '');
-}
-
-/** The form's values as the schema would compare them: numbers as numbers, names trimmed to the tickets. */
-function normalise(values: FormValues) {
-  const adults = Number(values.adults) || 0;
-  const children = Number(values.children) || 0;
-  const infants = Number(values.infants) || 0;
-  return {
-    date: values.date,
-    time: values.time,
-    adults,
-    children,
-    infants,
-    guestName: String(values.guestName ?? '').trim(),
-    guestPhone: String(values.guestPhone ?? '').trim(),
-    guestEmail: String(values.guestEmail ?? '').trim(),
-    guestNames: (values.guestNames ?? []).slice(0, adults + children + infants).map((name) => String(name ?? '').trim()),
-  };
 }
