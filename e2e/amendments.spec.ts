@@ -115,6 +115,32 @@ test.describe('Russian, 430 px: paid by card in the sandbox', () => {
   });
 });
 
+test('the amendment block at the other widths and language: English at 430 px, Russian at 1280 px, by keyboard, without sideways scrolling', async ({ page }) => {
+  await page.setViewportSize({ width: 430, height: 900 });
+  await signIn(page, '');
+  const reference = await bookByBalance(page, await openSlot(page, '', 6));
+  for (const [language, width] of [
+    ['en', 430],
+    ['ru', 1280],
+  ] as const) {
+    const texts = TEXTS[language];
+    await page.setViewportSize({ width, height: 900 });
+    await page.goto(`${ORIGIN}${language === 'ru' ? '/ru' : ''}/my-bookings/${reference}`);
+    const block = page.getByTestId('amend-booking');
+    await expect(block.getByRole('heading', { name: texts.amend.title })).toBeVisible();
+    await block.getByRole('button', { name: texts.amend.open }).focus();
+    await page.keyboard.press('Enter');
+    await expect(block.getByRole('combobox', { name: texts.amend.fields.slot })).toBeVisible();
+    await expect(block.getByLabel(texts.amend.fields.adults)).toHaveValue('1');
+    // Bad input: no guests at all is refused with the checkout's message, and nothing is priced.
+    await block.getByLabel(texts.amend.fields.adults).fill('0');
+    await block.getByRole('button', { name: texts.amend.review }).click();
+    await expect(block.getByText(texts.app.checkout.errors.noGuests)).toBeVisible();
+    await expect(block.getByTestId('amend-preview')).toHaveCount(0);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+  }
+});
+
 async function signIn(page: Page, prefix: string) {
   await page.goto(`${ORIGIN}${prefix}/sign-in?callbackUrl=${encodeURIComponent(`${prefix}/tour/${TOUR}`)}`);
   await page.locator('input[name="email"]').fill(demoEmail('senior'));
