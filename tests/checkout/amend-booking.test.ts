@@ -6,6 +6,9 @@ import { createBooking } from '@/server/bookings/create-booking';
 import type { Database } from '@/server/db/connection';
 import { agencies, auditLog, bookingAmendments, bookings, ledgerEntries } from '@/server/db/schema';
 import { NotFound } from '@/server/errors';
+import { renderBookingDocument } from '@/server/documents/document-downloads';
+import { formatTourDate } from '@/server/documents/pdf-layout';
+import { PDFParse } from 'pdf-parse';
 import { loadSettings } from '@/server/settings/settings';
 import { dubaiInstant } from '@/shared/availability/rules';
 import type { AmendmentChange, AmendmentConfirm } from '@/shared/bookings/amendment-schema';
@@ -158,6 +161,27 @@ describe('an amendment paid from the balance', () => {
   });
 });
 
+describe('the re-issued documents', () => {
+  it('the voucher shows the new date, each ticket its guest and the issue, and tickets of the earlier issue are void', async () => {
+    const { db } = database;
+    const agent = await senior();
+    const { target, reference } = await balanceBooking(agent, { days: 17 });
+    const before = await bookingOf(db, reference);
+    const oldVoucher = await pdfText((await renderBookingDocument(db, agent, reference, 'voucher')).pdf);
+    await amendBooking(db, agent, await confirmed(agent, changeOf(before, { date: target.date, time: target.startTime, guestNames: ['Anna Smith', 'Ben Smith'] })), { now });
+
+    const voucher = await pdfText((await renderBookingDocument(db, agent, reference, 'voucher')).pdf);
+    expect(voucher).toContain(formatTourDate(target.date, 'en'));
+    expect(oldVoucher).toContain(formatTourDate(before.tourDate, 'en'));
+    expect(voucher).not.toContain(formatTourDate(before.tourDate, 'en'));
+    const tickets = await pdfText((await renderBookingDocument(db, agent, reference, 'tickets', 2)).pdf);
+    expect(tickets).toContain('Anna Smith');
+    expect(tickets).toContain('Ben Smith');
+    expect(tickets).toContain('Issue');
+    await expect(renderBookingDocument(db, agent, reference, 'tickets', 1)).rejects.toMatchObject({ code: 'bookingDocuments.refused.ticketsVoid' });
+  });
+});
+
 describe('refused amendments change nothing', () => {
   it('no change, a sold-out slot, a past cut-off, an older issue, another figure than shown, a cash booking', async () => {
     const { db } = database;
@@ -266,3 +290,12 @@ describe('replayed and simultaneous amendments', () => {
     expect(moved).toBe(1);
   });
 });
+
+async function pdfText(pdf: Buffer): Promise<string> {
+  const parser = new PDFParse({ data: new Uint8Array(pdf) });
+  try {
+    return (await parser.getText()).text.replace(/\s+/g, ' ');
+  } finally {
+    await parser.destroy();
+  }
+}
