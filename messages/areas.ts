@@ -35,6 +35,7 @@ export const MESSAGE_AREAS = [
   'dashboard',
   'customer-view',
   'group-booking',
+  'amendments',
 ] as const;
 
 type Messages = Record<string, unknown>;

@@ -29,7 +29,8 @@ export type AuditEntry = {
     | 'webhook.enable'
     | 'webhook.disable'
     | 'webhook.delete'
-    | 'booking.guestHandoff';
+    | 'booking.guestHandoff'
+    | 'booking.amend';
   changes: AuditChanges;
 };
 

@@ -51,6 +51,10 @@ export type BookingDetail = {
   children: number;
   infants: number;
   guest: { name: string; phone: string; email: string };
+  /** Each ticket's guest (amendments); null or empty entries print the lead guest. */
+  guestNames: string[] | null;
+  /** The documents' issue: one more per amendment. */
+  documentIssue: number;
   hotelName: string | null;
   room: string | null;
   pickUpTime: string | null;
@@ -115,6 +119,8 @@ async function loadBookingRow(db: Database, principal: Principal, reference: str
     children: bookings.children,
     infants: bookings.infants,
     guest: { name: bookings.guestName, phone: bookings.guestPhone, email: bookings.guestEmail },
+    guestNames: bookings.guestNames,
+    documentIssue: bookings.documentIssue,
     hotelName: hotels.name,
     room: bookings.room,
     pickUpTime: bookings.pickUpTime,
@@ -241,6 +247,8 @@ export async function loadBookingDocument(
     children: row.children,
     infants: row.infants,
     guest: row.guest,
+    guestNames: row.guestNames ?? [],
+    documentIssue: row.documentIssue,
     pickUp: { hotelName: row.hotelName, room: row.room, time: row.pickUpTime },
     notes: row.notes,
     agency: row.agency,

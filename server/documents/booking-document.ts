@@ -43,6 +43,10 @@ export type BookingDocument = {
   children: number;
   infants: number;
   guest: { name: string; phone: string; email: string };
+  /** Each ticket's guest in print order (an empty or missing one is the lead guest); set by amendments. */
+  guestNames?: string[];
+  /** The documents' issue: one more per amendment; tickets of an earlier issue are void. */
+  documentIssue?: number;
   pickUp: { hotelName: string | null; room: string | null; time: string | null };
   notes: string | null;
   promoCode: string | null;

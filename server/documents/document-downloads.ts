@@ -7,7 +7,7 @@ import type { Database } from '@/server/db/connection';
 import { Conflict, Forbidden, type MessageValues, NotFound } from '@/server/errors';
 import type { BookingDocument } from './booking-document';
 import { renderCreditNotePdf } from './credit-note-pdf';
-import { DOCUMENT_PERMISSIONS, type DocumentKind, type DocumentRefusal, documentFilename, documentRefusal } from './document-kinds';
+import { DOCUMENT_PERMISSIONS, type DocumentKind, type DocumentRefusal, documentFilename, documentRefusal, isVoidTicketIssue } from './document-kinds';
 import { renderInvoicePdf } from './invoice-pdf';
 import { isInvoiceMonth, isMonthlyInvoiceAvailable, loadMonthlyInvoice, monthlyInvoiceIssueDate } from './monthly-invoice';
 import { formatInvoiceMonth, renderMonthlyInvoicePdf } from './monthly-invoice-pdf';
@@ -38,12 +38,13 @@ export class DocumentNotOffered extends Conflict {
  * Spec §2 "Booking confirmation": one of a booking's documents, for whoever may see
  * the booking and the document, when the booking's state offers it (`documentRefusal`).
  */
-export async function renderBookingDocument(db: Database, principal: Principal, reference: string, kind: DocumentKind): Promise<PdfDownload> {
+export async function renderBookingDocument(db: Database, principal: Principal, reference: string, kind: DocumentKind, issue?: number): Promise<PdfDownload> {
   if (!memberCan(principal, DOCUMENT_PERMISSIONS[kind])) throw new Forbidden();
   const document = await loadBookingDocument(db, principal, reference);
   if (!document) throw new NotFound();
   const refusal = documentRefusal(kind, document);
   if (refusal) throw new DocumentNotOffered(refusal);
+  if (isVoidTicketIssue(kind, issue, document.documentIssue ?? 1)) throw new DocumentNotOffered('ticketsVoid');
   // The stored reference, not the URL's spelling, names the file.
   return { filename: documentFilename(kind, document.reference), pdf: await RENDERERS[kind](document) };
 }

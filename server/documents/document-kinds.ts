@@ -26,6 +26,8 @@ export function isDocumentKind(value: string): value is DocumentKind {
 export type DocumentState = {
   status: 'quotation_request' | 'payment_required' | 'completed' | 'cancelled' | 'payment_failed';
   paymentMethod: PaymentMethod;
+  /** The documents' issue (one more per amendment): the tickets' link names it, so a link from before an amendment is refused as void. */
+  documentIssue?: number;
 };
 
 /**
@@ -56,7 +58,7 @@ export function documentsFor(role: Role, state: DocumentState): DocumentKind[] {
 }
 
 /** Why a booking's state does not offer a document: a message key under `bookingDocuments.refused`. */
-export type DocumentRefusal = 'ticketsWithdrawn' | 'notConfirmed' | 'notCancelled' | 'confirmed' | 'neverConfirmed';
+export type DocumentRefusal = 'ticketsWithdrawn' | 'notConfirmed' | 'notCancelled' | 'confirmed' | 'neverConfirmed' | 'ticketsVoid';
 
 /** Null when the state offers `kind`; otherwise the reason it does not, for the 409 the route answers. */
 export function documentRefusal(kind: DocumentKind, state: DocumentState): DocumentRefusal | null {
@@ -66,6 +68,14 @@ export function documentRefusal(kind: DocumentKind, state: DocumentState): Docum
   if (state.status === 'cancelled') return 'neverConfirmed';
   if (kind === 'credit-note' && state.status === 'completed') return 'notCancelled';
   return 'notConfirmed';
+}
+
+/**
+ * Tickets asked for by an earlier issue than the booking's (a link from before an amendment): void,
+ * since the date, time or guests they print are no longer the booking's.
+ */
+export function isVoidTicketIssue(kind: DocumentKind, asked: number | undefined, current: number): boolean {
+  return kind === 'tickets' && asked !== undefined && asked < current;
 }
 
 /** A credit note is numbered after the booking, and so after the invoice it credits. */

@@ -50,7 +50,7 @@ export async function renderTicketsPdf(doc: BookingDocument): Promise<Buffer> {
     guestTickets(doc).forEach((ticket, position) => {
       if (position > 0) pdf.addPage();
       const supplierCode = supplierCodes.length > 0 ? codeForGuest(supplierCodes, ticket.type, ticket.index) : null;
-      drawTicketPage(pdf, doc, ticket, supplierCode ? { code: supplierCode, image: images.get(supplierCode.code) ?? null } : { code: null, image: qrCode }, t);
+      drawTicketPage(pdf, doc, ticket, doc.guestNames?.[position] || doc.guest.name, supplierCode ? { code: supplierCode, image: images.get(supplierCode.code) ?? null } : { code: null, image: qrCode }, t);
     });
   });
 }
@@ -62,7 +62,7 @@ function qrImage(text: string): Promise<string> {
 /** What admits the guest: our reference's QR code, or the supplier's code (drawn as QR when it is one). */
 type Admission = { code: SupplierCode | null; image: string | null };
 
-function drawTicketPage(pdf: Pdf, doc: BookingDocument, ticket: GuestTicket, admission: Admission, t: DocumentTranslator): void {
+function drawTicketPage(pdf: Pdf, doc: BookingDocument, ticket: GuestTicket, guestName: string, admission: Admission, t: DocumentTranslator): void {
   const ticketLabel = t('tickets.ticketOf', { type: ticket.type, index: ticket.index, count: ticket.count });
   drawHeader(pdf, doc, t('tickets.title'), doc.reference);
   const left = pdf.page.margins.left;
@@ -90,12 +90,15 @@ function drawTicketPage(pdf: Pdf, doc: BookingDocument, ticket: GuestTicket, adm
     [
       { label: t('common.reference'), value: doc.reference },
       ...(doc.supplier?.reference ? [{ label: t('common.supplierReference'), value: doc.supplier.reference }] : []),
-      { label: t('common.guestName'), value: doc.guest.name },
+      // Each guest's own name on their ticket (set by an amendment), else the lead guest's.
+      { label: t('common.guestName'), value: guestName },
       { label: t('common.tour'), value: doc.tourTitle },
       { label: t('common.offer'), value: doc.offerName },
       { label: t('common.date'), value: formatTourDate(doc.tourDate, doc.locale) },
       { label: t('common.startTime'), value: formatStartTime(doc.startTime, t) },
       { label: t('tickets.payment'), value: paymentMethodName(doc, t) },
+      // Re-issued by an amendment: the issue printed, so a ticket of an earlier one reads as void.
+      ...((doc.documentIssue ?? 1) > 1 ? [{ label: t('tickets.issue'), value: String(doc.documentIssue) }] : []),
     ],
     { left: textX, width: textWidth, labelWidth: 100 },
   );

@@ -1,5 +1,5 @@
 import 'server-only';
-import { and, eq, or, type SQL } from 'drizzle-orm';
+import { and, eq, inArray, or, type SQL } from 'drizzle-orm';
 import type { Principal } from '@/server/auth/principal';
 import { visibleBookings } from '@/server/bookings/booking-scope';
 import type { Database } from '@/server/db/connection';
@@ -15,7 +15,8 @@ import type { PaymentStatus } from './settle-payment';
 
 export type PaymentResult = {
   paymentId: string;
-  purpose: 'booking' | 'top_up';
+  /** `amendment`: the difference of a booking's amendment; its page leads back to the booking like a booking's. */
+  purpose: 'booking' | 'top_up' | 'amendment';
   method: ProviderMethod;
   provider: string;
   isSandbox: boolean;
@@ -74,6 +75,6 @@ export async function loadPaymentResult(db: Database, principal: Principal, paym
 /** Booking payments follow the booking's visibility; top-ups need the balance. */
 function visiblePayment(principal: Principal): SQL {
   const topUps = memberCan(principal, 'balance:view') ? eq(payments.purpose, 'top_up') : undefined;
-  const ofBookings = and(eq(payments.purpose, 'booking'), visibleBookings(principal));
+  const ofBookings = and(inArray(payments.purpose, ['booking', 'amendment']), visibleBookings(principal));
   return (topUps ? or(topUps, ofBookings) : ofBookings) as SQL;
 }

@@ -1,5 +1,5 @@
 import 'server-only';
-import { and, asc, eq, isNull, ne, sql } from 'drizzle-orm';
+import { and, asc, eq, isNull, ne, notLike, sql } from 'drizzle-orm';
 import type { Database, Transaction } from '@/server/db/connection';
 import { paymentRefunds, payments } from '@/server/db/schema';
 import { sendJob } from '@/server/jobs/jobs';
@@ -13,7 +13,9 @@ import { findGateway } from './gateways';
 // (one per payment and reason; the provider's idempotency key is the refund id).
 
 /** `supplierRefused`: the booking's supplier would not confirm it, so its payment goes back whole. */
-export type RefundReason = 'cancellation' | 'lateHold' | 'notPayable' | 'supplierRefused';
+export type RefundReason = 'cancellation' | 'lateHold' | 'notPayable' | 'supplierRefused' | AmendmentRefundReason;
+/** The decrease of one amendment (server/bookings/amendment-settlement.ts): part of a payment, once per amendment. */
+export type AmendmentRefundReason = `amendment:${string}`;
 
 /** Records a refund of `payment`; returns its id (the existing one when it was already recorded). */
 export async function recordRefund(tx: Transaction, payment: { id: string; bookingId: string | null; currency: string }, refund: { amountMinor: number; reason: RefundReason }): Promise<string> {
@@ -45,7 +47,8 @@ export async function payingPayment(db: Database | Transaction, bookingId: strin
   const returnedWhole = await db
     .select({ paymentId: paymentRefunds.paymentId })
     .from(paymentRefunds)
-    .where(and(eq(paymentRefunds.bookingId, bookingId), ne(paymentRefunds.reason, 'cancellation')));
+    // Cancellations and amendments give back part of a payment that did pay the booking.
+    .where(and(eq(paymentRefunds.bookingId, bookingId), ne(paymentRefunds.reason, 'cancellation'), notLike(paymentRefunds.reason, 'amendment:%')));
   const whole = new Set(returnedWhole.map((refund) => refund.paymentId));
   return succeeded.find((payment) => !whole.has(payment.id)) ?? null;
 }

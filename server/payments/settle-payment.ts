@@ -1,5 +1,6 @@
 import 'server-only';
 import { and, desc, eq, inArray, sql } from 'drizzle-orm';
+import { applyPaidAmendment, failPaidAmendment } from '@/server/bookings/amendment-settlement';
 import { moveBooking, releaseHold } from '@/server/bookings/booking-status';
 import { type LockedBookingStock, lockBookingStock, takeStock } from '@/server/bookings/stock';
 import type { Database, Transaction } from '@/server/db/connection';
@@ -125,6 +126,11 @@ async function applySuccess(tx: Transaction, payment: PaymentRow, refunds: strin
     await creditAgency(tx, { agencyId: payment.agencyId, kind: 'top_up', amountMinor: payment.baseAmountMinor, description: `Card top-up (${payment.provider} ${payment.providerReference})` });
     return null;
   }
+  if (payment.purpose === 'amendment') {
+    // An amendment's difference: applied once, here (server/bookings/amendment-settlement.ts).
+    await applyPaidAmendment(tx, payment, refunds);
+    return null;
+  }
   const booking = await lockBooking(tx, payment.bookingId!);
   const payable = booking.status === 'payment_required' || booking.status === 'payment_failed';
   if (!payable) {
@@ -155,6 +161,7 @@ async function applySuccess(tx: Transaction, payment: PaymentRow, refunds: strin
  * failing after the agent already retried changes nothing) and gives the held stock back.
  */
 async function applyFailure(tx: Transaction, payment: PaymentRow): Promise<void> {
+  if (payment.purpose === 'amendment') return failPaidAmendment(tx, payment.id);
   if (payment.purpose !== 'booking' || !payment.bookingId) return;
   const booking = await lockBooking(tx, payment.bookingId);
   if (booking.status !== 'payment_required') return;

@@ -22,6 +22,7 @@ import { findGateway } from './gateways';
 import { holdUntil, scheduleHoldExpiry } from './holds';
 import { findOfferedMethod, mayPayThroughProvider, type OfferedMethod } from './payment-methods';
 import { MAX_TOP_UP_MINOR } from '@/shared/payments/limits';
+import { failPaidAmendment } from '@/server/bookings/amendment-settlement';
 
 // Starting a provider payment: a `payments` row per attempt, written before the
 // provider is called, so every attempt is on record whatever the provider answers; the provider's
@@ -184,12 +185,12 @@ async function chargeOfAttemptInFlight(db: Database, paymentId: string): Promise
   return null;
 }
 
-async function insertAttempt(
+export async function insertAttempt(
   tx: Transaction,
   values: {
     agencyId: string;
     bookingId: string | null;
-    purpose: 'booking' | 'top_up';
+    purpose: 'booking' | 'top_up' | 'amendment';
     offered: OfferedMethod;
     quote: ChargeQuote;
     createdBy: string;
@@ -221,7 +222,7 @@ async function insertAttempt(
  * Asks the provider for the charge. A provider that cannot be reached fails the attempt (and a
  * booking's hold is given back), so the agent can try again or pay another way.
  */
-async function createCharge(
+export async function createCharge(
   db: Database,
   payment: PaymentRow,
   input: PaymentPlace & { description: string; customer: { name: string; email: string; phone?: string }; returnPath?: string },
@@ -251,7 +252,10 @@ async function createCharge(
     console.error('[payments] create charge', error);
     await db.transaction(async (tx) => {
       await tx.update(payments).set({ status: 'failed', failureCode: 'provider_unavailable', settledAt: sql`now()`, updatedAt: sql`now()` }).where(eq(payments.id, payment.id));
-      if (payment.bookingId) {
+      // An amendment's difference (server/checkout/amend-booking.ts) fails alone: its booking is
+      // confirmed and keeps what it holds.
+      if (payment.purpose === 'amendment') await failPaidAmendment(tx, payment.id);
+      else if (payment.bookingId) {
         await tx.select({ id: bookings.id }).from(bookings).where(eq(bookings.id, payment.bookingId)).for('update');
         await releaseHold(tx, payment.bookingId);
         // A booking paid another way meanwhile stays as it is.

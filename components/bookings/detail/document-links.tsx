@@ -38,7 +38,7 @@ export async function DocumentLinks({
           {documents.map((document) => (
             <li key={document}>
               <a
-                href={`/api/v1/b2b/bookings/${reference}/documents/${document}`}
+                href={`/api/v1/b2b/bookings/${reference}/documents/${document}${document === 'tickets' && state.documentIssue ? `?issue=${state.documentIssue}` : ''}`}
                 download={documentFilename(document, reference)}
                 className={cn(buttonVariants({ variant: 'outline' }), linkClassName)}
               >

@@ -133,6 +133,16 @@ export const bookings = pgTable(
     supplierError: text('supplier_error'),
     /** The reseller's own reference for a booking made over our OCTO API (server/octo-api): its bookings are listed by it. */
     resellerReference: text('reseller_reference'),
+    /**
+     * Each guest's name per ticket, in the tickets' print order (adults, children, infants); null
+     * or a shorter list prints the lead guest's name on the rest (bookings made before amendments).
+     */
+    guestNames: jsonb('guest_names').$type<string[]>(),
+    /**
+     * The issue of the booking's documents: 1 as booked, one more per applied amendment. Tickets
+     * carry it, so a ticket of an earlier issue is void (server/checkout/amend-booking.ts).
+     */
+    documentIssue: integer('document_issue').notNull().default(1),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

@@ -24,3 +24,4 @@ export * from './own-inventory-holds';
 export * from './telemetry';
 export * from './replays';
 export * from './dashboard';
+export * from './amendments';

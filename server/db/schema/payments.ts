@@ -8,7 +8,8 @@ import { bookings, paymentMethod } from './bookings';
 
 // Payments through providers (server/payments, DESIGN.md "Payments").
 
-export const paymentPurpose = pgEnum('payment_purpose', ['booking', 'top_up']);
+/** `amendment`: the difference of a booking's amendment (server/bookings/amend-booking.ts). */
+export const paymentPurpose = pgEnum('payment_purpose', ['booking', 'top_up', 'amendment']);
 /**
  * `created`: the charge exists, the payer has not finished; `processing`: the provider is still
  * deciding; the last three are final and never change again.

@@ -1667,7 +1667,9 @@ export interface operations {
     };
     getB2bBookingsIdDocumentsDocument: {
         parameters: {
-            query?: never;
+            query?: {
+                issue?: number;
+            };
             header?: never;
             path: {
                 id: string;
@@ -1711,6 +1713,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description The input did not parse: `[{ fieldName, errorMessage }]`. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorItems"];
                 };
             };
             /** @description Server is under maintenance (spec §8): the database is unavailable. */

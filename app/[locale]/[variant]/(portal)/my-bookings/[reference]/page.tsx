@@ -7,6 +7,7 @@ import { cache, type ReactNode } from 'react';
 import { StatusBadge } from '@/components/bookings/lists/status-badge';
 import { CancelBookingPanel, type ChargedRefundView } from '@/components/bookings/detail/cancel-booking-panel';
 import { DocumentLinks } from '@/components/bookings/detail/document-links';
+import { AmendBookingBlock } from '@/components/bookings/detail/amend-booking-block';
 import { GuestHandoffPanel } from '@/components/bookings/detail/guest-handoff-panel';
 import { SupplierStatusNotice } from '@/components/bookings/detail/supplier-status-notice';
 import { type ShownSupplierCode, SupplierCodes } from '@/components/bookings/detail/supplier-codes';
@@ -200,6 +201,7 @@ export default async function BookingDetailPage({ params, searchParams }: { para
               linkClassName="w-full justify-start"
             />
           </section>
+          <AmendBookingBlock reference={booking.reference} locale={locale} />
 
           <GuestHandoffPanel reference={booking.reference} locale={locale} />
 

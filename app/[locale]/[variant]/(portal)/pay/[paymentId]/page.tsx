@@ -45,6 +45,8 @@ export default async function PaymentResultPage({ params }: { params: Params }) 
   if (payment.status === 'succeeded') {
     if (payment.purpose === 'booking' && payment.bookingReference) redirect(localizedPath(locale, `/checkout/confirmation/${payment.bookingReference}`));
     if (payment.purpose === 'top_up') redirect(localizedPath(locale, `/balance?topUp=${payment.paymentId}`));
+    // An amendment's difference: back to the booking, amended (or its notice of why not).
+    if (payment.purpose === 'amendment' && payment.bookingReference) redirect(localizedPath(locale, `/my-bookings/${payment.bookingReference}?amended=${payment.paymentId}`));
   }
   const t = await getTranslations('payments');
   // A booking's payment is its NET (plus fees), a top-up the agency's money: neither shows in customer view.

@@ -10,6 +10,8 @@ export const GET = runRoute({
   permission: null,
   apiScope: 'bookings',
   params: z.object({ id: referenceParam, document: z.enum(DOCUMENT_KINDS as [DocumentKind, ...DocumentKind[]]) }),
+  // The tickets' issue a link was made for: an earlier one than the booking's is void after an amendment (409).
+  query: z.object({ issue: z.coerce.number().int().min(1).optional() }),
   doc: { tag: 'Bookings', summary: 'A booking’s voucher, tickets or invoice (PDF)', response: PDF, notFound: true },
-  run: async (_input, { principal, db, params }) => pdfResponse(await renderBookingDocument(db, principal, params.id, params.document)),
+  run: async ({ query }, { principal, db, params }) => pdfResponse(await renderBookingDocument(db, principal, params.id, params.document, query.issue)),
 });

@@ -1,0 +1,136 @@
+import crypto from 'node:crypto';
+import { eq } from 'drizzle-orm';
+import { amendBooking, previewAmendment } from '@/server/checkout/amend-booking';
+import { receiveWebhook, returnFromProvider } from '@/server/checkout/settlement';
+import { bookingAmendments, ledgerEntries, paymentRefunds, payments } from '@/server/db/schema';
+import { payWithSandboxCard } from '@/server/payments/providers/sandbox/sandbox-charges';
+import type { AmendmentChange } from '@/shared/bookings/amendment-schema';
+import { addDays, agencyBalance, prepareSlot, principalFor, slotStock } from '../support/booking-fixtures';
+import { createTestDatabase, type TestDatabase } from '../support/test-database';
+import { bookingRow, cardBooking, clearQueuedJobs, forgetPayments, PLACE, queuedEvents, setUpPayments, signedDelivery } from './payment-fixtures';
+
+// An amendment of a card-paid booking: the difference is a sandbox card payment, the amendment is
+// pending until the provider confirms it and is applied exactly once then; a declined card leaves
+// the booking as it was. On both databases.
+
+let database: TestDatabase;
+
+beforeAll(async () => {
+  database = await createTestDatabase({ poolSize: 20, demoData: { today: new Date() } });
+  setUpPayments(database.db);
+});
+afterAll(async () => {
+  forgetPayments();
+  await database.dispose();
+});
+beforeEach(() => clearQueuedJobs(database.db));
+
+const senior = () => principalFor(database.db, 'senior@gulfhorizons.test');
+
+/** A card booking, paid, and the change of its date (a fresh slot 2 days later) and one guest more. */
+async function paidCardBooking() {
+  const { db } = database;
+  const agent = await senior();
+  const booked = await cardBooking(db, agent, { left: 10, adults: 2 });
+  await payWithSandboxCard(db, booked.chargeId, '4242 4242 4242 4242');
+  await returnFromProvider(db, agent, booked.paymentId);
+  await clearQueuedJobs(db);
+  const row = await bookingRow(db, booked.reference);
+  const target = await prepareSlot(db, booked.offer.id, addDays(booked.date, 2), { left: 10 });
+  const change: AmendmentChange = {
+    reference: row.reference,
+    date: target.date,
+    time: target.startTime,
+    adults: 3,
+    children: 0,
+    infants: 0,
+    guestName: row.guestName,
+    guestPhone: row.guestPhone,
+    guestEmail: row.guestEmail,
+    guestNames: [],
+  };
+  const quote = await previewAmendment(db, agent, change);
+  const confirm = { ...change, idempotencyKey: crypto.randomUUID(), issue: quote.issue, expectedSettledMinor: quote.settledMinor };
+  return { agent, booked, row, target, quote, confirm };
+}
+
+describe('an amendment paid by card', () => {
+  it('is pending until the provider confirms, then applied once however often the confirmation comes', async () => {
+    const { db } = database;
+    const { agent, booked, row, target, quote, confirm } = await paidCardBooking();
+    expect(quote.method).toBe('card');
+    const balance = await agencyBalance(db, agent.agencyId);
+
+    const outcome = await amendBooking(db, agent, confirm, { place: PLACE });
+    expect(outcome.kind).toBe('payment');
+    const payment = (outcome as { payment: { paymentId: string; nextAction: { kind: string; url: string } } }).payment;
+    // Sent again before paying: the same pending amendment, no second charge.
+    expect(await amendBooking(db, agent, confirm, { place: PLACE })).toMatchObject({ kind: 'pending', replayed: true });
+    expect(await bookingRow(db, row.reference)).toMatchObject({ adults: 2, tourDate: row.tourDate, documentIssue: 1 });
+
+    await payWithSandboxCard(db, payment.nextAction.url.split('/').pop()!, '4242 4242 4242 4242');
+    const [event] = await queuedEvents(db);
+    const delivery = signedDelivery(event!);
+    await Promise.all([...Array.from({ length: 3 }, () => receiveWebhook(db, 'sandbox', delivery.body, delivery.headers)), returnFromProvider(db, agent, payment.paymentId)]);
+
+    const [paid] = await db.select().from(payments).where(eq(payments.id, payment.paymentId));
+    expect(paid).toMatchObject({ purpose: 'amendment', status: 'succeeded', baseAmountMinor: quote.settledMinor });
+    expect(await bookingRow(db, row.reference)).toMatchObject({ adults: 3, tourDate: target.date, documentIssue: 2, status: 'completed' });
+    expect((await slotStock(db, booked.slot.id))?.left).toBe(10);
+    expect((await slotStock(db, target.id))?.left).toBe(7);
+    const [amendment] = await db.select().from(bookingAmendments).where(eq(bookingAmendments.paymentId, payment.paymentId));
+    expect(amendment?.status).toBe('applied');
+    expect(await db.$count(ledgerEntries, eq(ledgerEntries.bookingId, row.id))).toBe(0);
+    expect(await agencyBalance(db, agent.agencyId)).toBe(balance);
+    expect(await db.$count(paymentRefunds, eq(paymentRefunds.paymentId, payment.paymentId))).toBe(0);
+  });
+
+  it('a declined card fails the amendment and leaves the booking unchanged', async () => {
+    const { db } = database;
+    const { agent, booked, row, target, confirm } = await paidCardBooking();
+    const outcome = await amendBooking(db, agent, confirm, { place: PLACE });
+    const payment = (outcome as { payment: { paymentId: string; nextAction: { url: string } } }).payment;
+
+    await payWithSandboxCard(db, payment.nextAction.url.split('/').pop()!, '4000000000000002');
+    await returnFromProvider(db, agent, payment.paymentId);
+
+    expect(await bookingRow(db, row.reference)).toMatchObject({ adults: 2, tourDate: row.tourDate, documentIssue: 1, status: 'completed', holdsStock: true });
+    expect((await slotStock(db, booked.slot.id))?.left).toBe(8);
+    expect((await slotStock(db, target.id))?.left).toBe(10);
+    const [amendment] = await db.select().from(bookingAmendments).where(eq(bookingAmendments.paymentId, payment.paymentId));
+    expect(amendment).toMatchObject({ status: 'failed', failureReason: 'paymentFailed' });
+    // The booking can be amended again: the failed one holds nothing.
+    const again = await amendBooking(db, agent, { ...confirm, idempotencyKey: crypto.randomUUID() }, { place: PLACE });
+    expect(again.kind).toBe('payment');
+  });
+
+  it('a decrease goes back to the card that paid, once', async () => {
+    const { db } = database;
+    const agent = await senior();
+    const booked = await cardBooking(db, agent, { left: 10, adults: 3 });
+    await payWithSandboxCard(db, booked.chargeId, '4242 4242 4242 4242');
+    await returnFromProvider(db, agent, booked.paymentId);
+    const row = await bookingRow(db, booked.reference);
+    const change: AmendmentChange = {
+      reference: row.reference,
+      date: row.tourDate,
+      time: row.startTime!,
+      adults: 2,
+      children: 0,
+      infants: 0,
+      guestName: row.guestName,
+      guestPhone: row.guestPhone,
+      guestEmail: row.guestEmail,
+      guestNames: [],
+    };
+    const quote = await previewAmendment(db, agent, change);
+    const confirm = { ...change, idempotencyKey: crypto.randomUUID(), issue: quote.issue, expectedSettledMinor: quote.settledMinor };
+    await Promise.all(Array.from({ length: 5 }, () => amendBooking(db, agent, confirm, { place: PLACE })));
+
+    const refunds = await db.select().from(paymentRefunds).where(eq(paymentRefunds.paymentId, booked.paymentId));
+    expect(refunds).toHaveLength(1);
+    expect(refunds[0]!.reason).toMatch(/^amendment:/);
+    expect(refunds[0]!.amountMinor).toBeGreaterThan(0);
+    expect(await bookingRow(db, row.reference)).toMatchObject({ adults: 2, documentIssue: 2 });
+  });
+});
