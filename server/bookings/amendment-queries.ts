@@ -4,6 +4,7 @@ import { getPrincipal, type Principal } from '@/server/auth/principal';
 import type { Database } from '@/server/db/connection';
 import { getDb } from '@/server/db/database';
 import { availabilitySlots, bookingAmendments, bookings, offers } from '@/server/db/schema';
+import { inCustomerView, seesNetRates } from '@/server/auth/customer-view';
 import { memberCan } from '@/shared/auth/permissions';
 import { dubaiToday, isPastCutOff } from '@/shared/availability/rules';
 import { amendRefusal } from './amendment-rules';
@@ -48,6 +49,8 @@ export type AmendmentPanel = {
   slots: AmendmentSlotChoice[];
   history: AmendmentHistoryEntry[];
   seesNet: boolean;
+  /** The device is in customer view: amounts are hidden for that, not for the role. */
+  customerView: boolean;
 };
 
 /** For the booking page: the signed-in principal's amendment block of a booking, or null when there is none to show. */
@@ -87,7 +90,7 @@ export async function loadAmendmentPanel(db: Database, principal: Principal, ref
     .where(and(eq(bookings.reference, reference), visibleBookings(principal)))
     .limit(1);
   if (!row) return null;
-  const seesNet = memberCan(principal, 'rates:viewB2b');
+  const seesNet = seesNetRates(principal);
   const refusal = amendRefusal(row, row, now);
   const history = await db
     .select()
@@ -139,6 +142,7 @@ export async function loadAmendmentPanel(db: Database, principal: Principal, ref
       fromIssue: entry.fromIssue,
     })),
     seesNet,
+    customerView: inCustomerView(principal),
   };
 }
 

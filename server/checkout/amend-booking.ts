@@ -7,6 +7,7 @@ import { uniqueViolation } from '@/server/db/errors';
 import { bookingAmendments, bookings, offers, payments, promoCodes } from '@/server/db/schema';
 import { Conflict, Forbidden, NotFound, RuleViolation } from '@/server/errors';
 import { loadSettings } from '@/server/settings/settings';
+import { inCustomerView, seesNetRates } from '@/server/auth/customer-view';
 import { memberCan } from '@/shared/auth/permissions';
 import type { AmendmentChange, AmendmentConfirm } from '@/shared/bookings/amendment-schema';
 import { quoteBookingCharge } from '@/shared/payments/charge-quote';
@@ -111,8 +112,17 @@ export async function previewAmendment(db: Database, principal: Principal, chang
   const row = await loadAmendable(db, principal, change.reference, false);
   if (!row) throw new NotFound();
   const quote = await prepare(db, row, change, now);
-  if (quote.settledMinor !== 0 && !memberCan(principal, 'rates:viewB2b')) throw new RuleViolation('amendments.errors.needsRates');
+  assertSeesSettlement(principal, quote);
   return quote;
+}
+
+/**
+ * A change that moves money is shown and confirmed only by whoever sees NET figures: a role that
+ * may (seniors, admins), and not while the device is in customer view (the guest is looking).
+ */
+function assertSeesSettlement(principal: Principal, quote: { settledMinor: number }): void {
+  if (quote.settledMinor === 0 || seesNetRates(principal)) return;
+  throw new RuleViolation(inCustomerView(principal) ? 'amendments.errors.customerView' : 'amendments.errors.needsRates');
 }
 
 /**
@@ -184,7 +194,7 @@ async function decide(
   if (pending) throw new Conflict('amendments.errors.paymentPending');
 
   const quote = await prepare(tx, row, confirm, now);
-  if (quote.settledMinor !== 0 && !memberCan(principal, 'rates:viewB2b')) throw new RuleViolation('amendments.errors.needsRates');
+  assertSeesSettlement(principal, quote);
   if (quote.settledMinor !== confirm.expectedSettledMinor) throw new Conflict('amendments.errors.priceChanged');
 
   const base = {

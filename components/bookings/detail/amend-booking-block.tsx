@@ -53,7 +53,7 @@ export async function AmendBookingBlock({ reference, locale }: { reference: stri
     refundCard: t('preview.refundCard', { percent: '{percent}' }),
     fee: t('preview.fee'),
     nothing: t('preview.nothing'),
-    amountsHidden: t('preview.amountsHidden'),
+    amountsHidden: t(panel.customerView ? 'preview.amountsHiddenCustomerView' : 'preview.amountsHidden'),
     confirmBalance: t('confirm.balance'),
     confirmCard: t('confirm.card'),
     confirmRefund: t('confirm.refund'),
