@@ -215,6 +215,17 @@ describe('refused amendments change nothing', () => {
     const other = await principalFor(db, 'admin@palmcoast.test');
     await expect(previewAmendment(db, other, changeOf(await bookingOf(db, reference), { adults: 3 }), now)).rejects.toBeInstanceOf(NotFound);
   });
+
+  it('in customer view a change that moves money is neither shown nor made; one that moves none still is', async () => {
+    const { db } = database;
+    const agent = await senior();
+    const { reference, target } = await balanceBooking(agent, { days: 20 });
+    const row = await bookingOf(db, reference);
+    const watched = { ...agent, customerView: true };
+    await expect(previewAmendment(db, watched, changeOf(row, { adults: 3 }), now)).rejects.toMatchObject({ code: 'amendments.errors.customerView' });
+    const moved = await previewAmendment(db, watched, changeOf(row, { date: target.date, time: target.startTime }), now);
+    expect(moved.settledMinor).toBe(0);
+  });
 });
 
 describe('replayed and simultaneous amendments', () => {
