@@ -221,7 +221,7 @@ describe('refused amendments change nothing', () => {
     const agent = await senior();
     const { reference, target } = await balanceBooking(agent, { days: 20 });
     const row = await bookingOf(db, reference);
-    const watched = { ...agent, customerView: true };
+    const watched = { ...agent, customerView: true as const };
     await expect(previewAmendment(db, watched, changeOf(row, { adults: 3 }), now)).rejects.toMatchObject({ code: 'amendments.errors.customerView' });
     const moved = await previewAmendment(db, watched, changeOf(row, { date: target.date, time: target.startTime }), now);
     expect(moved.settledMinor).toBe(0);
