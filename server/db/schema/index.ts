@@ -23,3 +23,4 @@ export * from './supplier-products';
 export * from './own-inventory-holds';
 export * from './telemetry';
 export * from './replays';
+export * from './quotes';
