@@ -31,6 +31,7 @@ export const MESSAGE_AREAS = [
   'supplier-connection',
   'telemetry-replay',
   'search',
+  'quotes',
 ] as const;
 
 type Messages = Record<string, unknown>;

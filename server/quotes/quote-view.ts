@@ -1,10 +1,10 @@
 import 'server-only';
-import { desc, eq } from 'drizzle-orm';
+import { and, desc, eq, isNull } from 'drizzle-orm';
 import type { Locale } from '@/i18n/locales';
 import type { Principal } from '@/server/auth/principal';
 import { settle } from '@/server/checkout/settlement';
 import type { Database } from '@/server/db/connection';
-import { agencies, agencyProfiles, bookings, offers, payments, quotes, tours } from '@/server/db/schema';
+import { agencies, agencyProfiles, bookings, offers, payments, quotes, tours, widgets } from '@/server/db/schema';
 import { openPaymentsOfBooking } from '@/server/payments/holds';
 import { loadSettings } from '@/server/settings/settings';
 import { memberCan } from '@/shared/auth/permissions';
@@ -21,7 +21,7 @@ import { guestQuoteToken } from './quote-token';
 export type QuoteState = 'open' | 'processing' | 'paid' | 'failed' | 'notConfirmed' | 'expired' | 'withdrawn';
 
 /** The agency as its guests see it: company settings' name, address and operations contacts. */
-export type QuoteBrand = { name: string; address: string; phone: string; email: string };
+export type QuoteBrand = { name: string; address: string; phone: string; email: string; logoFileId: string | null };
 
 export type GuestQuoteView = {
   state: QuoteState;
@@ -88,6 +88,7 @@ export async function loadGuestQuote(db: Database, token: string, now = new Date
       address: details.agencyAddress ?? '',
       phone: details.operations?.primaryLine || details.contactPhone || '',
       email: details.operations?.primaryEmail ?? '',
+      logoFileId: await agencyLogo(db, quote.agencyId),
     },
     tourTitle: details.tourTitle[quote.locale],
     offerName: details.offerName[quote.locale],
@@ -101,6 +102,17 @@ export async function loadGuestQuote(db: Database, token: string, now = new Date
     charge: quoteGuestCharge(quote, currency, settings),
     reference: booking?.status === 'completed' ? booking.reference : null,
   };
+}
+
+/** Company settings hold no logo: the one the agency shows its guests on its widgets, if any (public files). */
+async function agencyLogo(db: Database, agencyId: string): Promise<string | null> {
+  const [row] = await db
+    .select({ logoFileIds: widgets.logoFileIds })
+    .from(widgets)
+    .where(and(eq(widgets.agencyId, agencyId), isNull(widgets.deletedAt)))
+    .orderBy(desc(widgets.updatedAt))
+    .limit(1);
+  return row?.logoFileIds[0] ?? null;
 }
 
 async function bookingOfQuote(db: Database, quoteId: string): Promise<BookingOfQuote> {
@@ -130,6 +142,8 @@ export type AgencyQuote = {
   tourTitle: string;
   tourDate: string;
   guestName: string;
+  /** The guest's language: the link opens the page in it. */
+  locale: Locale;
   currency: string;
   netTotalMinor: number;
   retailTotalMinor: number;
@@ -163,6 +177,7 @@ export async function listAgencyQuotes(db: Database, principal: Principal, local
         tourTitle: tourTitle[locale],
         tourDate: quote.tourDate,
         guestName: quote.guestName,
+        locale: quote.locale,
         currency: quote.currency,
         netTotalMinor: quote.netTotalMinor,
         retailTotalMinor: quote.retailTotalMinor,

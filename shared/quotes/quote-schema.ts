@@ -45,3 +45,6 @@ export type QuoteField = keyof z.input<typeof quoteSchema>;
 export function storedMarkup(input: Pick<QuoteInput, 'markupKind' | 'markupValue'>): { kind: QuoteInput['markupKind']; value: number } {
   return { kind: input.markupKind, value: input.markupKind === 'percent' ? input.markupValue : Math.round(input.markupValue * 100) };
 }
+
+/** The fields a failed new-quote form shows again as typed. */
+export const QUOTE_FORM_FIELDS = ['offerId', 'date', 'time', 'adults', 'children', 'infants', 'guestName', 'guestPhone', 'guestEmail', 'locale', 'currency', 'markupKind', 'markupValue', 'validDays'] as const satisfies readonly QuoteField[];

@@ -38,6 +38,7 @@ describe('header menu', () => {
       'myBookings',
       'requests',
       'newBooking',
+      'quotes',
       'statement',
       'transactions',
       'topUp',
