@@ -48,7 +48,7 @@ export async function QuoteListPage({ locale, quotes, origin }: { locale: Locale
                   <dt className="text-muted-foreground">{t('columns.price')}</dt>
                   <dd className="tabular-nums">{aed(quote.retailTotalMinor)}</dd>
                   <dt className="text-muted-foreground">{t('columns.margin')}</dt>
-                  <dd className="tabular-nums" data-testid="quote-margin">{aed(quote.retailTotalMinor - quote.netTotalMinor)}</dd>
+                  <dd className="tabular-nums" data-testid="quote-margin" data-margin-aed={quote.retailTotalMinor - quote.netTotalMinor}>{aed(quote.retailTotalMinor - quote.netTotalMinor)}</dd>
                 </dl>
                 <div className="text-sm">
                   <p className="font-medium" data-testid="quote-state">{t(`states.${quote.state}`)}</p>
