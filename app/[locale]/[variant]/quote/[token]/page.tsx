@@ -1,5 +1,6 @@
 import type { Metadata } from 'next';
 import { notFound, redirect } from 'next/navigation';
+import { getTranslations } from 'next-intl/server';
 import { GuestQuotePage } from '@/components/quotes/guest-quote-page';
 import { getDb } from '@/server/db/database';
 import { resolveSiteParams, type SiteParams } from '@/server/hosts/variant-params';
@@ -15,7 +16,12 @@ type Params = Promise<Awaited<SiteParams> & { token: string }>;
 // agency's, on our host or on its widget domain (server/routing/route-rules.ts), never ours.
 export const dynamic = 'force-dynamic';
 
-export const metadata: Metadata = { robots: { index: false, follow: false }, icons: [], referrer: 'no-referrer' };
+/** The title is the page's own, without the portal's name the root layout's template adds: the tab shows no brand of ours. */
+export async function generateMetadata({ params }: { params: Params }): Promise<Metadata> {
+  const { locale } = await resolveSiteParams(params);
+  const t = await getTranslations({ locale, namespace: 'quotes.guest' });
+  return { title: { absolute: t('metaTitle') }, description: null, applicationName: null, other: {}, robots: { index: false, follow: false }, icons: [], referrer: 'no-referrer' };
+}
 
 /** The agency's quote by its signed link (docs/guest-quotes.md), in the quote's language. */
 export default async function QuotePage({ params }: { params: Params }) {
