@@ -52,8 +52,11 @@ for (const width of [430, 1280]) {
       await agent.getByLabel(t.quotes.new.markupValue, { exact: true }).fill('20');
       await expect(agent.getByTestId('quote-guest-price')).not.toHaveText('—');
       await agent.getByLabel(t.quotes.new.markupValue, { exact: true }).press('Enter');
-      const link = await agent.getByTestId('quote-link').inputValue();
+      // Desert Rose has a verified widget site: the English guest opens the quote there (the
+      // agency's own domain, white label), the Russian one on the portal's host.
+      const link = await agent.getByTestId(lang === 'en' ? 'quote-site-link' : 'quote-link').inputValue();
       expect(link).toContain(`${prefix}/quote/`);
+      if (lang === 'en') expect(new URL(link).hostname).toBe('tours.desertrose.test');
 
       // The guest: another browser, no account.
       const guestContext = await browser.newContext({ viewport });
@@ -71,6 +74,8 @@ for (const width of [430, 1280]) {
       await page.getByLabel(t.pay.sandboxPay.card.number).fill('4242 4242 4242 4242');
       await page.getByRole('button', { name: t.pay.sandboxPay.card.pay, exact: true }).click();
       await page.waitForURL(/\/quote\//, { timeout: 30_000 });
+      // Back where the guest paid: the agency's domain stays the agency's.
+      expect(new URL(page.url()).hostname).toBe(new URL(link).hostname);
       const paid = page.getByRole('status').filter({ hasText: /TD-[A-Z2-9]{7}/ });
       await expect(paid).toBeVisible({ timeout: 20_000 });
       const reference = /TD-[A-Z2-9]{7}/.exec(await paid.innerText())![0];

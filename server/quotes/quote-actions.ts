@@ -42,7 +42,7 @@ export const withdrawQuoteAction = runAction({
   answer: (result): WithdrawQuoteState => result,
 });
 
-export type PayQuoteState = ActionFailure<'token'> | null;
+export type PayQuoteState = ActionFailure<'token'> | { ok: true; paymentUrl: string } | null;
 
 /**
  * The guest pays: the booking is placed (the slot re-checked under lock; a slot gone is refused
@@ -50,14 +50,16 @@ export type PayQuoteState = ActionFailure<'token'> | null;
  * and comes back to the quote's page on the host they paid from.
  */
 export const payQuoteAction = runPublicAction({
-  schema: z.object({ token: z.string().min(1).max(200) }),
+  schema: z.object({ token: z.string().min(1).max(200), navigates: z.string().optional() }),
   run: async ({ token }, { db }) => {
     const admitted = await admitQuotePayment(db, token);
     const origin = await payerOrigin(db, await headers(), admitted.quote.agencyId);
     return placeBooking(db, { quote: { admitted, origin, returnPath: guestQuotePath(admitted.locale, token) } }, admitted.input);
   },
-  answer: (result): PayQuoteState => {
+  answer: (result, form): PayQuoteState => {
     if (!result.ok) return result;
+    // A hydrated form goes to the card page itself (components/quotes/pay-quote-form.tsx).
+    if (form.navigates === '1') return { ok: true, paymentUrl: result.data.nextUrl };
     redirect(result.data.nextUrl);
   },
 });
