@@ -24,6 +24,8 @@ export type QuoteState = 'open' | 'processing' | 'paid' | 'failed' | 'notConfirm
 export type QuoteBrand = { name: string; address: string; phone: string; email: string; logoFileId: string | null };
 
 export type GuestQuoteView = {
+  /** Whose quote it is: a widget site shows only its own agency's. */
+  agencyId: string;
   state: QuoteState;
   locale: Locale;
   currency: QuoteCurrency;
@@ -80,6 +82,7 @@ export async function loadGuestQuote(db: Database, token: string, now = new Date
   const currency = quote.currency as QuoteCurrency;
   const settings = await loadSettings(db);
   return {
+    agencyId: quote.agencyId,
     state: await stateOf(db, quote, booking, found.linkExpired),
     locale: quote.locale,
     currency,
