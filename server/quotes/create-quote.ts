@@ -33,6 +33,8 @@ export async function createQuote(db: Database, principal: Principal, input: Quo
   if (offer.pickUp === 'included') throw new RuleViolation('quotes.errors.pickUpRequired', {}, 'offerId');
 
   const counts = { adults: input.adults, children: input.children, infants: input.infants };
+  // Infants travel free and alone book nothing (the table's check says so too): refused with the minimum's message.
+  if (counts.adults + counts.children === 0) throw new RuleViolation('availability.minPeople', { min: Math.max(1, offer.minPeople) }, 'adults');
   const ownSlots = offer.hasLiveAvailability && !offer.supplierId;
   const slot = ownSlots && input.time ? await loadSlot(db, offer.offerId, input.date, input.time) : null;
   if (ownSlots && (!slot || dubaiInstant(slot.date, slot.startTime).getTime() <= now.getTime())) throw new RuleViolation('checkout.noSlot', {}, 'time');
