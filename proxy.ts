@@ -118,8 +118,8 @@ export const config = {
   matcher: [
     '/(search|sign-in|sign-up|forgot-password|reset-password|e2e-render-error|embedded)',
     '/ru/(search|sign-in|sign-up|forgot-password|reset-password|e2e-render-error|embedded)',
-    '/(checkout|bookings|requests|dashboard|my-account|my-bookings|my-commissions|my-agencies|balance|top-up|widgets|agents|pay|ops|group-booking)',
-    '/ru/(checkout|bookings|requests|dashboard|my-account|my-bookings|my-commissions|my-agencies|balance|top-up|widgets|agents|pay|ops|group-booking)',
+    '/(checkout|bookings|requests|dashboard|my-account|my-bookings|my-commissions|my-agencies|balance|top-up|widgets|agents|pay|ops|group-booking|quotes)',
+    '/ru/(checkout|bookings|requests|dashboard|my-account|my-bookings|my-commissions|my-agencies|balance|top-up|widgets|agents|pay|ops|group-booking|quotes)',
     '/((?!(?:ru/)?(?:tour|city)/[^/]+$|ru/[^/]+$|api/|_next/|images/|brand/)[^/]+/.+)',
     // The API reference, a page of the shell among the API's paths (`/ru/api/docs` falls under the last pattern).
     '/api/docs',

@@ -36,6 +36,7 @@ export const MESSAGE_AREAS = [
   'customer-view',
   'group-booking',
   'amendments',
+  'quotes',
 ] as const;
 
 type Messages = Record<string, unknown>;

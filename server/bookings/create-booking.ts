@@ -35,6 +35,8 @@ import { inSpan } from '@/server/telemetry/tracing';
 export type { BookingStatus };
 /** A guest's booking through an agency's widget: sold at the widget's guest prices. */
 export type WidgetSale = { widgetId: string; guestPrices: OfferPrices };
+/** A guest's booking paid from an agency's quote (server/quotes): sold at the quote's guest price. */
+export type QuoteSale = { quoteId: string; retailTotalMinor: number };
 export type CreatedBooking = { reference: string; status: BookingStatus; /** The attempt had already booked. */ replayed: boolean };
 /**
  * A reservation just written: the row as inserted and what its slot had left after the take, so
@@ -74,7 +76,7 @@ export async function createBooking(
   db: Database,
   principal: Principal,
   input: CheckoutInput,
-  options: { locale: Locale; now?: Date; widget?: WidgetSale; reservation?: Reservation; start?: BookingStart },
+  options: { locale: Locale; now?: Date; widget?: WidgetSale; quote?: QuoteSale; reservation?: Reservation; start?: BookingStart },
 ): Promise<CreatedBooking & { written?: WrittenReservation }> {
   if (!memberCan(principal, 'bookings:create')) throw new Forbidden();
   const { start } = options;
@@ -87,6 +89,7 @@ export async function createBooking(
   const now = options.now ?? new Date();
   const plan = await planBooking(db, input, options.locale, now, start);
   if (options.widget) sellThroughWidget(plan, input, options.widget);
+  if (options.quote) sellThroughQuote(plan, input, options.quote);
   plan.reservation = options.reservation;
   await holdSupplierSeats(db, plan, principal.agencyId, input.idempotencyKey);
   try {
@@ -103,7 +106,8 @@ export async function createBooking(
       } catch (error) {
         const constraint = uniqueViolation(error);
         // The same checkout sent twice at once: both reserved under one supplier uuid, one wrote.
-        if (constraint === 'bookings_agency_idempotency_unique' || constraint === 'bookings_supplier_uuid_unique') {
+        // A quote paid twice at once: its one booking (bookings_quote_unique) is the other's.
+        if (constraint === 'bookings_agency_idempotency_unique' || constraint === 'bookings_supplier_uuid_unique' || constraint === 'bookings_quote_unique') {
           const winner = await findAttempt(db, principal.agencyId, input.idempotencyKey, fingerprint);
           if (winner) return winner;
         }
@@ -166,6 +170,19 @@ function sellThroughWidget(plan: BookingPlan, input: CheckoutInput, widget: Widg
   plan.quote = { ...plan.quote, publishedTotalMinor: saleTotal };
 }
 
+/**
+ * A quote's guest price replaces the recommended retail total. The price was fixed when the quote
+ * was made; the NET is read now: if it rose so far that the guest price no longer keeps the
+ * minimum margin (the widgets' rule), the quote is not sold at a loss but refused, and the agent
+ * makes a new one.
+ */
+function sellThroughQuote(plan: BookingPlan, input: CheckoutInput, quote: QuoteSale): void {
+  if (input.promoCode) throw new RuleViolation('checkout.offerUnavailable', {}, 'promoCode');
+  if (quote.retailTotalMinor < minimumSalePrice(plan.quote.netTotalMinor)) throw new RuleViolation('quotes.errors.priceChanged');
+  plan.quoteId = quote.quoteId;
+  plan.quote = { ...plan.quote, publishedTotalMinor: quote.retailTotalMinor };
+}
+
 type BookingPlan = {
   offer: BookableOffer;
   slot: SlotRow | null;
@@ -178,6 +195,8 @@ type BookingPlan = {
   cancellationPolicy: BookingCancellationPolicy;
   /** The widget a guest books through, if any. */
   widgetId?: string;
+  /** The guest quote paid, if any. */
+  quoteId?: string;
   /** A supplier's offer: its live slot there (or the supplier being down), and the seats held. */
   supplier: SupplierSlotCheck | null;
   supplierHold?: SupplierHold;
@@ -320,6 +339,7 @@ async function writeBooking(
       cancellationPolicy: plan.cancellationPolicy,
       holdExpiresAt,
       widgetId: plan.widgetId ?? null,
+      quoteId: plan.quoteId ?? null,
       ...supplierColumns(plan),
       resellerReference: plan.reservation?.resellerReference ?? null,
     })

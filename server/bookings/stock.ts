@@ -79,6 +79,7 @@ export async function lockBookingStock(tx: Transaction, where: SQL | undefined) 
       netTotalMinor: bookings.netTotalMinor,
       publishedTotalMinor: bookings.publishedTotalMinor,
       widgetId: bookings.widgetId,
+      quoteId: bookings.quoteId,
       slotId: bookings.slotId,
       holdsStock: bookings.holdsStock,
       holdExpiresAt: bookings.holdExpiresAt,

@@ -14,6 +14,8 @@ import { mayPayThroughProvider } from '@/server/payments/payment-methods';
 import { type StartedPayment, startBookingPayment } from '@/server/payments/start-payment';
 import { confirmSupplierBooking } from '@/server/suppliers/booking/confirm-at-supplier';
 import { alignSupplierHold } from '@/server/suppliers/booking/supplier-hold';
+import type { AdmittedQuote } from '@/server/quotes/pay-quote';
+import { quotePaymentPlace } from '@/shared/quotes/quote-pricing';
 import { admitGuestCheckout, type GuestCheckout, guestCheckoutNext, type GuestPlace } from '@/server/widgets/guest-bookings/book-as-guest';
 import { type CheckoutInput, isProviderPaymentMethod } from '@/shared/bookings/checkout-schema';
 
@@ -45,15 +47,25 @@ export type GuestChannel = { guest: GuestPlace };
  */
 export type ResellerChannel = { reseller: { principal: Principal; locale: Locale; reservation: Reservation; start?: BookingStart } };
 
+/**
+ * A guest paying an agency's quote by its link (server/quotes): booked as the quote's agent at the
+ * quote's guest price, paid by card; the payer returns to `returnPath` (the quote's page) on `origin`.
+ */
+export type QuoteChannel = { quote: { admitted: AdmittedQuote; origin: string; returnPath: string } };
+
+/** Where a quote's payer goes next: the provider's page, or once paid the quote's page. */
+export type QuoteCheckout = CreatedBooking & { nextUrl: string };
+
 /** The agent's booking, and the payment started for it when it is paid through a provider. */
 export type PlacedBooking = CreatedBooking & { payment: StartedPayment | null };
 
 export function placeBooking(db: Database, channel: AgentChannel, input: CheckoutInput, now?: Date): Promise<PlacedBooking>;
 export function placeBooking(db: Database, channel: GuestChannel, input: CheckoutInput, now?: Date): Promise<GuestCheckout>;
 export function placeBooking(db: Database, channel: ResellerChannel, input: CheckoutInput, now?: Date): Promise<CreatedBooking & { written?: WrittenReservation }>;
-export async function placeBooking(db: Database, channel: AgentChannel | GuestChannel | ResellerChannel, input: CheckoutInput, now = new Date()): Promise<PlacedBooking | GuestCheckout | CreatedBooking> {
+export function placeBooking(db: Database, channel: QuoteChannel, input: CheckoutInput, now?: Date): Promise<QuoteCheckout>;
+export async function placeBooking(db: Database, channel: AgentChannel | GuestChannel | ResellerChannel | QuoteChannel, input: CheckoutInput, now = new Date()): Promise<PlacedBooking | GuestCheckout | CreatedBooking> {
   // One span and one count per booking placed, whatever the channel (docs/telemetry.md#server).
-  const channelName = 'guest' in channel ? 'guest' : 'reseller' in channel ? 'reseller' : 'agent';
+  const channelName = 'guest' in channel ? 'guest' : 'reseller' in channel ? 'reseller' : 'quote' in channel ? 'quote' : 'agent';
   return inSpan('booking.place', { attributes: { 'booking.channel': channelName, 'booking.payment_method': input.paymentMethod } }, async (span) => {
     const placed = await placeInChannel(db, channel, input, now);
     const status = 'status' in placed && typeof placed.status === 'string' ? placed.status : 'placed';
@@ -63,8 +75,9 @@ export async function placeBooking(db: Database, channel: AgentChannel | GuestCh
   });
 }
 
-async function placeInChannel(db: Database, channel: AgentChannel | GuestChannel | ResellerChannel, input: CheckoutInput, now: Date): Promise<PlacedBooking | GuestCheckout | CreatedBooking> {
+async function placeInChannel(db: Database, channel: AgentChannel | GuestChannel | ResellerChannel | QuoteChannel, input: CheckoutInput, now: Date): Promise<PlacedBooking | GuestCheckout | CreatedBooking> {
   if ('guest' in channel) return placeGuestBooking(db, channel.guest, input, now);
+  if ('quote' in channel) return placeQuoteBooking(db, channel.quote, input, now);
   if ('reseller' in channel) {
     // Only a balance booking can wait for its confirmation: a provider payment needs a payer here.
     if (input.paymentMethod !== 'balance') throw new RuleViolation('paymentErrors.methodUnavailable', {}, 'paymentMethod');
@@ -125,6 +138,27 @@ async function placeGuestBooking(db: Database, place: GuestPlace, input: Checkou
   const { locale, ...widget } = sale.widget;
   const booking = await createBooking(db, sale.principal, input, { locale, widget, now });
   return guestCheckoutNext(db, place, sale, booking);
+}
+
+/**
+ * A guest pays a quote: the booking holds its stock (re-checked under lock now: a slot gone since
+ * the quote is refused before any charge) and the card payment starts in the quote's currency,
+ * charging the one quote of a booking's provider payment (shared/payments/charge-quote.ts) on the
+ * guest price. Sent again, it answers the attempt still waiting, or once paid the quote's page.
+ */
+async function placeQuoteBooking(db: Database, channel: QuoteChannel['quote'], input: CheckoutInput, now: Date): Promise<QuoteCheckout> {
+  const { admitted, origin, returnPath } = channel;
+  const booking = await createBooking(db, admitted.principal, input, { locale: admitted.locale, quote: admitted.sale, now });
+  if (booking.status !== 'payment_required' && booking.status !== 'payment_failed') return { ...booking, nextUrl: `${origin}${returnPath}` };
+  const payment = await startBookingPayment(
+    db,
+    admitted.principal,
+    { ...quotePaymentPlace(admitted.currency), origin, locale: admitted.locale, reference: booking.reference, method: 'card', returnPath },
+    now,
+  );
+  await alignSupplierHold(db, booking.reference);
+  if (payment.nextAction.kind !== 'redirect') throw new RuleViolation('paymentErrors.methodUnavailable', {}, 'paymentMethod');
+  return { ...booking, nextUrl: payment.nextAction.url };
 }
 
 async function latestPayment(db: Database, reference: string): Promise<string | null> {

@@ -184,7 +184,7 @@ const RUSSIAN_VISITOR = {
  * action's redirect on a widget's site (the guest checkout) renders that site, by forwarded host.
  */
 /** The portal's pages a widget's domain serves besides its site: none shows portal data. */
-const WIDGET_HOST_PORTAL_PAGES = ['embedded', 'pay/sandbox'];
+const WIDGET_HOST_PORTAL_PAGES = ['embedded', 'pay/sandbox', 'quote'];
 
 export function routeRewrites(hosts: HostsConfig): Rewrite[] {
   const otherLocales = `(?:${OTHER_LOCALES.join('|')})(?:/|$)`;
@@ -234,7 +234,8 @@ export function routeRewrites(hosts: HostsConfig): Rewrite[] {
     widgetSiteHome('ru', russianVisitorOnWidgetHost),
     widgetSiteHome(DEFAULT_LOCALE, onWidgetHost),
     // A widget's domain serves the embeddable pages (which show no portal data), the sandbox
-    // gateway's payment page (a guest pays there as at a provider's), and its site.
+    // gateway's payment page (a guest pays there as at a provider's), the agency's guest quotes
+    // (in its brand, opened by their signed link), and its site.
     ...WIDGET_HOST_PORTAL_PAGES.flatMap((page): Rewrite[] => [
       { source: `/${page}/:path*`, destination: `/${DEFAULT_LOCALE}/main/${page}/:path*`, ...onWidgetHost },
       ...OTHER_LOCALES.map((locale): Rewrite => ({ source: `/${locale}/${page}/:path*`, destination: `/${locale}/main/${page}/:path*`, ...onWidgetHost })),

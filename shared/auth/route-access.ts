@@ -23,6 +23,9 @@ export const PORTAL_ROUTES = {
   '/agents': 'users:manage',
   '/widgets': 'widgets:manage',
   '/widgets/new': 'widgets:manage',
+  // Guest quotes are priced on the NET: seniors and admins.
+  '/quotes': 'rates:viewB2b',
+  '/quotes/new': 'rates:viewB2b',
 } as const satisfies Record<string, Permission | null>;
 
 export type PortalPath = keyof typeof PORTAL_ROUTES;
@@ -61,14 +64,15 @@ const PORTAL_SEGMENTS = new Set([...Object.keys(PORTAL_ROUTES).map((path) => pat
  * `/embedded/my-booking/[token]`, where the confirmation mail takes that guest,
  * `/embedded/voucher/[token]`, the voucher link an agent sends a guest (mail, WhatsApp), and
  * `/pay/sandbox/[chargeId]`, the sandbox gateway's hosted page: like a provider's, it is opened by
- * whoever holds the charge's link (an embed's guest pays there), and shows no portal data.
+ * whoever holds the charge's link (an embed's guest pays there), and shows no portal data, and
+ * `/quote/[token]`, an agency's guest quote, opened by whoever holds its signed link.
  */
 export function isPublicPath(pathname: string): boolean {
   if (PUBLIC_PAGES.has(pathname)) return true;
   const segments = pathname.split('/').filter(Boolean);
   if (segments.length === 1) return !PORTAL_SEGMENTS.has(segments[0]!);
   if (segments.length === 3) return (segments[0] === 'embedded' && ['booking', 'my-booking', 'payment', 'voucher'].includes(segments[1]!)) || (segments[0] === 'pay' && segments[1] === 'sandbox');
-  return segments.length === 2 && (segments[0] === 'tour' || segments[0] === 'city');
+  return segments.length === 2 && (segments[0] === 'tour' || segments[0] === 'city' || segments[0] === 'quote');
 }
 
 export function portalPermission(path: PortalPath): Permission | null {
@@ -92,6 +96,7 @@ export const HEADER_MENU = [
   { key: 'requests', href: '/requests', permission: PORTAL_ROUTES['/requests'] },
   // A booking starts from a tour, so New Booking opens the catalogue.
   { key: 'newBooking', href: '/', permission: 'bookings:create' },
+  { key: 'quotes', href: '/quotes', permission: PORTAL_ROUTES['/quotes'] },
   { key: 'statement', href: '/balance', permission: PORTAL_ROUTES['/balance'] },
   { key: 'transactions', href: '/balance/transactions', permission: PORTAL_ROUTES['/balance/transactions'] },
   { key: 'topUp', href: '/top-up', permission: PORTAL_ROUTES['/top-up'] },

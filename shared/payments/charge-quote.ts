@@ -58,17 +58,20 @@ export type ChargeableBooking = {
   publishedTotalMinor: number;
   /** A guest's booking through an agency's widget. */
   widgetId: string | null;
+  /** A booking paid by a guest from an agency's quote (docs/guest-quotes.md). */
+  quoteId?: string | null;
 };
 
 /**
  * The one quote of a booking's provider payment: the checkout shows it, "Book and pay" and "Pay
- * now" charge it. A guest booking through a widget is paid by the guest at the widget's price;
+ * now" charge it. A guest booking through a widget or a quote is paid by the guest at the agency's price;
  * the agency pays its NET, promo discount included.
  */
 export function quoteBookingCharge(
   booking: ChargeableBooking,
   charge: { currency: Currency; method: ChargeMethod; rates: ExchangeRates; fees: ChargeFees },
 ): ChargeQuote {
-  const baseAmountMinor = booking.widgetId ? booking.publishedTotalMinor : booking.netTotalMinor;
+  // A guest pays the agency's price (a widget's, a quote's); the agency pays its NET.
+  const baseAmountMinor = booking.widgetId || booking.quoteId ? booking.publishedTotalMinor : booking.netTotalMinor;
   return quoteCharge({ baseAmountMinor, ...charge });
 }

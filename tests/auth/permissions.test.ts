@@ -39,6 +39,7 @@ describe('header menu', () => {
       'myBookings',
       'requests',
       'newBooking',
+      'quotes',
       'statement',
       'transactions',
       'topUp',

@@ -6,6 +6,7 @@ import { createdAt, updatedAt } from './columns';
 import { agencies, users } from './agencies';
 import { availabilitySlots, hotels, offers, tours } from './catalogue';
 import { widgets } from './widgets';
+import { quotes } from './quotes';
 import { type SupplierTicket, supplierBookingStatus, suppliers } from './suppliers';
 
 // Bookings and the promo codes they may use.
@@ -118,6 +119,11 @@ export const bookings = pgTable(
      * `publishedTotalMinor` is then the widget's sale total, what the guest paid.
      */
     widgetId: uuid('widget_id').references((): AnyPgColumn => widgets.id),
+    /**
+     * The guest quote this booking was paid from (docs/guest-quotes.md); null otherwise. Its
+     * `publishedTotalMinor` is then the quote's guest price, what the guest paid. Unique: a quote books once.
+     */
+    quoteId: uuid('quote_id').references((): AnyPgColumn => quotes.id),
     /** The supplier that runs the tour when the offer is theirs (server/suppliers); null for our own. */
     supplierId: uuid('supplier_id').references((): AnyPgColumn => suppliers.id),
     /** The booking's uuid at the supplier (we choose it: a retried reserve never books twice). */
@@ -166,5 +172,6 @@ export const bookings = pgTable(
     // The job that settles bookings the supplier has not answered for.
     index('bookings_awaiting_supplier_idx').on(t.updatedAt).where(sql`${t.supplierStatus} = 'awaiting_supplier'`),
     uniqueIndex('bookings_supplier_uuid_unique').on(t.supplierBookingUuid),
+    uniqueIndex('bookings_quote_unique').on(t.quoteId),
   ],
 );

@@ -25,3 +25,4 @@ export * from './telemetry';
 export * from './replays';
 export * from './dashboard';
 export * from './amendments';
+export * from './quotes';

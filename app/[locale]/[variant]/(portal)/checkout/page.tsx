@@ -4,6 +4,7 @@ import { getTranslations } from 'next-intl/server';
 import { Price } from '@/components/catalog/price';
 import { CheckoutForm, type CheckoutFormLabels, type ProviderMethodView } from '@/components/checkout/checkout-form';
 import { LocaleLink } from '@/components/i18n/locale-link';
+import { QuoteFromCheckoutLink } from '@/components/quotes/quote-from-checkout-link';
 import { AnalyticsMarker } from '@/components/telemetry/analytics-marker';
 import { buttonVariants } from '@/components/ui/button';
 import { formatDisplayDate } from '@/i18n/dates';
@@ -94,6 +95,7 @@ export default async function CheckoutPage({ params, searchParams }: { params: S
     <div className="mx-auto max-w-6xl px-4 py-8">
       <AnalyticsMarker event="checkout_step" properties={{ step: 'details', offerId: view.offer.offerId, tourSlug: view.offer.tourSlug }} />
       <h1 className="text-2xl font-semibold">{t('title')}</h1>
+      <QuoteFromCheckoutLink role={principal.role} view={view} />
       {/* Below lg the summary (total, NET, funds, terms) comes first, so a phone shows what is
           being paid before the "Book now" button rather than after it. */}
       <div className="mt-4 grid gap-8 lg:grid-cols-[1fr_360px]">
