@@ -2,7 +2,7 @@ import 'server-only';
 import { sql } from 'drizzle-orm';
 import type { Database } from '@/server/db/connection';
 import { NotFound } from '@/server/errors';
-import { rowsOf } from '@/server/ledger/invoice-payments';
+import { rowsOf } from '@/server/db/result-rows';
 
 /**
  * For the end-to-end test hook only: moves an agency's ledger and invoices one month into the

@@ -7,7 +7,8 @@ import { RuleViolation } from '@/server/errors';
 import { dubaiToday } from '@/shared/availability/rules';
 import { invoiceDueDate } from '@/shared/ledger/credit-terms';
 import type { StaffPrincipal } from '@/server/staff/staff-principal';
-import { recordPaidInvoices, rowsOf } from '@/server/ledger/invoice-payments';
+import { rowsOf } from '@/server/db/result-rows';
+import { recordPaidInvoices } from '@/server/ledger/invoice-payments';
 
 // A month's invoices (spec §9): per agency, its balance bookings of the month in Asia/Dubai less
 // their refunds and plus their cancellation fees, when that is more than zero; due the agency's

@@ -1,4 +1,5 @@
 import 'server-only';
+import { rowsOf } from '@/server/db/result-rows';
 import { and, asc, eq, isNull, lt, sql } from 'drizzle-orm';
 import type { Database, Transaction } from '@/server/db/connection';
 import { agencyInvoices } from '@/server/db/schema';
@@ -48,7 +49,3 @@ export async function findOverdueInvoice(db: Database | Transaction, agencyId: s
   return row ?? null;
 }
 
-/** postgres.js returns the rows, PGlite a result with `rows`. */
-export function rowsOf<Row>(result: unknown): Row[] {
-  return Array.isArray(result) ? (result as Row[]) : ((result as { rows: Row[] }).rows ?? []);
-}
