@@ -9,7 +9,7 @@ import { seesAgencyMoney, seesNetRates } from '@/server/auth/customer-view';
 import { dubaiInstant, dubaiToday } from '@/shared/availability/rules';
 import type { Database } from '@/server/db/connection';
 import { agencyInvoices, bookings, ledgerEntries, offers, tours, type LocalizedText } from '@/server/db/schema';
-import { rowsOf } from '@/server/ledger/invoice-payments';
+import { rowsOf } from '@/server/db/result-rows';
 import { loadBalanceOverview } from '@/server/balance/statement-queries';
 import { selectBookingRows } from '@/server/bookings/booking-rows';
 import { visibleBookings } from '@/server/bookings/booking-scope';
