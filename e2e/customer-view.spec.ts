@@ -158,7 +158,7 @@ for (const { width, height, locale } of CASES) {
     await expectNoNet(page, net, 'the dashboard');
 
     // Pages about the agency's money say they are hidden, and show none of it.
-    for (const moneyPage of ['/balance', '/my-commissions', '/top-up']) {
+    for (const moneyPage of ['/balance', '/my-commissions', '/top-up', '/quotes']) {
       await page.goto(path(moneyPage));
       await expect(page.getByTestId('customer-view-hidden')).toContainText(texts.hidden);
     }

@@ -1,6 +1,8 @@
 import type { Metadata } from 'next';
 import { getTranslations } from 'next-intl/server';
 import { NewQuotePage } from '@/components/quotes/new-quote-page';
+import { CustomerViewHidden } from '@/components/customer-view/customer-view-hidden';
+import { inCustomerView } from '@/server/auth/customer-view';
 import { requirePageAccess } from '@/server/auth/principal';
 import { loadCheckoutView } from '@/server/bookings/checkout-queries';
 import { getDb } from '@/server/db/database';
@@ -20,6 +22,8 @@ export default async function NewQuoteRoute({ params, searchParams }: { params: 
   const [{ locale }, query] = await Promise.all([resolveSiteParams(params), searchParams]);
   const search = new URLSearchParams(Object.entries(query).flatMap(([key, value]) => (typeof value === 'string' ? [[key, value]] : [])));
   const principal = await requirePageAccess('/quotes/new', search.size > 0 ? `?${search}` : '');
+  // Quotes are priced on the NET, and show the margin: hidden while the guest is looking.
+  if (inCustomerView(principal)) return <CustomerViewHidden title={(await getTranslations({ locale, namespace: 'quotes.new' }))('title')} />;
   const selection = bookingSelectionSchema.safeParse({
     offerId: query.offer,
     date: query.date,
