@@ -72,7 +72,7 @@ export async function AmendBookingBlock({ reference, locale }: { reference: stri
           {t(`errors.${panel.refusal}` as never)}
         </p>
       ) : (
-        <AmendBookingForm reference={panel.reference} current={panel.current} slots={Object.keys(labels.slotOptions)} seesNet={panel.seesNet} labels={labels} />
+        <AmendBookingForm reference={panel.reference} current={panel.current} slots={Object.keys(labels.slotOptions)} seesNet={panel.seesNet} locale={locale} labels={labels} />
       )}
       {panel.history.length > 0 ? (
         <div className="mt-5 border-t border-border pt-4">

@@ -9,6 +9,8 @@ import { Price } from '@/components/catalog/price';
 import { useActionFailureFeedback } from '@/components/http/http-feedback';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
+import type { Locale } from '@/i18n/locales';
+import { formatPercent } from '@/i18n/numbers';
 import { amendBookingAction, type AmendmentConfirmResult, type AmendmentPreviewResult, type AmendmentPreviewView, previewAmendmentAction } from '@/server/checkout/amend-actions';
 import { type AmendmentChange, amendmentChangeSchema, MAX_TICKETS } from '@/shared/bookings/amendment-schema';
 
@@ -58,14 +60,14 @@ export type AmendBookingLabels = {
 type Current = Omit<AmendmentChange, 'reference'>;
 type FormValues = z.input<typeof amendmentChangeSchema>;
 
-type Props = { reference: string; current: Current; slots: string[]; seesNet: boolean; labels: AmendBookingLabels };
+type Props = { reference: string; current: Current; slots: string[]; seesNet: boolean; locale: Locale; labels: AmendBookingLabels };
 
 /**
  * The amendment form: the agent changes the booking, asks for the difference (priced on the server
  * by the checkout's own function), then confirms exactly that figure. Any change after the review
  * withdraws it, so nothing is confirmed that the agent did not see.
  */
-export function AmendBookingForm({ reference, current, slots, seesNet, labels }: Props) {
+export function AmendBookingForm({ reference, current, slots, seesNet, locale, labels }: Props) {
   const id = useId();
   const router = useRouter();
   const [open, setOpen] = useState(false);
@@ -293,7 +295,7 @@ export function AmendBookingForm({ reference, current, slots, seesNet, labels }:
                     ? labels.payBalance
                     : labels.payCard
                   : view.settledMinor < 0
-                    ? (view.method === 'balance' ? labels.refundBalance : labels.refundCard).replace('{percent}', String(view.refund?.percent ?? 0))
+                    ? (view.method === 'balance' ? labels.refundBalance : labels.refundCard).replace('{percent}', formatPercent(view.refund?.percent ?? 0, locale))
                     : labels.nothing}
               </p>
               {seesNet || view.settledMinor === 0 ? (
