@@ -194,6 +194,7 @@ const CASES: Record<string, Case> = {
   'GET /b2b/bookings/{id}/documents/{document}': {
     valid: () => ({ params: { id: world.own, document: 'voucher' } }),
     missing: () => ({ params: { id: world.foreign, document: 'voucher' } }),
+    bad: () => ({ params: { id: world.own, document: 'tickets' }, query: { issue: 'first' } }),
   },
   'POST /b2b/bookings/{id}/pay': {
     valid: () => ({ params: { id: world.own }, json: { method: 'balance' } }),
