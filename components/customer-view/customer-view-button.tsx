@@ -37,16 +37,16 @@ export function CustomerViewButton({ labels }: { labels: CustomerViewLabels }) {
       onClick={toggle}
       data-testid="customer-view-switch"
       data-state={on === null ? 'unknown' : on ? 'on' : 'off'}
-      className={`inline-flex h-9 w-9 shrink-0 items-center justify-center gap-1.5 rounded-lg border text-sm sm:w-auto sm:px-2 font-medium focus-visible:ring-3 focus-visible:ring-primary/40 focus-visible:outline-none disabled:opacity-60 ${
+      className={`inline-flex h-9 w-9 shrink-0 items-center justify-center gap-1.5 rounded-lg border text-sm lg:w-auto lg:px-2 font-medium focus-visible:ring-3 focus-visible:ring-primary/40 focus-visible:outline-none disabled:opacity-60 ${
         on ? 'border-primary bg-primary/10 text-primary' : 'border-border hover:bg-muted'
       }`}
     >
-      {/* On a phone the icon alone (an eye, struck through while on, on the switch's tinted ground): the header has no room for the track. */}
+      {/* Below 960 px the icon alone (an eye, struck through while on, on the switch's tinted ground): the header has no room for the track. */}
       {on ? <EyeOff aria-hidden className="size-4" /> : <Eye aria-hidden className="size-4" />}
-      <span aria-hidden className="hidden lg:inline">
+      <span aria-hidden className="hidden 2xl:inline">
         {labels.label}
       </span>
-      <span aria-hidden className={`relative hidden h-4 w-7 rounded-full transition-colors sm:block ${on ? 'bg-primary' : 'bg-muted-foreground/40'}`}>
+      <span aria-hidden className={`relative hidden h-4 w-7 rounded-full transition-colors lg:block ${on ? 'bg-primary' : 'bg-muted-foreground/40'}`}>
         <span className={`absolute top-0.5 size-3 rounded-full bg-background transition-all ${on ? 'left-3.5' : 'left-0.5'}`} />
       </span>
       <span className="sr-only">{on ? labels.on : labels.off}</span>

@@ -6,7 +6,7 @@ import { useAgentSession } from '@/components/auth/agent-session';
 export type CustomerViewLabels = { label: string; on: string; off: string; hint: string; failed: string };
 
 function SwitchPlaceholder() {
-  return <div aria-hidden className="h-9 w-9 sm:w-16 lg:w-40" />;
+  return <div aria-hidden className="h-9 w-9 lg:w-16 2xl:w-40" />;
 }
 
 // The switch and its action load only for signed-in agents: a visitor's page never downloads them.

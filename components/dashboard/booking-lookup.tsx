@@ -109,7 +109,7 @@ export function BookingLookup({ labels }: { labels: BookingLookupLabels }) {
     <div className="relative" data-testid="booking-lookup">
       <button
         type="button"
-        className="flex size-9 items-center justify-center rounded-lg text-muted-foreground hover:bg-muted lg:hidden"
+        className="flex size-9 items-center justify-center rounded-lg text-muted-foreground hover:bg-muted xl:hidden"
         aria-label={labels.label}
         aria-expanded={expanded}
         onClick={() => {
@@ -121,9 +121,9 @@ export function BookingLookup({ labels }: { labels: BookingLookupLabels }) {
         <Search aria-hidden className="size-5" />
       </button>
       <div
-        className={`${expanded ? 'fixed inset-x-0 top-0 z-50 flex h-16 items-center gap-2 border-b border-border bg-background px-4' : 'hidden'} lg:static lg:flex lg:h-auto lg:border-0 lg:p-0`}
+        className={`${expanded ? 'fixed inset-x-0 top-0 z-50 flex h-16 items-center gap-2 border-b border-border bg-background px-4' : 'hidden'} xl:static xl:flex xl:h-auto xl:border-0 xl:p-0`}
       >
-        <div className="relative w-full lg:w-56">
+        <div className="relative w-full xl:w-56">
           <Search aria-hidden className="pointer-events-none absolute top-1/2 left-2.5 size-4 -translate-y-1/2 text-muted-foreground" />
           <input
             ref={inputRef}
@@ -152,7 +152,7 @@ export function BookingLookup({ labels }: { labels: BookingLookupLabels }) {
         {expanded ? (
           <button
             type="button"
-            className="flex size-9 shrink-0 items-center justify-center rounded-lg hover:bg-muted lg:hidden"
+            className="flex size-9 shrink-0 items-center justify-center rounded-lg hover:bg-muted xl:hidden"
             aria-label={labels.close}
             onClick={() => {
               setExpanded(false);
@@ -164,8 +164,8 @@ export function BookingLookup({ labels }: { labels: BookingLookupLabels }) {
         ) : null}
       </div>
       {showList ? (
-        <div className="fixed inset-x-2 top-16 z-50 rounded-lg border border-border bg-background p-1 shadow-lg lg:absolute lg:inset-x-auto lg:top-11 lg:right-0 lg:w-96">
-          <p role="status" className="sr-only lg:not-sr-only lg:block lg:px-2 lg:py-1 lg:text-xs lg:text-muted-foreground">
+        <div className="fixed inset-x-2 top-16 z-50 rounded-lg border border-border bg-background p-1 shadow-lg xl:absolute xl:inset-x-auto xl:top-11 xl:right-0 xl:w-96">
+          <p role="status" className="sr-only xl:not-sr-only xl:block xl:px-2 xl:py-1 xl:text-xs xl:text-muted-foreground">
             {query.length < MIN_LENGTH
               ? labels.tooShort
               : state.status === 'searching'
