@@ -60,28 +60,33 @@ export async function loadAmendmentPanelFor(reference: string, now = new Date())
   return loadAmendmentPanel(await getDb(), principal, reference, now);
 }
 
+/** The booking's columns an amendment reads (its state, the slot it holds, its guests): the panel's read and the amendment's own. */
+export const amendableBookingColumns = {
+  id: bookings.id,
+  reference: bookings.reference,
+  offerId: bookings.offerId,
+  status: bookings.status,
+  paymentMethod: bookings.paymentMethod,
+  supplierId: bookings.supplierId,
+  widgetId: bookings.widgetId,
+  slotId: bookings.slotId,
+  holdsStock: bookings.holdsStock,
+  documentIssue: bookings.documentIssue,
+  tourDate: bookings.tourDate,
+  startTime: bookings.startTime,
+  adults: bookings.adults,
+  children: bookings.children,
+  infants: bookings.infants,
+  guestName: bookings.guestName,
+  guestPhone: bookings.guestPhone,
+  guestEmail: bookings.guestEmail,
+  guestNames: bookings.guestNames,
+};
+
 export async function loadAmendmentPanel(db: Database, principal: Principal, reference: string, now = new Date()): Promise<AmendmentPanel | null> {
   const [row] = await db
     .select({
-      id: bookings.id,
-      reference: bookings.reference,
-      offerId: bookings.offerId,
-      status: bookings.status,
-      paymentMethod: bookings.paymentMethod,
-      supplierId: bookings.supplierId,
-      widgetId: bookings.widgetId,
-      slotId: bookings.slotId,
-      holdsStock: bookings.holdsStock,
-      documentIssue: bookings.documentIssue,
-      tourDate: bookings.tourDate,
-      startTime: bookings.startTime,
-      adults: bookings.adults,
-      children: bookings.children,
-      infants: bookings.infants,
-      guestName: bookings.guestName,
-      guestPhone: bookings.guestPhone,
-      guestEmail: bookings.guestEmail,
-      guestNames: bookings.guestNames,
+      ...amendableBookingColumns,
       hasLiveAvailability: offers.hasLiveAvailability,
       cutOffHours: offers.cutOffHours,
     })

@@ -8,6 +8,7 @@ import { bookingAmendments, bookings, offers, payments, promoCodes } from '@/ser
 import { Conflict, Forbidden, NotFound, RuleViolation } from '@/server/errors';
 import { loadSettings } from '@/server/settings/settings';
 import { inCustomerView, seesNetRates } from '@/server/auth/customer-view';
+import { amendableBookingColumns } from '@/server/bookings/amendment-queries';
 import { memberCan } from '@/shared/auth/permissions';
 import type { AmendmentChange, AmendmentConfirm } from '@/shared/bookings/amendment-schema';
 import { quoteBookingCharge } from '@/shared/payments/charge-quote';
@@ -40,26 +41,8 @@ export type AmendmentOutcome =
 async function loadAmendable(db: Database | Transaction, principal: Principal, reference: string, lock: boolean) {
   const query = db
     .select({
-      id: bookings.id,
-      reference: bookings.reference,
+      ...amendableBookingColumns,
       agencyId: bookings.agencyId,
-      offerId: bookings.offerId,
-      status: bookings.status,
-      paymentMethod: bookings.paymentMethod,
-      supplierId: bookings.supplierId,
-      widgetId: bookings.widgetId,
-      slotId: bookings.slotId,
-      holdsStock: bookings.holdsStock,
-      documentIssue: bookings.documentIssue,
-      tourDate: bookings.tourDate,
-      startTime: bookings.startTime,
-      adults: bookings.adults,
-      children: bookings.children,
-      infants: bookings.infants,
-      guestName: bookings.guestName,
-      guestPhone: bookings.guestPhone,
-      guestEmail: bookings.guestEmail,
-      guestNames: bookings.guestNames,
       netTotalMinor: bookings.netTotalMinor,
       publishedTotalMinor: bookings.publishedTotalMinor,
       discountMinor: bookings.discountMinor,
