@@ -26,7 +26,7 @@ export type VariableSpec = {
   check: z.ZodType<string>;
 };
 
-const any = z.string();
+const anyText = z.string();
 
 function matching(test: (value: string) => boolean, rule: string): z.ZodType<string> {
   return z.string().refine(test, rule);
@@ -81,7 +81,7 @@ const httpUrlList = matching(
   'must be comma-separated URLs starting with http:// or https://',
 );
 
-function variable(group: VariableGroup, defaultValue: string, meaning: string, check: z.ZodType<string> = any): VariableSpec {
+function variable(group: VariableGroup, defaultValue: string, meaning: string, check: z.ZodType<string> = anyText): VariableSpec {
   return { group, default: defaultValue, meaning, check };
 }
 
