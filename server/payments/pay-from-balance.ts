@@ -53,26 +53,36 @@ export async function payLockedBookingFromBalance(tx: Transaction, principal: Pr
   if (!memberCan(principal, 'bookings:create')) throw new Forbidden();
   const { reference } = booking;
   if (booking.status !== 'payment_required' && booking.status !== 'payment_failed') throw new Conflict('paymentErrors.notPayable');
-  const [processing] = await processingPayment(tx, { bookingId: booking.id });
+  const debits = booking.netTotalMinor > 0;
+  const takesStockAgain = !booking.holdsStock && booking.slotId !== null;
+  // Statements go to the database together where their order cannot matter: the in-progress check
+  // takes no lock, so it travels with the agency's lock, unless stock is taken again first (every
+  // booking path locks the slot before the agency, so two payments never wait on each other).
+  const [[processing], fundsLocked] = await Promise.all([
+    processingPayment(tx, { bookingId: booking.id }),
+    debits && !takesStockAgain ? lockAgencyFunds(tx, booking.agencyId) : null,
+  ]);
   if (processing) throw new Conflict('paymentErrors.inProgress');
-  if (!booking.holdsStock && booking.slotId) await takeStock(tx, booking.slotId, booking.stockMode, booking);
-  if (booking.netTotalMinor > 0) {
-    // The agency's row is locked once: the credit check and the debit use the funds read under it.
-    const funds = await lockAgencyFunds(tx, booking.agencyId);
-    await assertLockedFundsMayPay(tx, booking.agencyId, funds, booking.netTotalMinor, new Date());
-    await debitLockedAgency(tx, { agencyId: booking.agencyId, kind: 'booking', amountMinor: booking.netTotalMinor, bookingId: booking.id, description: `Booking ${reference}` }, funds);
-  }
+  if (takesStockAgain) await takeStock(tx, booking.slotId!, booking.stockMode, booking);
+  // The agency's row is locked once: the credit check and the debit use the funds read under it.
+  const funds = debits ? (fundsLocked ?? (await lockAgencyFunds(tx, booking.agencyId))) : null;
+  if (funds) await assertLockedFundsMayPay(tx, booking.agencyId, funds, booking.netTotalMinor, new Date());
   const holdsStock = booking.slotId !== null;
-  const { updatedAt } = await moveBooking(tx, booking.id, 'paid', {
-    ...contact,
-    paymentMethod: 'balance',
-    paidMinor: booking.netTotalMinor,
-    holdsStock,
-    holdExpiresAt: null,
-    chargeCurrency: null,
-    chargeTotalMinor: null,
-    chargeFeeMinor: 0,
-    chargeTaxMinor: 0,
-  });
+  // Every row the debit and the move write is locked by now (the booking by the caller, the agency
+  // above): they go together too, and a refusal of either rolls both back with the transaction.
+  const [, { updatedAt }] = await Promise.all([
+    funds && debitLockedAgency(tx, { agencyId: booking.agencyId, kind: 'booking', amountMinor: booking.netTotalMinor, bookingId: booking.id, description: `Booking ${reference}` }, funds),
+    moveBooking(tx, booking.id, 'paid', {
+      ...contact,
+      paymentMethod: 'balance',
+      paidMinor: booking.netTotalMinor,
+      holdsStock,
+      holdExpiresAt: null,
+      chargeCurrency: null,
+      chargeTotalMinor: null,
+      chargeFeeMinor: 0,
+      chargeTaxMinor: 0,
+    }),
+  ]);
   return { paidMinor: booking.netTotalMinor, holdsStock, updatedAt };
 }
