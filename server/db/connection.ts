@@ -3,6 +3,7 @@ import type { ExtractTablesWithRelations } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core';
 import { acquireDirectoryLock } from './directory-lock';
 import { withNamedStatements } from './pglite-statements';
+import { withPreparedStatements } from './postgres-statements';
 import { withTracedQueries } from './traced-queries';
 import * as schema from './schema';
 
@@ -69,8 +70,8 @@ export async function openDatabase(config: DatabaseConfig): Promise<DatabaseConn
       closing = true;
       return client.end();
     };
-    // A span per query inside a request or job (docs/telemetry.md#server).
-    return { driver: 'postgres', db: drizzle(withTracedQueries(client), { schema }), url: config.url, close };
+    // Named statements (server/db/postgres-statements.ts); a span per query inside a request or job (docs/telemetry.md#server).
+    return { driver: 'postgres', db: drizzle(withTracedQueries(withPreparedStatements(client)), { schema }), url: config.url, close };
   }
   const [{ PGlite }, { drizzle }, extensions] = await Promise.all([
     import('@electric-sql/pglite'),

@@ -1,4 +1,5 @@
 import { createContextKey, type Span, SpanKind, SpanStatusCode, trace, type Tracer } from '@opentelemetry/api';
+import { interceptUnsafe } from './postgres-statements';
 
 // A span per database query (docs/telemetry.md#server), made at the driver: the one place every
 // query of both drivers passes (postgres.js's `unsafe`, which Drizzle calls for every statement,
@@ -76,7 +77,6 @@ export async function traceQuery<T>(text: string, query: () => Promise<T>): Prom
 }
 
 type PendingQuery = { resolve: (value: unknown) => void; reject: (error: unknown) => void };
-type Unsafe = (query: string, params?: unknown[], options?: unknown) => unknown;
 
 /**
  * A postgres.js client whose `unsafe` (Drizzle's one call for every statement) makes a span per
@@ -85,43 +85,20 @@ type Unsafe = (query: string, params?: unknown[], options?: unknown) => unknown;
  * there, so Drizzle's `.values()` and awaiting stay exactly as they were.
  */
 export function withTracedQueries<Client extends object>(client: Client): Client {
-  return new Proxy(client, {
-    get(target, key, receiver) {
-      const value: unknown = Reflect.get(target, key, receiver);
-      if (typeof value !== 'function') return value;
-      if (key === 'unsafe') {
-        const unsafe = value as Unsafe;
-        return (text: string, params?: unknown[], options?: unknown) => {
-          const pending = unsafe.call(target, text, params, options) as PendingQuery;
-          const span = startQuerySpan(text, 'postgresql');
-          if (span) {
-            const { resolve, reject } = pending;
-            pending.resolve = (result) => {
-              endQuerySpan(span);
-              resolve(result);
-            };
-            pending.reject = (error) => {
-              endQuerySpan(span, error);
-              reject(error);
-            };
-          }
-          return pending;
-        };
-      }
-      if (key === 'begin' || key === 'savepoint') {
-        const open = value as (...args: unknown[]) => unknown;
-        return (...args: unknown[]) => {
-          // begin(callback) or begin(options, callback): the callback gets the transaction's client.
-          const last = args.length - 1;
-          const callback = args[last] as (sql: object) => unknown;
-          args[last] = (sql: object) => callback(withTracedQueries(sql));
-          return open.apply(target, args);
-        };
-      }
-      return value;
-    },
-    apply(target, thisArg, args) {
-      return Reflect.apply(target as (...a: unknown[]) => unknown, thisArg, args);
-    },
+  return interceptUnsafe(client, (unsafe) => (text, params, options) => {
+    const pending = unsafe(text, params, options) as PendingQuery;
+    const span = startQuerySpan(text, 'postgresql');
+    if (span) {
+      const { resolve, reject } = pending;
+      pending.resolve = (result) => {
+        endQuerySpan(span);
+        resolve(result);
+      };
+      pending.reject = (error) => {
+        endQuerySpan(span, error);
+        reject(error);
+      };
+    }
+    return pending;
   });
 }
