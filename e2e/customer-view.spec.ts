@@ -1,6 +1,6 @@
 import { expect, type Page, test } from '@playwright/test';
 import { BookingPicker } from './support/booking';
-import { createRequest, openSlots, uniqueGuestTag } from './support/booking-lists';
+import { createCashBooking, createRequest, openSlots, uniqueGuestTag } from './support/booking-lists';
 import { signInAs } from './support/portal';
 
 // Customer view: with the header's switch on, no NET amount is anywhere in the DOM (the HTML and
@@ -97,7 +97,7 @@ for (const { width, height, locale } of CASES) {
     // The NET amounts first, with the view off: the tour's b2b rates, and a request booking's NET
     // total (a request holds no stock and costs no balance), which the checkout of the same
     // selection shows too.
-    const [slot] = await openSlots(page, TOUR, 1);
+    const [slot, saleSlot] = await openSlots(page, TOUR, 2);
     const details = (await (await page.request.get(`/api/catalog/tours/${TOUR}/agent-details`)).json()) as { b2b: { offerId: string; prices: OfferPrices }[] };
     expect(details.b2b.length).toBeGreaterThan(0);
     const reference = await createRequest(page, slot!, `Guest ${uniqueGuestTag()}`);
@@ -113,6 +113,11 @@ for (const { width, height, locale } of CASES) {
     // The detector itself: the booking page shows the NET while the view is off.
     await page.goto(path(`/my-bookings/${reference}`));
     expect(await netFound(page, new Map([['booking NET total', booking.netTotalMinor]]))).not.toEqual([]);
+    // A confirmed sale offers its invoice, a document at NET prices, while the view is off.
+    const sale = await createCashBooking(page, saleSlot!, `Guest ${uniqueGuestTag()}`);
+    const invoiceLink = page.getByTestId('booking-documents').locator('a[href$="/documents/invoice"]');
+    await page.goto(path(`/my-bookings/${sale}`));
+    await expect(invoiceLink).toHaveCount(1);
 
     // The switch, in the header of a static page (the tour page), with its state read out.
     await page.goto(path(`/tour/${TOUR}`));
@@ -149,6 +154,10 @@ for (const { width, height, locale } of CASES) {
     // The API read by the same browser leaves the NET out too.
     expect(((await (await page.request.get(`/api/v1/b2b/bookings/${reference}`)).json()) as { netTotalMinor: number | null }).netTotalMinor).toBeNull();
     await expect(page.getByTestId('header-balance')).toHaveCount(0);
+    // The sale's guest documents stay; its invoice does not.
+    await page.goto(path(`/my-bookings/${sale}`));
+    await expect(page.getByTestId('booking-documents').getByRole('link').first()).toBeVisible();
+    await expect(invoiceLink).toHaveCount(0);
 
     // The dashboard keeps its booking blocks, without the agency's money or the commission charts.
     await page.goto(path('/dashboard'));

@@ -1,6 +1,5 @@
-import { randomUUID } from 'node:crypto';
 import { expect, type Page, test } from '@playwright/test';
-import { createRequest, openSlots, type Slot, uniqueGuestTag } from './support/booking-lists';
+import { createCashBooking, createRequest, openSlots, uniqueGuestTag } from './support/booking-lists';
 import { DEMO_PASSWORD, demoEmail } from './support/portal';
 
 // The agent dashboard (docs/dashboard.md): an agent who signs in without a page to go back to lands
@@ -13,26 +12,6 @@ const TEXTS = {
   en: { email: 'E-mail', password: 'Password', signIn: 'Sign in', title: 'Dashboard', openRequests: 'Open requests', recent: 'Recent bookings', find: 'Find a booking' },
   ru: { email: 'Эл. почта', password: 'Пароль', signIn: 'Войти', title: 'Обзор', openRequests: 'Открытые запросы', recent: 'Последние бронирования', find: 'Найти бронирование' },
 } as const;
-
-/** A confirmed cash booking (no balance taken) through spec §7's POST /b2b/bookings: a sale for the charts. */
-async function createCashBooking(page: Page, slot: Slot, guestName: string): Promise<string> {
-  const response = await page.request.post('/api/v1/b2b/bookings', {
-    headers: { 'idempotency-key': randomUUID() },
-    data: {
-      offerId: slot.offerId,
-      date: slot.date,
-      time: slot.time,
-      adults: 1,
-      guestName,
-      guestPhone: '+971 50 123 4567',
-      guestEmail: 'dashboard.guest@example.test',
-      guestEmailConfirm: 'dashboard.guest@example.test',
-      paymentMethod: 'cash',
-    },
-  });
-  expect(response.status(), await response.text()).toBe(201);
-  return ((await response.json()) as { reference: string }).reference;
-}
 
 /** Opens the header's booking search (behind its button on a phone) and types `text`. */
 async function search(page: Page, label: string, text: string) {

@@ -38,6 +38,15 @@ export async function openSlots(page: Page, tourSlug: string, days: number): Pro
  * request, which holds no stock and costs no balance, so parallel specs are not disturbed.
  */
 export async function createRequest(page: Page, slot: Slot, guestName: string): Promise<string> {
+  return postBooking(page, slot, guestName, 'request');
+}
+
+/** A confirmed cash booking (no balance taken) through spec §7's POST /b2b/bookings, as the signed-in agent. */
+export async function createCashBooking(page: Page, slot: Slot, guestName: string): Promise<string> {
+  return postBooking(page, slot, guestName, 'cash');
+}
+
+async function postBooking(page: Page, slot: Slot, guestName: string, paymentMethod: 'request' | 'cash'): Promise<string> {
   const response = await page.request.post('/api/v1/b2b/bookings', {
     headers: { 'idempotency-key': randomUUID() },
     data: {
@@ -49,7 +58,7 @@ export async function createRequest(page: Page, slot: Slot, guestName: string): 
       guestPhone: '+971 50 123 4567',
       guestEmail: 'lists.guest@example.test',
       guestEmailConfirm: 'lists.guest@example.test',
-      paymentMethod: 'request',
+      paymentMethod,
     },
   });
   expect(response.status(), await response.text()).toBe(201);

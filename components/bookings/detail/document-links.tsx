@@ -2,28 +2,31 @@ import { Download, Info } from 'lucide-react';
 import { getTranslations } from 'next-intl/server';
 import { buttonVariants } from '@/components/ui/button';
 import { cn } from '@/components/ui/cn';
-import { DOCUMENT_KINDS, type DocumentKind, type DocumentState, documentFilename, documentsFor } from '@/server/documents/document-kinds';
-import type { Role } from '@/shared/auth/permissions';
+import { seesNetRates } from '@/server/auth/customer-view';
+import type { Principal } from '@/server/auth/principal';
+import { DOCUMENT_KINDS, DOCUMENT_PERMISSIONS, type DocumentKind, type DocumentState, documentFilename, documentsFor } from '@/server/documents/document-kinds';
 
 /**
  * Download links to the PDFs a booking's state offers and the agent's role may have,
  * with a word on what is missing: the tickets of a cancelled booking, or a request's voucher.
+ * The invoice and the credit note are at NET prices: not offered in customer view.
  */
 export async function DocumentLinks({
   reference,
-  role,
+  principal,
   state,
   className,
   linkClassName,
 }: {
   reference: string;
-  role: Role;
+  principal: Principal;
   state: DocumentState;
   className?: string;
   linkClassName?: string;
 }) {
   const t = await getTranslations('bookingDocuments');
-  const documents = documentsFor(role, state);
+  const seesNet = seesNetRates(principal);
+  const documents = documentsFor(principal.role, state).filter((kind) => seesNet || DOCUMENT_PERMISSIONS[kind] !== 'rates:viewB2b');
   const labels = Object.fromEntries(DOCUMENT_KINDS.map((kind) => [kind, t(`labels.${kind}`)])) as Record<DocumentKind, string>;
   const note =
     state.status === 'cancelled' && state.paymentMethod !== 'request'

@@ -195,7 +195,7 @@ export default async function BookingDetailPage({ params, searchParams }: { para
             </h2>
             <DocumentLinks
               reference={booking.reference}
-              role={principal.role}
+              principal={principal}
               state={booking}
               className="mt-4 grid gap-2"
               linkClassName="w-full justify-start"

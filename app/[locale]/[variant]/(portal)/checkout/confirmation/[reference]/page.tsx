@@ -124,7 +124,7 @@ export default async function ConfirmationPage({ params }: { params: Params }) {
         <h2 id="documents-title" className="text-lg font-semibold">
           {t('confirmation.downloads')}
         </h2>
-        <DocumentLinks reference={booking.reference} role={principal.role} state={booking} className="mt-3 flex flex-wrap gap-3" />
+        <DocumentLinks reference={booking.reference} principal={principal} state={booking} className="mt-3 flex flex-wrap gap-3" />
       </section>
 
       <div className="mt-10 flex flex-wrap gap-3">
