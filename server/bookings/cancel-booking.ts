@@ -9,7 +9,7 @@ import { creditAgency, debitAgency } from '@/server/ledger/ledger';
 import { loadSettings } from '@/server/settings/settings';
 import { visibleBookings } from './booking-scope';
 import { moveBooking, releaseHold } from './booking-status';
-import { payingPayment, queueRefunds, recordRefund } from '@/server/payments/refunds';
+import { payingPayments, queueRefunds, recordRefund } from '@/server/payments/refunds';
 import { isProviderPaymentMethod } from '@/shared/bookings/checkout-schema';
 import { cancelAtSupplierFirst } from '@/server/suppliers/booking/cancel-at-supplier';
 import { bookingPolicy, cancellationRefund, type CancellationRefund, isCancellable, type RefundQuote } from './refund-rules';
@@ -49,12 +49,15 @@ export async function cancelBooking(db: Database, principal: Principal, referenc
     const policy = bookingPolicy(booking, settings);
     // Money paid through a provider goes back the way it came, in the currency charged; the booking
     // keeps the refund in AED like a balance one. The booking page previewed exactly this.
-    const paying = booking.status === 'completed' && isProviderPaymentMethod(booking.paymentMethod) ? await payingPayment(tx, booking.id) : null;
-    const quote = cancellationRefund({ ...booking, policy }, paying, settings, now);
+    const paying = booking.status === 'completed' && isProviderPaymentMethod(booking.paymentMethod) ? await payingPayments(tx, booking.id) : [];
+    const quote = cancellationRefund({ ...booking, policy }, paying.map(({ payment, remainingMinor }) => ({ amountMinor: remainingMinor, currency: payment.currency })), settings, now);
     // Its places go back once, with its hold: the expiry job and the sweep then find nothing to do.
     await releaseHold(tx, booking.id);
-    if (paying && quote.charged) {
-      if (quote.charged.refundMinor > 0) refundIds.push(await recordRefund(tx, paying, { amountMinor: quote.charged.refundMinor, reason: 'cancellation' }));
+    if (quote.charged) {
+      // Each payment that paid the booking gets its own share back (a card-paid amendment's too).
+      for (const [index, part] of quote.chargedParts.entries()) {
+        if (part.refundMinor > 0) refundIds.push(await recordRefund(tx, paying[index]!.payment, { amountMinor: part.refundMinor, reason: 'cancellation' }));
+      }
     } else await postRefund(tx, { agencyId: booking.agencyId, bookingId: booking.id, reference }, quote);
     await moveBooking(tx, booking.id, 'cancel', {
       holdsStock: false,

@@ -25,7 +25,7 @@ import type { BookingStatus } from './create-booking';
 import { priceLines } from '@/shared/bookings/pricing';
 import { type SupplierSide, supplierSide } from '@/shared/bookings/supplier-side';
 import { type BookingCancellationPolicy, refundTiersOf } from '@/shared/bookings/offer-terms';
-import { payingPayment } from '@/server/payments/refunds';
+import { payingPayment, payingPayments } from '@/server/payments/refunds';
 import { bookingPolicy, cancellationRefund, type CancellationRefund, type ChargedRefund, isCancellable, type RefundQuote, refundTier } from './refund-rules';
 import { seesNetRates } from '@/server/auth/customer-view';
 
@@ -168,7 +168,7 @@ export async function loadBookingDetail(db: Database, principal: Principal, refe
   const paid = await loadProviderPayment(db, row, settings);
   // A provider payment settles the booking's NET in AED, as the balance would have.
   const paidMinor = paid ? paid.baseAmountMinor : row.paidMinor;
-  const paying = paid && row.status === 'completed' ? { amountMinor: paid.payment.totalMinor, currency: paid.payment.currency } : null;
+  const paying = paid && row.status === 'completed' ? (await payingPayments(db, row.id)).map(({ payment, remainingMinor }) => ({ amountMinor: remainingMinor, currency: payment.currency })) : [];
   return {
     ...fields,
     locale: toLocale(row.locale),
@@ -185,7 +185,7 @@ export async function loadBookingDetail(db: Database, principal: Principal, refe
   };
 }
 
-function cancellationTerms({ tier, percent, destination, charged, ...amounts }: CancellationRefund, seesNet: boolean): CancellationTerms {
+function cancellationTerms({ tier, percent, destination, charged, chargedParts: _parts, ...amounts }: CancellationRefund, seesNet: boolean): CancellationTerms {
   return { tier, percent, destination, amounts: seesNet ? amounts : null, charged: seesNet ? charged : null };
 }
 

@@ -73,14 +73,17 @@ export type CancellationRefund = RefundQuote & {
   destination: RefundDestination;
   /** What goes back to the card, wallet or bank account, in the charge's currency; null for the balance. */
   charged: ChargedRefund | null;
+  /** The same for each payment that paid the booking, in the order given (the booking's, then its amendments'). */
+  chargedParts: ChargedRefund[];
 };
 
 /**
  * What cancelling a booking now refunds, and where: the one computation behind the booking page's
- * preview and the cancellation itself. A booking paid through a provider (`paying`, the payment
- * that paid it) gets the tier's share of what was charged (fees and tax included) back the way it
- * came, less the processing fee; its books keep the same share of the NET in AED. Anything else
- * refunds the tier's share of what was paid from the balance.
+ * preview and the cancellation itself. A booking paid through a provider (`paying`: each payment
+ * that paid it, the booking's and its amendments', with what is left of it) gets the tier's share
+ * of what was charged (fees and tax included) back the way it came, less the processing fee; its
+ * books keep the same share of the NET in AED. Anything else refunds the tier's share of what was
+ * paid from the balance.
  */
 export function cancellationRefund(
   booking: {
@@ -92,14 +95,32 @@ export function cancellationRefund(
     startTime: string | null;
     policy: BookingCancellationPolicy;
   },
-  paying: { amountMinor: number; currency: string } | null,
+  paying: readonly { amountMinor: number; currency: string }[],
   settings: Pick<Settings, 'refundProcessingFeePercent'>,
   now: Date,
 ): CancellationRefund {
   const method = booking.paymentMethod;
-  const providerPaid = booking.status === 'completed' && paying !== null && (method === 'card' || method === 'crypto' || method === 'sbp');
-  if (!providerPaid) return { ...refundQuote(booking, settings, now), destination: 'balance', charged: null };
+  const providerPaid = booking.status === 'completed' && paying.length > 0 && (method === 'card' || method === 'crypto' || method === 'sbp');
+  if (!providerPaid) return { ...refundQuote(booking, settings, now), destination: 'balance', charged: null, chargedParts: [] };
   const quote = refundQuote({ ...booking, paidMinor: booking.netTotalMinor }, settings, now);
-  const { tier: _tier, percent: _percent, ...amounts } = refundQuote({ ...booking, paidMinor: paying.amountMinor }, settings, now);
-  return { ...quote, destination: method, charged: { ...amounts, currency: paying.currency } };
+  const chargedParts = paying.map((payment) => {
+    const { tier: _tier, percent: _percent, ...amounts } = refundQuote({ ...booking, paidMinor: payment.amountMinor }, settings, now);
+    return { ...amounts, currency: payment.currency };
+  });
+  return { ...quote, destination: method, charged: chargedTotal(chargedParts), chargedParts };
+}
+
+/** The parts' refunds together: an amendment is charged in its booking's currency (amend-booking.ts), so they add up. */
+function chargedTotal(parts: ChargedRefund[]): ChargedRefund {
+  const [first, ...rest] = parts;
+  return rest.reduce((total, part) => {
+    if (part.currency !== total.currency) throw new Error(`A booking paid in ${total.currency} and ${part.currency}`);
+    return {
+      currency: total.currency,
+      paidMinor: total.paidMinor + part.paidMinor,
+      grossRefundMinor: total.grossRefundMinor + part.grossRefundMinor,
+      feeMinor: total.feeMinor + part.feeMinor,
+      refundMinor: total.refundMinor + part.refundMinor,
+    };
+  }, first!);
 }

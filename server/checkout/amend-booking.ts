@@ -15,7 +15,7 @@ import { quoteBookingCharge } from '@/shared/payments/charge-quote';
 import type { ProviderMethod } from '@/server/payments/gateway';
 import { findOfferedMethod } from '@/server/payments/payment-methods';
 import type { PaymentPlace } from '@/server/payments/payment-place';
-import { queueRefunds } from '@/server/payments/refunds';
+import { payingPayment, queueRefunds } from '@/server/payments/refunds';
 import { createCharge, insertAttempt, type StartedPayment } from '@/server/payments/start-payment';
 import { bookingChargeDescription } from '@/server/payments/charge-description';
 import { offerPriceColumns } from '@/server/catalog/offer-price-columns';
@@ -201,6 +201,9 @@ async function decide(
     if (!place) throw new RuleViolation('paymentErrors.methodUnavailable');
     const offered = findOfferedMethod(place, quote.method as ProviderMethod);
     if (!offered) throw new RuleViolation('paymentErrors.methodUnavailable');
+    // Charged in the currency the booking was paid in, so a cancellation's refunds add up (refund-rules.ts).
+    const paying = await payingPayment(tx, row.id);
+    if (paying && paying.currency !== offered.currency) throw new RuleViolation('paymentErrors.methodUnavailable');
     // The checkout's one charge quote, of the difference: the same fees and rates a booking pays.
     const settings = await loadSettings(tx);
     const charge = quoteBookingCharge(

@@ -1,7 +1,7 @@
 import 'server-only';
-import { and, asc, eq, isNull, ne, notLike, sql } from 'drizzle-orm';
+import { and, asc, eq, isNull, ne, notLike, sql, sum } from 'drizzle-orm';
 import type { Database, Transaction } from '@/server/db/connection';
-import { paymentRefunds, payments } from '@/server/db/schema';
+import { bookingAmendments, paymentRefunds, payments } from '@/server/db/schema';
 import { sendJob } from '@/server/jobs/jobs';
 import { emitPaymentRefunded } from '@/server/webhooks/emit-event';
 import type { ChargeCurrency } from './gateway';
@@ -51,6 +51,34 @@ export async function payingPayment(db: Database | Transaction, bookingId: strin
     .where(and(eq(paymentRefunds.bookingId, bookingId), ne(paymentRefunds.reason, 'cancellation'), notLike(paymentRefunds.reason, 'amendment:%')));
   const whole = new Set(returnedWhole.map((refund) => refund.paymentId));
   return succeeded.find((payment) => !whole.has(payment.id)) ?? null;
+}
+
+/** A provider payment that paid a booking, and what is left of it after the refunds recorded against it. */
+export type PaidShare = { payment: PaymentRow; remainingMinor: number };
+
+/**
+ * Every provider payment that paid a booking: its own (payingPayment), then each applied
+ * amendment's difference, each less the refunds recorded against it (an amendment's decrease, also
+ * while the provider has not taken it yet). A cancellation refunds its tier of each, the way each came.
+ */
+export async function payingPayments(db: Database | Transaction, bookingId: string): Promise<PaidShare[]> {
+  const paying = await payingPayment(db, bookingId);
+  if (!paying) return [];
+  const [amendments, recorded] = await Promise.all([
+    db
+      .select({ payment: payments })
+      .from(payments)
+      .innerJoin(bookingAmendments, eq(bookingAmendments.paymentId, payments.id))
+      .where(and(eq(payments.bookingId, bookingId), eq(payments.purpose, 'amendment'), eq(payments.status, 'succeeded'), eq(bookingAmendments.status, 'applied')))
+      .orderBy(asc(payments.settledAt), asc(payments.attempt)),
+    db
+      .select({ paymentId: paymentRefunds.paymentId, amountMinor: sum(paymentRefunds.amountMinor).mapWith(Number) })
+      .from(paymentRefunds)
+      .where(eq(paymentRefunds.bookingId, bookingId))
+      .groupBy(paymentRefunds.paymentId),
+  ]);
+  const refunded = new Map(recorded.map((row) => [row.paymentId, row.amountMinor]));
+  return [paying, ...amendments.map((row) => row.payment)].map((payment) => ({ payment, remainingMinor: Math.max(0, payment.amountMinor - (refunded.get(payment.id) ?? 0)) }));
 }
 
 /** After the deciding transaction committed: one job per refund. */

@@ -1,5 +1,7 @@
 import crypto from 'node:crypto';
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
+import { cancelBooking } from '@/server/bookings/cancel-booking';
+import { loadBookingDetail } from '@/server/bookings/queries';
 import { amendBooking, previewAmendment } from '@/server/checkout/amend-booking';
 import { receiveWebhook, returnFromProvider } from '@/server/checkout/settlement';
 import { bookingAmendments, ledgerEntries, paymentRefunds, payments } from '@/server/db/schema';
@@ -132,5 +134,54 @@ describe('an amendment paid by card', () => {
     expect(refunds[0]!.reason).toMatch(/^amendment:/);
     expect(refunds[0]!.amountMinor).toBeGreaterThan(0);
     expect(await bookingRow(db, row.reference)).toMatchObject({ adults: 2, documentIssue: 2 });
+  });
+
+  it('a cancellation after a card-paid increase refunds its tier of both payments, each to its own, as the booking page showed', async () => {
+    const { db } = database;
+    const { agent, booked, row, confirm } = await paidCardBooking();
+    const outcome = await amendBooking(db, agent, confirm, { place: PLACE });
+    const payment = (outcome as { payment: { paymentId: string; nextAction: { url: string } } }).payment;
+    await payWithSandboxCard(db, payment.nextAction.url.split('/').pop()!, '4242 4242 4242 4242');
+    await returnFromProvider(db, agent, payment.paymentId);
+    expect(await bookingRow(db, row.reference)).toMatchObject({ adults: 3, documentIssue: 2 });
+
+    const shown = (await loadBookingDetail(db, agent, row.reference))!.cancellation!;
+    const cancelled = await cancelBooking(db, agent, row.reference);
+    expect(cancelled.charged).toEqual(shown.charged);
+    const paid = await db.select().from(payments).where(eq(payments.bookingId, row.id));
+    const refunds = await db.select().from(paymentRefunds).where(eq(paymentRefunds.bookingId, row.id));
+    expect(refunds.map((refund) => refund.reason)).toEqual(['cancellation', 'cancellation']);
+    for (const id of [booked.paymentId, payment.paymentId]) {
+      const charged = paid.find((candidate) => candidate.id === id)!;
+      const refund = refunds.find((candidate) => candidate.paymentId === id)!;
+      // The tier of each payment, less the processing fee: the whole tier when nothing was kept.
+      expect(refund.amountMinor).toBeGreaterThan(0);
+      expect(refund.amountMinor).toBeLessThanOrEqual(charged.amountMinor);
+      expect(refund.currency).toBe(charged.currency);
+    }
+    expect(refunds.reduce((total, refund) => total + refund.amountMinor, 0)).toBe(shown.charged!.refundMinor);
+    expect(shown.charged!.paidMinor).toBe(paid.filter((candidate) => candidate.status === 'succeeded').reduce((total, candidate) => total + candidate.amountMinor, 0));
+  });
+
+  it('a cancellation after a decrease refunds its tier of what is left of the payment, not of all of it', async () => {
+    const { db } = database;
+    const agent = await senior();
+    const booked = await cardBooking(db, agent, { left: 10, adults: 3 });
+    await payWithSandboxCard(db, booked.chargeId, '4242 4242 4242 4242');
+    await returnFromProvider(db, agent, booked.paymentId);
+    const row = await bookingRow(db, booked.reference);
+    const change: AmendmentChange = { reference: row.reference, date: row.tourDate, time: row.startTime!, adults: 2, children: 0, infants: 0, guestName: row.guestName, guestPhone: row.guestPhone, guestEmail: row.guestEmail, guestNames: [] };
+    const quote = await previewAmendment(db, agent, change);
+    await amendBooking(db, agent, { ...change, idempotencyKey: crypto.randomUUID(), issue: quote.issue, expectedSettledMinor: quote.settledMinor }, { place: PLACE });
+    const [decrease] = await db.select().from(paymentRefunds).where(eq(paymentRefunds.paymentId, booked.paymentId));
+    const [charged] = await db.select().from(payments).where(eq(payments.id, booked.paymentId));
+
+    const shown = (await loadBookingDetail(db, agent, row.reference))!.cancellation!;
+    expect(shown.charged!.paidMinor).toBe(charged!.amountMinor - decrease!.amountMinor);
+    await cancelBooking(db, agent, row.reference);
+    const [cancellation] = await db.select().from(paymentRefunds).where(and(eq(paymentRefunds.paymentId, booked.paymentId), eq(paymentRefunds.reason, 'cancellation')));
+    expect(cancellation!.amountMinor).toBe(shown.charged!.refundMinor);
+    // Never more back than was charged.
+    expect(decrease!.amountMinor + cancellation!.amountMinor).toBeLessThanOrEqual(charged!.amountMinor);
   });
 });
