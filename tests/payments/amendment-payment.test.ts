@@ -56,6 +56,31 @@ async function paidCardBooking() {
   return { agent, booked, row, target, quote, confirm };
 }
 
+/** A card booking of 3, paid, and the change to one guest fewer on the same slot (a decrease). */
+async function paidCardBookingOneGuestFewer() {
+  const { db } = database;
+  const agent = await senior();
+  const booked = await cardBooking(db, agent, { left: 10, adults: 3 });
+  await payWithSandboxCard(db, booked.chargeId, '4242 4242 4242 4242');
+  await returnFromProvider(db, agent, booked.paymentId);
+  const row = await bookingRow(db, booked.reference);
+  const change: AmendmentChange = {
+    reference: row.reference,
+    date: row.tourDate,
+    time: row.startTime!,
+    adults: 2,
+    children: 0,
+    infants: 0,
+    guestName: row.guestName,
+    guestPhone: row.guestPhone,
+    guestEmail: row.guestEmail,
+    guestNames: [],
+  };
+  const quote = await previewAmendment(db, agent, change);
+  const confirm = { ...change, idempotencyKey: crypto.randomUUID(), issue: quote.issue, expectedSettledMinor: quote.settledMinor };
+  return { agent, booked, row, confirm };
+}
+
 describe('an amendment paid by card', () => {
   it('is pending until the provider confirms, then applied once however often the confirmation comes', async () => {
     const { db } = database;
@@ -108,25 +133,7 @@ describe('an amendment paid by card', () => {
 
   it('a decrease goes back to the card that paid, once', async () => {
     const { db } = database;
-    const agent = await senior();
-    const booked = await cardBooking(db, agent, { left: 10, adults: 3 });
-    await payWithSandboxCard(db, booked.chargeId, '4242 4242 4242 4242');
-    await returnFromProvider(db, agent, booked.paymentId);
-    const row = await bookingRow(db, booked.reference);
-    const change: AmendmentChange = {
-      reference: row.reference,
-      date: row.tourDate,
-      time: row.startTime!,
-      adults: 2,
-      children: 0,
-      infants: 0,
-      guestName: row.guestName,
-      guestPhone: row.guestPhone,
-      guestEmail: row.guestEmail,
-      guestNames: [],
-    };
-    const quote = await previewAmendment(db, agent, change);
-    const confirm = { ...change, idempotencyKey: crypto.randomUUID(), issue: quote.issue, expectedSettledMinor: quote.settledMinor };
+    const { agent, booked, row, confirm } = await paidCardBookingOneGuestFewer();
     await Promise.all(Array.from({ length: 5 }, () => amendBooking(db, agent, confirm, { place: PLACE })));
 
     const refunds = await db.select().from(paymentRefunds).where(eq(paymentRefunds.paymentId, booked.paymentId));
@@ -165,14 +172,8 @@ describe('an amendment paid by card', () => {
 
   it('a cancellation after a decrease refunds its tier of what is left of the payment, not of all of it', async () => {
     const { db } = database;
-    const agent = await senior();
-    const booked = await cardBooking(db, agent, { left: 10, adults: 3 });
-    await payWithSandboxCard(db, booked.chargeId, '4242 4242 4242 4242');
-    await returnFromProvider(db, agent, booked.paymentId);
-    const row = await bookingRow(db, booked.reference);
-    const change: AmendmentChange = { reference: row.reference, date: row.tourDate, time: row.startTime!, adults: 2, children: 0, infants: 0, guestName: row.guestName, guestPhone: row.guestPhone, guestEmail: row.guestEmail, guestNames: [] };
-    const quote = await previewAmendment(db, agent, change);
-    await amendBooking(db, agent, { ...change, idempotencyKey: crypto.randomUUID(), issue: quote.issue, expectedSettledMinor: quote.settledMinor }, { place: PLACE });
+    const { agent, booked, row, confirm } = await paidCardBookingOneGuestFewer();
+    await amendBooking(db, agent, confirm, { place: PLACE });
     const [decrease] = await db.select().from(paymentRefunds).where(eq(paymentRefunds.paymentId, booked.paymentId));
     const [charged] = await db.select().from(payments).where(eq(payments.id, booked.paymentId));
 
