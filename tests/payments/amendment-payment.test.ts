@@ -29,21 +29,24 @@ beforeEach(() => clearQueuedJobs(database.db));
 
 const senior = () => principalFor(database.db, 'senior@gulfhorizons.test');
 
-/** A card booking, paid, and the change of its date (a fresh slot 2 days later) and one guest more. */
-async function paidCardBooking() {
+/**
+ * A card booking of `adults`, paid, and its change to `to` guests: by default one guest more on a
+ * fresh slot 2 days later; with `moveDays: 0` on its own slot.
+ */
+async function paidCardBooking({ adults = 2, to = 3, moveDays = 2 } = {}) {
   const { db } = database;
   const agent = await senior();
-  const booked = await cardBooking(db, agent, { left: 10, adults: 2 });
+  const booked = await cardBooking(db, agent, { left: 10, adults });
   await payWithSandboxCard(db, booked.chargeId, '4242 4242 4242 4242');
   await returnFromProvider(db, agent, booked.paymentId);
   await clearQueuedJobs(db);
   const row = await bookingRow(db, booked.reference);
-  const target = await prepareSlot(db, booked.offer.id, addDays(booked.date, 2), { left: 10 });
+  const target = moveDays > 0 ? await prepareSlot(db, booked.offer.id, addDays(booked.date, moveDays), { left: 10 }) : { id: booked.slot.id, date: row.tourDate, startTime: row.startTime! };
   const change: AmendmentChange = {
     reference: row.reference,
     date: target.date,
     time: target.startTime,
-    adults: 3,
+    adults: to,
     children: 0,
     infants: 0,
     guestName: row.guestName,
@@ -56,30 +59,8 @@ async function paidCardBooking() {
   return { agent, booked, row, target, quote, confirm };
 }
 
-/** A card booking of 3, paid, and the change to one guest fewer on the same slot (a decrease). */
-async function paidCardBookingOneGuestFewer() {
-  const { db } = database;
-  const agent = await senior();
-  const booked = await cardBooking(db, agent, { left: 10, adults: 3 });
-  await payWithSandboxCard(db, booked.chargeId, '4242 4242 4242 4242');
-  await returnFromProvider(db, agent, booked.paymentId);
-  const row = await bookingRow(db, booked.reference);
-  const change: AmendmentChange = {
-    reference: row.reference,
-    date: row.tourDate,
-    time: row.startTime!,
-    adults: 2,
-    children: 0,
-    infants: 0,
-    guestName: row.guestName,
-    guestPhone: row.guestPhone,
-    guestEmail: row.guestEmail,
-    guestNames: [],
-  };
-  const quote = await previewAmendment(db, agent, change);
-  const confirm = { ...change, idempotencyKey: crypto.randomUUID(), issue: quote.issue, expectedSettledMinor: quote.settledMinor };
-  return { agent, booked, row, confirm };
-}
+/** One guest fewer on the same slot: a decrease. */
+const paidCardBookingOneGuestFewer = () => paidCardBooking({ adults: 3, to: 2, moveDays: 0 });
 
 describe('an amendment paid by card', () => {
   it('is pending until the provider confirms, then applied once however often the confirmation comes', async () => {
