@@ -4,7 +4,7 @@ import type { Database, Transaction } from '@/server/db/connection';
 import { agencies, agencyInvoices } from '@/server/db/schema';
 import { dayValue, type MessageValues, moneyValue, monthValue } from '@/i18n/message-values';
 import { RuleViolation } from '@/server/errors';
-import { type AgencyFunds, lockAgencyFunds } from '@/server/ledger/ledger';
+import { type AgencyFunds, availableFunds, lockAgencyFunds } from '@/server/ledger/ledger';
 import { DEFAULT_PAYMENT_TERMS_DAYS, monthTerms, type MonthTerms } from '@/shared/ledger/credit-terms';
 import { findOverdueInvoice, type OverdueInvoice } from '@/server/ledger/invoice-payments';
 
@@ -26,6 +26,32 @@ export async function assertLockedFundsMayPay(tx: Transaction, agencyId: string,
   const overdue = await findOverdueInvoice(tx, agencyId, now);
   if (!overdue) return;
   throw new RuleViolation('checkout.creditOverdue', overdueMessageValues(overdue), 'paymentMethod');
+}
+
+/** Funds a preview spends amount by amount: null when the amount is covered (and counted), else the booking's refusal. */
+export type FundsPreview = { spend(amountMinor: number): RuleViolation | null };
+
+/**
+ * The agency's funds read without a lock, for a preview of several bookings paid in turn (a
+ * spreadsheet's rows): each amount meets the two rules its booking will — past balance plus credit
+ * (debitLockedAgency), or into the credit with an invoice overdue (assertLockedFundsMayPay).
+ */
+export async function previewFunds(db: Database, agencyId: string, now: Date): Promise<FundsPreview> {
+  const [overdue, [agency]] = await Promise.all([
+    findOverdueInvoice(db, agencyId, now),
+    db.select({ balanceMinor: agencies.balanceMinor, creditLimitMinor: agencies.creditLimitMinor }).from(agencies).where(eq(agencies.id, agencyId)),
+  ]);
+  const funds: AgencyFunds = agency ?? { balanceMinor: 0, creditLimitMinor: 0 };
+  let spentMinor = 0;
+  return {
+    spend(amountMinor) {
+      const after = spentMinor + amountMinor;
+      if (after > availableFunds(funds)) return new RuleViolation('checkout.insufficientBalance', {}, 'paymentMethod');
+      if (after > funds.balanceMinor && overdue) return new RuleViolation('checkout.creditOverdue', overdueMessageValues(overdue), 'paymentMethod');
+      spentMinor = after;
+      return null;
+    },
+  };
 }
 
 export type CreditStanding = { overdue: OverdueInvoice | null; balanceMinor: number };

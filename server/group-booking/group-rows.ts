@@ -10,6 +10,8 @@ import { RuleViolation } from '@/server/errors';
 import { failureOf } from '@/server/http/failure';
 import { type RouteMessages, routeMessages } from '@/server/http/route-messages';
 import { seesNetRates } from '@/server/auth/customer-view';
+import { previewFunds } from '@/server/credit/credit-standing';
+import { stockProblem, stockTaken } from '@/shared/availability/rules';
 import { type CheckoutInput, checkoutSchema } from '@/shared/bookings/checkout-schema';
 import type { GroupRowPreview, GroupRowResult, GroupSheetColumn, GroupSheetRow } from '@/shared/group-booking/sheet-rules';
 
@@ -45,6 +47,9 @@ type ParsedRow = { source: GroupSheetRow; input: CheckoutInput | null; errors: s
 export async function previewGroupRows(db: Database, principal: Principal, rows: GroupSheetRow[], locale: Locale, now = new Date()): Promise<GroupRowPreview[]> {
   const t = await routeMessages(locale);
   const seesNet = seesNetRates(principal);
+  // The file's earlier rows take their seats and money first, as booking the rows in order will.
+  const funds = await previewFunds(db, principal.agencyId, now);
+  const seatsTaken = new Map<string, { left: number; leftAdults: number; leftChildren: number }>();
   const previews: GroupRowPreview[] = [];
   for (const parsed of parseRows(principal, rows, t)) {
     const preview: GroupRowPreview = { row: parsed.source.row, cells: parsed.source.cells, tour: null, publishedTotalMinor: null, netTotalMinor: null, errors: parsed.errors };
@@ -55,6 +60,21 @@ export async function previewGroupRows(db: Database, principal: Principal, rows:
       preview.tour = `${check.offer.tourTitle[locale]} — ${check.offer.offerName[locale]}`;
       preview.publishedTotalMinor = check.publishedTotalMinor;
       preview.netTotalMinor = seesNet ? check.netTotalMinor : null;
+      // A request (past the cut-off, no live stock) takes neither seats nor money.
+      if (check.reason !== null) continue;
+      const { slot, offer } = check;
+      const taken = slot ? (seatsTaken.get(slot.id) ?? { left: 0, leftAdults: 0, leftChildren: 0 }) : null;
+      if (slot && taken) {
+        const left = { left: slot.left - taken.left, leftAdults: (slot.leftAdults ?? 0) - taken.leftAdults, leftChildren: (slot.leftChildren ?? 0) - taken.leftChildren };
+        const problem = stockProblem(offer.stockMode, left, parsed.input, 0);
+        if (problem?.code === 'soldOut') throw new RuleViolation('availability.soldOut', { max: problem.max }, 'adults');
+      }
+      const refusal = funds.spend(check.netTotalMinor);
+      if (refusal) throw refusal;
+      if (slot && taken) {
+        const more = stockTaken(offer.stockMode, parsed.input);
+        seatsTaken.set(slot.id, { left: taken.left + more.left, leftAdults: taken.leftAdults + more.leftAdults, leftChildren: taken.leftChildren + more.leftChildren });
+      }
     } catch (error) {
       preview.errors.push(refusalOf(error, t));
     }

@@ -174,7 +174,7 @@ describe('a file refused whole, with its reason', () => {
 });
 
 describe('the preview of the rows', () => {
-  it('marks each row valid or gives its reasons, each row against the stock as it is now', async () => {
+  it('marks each row valid or gives its reasons, each row against the stock the rows above it leave', async () => {
     const { db } = database;
     const agent = await principalFor(db, 'senior@desertrose.test');
     const offer = await findOffer(db, 'shared');
@@ -197,7 +197,8 @@ describe('the preview of the rows', () => {
     expect(preview.rows.map((row) => [row.row, row.errors])).toEqual([
       [2, []],
       [3, []],
-      [4, []],
+      // Rows 2 and 3 take the slot's 3 seats: the booking of row 4 would find none.
+      [4, ['Adults: No more available stock, max 0. Please contact admin.']],
       [5, [expect.stringMatching(/./)]],
       [6, [expect.stringContaining('Date')]],
       [7, [expect.stringMatching(/^Lead guest name/), expect.stringMatching(/^Lead guest e-mail/)]],
@@ -207,6 +208,25 @@ describe('the preview of the rows', () => {
     expect(preview.rows[0]!.netTotalMinor).toBe(2 * offer.pricePerAdult!);
     expect(await countBookings(db, agent.agencyId)).toBe(before);
     expect((await slotStock(db, slot.id))?.left).toBe(3);
+  });
+
+  it('spends the funds row by row: the rows the balance no longer covers say so, as their booking will', async () => {
+    const { db } = database;
+    const agent = await principalFor(db, 'admin@palmcoast.test');
+    const offer = await findOffer(db, 'shared');
+    const date = addDays(today, 17);
+    const slot = await prepareSlot(db, offer.id, date, { left: 50 });
+    const balance = await agencyBalance(db, agent.agencyId);
+    const affordable = Math.floor(balance / offer.pricePerAdult!);
+    const rows = Array.from({ length: affordable + 2 }, (_, index) => guest(offer.id, date, slot.startTime, index));
+
+    const preview = await previewGroupSheet(db, agent, file(await xlsx(rows)), 'en');
+    expect(preview.rows.filter((row) => row.errors.length === 0)).toHaveLength(affordable);
+    expect(preview.rows.slice(affordable).map((row) => row.errors)).toEqual([
+      ['Your available balance is insufficient. Please Top Up on the My Balance Page.'],
+      ['Your available balance is insufficient. Please Top Up on the My Balance Page.'],
+    ]);
+    expect(await agencyBalance(db, agent.agencyId)).toBe(balance);
   });
 
   it('shows a junior agent no NET', async () => {
