@@ -243,12 +243,21 @@ async function loadMonthlySales(db: Database, agencyId: string, today: string): 
   }));
 }
 
-async function loadCharts(db: Database, principal: Principal, now: Date, today: string): Promise<DashboardCharts | null> {
+/** An agency's charts, from the database as it is now, or (the page) through a short cache per agency. */
+export type ChartsLoader = (agencyId: string, today: string, withBalance: boolean) => Promise<DashboardCharts>;
+
+async function loadCharts(db: Database, principal: Principal, today: string, load: ChartsLoader | undefined): Promise<DashboardCharts | null> {
   // Commissions are b2b figures: only for the roles that see NET rates (and not in customer view), agency-wide like /my-commissions.
   if (!seesNetRates(principal)) return null;
-  const since = new Date(now.getTime() - TOP_TOUR_DAYS * DAY_MS);
+  const withBalance = seesAgencyMoney(principal);
+  return load ? load(principal.agencyId, today, withBalance) : loadAgencyCharts(db, principal.agencyId, today, withBalance);
+}
+
+/** Sales and commissions per month for 12 months, the top tours of the last 90 days, and (`withBalance`) the balance over 90 days. */
+export async function loadAgencyCharts(db: Database, agencyId: string, today: string, withBalance: boolean): Promise<DashboardCharts> {
+  const since = dubaiInstant(addDays(today, -TOP_TOUR_DAYS), null);
   const [perMonth, top, balance] = await Promise.all([
-    loadMonthlySales(db, principal.agencyId, today),
+    loadMonthlySales(db, agencyId, today),
     db
       .select({
         tourId: bookings.tourId,
@@ -256,11 +265,11 @@ async function loadCharts(db: Database, principal: Principal, now: Date, today: 
         salesMinor: sql<number>`sum(${bookings.publishedTotalMinor})`.mapWith(Number),
       })
       .from(bookings)
-      .where(salesCondition(principal.agencyId, since))
+      .where(salesCondition(agencyId, since))
       .groupBy(bookings.tourId)
       .orderBy(sql`count(*) desc`, bookings.tourId)
       .limit(TOP_TOURS),
-    seesAgencyMoney(principal) ? loadBalanceHistory(db, principal.agencyId, today) : [],
+    withBalance ? loadBalanceHistory(db, agencyId, today) : [],
   ]);
   const titles = top.length
     ? new Map((await db.select({ id: tours.id, title: tours.title }).from(tours).where(inArray(tours.id, top.map((row) => row.tourId)))).map((tour) => [tour.id, tour.title]))
@@ -301,8 +310,8 @@ async function loadBalanceHistory(db: Database, agencyId: string, today: string)
   return rowsOf<{ day: string; balance: string | number }>(result).map((row) => ({ day: row.day, balanceMinor: Number(row.balance) }));
 }
 
-/** Everything the dashboard shows to `principal`, its blocks read side by side. */
-export async function loadDashboard(db: Database, principal: Principal, now = new Date()): Promise<DashboardData> {
+/** Everything the dashboard shows to `principal`, its blocks read side by side; `charts` reads the charts (default: the database now). */
+export async function loadDashboard(db: Database, principal: Principal, now = new Date(), options: { charts?: ChartsLoader } = {}): Promise<DashboardData> {
   const today = dubaiToday(now);
   const settings = await loadSettings(db);
   const [departures, openRequests, paymentsDue, recent, deadlines, money, charts] = await Promise.all([
@@ -312,7 +321,7 @@ export async function loadDashboard(db: Database, principal: Principal, now = ne
     loadRecent(db, principal),
     loadDeadlines(db, visibleBookings(principal), now, settings),
     loadMoney(db, principal),
-    loadCharts(db, principal, now, today),
+    loadCharts(db, principal, today, options.charts),
   ]);
   return {
     today,
