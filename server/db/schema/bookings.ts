@@ -165,6 +165,11 @@ export const bookings = pgTable(
     index('bookings_agency_open_idx')
       .on(t.agencyId, t.createdAt)
       .where(sql`${t.status} IN ('quotation_request', 'payment_required')`),
+    // The dashboard's payments due in their order (the hold ending soonest, then the newest): read
+    // in that order, not sorted out of the agency's open work.
+    index('bookings_agency_payments_due_idx')
+      .on(t.agencyId, t.holdExpiresAt.asc().nullsLast(), t.createdAt.desc().nullsFirst())
+      .where(sql`${t.status} = 'payment_required'`),
     // The daily cancellation-deadline digest reads the next days' completed bookings of every agency.
     index('bookings_completed_tour_date_idx').on(t.tourDate).where(sql`${t.status} = 'completed'`),
     index('bookings_hold_expires_idx').on(t.holdExpiresAt).where(sql`${t.holdExpiresAt} IS NOT NULL`),

@@ -1,0 +1,1 @@
+CREATE INDEX "bookings_agency_payments_due_idx" ON "bookings" USING btree ("agency_id","hold_expires_at","created_at" DESC NULLS FIRST) WHERE "bookings"."status" = 'payment_required';
