@@ -5,7 +5,9 @@ import type { Locale } from '@/i18n/locales';
 import type { Principal } from '@/server/auth/principal';
 import { checkBooking } from '@/server/bookings/create-booking';
 import { placeBooking } from '@/server/checkout/place-booking';
+import { and, eq, inArray } from 'drizzle-orm';
 import type { Database } from '@/server/db/connection';
+import { bookings } from '@/server/db/schema';
 import { RuleViolation } from '@/server/errors';
 import { failureOf } from '@/server/http/failure';
 import { type RouteMessages, routeMessages } from '@/server/http/route-messages';
@@ -47,21 +49,24 @@ type ParsedRow = { source: GroupSheetRow; input: CheckoutInput | null; errors: s
 export async function previewGroupRows(db: Database, principal: Principal, rows: GroupSheetRow[], locale: Locale, now = new Date()): Promise<GroupRowPreview[]> {
   const t = await routeMessages(locale);
   const seesNet = seesNetRates(principal);
-  // The file's earlier rows take their seats and money first, as booking the rows in order will.
-  const funds = await previewFunds(db, principal.agencyId, now);
+  const parsedRows = [...parseRows(principal, rows, t)];
+  // The file's earlier rows take their seats and money first, as booking the rows in order will;
+  // a row booked before (the same file again) answers its booking and takes nothing more.
+  const [funds, booked] = await Promise.all([previewFunds(db, principal.agencyId, now), bookedKeys(db, principal.agencyId, parsedRows)]);
   const seatsTaken = new Map<string, { left: number; leftAdults: number; leftChildren: number }>();
   const previews: GroupRowPreview[] = [];
-  for (const parsed of parseRows(principal, rows, t)) {
+  for (const parsed of parsedRows) {
     const preview: GroupRowPreview = { row: parsed.source.row, cells: parsed.source.cells, tour: null, publishedTotalMinor: null, netTotalMinor: null, errors: parsed.errors };
     previews.push(preview);
     if (!parsed.input) continue;
+    const bookedBefore = booked.has(parsed.input.idempotencyKey);
     try {
       const check = await checkBooking(db, principal, parsed.input, { locale, now });
       preview.tour = `${check.offer.tourTitle[locale]} — ${check.offer.offerName[locale]}`;
       preview.publishedTotalMinor = check.publishedTotalMinor;
       preview.netTotalMinor = seesNet ? check.netTotalMinor : null;
       // A request (past the cut-off, no live stock) takes neither seats nor money.
-      if (check.reason !== null) continue;
+      if (check.reason !== null || bookedBefore) continue;
       const { slot, offer } = check;
       const taken = slot ? (seatsTaken.get(slot.id) ?? { left: 0, leftAdults: 0, leftChildren: 0 }) : null;
       if (slot && taken) {
@@ -76,10 +81,23 @@ export async function previewGroupRows(db: Database, principal: Principal, rows:
         seatsTaken.set(slot.id, { left: taken.left + more.left, leftAdults: taken.leftAdults + more.leftAdults, leftChildren: taken.leftChildren + more.leftChildren });
       }
     } catch (error) {
-      preview.errors.push(refusalOf(error, t));
+      const refusal = refusalOf(error, t);
+      // A row booked before answers its booking, whatever its slot has left now.
+      if (!bookedBefore) preview.errors.push(refusal);
     }
   }
   return previews;
+}
+
+/** The rows' idempotency keys the agency has booked already. */
+async function bookedKeys(db: Database, agencyId: string, rows: ParsedRow[]): Promise<Set<string>> {
+  const keys = rows.flatMap((row) => (row.input ? [row.input.idempotencyKey] : []));
+  if (keys.length === 0) return new Set();
+  const found = await db
+    .select({ key: bookings.idempotencyKey })
+    .from(bookings)
+    .where(and(eq(bookings.agencyId, agencyId), inArray(bookings.idempotencyKey, keys)));
+  return new Set(found.map((row) => row.key));
 }
 
 /**

@@ -214,7 +214,7 @@ describe('the preview of the rows', () => {
     const { db } = database;
     const agent = await principalFor(db, 'admin@palmcoast.test');
     const offer = await findOffer(db, 'shared');
-    const date = addDays(today, 17);
+    const date = addDays(today, 20);
     const slot = await prepareSlot(db, offer.id, date, { left: 50 });
     const balance = await agencyBalance(db, agent.agencyId);
     const affordable = Math.floor(balance / offer.pricePerAdult!);
@@ -292,6 +292,20 @@ describe('booking the rows', () => {
     expect(await countBookings(db, agent.agencyId)).toBe(bookingsAfterFirst + 1);
     expect(await agencyBalance(db, agent.agencyId)).toBe(balanceAfterFirst - offer.pricePerAdult!);
     expect((await slotStock(db, slot.id))?.left).toBe(16);
+  });
+
+  it('previews the same file again as bookable: its rows answer their bookings and take no seats or money again', async () => {
+    const { db } = database;
+    const agent = await principalFor(db, 'admin@desertrose.test');
+    const offer = await findOffer(db, 'shared');
+    const date = addDays(today, 21);
+    const slot = await prepareSlot(db, offer.id, date, { left: 2 });
+    const bytes = await xlsx(Array.from({ length: 2 }, (_, index) => guest(offer.id, date, slot.startTime, index)));
+    expect((await bookGroupSheet(db, agent, file(bytes), 'en')).rows.map((row) => row.outcome)).toEqual(['booked', 'booked']);
+    expect((await slotStock(db, slot.id))?.left).toBe(0);
+
+    const again = await previewGroupSheet(db, agent, file(bytes), 'en');
+    expect(again.rows.map((row) => row.errors)).toEqual([[], []]);
   });
 
   it('reports the rows the funds and credit no longer cover, and books the ones before', async () => {
