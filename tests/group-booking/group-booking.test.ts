@@ -56,6 +56,19 @@ function guest(offerId: string, date: string, time: string, index: number, extra
   };
 }
 
+/** Rows of one adult each on a roomy slot `daysAhead`, two more than the agency's balance (Palm Coast: no credit) pays for. */
+async function rowsPastTheFunds(email: string, daysAhead: number) {
+  const { db } = database;
+  const agent = await principalFor(db, email);
+  const offer = await findOffer(db, 'shared');
+  const date = addDays(today, daysAhead);
+  const slot = await prepareSlot(db, offer.id, date, { left: 50 });
+  const balance = await agencyBalance(db, agent.agencyId);
+  const affordable = Math.floor(balance / offer.pricePerAdult!);
+  const rows = Array.from({ length: affordable + 2 }, (_, index) => guest(offer.id, date, slot.startTime, index));
+  return { agent, offer, balance, affordable, rows };
+}
+
 /** A zip of the given entries (name → data, deflated), with sizes as declared (a liar's may differ). */
 function zip(entries: { name: string; data: Buffer; declaredSize?: number }[]): Uint8Array {
   const locals: Buffer[] = [];
@@ -212,13 +225,7 @@ describe('the preview of the rows', () => {
 
   it('spends the funds row by row: the rows the balance no longer covers say so, as their booking will', async () => {
     const { db } = database;
-    const agent = await principalFor(db, 'admin@palmcoast.test');
-    const offer = await findOffer(db, 'shared');
-    const date = addDays(today, 20);
-    const slot = await prepareSlot(db, offer.id, date, { left: 50 });
-    const balance = await agencyBalance(db, agent.agencyId);
-    const affordable = Math.floor(balance / offer.pricePerAdult!);
-    const rows = Array.from({ length: affordable + 2 }, (_, index) => guest(offer.id, date, slot.startTime, index));
+    const { agent, balance, affordable, rows } = await rowsPastTheFunds('admin@palmcoast.test', 20);
 
     const preview = await previewGroupSheet(db, agent, file(await xlsx(rows)), 'en');
     expect(preview.rows.filter((row) => row.errors.length === 0)).toHaveLength(affordable);
@@ -310,13 +317,7 @@ describe('booking the rows', () => {
 
   it('reports the rows the funds and credit no longer cover, and books the ones before', async () => {
     const { db } = database;
-    const agent = await principalFor(db, 'senior@palmcoast.test');
-    const offer = await findOffer(db, 'shared');
-    const date = addDays(today, 18);
-    const slot = await prepareSlot(db, offer.id, date, { left: 50 });
-    const balance = await agencyBalance(db, agent.agencyId);
-    const affordable = Math.floor(balance / offer.pricePerAdult!);
-    const rows = Array.from({ length: affordable + 2 }, (_, index) => guest(offer.id, date, slot.startTime, index));
+    const { agent, offer, balance, affordable, rows } = await rowsPastTheFunds('senior@palmcoast.test', 18);
     const outcome = await bookGroupSheet(db, agent, file(await xlsx(rows)), 'en');
     expect(outcome.rows.filter((row) => row.outcome === 'booked')).toHaveLength(affordable);
     expect(outcome.rows.at(-1)).toMatchObject({ outcome: 'failed', reference: null, errors: [expect.stringMatching(/./)] });
