@@ -7,7 +7,7 @@ export const CATALOG_TAGS = {
   tour: (slug: string) => `catalog:tour:${slug}`,
   city: (slug: string) => `catalog:city:${slug}`,
   country: (slug: string) => `catalog:country:${slug}`,
-  /** The cached results of searches without a text (server/catalog/search.ts): any tour or place change. */
+  /** The cached results of searches without a text (server/catalog/search.ts), expired by every tour or place change. */
   search: 'catalog:search',
 } as const;
 

@@ -299,7 +299,7 @@ export async function deleteAgencyReplays(db: Database, staff: StaffPrincipal, a
   });
 }
 
-/** An operator deletes one recording (audited with the agency it belonged to, if any). */
+/** An operator deletes one recording (audited with the agency it belonged to, when it had one). */
 export async function deleteReplaySession(db: Database, staff: StaffPrincipal, sessionId: string): Promise<{ deleted: number }> {
   return db.transaction(async (tx) => {
     const deleted = await tx.delete(replaySessions).where(inArray(replaySessions.sessionId, [sessionId])).returning({ agencyId: replaySessions.agencyId });
