@@ -9,6 +9,7 @@ import { memberCan } from '@/shared/auth/permissions';
 import { dubaiToday, isPastCutOff } from '@/shared/availability/rules';
 import { amendRefusal } from './amendment-rules';
 import { visibleBookings } from './booking-scope';
+import { TRIP_COLUMNS } from './booking-rows';
 
 // What the booking page's amendment block shows: whether the booking can be amended (and why not),
 // the booking as it stands, the offer's upcoming start times to move to, and its amendments so far.
@@ -72,12 +73,7 @@ export const amendableBookingColumns = {
   slotId: bookings.slotId,
   holdsStock: bookings.holdsStock,
   documentIssue: bookings.documentIssue,
-  tourDate: bookings.tourDate,
-  startTime: bookings.startTime,
-  adults: bookings.adults,
-  children: bookings.children,
-  infants: bookings.infants,
-  guestName: bookings.guestName,
+  ...TRIP_COLUMNS,
   guestPhone: bookings.guestPhone,
   guestEmail: bookings.guestEmail,
   guestNames: bookings.guestNames,

@@ -24,3 +24,13 @@ export function selectBookingRows<Columns extends SelectedFields>(db: Database, 
     .innerJoin(offers, eq(offers.id, bookings.offerId));
   return query as unknown as BookingRowsSelect<Columns>;
 }
+
+/** A booking's trip as its pages, documents and mails name it: when, and who (the lead guest and the counts). */
+export const TRIP_COLUMNS = {
+  tourDate: bookings.tourDate,
+  startTime: bookings.startTime,
+  adults: bookings.adults,
+  children: bookings.children,
+  infants: bookings.infants,
+  guestName: bookings.guestName,
+};

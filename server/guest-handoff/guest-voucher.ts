@@ -4,7 +4,7 @@ import { type Locale, localizedPath } from '@/i18n/locales';
 import { loadBookingDocument } from '@/server/bookings/queries';
 import type { Database, Transaction } from '@/server/db/connection';
 import { bookings, cities, offers, tours } from '@/server/db/schema';
-import { selectBookingRows } from '@/server/bookings/booking-rows';
+import { selectBookingRows, TRIP_COLUMNS } from '@/server/bookings/booking-rows';
 import { DocumentNotOffered, type PdfDownload } from '@/server/documents/document-downloads';
 import { documentFilename, documentRefusal, type DocumentState } from '@/server/documents/document-kinds';
 import { renderTicketsPdf } from '@/server/documents/tickets-pdf';
@@ -85,12 +85,7 @@ async function linkedBooking(db: Database | Transaction, token: string, place: P
     tourTitle: tours.title,
     offerName: offers.name,
     cityName: cities.name,
-    tourDate: bookings.tourDate,
-    startTime: bookings.startTime,
-    adults: bookings.adults,
-    children: bookings.children,
-    infants: bookings.infants,
-    guestName: bookings.guestName,
+    ...TRIP_COLUMNS,
     pickUpTime: bookings.pickUpTime,
   })
     .innerJoin(cities, eq(cities.id, tours.cityId))

@@ -16,6 +16,7 @@ import { publicImageUrl } from '@/server/widgets/sites/widget-site';
 import { agencyLinkOrigin, loadAgencyBrand } from './agency-brand';
 import { guestVoucherPath } from './guest-voucher';
 import { voucherLinkExpiry, voucherLinkLastDay, voucherToken } from './voucher-link';
+import { TRIP_COLUMNS } from '@/server/bookings/booking-rows';
 
 // The agent sends a booking's voucher and tickets to its guest (the booking page's "Send to
 // guest"): one mail in the guest's language, from the agency (its name as the sender, its
@@ -42,12 +43,7 @@ const BOOKING_COLUMNS = {
   reference: bookings.reference,
   agencyId: bookings.agencyId,
   status: bookings.status,
-  tourDate: bookings.tourDate,
-  startTime: bookings.startTime,
-  adults: bookings.adults,
-  children: bookings.children,
-  infants: bookings.infants,
-  guestName: bookings.guestName,
+  ...TRIP_COLUMNS,
   guestEmail: bookings.guestEmail,
   locale: bookings.locale,
 };

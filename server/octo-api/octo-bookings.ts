@@ -27,6 +27,7 @@ import { isUuid, octoOfferColumns, type OctoOfferRow, resellableOffer } from './
 import { invalidId, OctoError, unprocessable } from './octo-errors';
 import { type OctoUnitId, unitPrice } from './octo-pricing';
 import type { ConfirmationBody, OctoContactInput, ReservationBody, UpdateBody } from './octo-schemas';
+import { TRIP_COLUMNS } from '@/server/bookings/booking-rows';
 
 // Bookings over OCTO are the agency's bookings like any other (docs/octo-api.md#bookings): the
 // reservation is placed by placeBooking (its reseller channel) holding its places, unpaid; the
@@ -45,12 +46,7 @@ const bookingColumns = {
   status: bookings.status,
   tourId: bookings.tourId,
   offerId: bookings.offerId,
-  tourDate: bookings.tourDate,
-  startTime: bookings.startTime,
-  adults: bookings.adults,
-  children: bookings.children,
-  infants: bookings.infants,
-  guestName: bookings.guestName,
+  ...TRIP_COLUMNS,
   guestEmail: bookings.guestEmail,
   guestPhone: bookings.guestPhone,
   notes: bookings.notes,

@@ -6,7 +6,7 @@ import type { Principal } from '@/server/auth/principal';
 import type { CreatedBooking, WidgetSale } from '@/server/bookings/create-booking';
 import type { Database } from '@/server/db/connection';
 import { bookings, offers, payments, tours } from '@/server/db/schema';
-import { selectBookingRows } from '@/server/bookings/booking-rows';
+import { selectBookingRows, TRIP_COLUMNS } from '@/server/bookings/booking-rows';
 import { Conflict, NotFound, RuleViolation, TooManyRequests } from '@/server/errors';
 import { startBookingPayment } from '@/server/payments/start-payment';
 import type { CheckoutInput } from '@/shared/bookings/checkout-schema';
@@ -180,12 +180,7 @@ export const GUEST_BOOKING_COLUMNS = {
   reference: bookings.reference,
   tourTitle: tours.title,
   offerName: offers.name,
-  tourDate: bookings.tourDate,
-  startTime: bookings.startTime,
-  adults: bookings.adults,
-  children: bookings.children,
-  infants: bookings.infants,
-  guestName: bookings.guestName,
+  ...TRIP_COLUMNS,
   guestEmail: bookings.guestEmail,
 };
 
