@@ -294,7 +294,8 @@ async function loadProviderPayment(
   if (!isProviderPaymentMethod(booking.paymentMethod) || (booking.status !== 'completed' && booking.status !== 'cancelled')) return null;
   const paid = await payingPayment(db, booking.id);
   if (!paid) return null;
-  const refunds = await db.select().from(paymentRefunds).where(eq(paymentRefunds.paymentId, paid.id)).orderBy(asc(paymentRefunds.createdAt));
+  // The cancellation's refunds of every payment that paid the booking (a card-paid amendment's too).
+  const refunds = await db.select().from(paymentRefunds).where(eq(paymentRefunds.bookingId, booking.id)).orderBy(asc(paymentRefunds.createdAt));
   const currency = chargeCurrency(paid.currency);
   const payment: BookingPayment = {
     method: isProviderPaymentMethod(paid.method) ? paid.method : booking.paymentMethod,

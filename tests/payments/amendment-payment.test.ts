@@ -1,7 +1,7 @@
 import crypto from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import { cancelBooking } from '@/server/bookings/cancel-booking';
-import { loadBookingDetail } from '@/server/bookings/queries';
+import { loadBookingDetail, loadBookingDocument } from '@/server/bookings/queries';
 import { amendBooking, previewAmendment } from '@/server/checkout/amend-booking';
 import { receiveWebhook, returnFromProvider } from '@/server/checkout/settlement';
 import { bookingAmendments, ledgerEntries, paymentRefunds, payments } from '@/server/db/schema';
@@ -149,6 +149,9 @@ describe('an amendment paid by card', () => {
     }
     expect(refunds.reduce((total, refund) => total + refund.amountMinor, 0)).toBe(shown.charged!.refundMinor);
     expect(shown.charged!.paidMinor).toBe(paid.filter((candidate) => candidate.status === 'succeeded').reduce((total, candidate) => total + candidate.amountMinor, 0));
+    // The credit note lists both refunds.
+    const document = await loadBookingDocument(db, agent, row.reference);
+    expect(document!.providerRefunds.reduce((total, refund) => total + refund.amountMinor, 0)).toBe(shown.charged!.refundMinor);
   });
 
   it('a cancellation after a decrease refunds its tier of what is left of the payment, not of all of it', async () => {
