@@ -25,7 +25,7 @@ import type { BookingStatus } from './create-booking';
 import { priceLines } from '@/shared/bookings/pricing';
 import { type SupplierSide, supplierSide } from '@/shared/bookings/supplier-side';
 import { type BookingCancellationPolicy, refundTiersOf } from '@/shared/bookings/offer-terms';
-import { payingPayment, payingPayments } from '@/server/payments/refunds';
+import { payingPayment, payingPayments, type PaymentRow } from '@/server/payments/refunds';
 import { bookingPolicy, cancellationRefund, type CancellationRefund, type ChargedRefund, isCancellable, type RefundQuote, refundTier } from './refund-rules';
 import { seesNetRates } from '@/server/auth/customer-view';
 
@@ -168,7 +168,7 @@ export async function loadBookingDetail(db: Database, principal: Principal, refe
   const paid = await loadProviderPayment(db, row, settings);
   // A provider payment settles the booking's NET in AED, as the balance would have.
   const paidMinor = paid ? paid.baseAmountMinor : row.paidMinor;
-  const paying = paid && row.status === 'completed' ? (await payingPayments(db, row.id)).map(({ payment, remainingMinor }) => ({ amountMinor: remainingMinor, currency: payment.currency })) : [];
+  const paying = paid && row.status === 'completed' ? (await payingPayments(db, row.id, paid.row)).map(({ payment, remainingMinor }) => ({ amountMinor: remainingMinor, currency: payment.currency })) : [];
   return {
     ...fields,
     locale: toLocale(row.locale),
@@ -290,7 +290,7 @@ async function loadProviderPayment(
   db: Database,
   booking: { id: string; status: string; paymentMethod: PaymentMethod },
   settings: Settings,
-): Promise<{ payment: BookingPayment; baseAmountMinor: number; refunds: ProviderRefund[] } | null> {
+): Promise<{ row: PaymentRow; payment: BookingPayment; baseAmountMinor: number; refunds: ProviderRefund[] } | null> {
   if (!isProviderPaymentMethod(booking.paymentMethod) || (booking.status !== 'completed' && booking.status !== 'cancelled')) return null;
   const paid = await payingPayment(db, booking.id);
   if (!paid) return null;
@@ -311,6 +311,7 @@ async function loadProviderPayment(
   };
   payment.lines = chargeLinesOf(payment, settings);
   return {
+    row: paid,
     payment,
     baseAmountMinor: paid.baseAmountMinor,
     refunds: refunds

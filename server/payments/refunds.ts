@@ -30,7 +30,7 @@ export async function recordRefund(tx: Transaction, payment: { id: string; booki
   return row!.id;
 }
 
-type PaymentRow = typeof payments.$inferSelect;
+export type PaymentRow = typeof payments.$inferSelect;
 
 /**
  * The provider payment that paid a booking. A booking has several succeeded attempts only when
@@ -61,8 +61,9 @@ export type PaidShare = { payment: PaymentRow; remainingMinor: number };
  * amendment's difference, each less the refunds recorded against it (an amendment's decrease, also
  * while the provider has not taken it yet). A cancellation refunds its tier of each, the way each came.
  */
-export async function payingPayments(db: Database | Transaction, bookingId: string): Promise<PaidShare[]> {
-  const paying = await payingPayment(db, bookingId);
+export async function payingPayments(db: Database | Transaction, bookingId: string, found?: PaymentRow | null): Promise<PaidShare[]> {
+  // The booking's own payment, when the caller has read it already.
+  const paying = found === undefined ? await payingPayment(db, bookingId) : found;
   if (!paying) return [];
   const [amendments, recorded] = await Promise.all([
     db
