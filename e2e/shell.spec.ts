@@ -22,6 +22,20 @@ test('the second variant host shows no search, no Telegram and no top destinatio
   await expect(page.getByText('About Traveldesk Partners')).toBeVisible();
 });
 
+test('a missing page offers a tour search on the main host and none on a host without search', async ({ page }) => {
+  await page.goto('/tour/no-such-tour');
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  const search = page.getByRole('search', { name: 'Search for a tour' });
+  await expect(search).toBeVisible();
+  await expect(search).toHaveAttribute('action', '/search');
+  await expect(page.getByTestId('popular-tours')).toBeVisible();
+
+  await page.goto(`http://partner.localhost:${PORT}/tour/no-such-tour`);
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  await expect(page.getByRole('search')).toHaveCount(0);
+  await expect(page.getByTestId('popular-tours')).toBeVisible();
+});
+
 test('Russian pages are in Russian and the language switch resets the currency', async ({ page }) => {
   await page.goto('/');
   await expect(currency(page)).toHaveText('AED');

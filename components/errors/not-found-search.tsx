@@ -1,12 +1,8 @@
-'use client';
-
 import { Search } from 'lucide-react';
-import { useParams } from 'next/navigation';
-import { isVariant, VARIANT_FEATURES } from '@/shared/sites/site-variants';
 
-// `buttonVariants()` and `<Input>`'s classes spelled out: this form sits in the public layout's
-// not-found boundary, so its client code is in every public page's first load (the tour page's
-// included), and those two would bring the class merger (tailwind-merge, 8.5 KB gzip) with them.
+// A server component with `buttonVariants()` and `<Input>`'s classes spelled out: this form sits
+// in the public layout's not-found boundary, whose client code Next may load with any public page
+// (the tour page's first load included), so it has none, and no class merger (tailwind-merge).
 const INPUT_CLASS =
   'h-10 w-full min-w-0 rounded-lg border border-input bg-background px-3 text-base outline-none transition-colors placeholder:text-muted-foreground focus-visible:border-primary focus-visible:ring-3 focus-visible:ring-primary/25 md:text-sm';
 const SUBMIT_CLASS =
@@ -16,13 +12,18 @@ type Labels = { search: string; placeholder: string; submit: string };
 
 /**
  * The 404 page's way on: a tour search, on the hosts that have search. A not-found page gets no
- * route params; the variant is read here from the route the browser is on.
+ * route params, so the site shell says whether its host has search (`data-search="off"` on its
+ * `main`, SiteShell) and the form is hidden there.
  */
 export function NotFoundSearch({ action, labels }: { action: string; labels: Labels }) {
-  const { variant } = useParams<{ variant?: string }>();
-  if (variant && isVariant(variant) && !VARIANT_FEATURES[variant].search) return null;
   return (
-    <form method="get" action={action} role="search" aria-label={labels.search} className="mt-8 flex flex-wrap items-end justify-center gap-2 text-left">
+    <form
+      method="get"
+      action={action}
+      role="search"
+      aria-label={labels.search}
+      className="mt-8 flex flex-wrap items-end justify-center gap-2 text-left group-data-[search=off]/site:hidden"
+    >
       <label className="grid min-w-0 flex-1 basis-56 gap-1.5 text-sm font-medium">
         {labels.search}
         <input name="q" type="search" required maxLength={100} placeholder={labels.placeholder} className={INPUT_CLASS} />

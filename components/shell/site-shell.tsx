@@ -45,7 +45,8 @@ export async function SiteShell({
       </a>
       <div className="flex min-h-dvh flex-col">
         <Header site={site} />
-        <main id="main" className="flex-1">
+        {/* Whether this host has search, for what cannot read the route's variant (the 404's search form). */}
+        <main id="main" className="group/site flex-1" data-search={VARIANT_FEATURES[variant].search ? undefined : 'off'}>
           <FrontendErrorBoundary labels={errorLabels}>{children}</FrontendErrorBoundary>
         </main>
         <Footer site={site} variant={variant} about={data.about[lang]} address={data.address[lang]} />
