@@ -274,7 +274,9 @@ test.describe('§21 a booking that does not exist', () => {
           await expect(page.getByRole('link', { name: texts.back })).toBeVisible();
         }
         await page.getByLabel(texts.label).fill('TD-ABCDEFG');
-        await page.getByRole('button', { name: texts.search }).click();
+        // The page's own search: the header's booking search (an agent's, once the session is
+        // known) has the same name in Russian and is a button below 1280 px.
+        await page.getByRole('main').getByRole('button', { name: texts.search }).click();
         await expect(page).toHaveURL((target) => target.pathname === `${HOSTS[host].prefix}/my-bookings` && target.searchParams.get('reference') === 'TD-ABCDEFG');
         await page.goBack();
         await page.getByRole('link', { name: texts.back }).click();
