@@ -5,8 +5,8 @@ import { signInAs } from './support/portal';
 
 // Group booking from a spreadsheet (docs/bookings.md#group-booking-from-a-spreadsheet): a
 // 20-row file with 3 bad rows books 17 and reports the 3 in the result sheet; the same file again
-// books nothing more; a formula and a zip bomb are refused with nothing booked. In English at
-// 1280 px and in Russian at 430 px. The files are made here with exceljs.
+// books nothing more; a formula and a zip bomb are refused with nothing booked. At 430, 768 and
+// 1280 px in both languages (CASES). The files are made here with exceljs.
 
 test.describe.configure({ timeout: 120_000 });
 
@@ -129,16 +129,19 @@ function zipBomb(): Buffer {
   return Buffer.concat([local, name, compressed, central, name, end]);
 }
 
-// Every language at a phone's and a desktop's width; the 20-row booking (a minute each) in English
-// at 1280 px and Russian at 430 px, the refusals (seconds) in all four.
+// Every language at a phone's and a desktop's width, and English at the tablet's (768 px, where
+// the layout turns to its wide form); the 20-row booking in English at 1280 and 768 px and
+// Russian at 430 px, each on a slot of its own (`slot`: the how-manieth found), the refusals in
+// the other two.
 const CASES = [
-  { locale: 'en' as const, width: 1280, height: 900, books: true },
-  { locale: 'ru' as const, width: 430, height: 900, books: true },
-  { locale: 'en' as const, width: 430, height: 900, books: false },
-  { locale: 'ru' as const, width: 1280, height: 900, books: false },
+  { locale: 'en' as const, width: 1280, height: 900, slot: 0 },
+  { locale: 'ru' as const, width: 430, height: 900, slot: 1 },
+  { locale: 'en' as const, width: 768, height: 1024, slot: 2 },
+  { locale: 'en' as const, width: 430, height: 900, slot: null },
+  { locale: 'ru' as const, width: 1280, height: 900, slot: null },
 ];
 
-for (const { locale, width, height, books } of CASES) {
+for (const { locale, width, height, slot: slotIndex } of CASES) {
   const texts = TEXTS[locale];
 
   test.describe(`${locale.toUpperCase()} at ${width} px`, () => {
@@ -150,9 +153,9 @@ for (const { locale, width, height, books } of CASES) {
       await expect(page.getByRole('heading', { level: 1, name: texts.heading })).toBeVisible();
     }
 
-    if (books) test('a 20-row file with 3 bad rows books 17, reports the 3, and the same file again books nothing more', async ({ page }) => {
+    if (slotIndex !== null) test('a 20-row file with 3 bad rows books 17, reports the 3, and the same file again books nothing more', async ({ page }) => {
       await open(page);
-      const slot = await findSlot(page, locale === 'en' ? 0 : 1);
+      const slot = await findSlot(page, slotIndex);
       const run = Array.from({ length: 6 }, () => LETTERS[Math.floor(Math.random() * 26)]).join('');
       const file = { name: `group-${locale}.xlsx`, mimeType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', buffer: await twentyRows(slot, run) };
 

@@ -26,79 +26,84 @@ test.describe.configure({ timeout: 150_000 });
 
 type Slot = { offerId: string; date: string; time: string };
 
-for (const width of [430, 1280]) {
-  for (const lang of ['en', 'ru'] as const) {
-    test(`${lang} at ${width} px: a quote with a markup is paid by a signed-out guest, booked, and its margin is the commission`, async ({ browser }) => {
-      const prefix = lang === 'ru' ? '/ru' : '';
-      const t = TEXTS[lang];
-      const viewport = { width, height: 900 };
-      const agentContext = await browser.newContext({ viewport });
-      const agent = await agentContext.newPage();
-      await signIn(agent, prefix);
-      const slot = await openSlot(agent);
+// Both languages at a phone's and a desktop's width, and the tablet's (768 px, where the layout
+// turns to its wide form) in Russian, whose texts are the longest.
+const JOURNEYS = [
+  ...[430, 1280].flatMap((width) => (['en', 'ru'] as const).map((lang) => ({ width, lang }))),
+  { width: 768, lang: 'ru' as const },
+];
 
-      // From the checkout, the same selection as a quote.
-      await agent.goto(`${MAIN}${prefix}/checkout?${new URLSearchParams({ offer: slot.offerId, date: slot.date, time: slot.time, adults: '2' })}`);
-      await agent.getByTestId('quote-from-checkout').click();
-      await expect(agent).toHaveURL(/\/quotes\/new\?/);
-      const guest = `Irene ${uniqueName()}`;
-      await agent.getByLabel(t.quotes.new.guestName).fill(guest);
-      await agent.getByLabel(t.quotes.new.guestEmail).fill('quote.guest@example.test');
-      await agent.getByLabel(t.quotes.new.guestPhone).fill('+971 50 123 4567');
-      await agent.getByLabel(t.quotes.new.locale).selectOption(lang);
-      await agent.getByLabel(t.quotes.new.currency).selectOption(lang === 'ru' ? 'RUB' : 'AED');
-      await agent.getByRole('radio', { name: t.quotes.new.percent }).check();
-      // Keyboard: the markup field is reached and typed into like any other.
-      await agent.getByLabel(t.quotes.new.markupValue, { exact: true }).fill('20');
-      await expect(agent.getByTestId('quote-guest-price')).not.toHaveText('—');
-      await agent.getByLabel(t.quotes.new.markupValue, { exact: true }).press('Enter');
-      // Desert Rose has a verified widget site: the English guest opens the quote there (the
-      // agency's own domain, white label), the Russian one on the portal's host.
-      const link = await agent.getByTestId(lang === 'en' ? 'quote-site-link' : 'quote-link').inputValue();
-      expect(link).toContain(`${prefix}/quote/`);
-      if (lang === 'en') expect(new URL(link).hostname).toBe('tours.desertrose.test');
+for (const { width, lang } of JOURNEYS) {
+  test(`${lang} at ${width} px: a quote with a markup is paid by a signed-out guest, booked, and its margin is the commission`, async ({ browser }) => {
+    const prefix = lang === 'ru' ? '/ru' : '';
+    const t = TEXTS[lang];
+    const viewport = { width, height: 900 };
+    const agentContext = await browser.newContext({ viewport });
+    const agent = await agentContext.newPage();
+    await signIn(agent, prefix);
+    const slot = await openSlot(agent);
 
-      // The guest: another browser, no account.
-      const guestContext = await browser.newContext({ viewport });
-      const page = await guestContext.newPage();
-      await page.goto(link);
-      await expect(page.getByTestId('guest-brand')).toContainText(AGENCY);
-      await expect(page.getByRole('heading', { level: 1 })).toContainText(AGENCY);
-      await expect(page.locator('body')).not.toContainText('Traveldesk');
-      const total = (await page.getByTestId('quote-total').innerText()).trim();
-      await expectNoHorizontalScroll(page);
-      await page.getByRole('button', { name: t.quotes.guest.pay }).click();
-      await page.waitForURL(/\/pay\/sandbox\//, { timeout: 30_000 });
-      // The card page charges exactly the total the quote showed.
-      await expect(page.locator('body')).toContainText(total);
-      await page.getByLabel(t.pay.sandboxPay.card.number).fill('4242 4242 4242 4242');
-      await page.getByRole('button', { name: t.pay.sandboxPay.card.pay, exact: true }).click();
-      await page.waitForURL(/\/quote\//, { timeout: 30_000 });
-      // Back where the guest paid: the agency's domain stays the agency's.
-      expect(new URL(page.url()).hostname).toBe(new URL(link).hostname);
-      const paid = page.getByRole('status').filter({ hasText: /TD-[A-Z2-9]{7}/ });
-      await expect(paid).toBeVisible({ timeout: 20_000 });
-      const reference = /TD-[A-Z2-9]{7}/.exec(await paid.innerText())![0];
-      await expect(page.getByRole('button', { name: t.quotes.guest.pay })).toHaveCount(0);
+    // From the checkout, the same selection as a quote.
+    await agent.goto(`${MAIN}${prefix}/checkout?${new URLSearchParams({ offer: slot.offerId, date: slot.date, time: slot.time, adults: '2' })}`);
+    await agent.getByTestId('quote-from-checkout').click();
+    await expect(agent).toHaveURL(/\/quotes\/new\?/);
+    const guest = `Irene ${uniqueName()}`;
+    await agent.getByLabel(t.quotes.new.guestName).fill(guest);
+    await agent.getByLabel(t.quotes.new.guestEmail).fill('quote.guest@example.test');
+    await agent.getByLabel(t.quotes.new.guestPhone).fill('+971 50 123 4567');
+    await agent.getByLabel(t.quotes.new.locale).selectOption(lang);
+    await agent.getByLabel(t.quotes.new.currency).selectOption(lang === 'ru' ? 'RUB' : 'AED');
+    await agent.getByRole('radio', { name: t.quotes.new.percent }).check();
+    // Keyboard: the markup field is reached and typed into like any other.
+    await agent.getByLabel(t.quotes.new.markupValue, { exact: true }).fill('20');
+    await expect(agent.getByTestId('quote-guest-price')).not.toHaveText('—');
+    await agent.getByLabel(t.quotes.new.markupValue, { exact: true }).press('Enter');
+    // Desert Rose has a verified widget site: the English guest opens the quote there (the
+    // agency's own domain, white label), the Russian one on the portal's host.
+    const link = await agent.getByTestId(lang === 'en' ? 'quote-site-link' : 'quote-link').inputValue();
+    expect(link).toContain(`${prefix}/quote/`);
+    if (lang === 'en') expect(new URL(link).hostname).toBe('tours.desertrose.test');
 
-      // The agent: the quote is paid and booked, and the commission is its margin.
-      await agent.goto(`${MAIN}${prefix}/quotes`);
-      const row = agent.getByTestId('quote-row').filter({ hasText: guest });
-      await expect(row.getByTestId('quote-state')).toHaveText(t.quotes.states.paid);
-      await expect(row).toContainText(reference);
-      const margin = await row.getByTestId('quote-margin').getAttribute('data-margin-aed');
-      expect(Number(margin)).toBeGreaterThan(0);
-      await agent.goto(`${MAIN}${prefix}/my-commissions?reference=${reference}`);
-      // Filtered to the one booking: its row, and the agency's receivable is the quote's margin.
-      const main = agent.locator('main');
-      await expect(main).toContainText(reference);
-      await expect(main.locator(`[data-price-aed="${margin}"]`).first()).toBeAttached();
-      await expectNoHorizontalScroll(agent);
+    // The guest: another browser, no account.
+    const guestContext = await browser.newContext({ viewport });
+    const page = await guestContext.newPage();
+    await page.goto(link);
+    await expect(page.getByTestId('guest-brand')).toContainText(AGENCY);
+    await expect(page.getByRole('heading', { level: 1 })).toContainText(AGENCY);
+    await expect(page.locator('body')).not.toContainText('Traveldesk');
+    const total = (await page.getByTestId('quote-total').innerText()).trim();
+    await expectNoHorizontalScroll(page);
+    await page.getByRole('button', { name: t.quotes.guest.pay }).click();
+    await page.waitForURL(/\/pay\/sandbox\//, { timeout: 30_000 });
+    // The card page charges exactly the total the quote showed.
+    await expect(page.locator('body')).toContainText(total);
+    await page.getByLabel(t.pay.sandboxPay.card.number).fill('4242 4242 4242 4242');
+    await page.getByRole('button', { name: t.pay.sandboxPay.card.pay, exact: true }).click();
+    await page.waitForURL(/\/quote\//, { timeout: 30_000 });
+    // Back where the guest paid: the agency's domain stays the agency's.
+    expect(new URL(page.url()).hostname).toBe(new URL(link).hostname);
+    const paid = page.getByRole('status').filter({ hasText: /TD-[A-Z2-9]{7}/ });
+    await expect(paid).toBeVisible({ timeout: 20_000 });
+    const reference = /TD-[A-Z2-9]{7}/.exec(await paid.innerText())![0];
+    await expect(page.getByRole('button', { name: t.quotes.guest.pay })).toHaveCount(0);
 
-      await guestContext.close();
-      await agentContext.close();
-    });
-  }
+    // The agent: the quote is paid and booked, and the commission is its margin.
+    await agent.goto(`${MAIN}${prefix}/quotes`);
+    const row = agent.getByTestId('quote-row').filter({ hasText: guest });
+    await expect(row.getByTestId('quote-state')).toHaveText(t.quotes.states.paid);
+    await expect(row).toContainText(reference);
+    const margin = await row.getByTestId('quote-margin').getAttribute('data-margin-aed');
+    expect(Number(margin)).toBeGreaterThan(0);
+    await agent.goto(`${MAIN}${prefix}/my-commissions?reference=${reference}`);
+    // Filtered to the one booking: its row, and the agency's receivable is the quote's margin.
+    const main = agent.locator('main');
+    await expect(main).toContainText(reference);
+    await expect(main.locator(`[data-price-aed="${margin}"]`).first()).toBeAttached();
+    await expectNoHorizontalScroll(agent);
+
+    await guestContext.close();
+    await agentContext.close();
+  });
 }
 
 test('a forged link opens nothing and names no quote', async ({ page }) => {
