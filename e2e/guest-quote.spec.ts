@@ -3,6 +3,7 @@ import path from 'node:path';
 import { expect, type Page, test } from '@playwright/test';
 import { DEMO_PASSWORD, demoEmail, PORT } from './support/portal';
 import { uniqueName } from './support/guest-name';
+import { readOutboxFromConsole } from './support/ops';
 
 // A guest quote end to end (docs/guest-quotes.md): an agent quotes a tour with a markup from the
 // checkout, a signed-out guest opens the link in the agency's brand and pays by card in the
@@ -49,7 +50,8 @@ for (const { width, lang } of JOURNEYS) {
     await expect(agent).toHaveURL(/\/quotes\/new\?/);
     const guest = `Irene ${uniqueName()}`;
     await agent.getByLabel(t.quotes.new.guestName).fill(guest);
-    await agent.getByLabel(t.quotes.new.guestEmail).fill('quote.guest@example.test');
+    const guestEmail = `quote.${guest.toLowerCase().replace(' ', '.')}@example.test`;
+    await agent.getByLabel(t.quotes.new.guestEmail).fill(guestEmail);
     await agent.getByLabel(t.quotes.new.guestPhone).fill('+971 50 123 4567');
     await agent.getByLabel(t.quotes.new.locale).selectOption(lang);
     await agent.getByLabel(t.quotes.new.currency).selectOption(lang === 'ru' ? 'RUB' : 'AED');
@@ -63,6 +65,18 @@ for (const { width, lang } of JOURNEYS) {
     const link = await agent.getByTestId(lang === 'en' ? 'quote-site-link' : 'quote-link').inputValue();
     expect(link).toContain(`${prefix}/quote/`);
     if (lang === 'en') expect(new URL(link).hostname).toBe('tours.desertrose.test');
+
+    // The agent e-mails it from the list: one mail to the guest, in the agency's name, with the link.
+    await agent.goto(`${MAIN}${prefix}/quotes`);
+    const listed = agent.getByTestId('quote-row').filter({ hasText: guest });
+    await listed.getByRole('button', { name: t.quotes.send.button }).click();
+    await expect(listed.getByTestId('quote-sent')).toHaveText(t.quotes.send.sent.replace('{email}', guestEmail));
+    await expectNoHorizontalScroll(agent);
+    const mails = await readOutboxFromConsole(agent, guestEmail);
+    expect(mails.map((mail) => mail.kind)).toEqual(['guestQuote']);
+    expect(mails[0]!.text).toContain(new URL(link).pathname);
+    expect(mails[0]!.text).toContain(AGENCY);
+    expect(mails[0]!.text).not.toMatch(/traveldesk/i);
 
     // The guest: another browser, no account.
     const guestContext = await browser.newContext({ viewport });

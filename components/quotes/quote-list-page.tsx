@@ -7,6 +7,7 @@ import { guestQuotePath } from '@/server/quotes/quote-origin';
 import type { AgencyQuote } from '@/server/quotes/quote-view';
 import { formatMoney } from '@/shared/money/money';
 import { CopyLinkButton } from './copy-link-button';
+import { SendQuoteButton } from './send-quote-button';
 import { WithdrawQuoteButton } from './withdraw-quote-button';
 
 /**
@@ -16,6 +17,7 @@ import { WithdrawQuoteButton } from './withdraw-quote-button';
 export async function QuoteListPage({ locale, quotes, origin }: { locale: Locale; quotes: AgencyQuote[]; origin: string }) {
   const t = await getTranslations('quotes');
   const aed = (minor: number) => formatMoney(minor, 'AED', locale);
+  const sendLabels = { button: t('send.button'), sent: t('send.sent', { email: '{email}' }), alreadySent: t('send.alreadySent', { email: '{email}' }) };
   return (
     <div className="mx-auto grid max-w-6xl gap-6 px-4 py-8">
       <div className="flex flex-wrap items-center justify-between gap-3">
@@ -69,7 +71,12 @@ export async function QuoteListPage({ locale, quotes, origin }: { locale: Locale
                         {t('openLink')}
                       </a>
                       <CopyLinkButton url={path} label={t('copyLink')} copiedLabel={t('copied')} />
-                      {quote.state === 'open' || quote.state === 'failed' ? <WithdrawQuoteButton quoteId={quote.id} label={t('withdraw')} /> : null}
+                      {quote.state === 'open' || quote.state === 'failed' ? (
+                        <>
+                          <SendQuoteButton quoteId={quote.id} labels={sendLabels} />
+                          <WithdrawQuoteButton quoteId={quote.id} label={t('withdraw')} />
+                        </>
+                      ) : null}
                     </>
                   ) : null}
                 </div>

@@ -8,7 +8,7 @@ export type AuditEntry = {
   agencyId: string;
   /** Null when the system or the operator made the change. */
   actorUserId: string | null;
-  entity: 'agency' | 'user' | 'widget' | 'apiKey' | 'webhook' | 'booking';
+  entity: 'agency' | 'user' | 'widget' | 'apiKey' | 'webhook' | 'booking' | 'quote';
   entityId: string;
   action:
     | 'agency.create'
@@ -30,7 +30,8 @@ export type AuditEntry = {
     | 'webhook.disable'
     | 'webhook.delete'
     | 'booking.guestHandoff'
-    | 'booking.amend';
+    | 'booking.amend'
+    | 'quote.sentToGuest';
   changes: AuditChanges;
 };
 

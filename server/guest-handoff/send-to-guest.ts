@@ -12,7 +12,7 @@ import type { Database, Transaction } from '@/server/db/connection';
 import { auditLog, bookings, offers, tours } from '@/server/db/schema';
 import { NotFound, RuleViolation, TooManyRequests } from '@/server/errors';
 import { getMailer, type Mailer } from '@/server/mail/mailer';
-import { publicImageUrl } from '@/server/widgets/sites/widget-site';
+import { brandedMailHtml } from '@/server/mail/branded-mail';
 import { agencyLinkOrigin, loadAgencyBrand } from './agency-brand';
 import { guestVoucherPath } from './guest-voucher';
 import { voucherLinkExpiry, voucherLinkLastDay, voucherToken } from './voucher-link';
@@ -132,18 +132,11 @@ async function sendInTransaction(tx: Transaction, principal: Principal, input: H
     ...(contacts ? [t('mail.contacts', { contacts })] : []),
     t('mail.signature', { company: brand.name }),
   ];
-  const origin = new URL(link).origin;
-  const logo = brand.logoFileId ? `<p><img src="${escapeHtml(`${origin}${publicImageUrl(brand.logoFileId)}`)}" alt="${escapeHtml(brand.name)}" style="max-height:48px"></p>` : '';
-  const html = [
-    logo,
-    `<p><strong>${escapeHtml(brand.name)}</strong></p>`,
-    ...lines.map((line) => `<p>${escapeHtml(line).replaceAll('\n', '<br>').replace(escapeHtml(link), `<a href="${escapeHtml(link)}">${escapeHtml(link)}</a>`)}</p>`),
-  ].join('\n');
   await mailer.send(tx, {
     to: email,
     subject: t('mail.subject', { tour, date, reference: booking.reference }),
     text: lines.join('\n\n'),
-    html,
+    html: brandedMailHtml({ brand, paragraphs: lines, link }),
     kind: 'guestHandoff',
     sender: { name: brand.name, replyTo: brand.email },
   });
@@ -156,8 +149,4 @@ async function sendInTransaction(tx: Transaction, principal: Principal, input: H
     changes: { recipient: { from: null, to: email }, locale: { from: null, to: locale } },
   });
   return { sentTo: email, link, alreadySent: false };
-}
-
-function escapeHtml(text: string): string {
-  return text.replaceAll('&', '&amp;').replaceAll('<', '&lt;').replaceAll('>', '&gt;').replaceAll('"', '&quot;');
 }

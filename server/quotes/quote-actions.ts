@@ -10,8 +10,9 @@ import { QUOTE_FORM_FIELDS, type QuoteField, quoteSchema } from '@/shared/quotes
 import { createQuote, withdrawQuote } from './create-quote';
 import { admitQuotePayment } from './pay-quote';
 import { guestQuoteLinks, guestQuotePath, payerOrigin } from './quote-origin';
+import { type SentQuote, sendQuoteToGuest } from './send-quote';
 
-// The agent's quote forms (new, withdraw) and the guest's "Pay": the guest has no account, the
+// The agent's quote forms (new, e-mail to the guest, withdraw) and the guest's "Pay": the guest has no account, the
 // link's token is the credential (runPublicAction, spec §6 "a link whose token is the credential").
 
 /** The new-quote form's result: the links to send, or what to fix, with what the agent typed. */
@@ -27,6 +28,15 @@ export const createQuoteAction = runAction({
     return { ...links, retailTotalMinor: created.retailTotalMinor };
   },
   answer: (result): NewQuoteState => result,
+});
+
+export type SendQuoteState = ActionResult<SentQuote, 'quoteId'> | null;
+
+/** "E-mail to guest": the quote's link and price by mail, in its language and the agency's brand. */
+export const sendQuoteAction = runAction({
+  schema: z.object({ quoteId: z.uuid() }),
+  permission: 'rates:viewB2b',
+  run: async ({ quoteId }, { principal, db }) => sendQuoteToGuest(db, principal, quoteId),
 });
 
 export type WithdrawQuoteState = ActionResult<null, 'quoteId'> | null;

@@ -191,3 +191,8 @@ export async function listAgencyQuotes(db: Database, principal: Principal, local
     }),
   );
 }
+
+/** Where a quote stands now (the list's state), for a change that depends on it. */
+export async function quoteStateNow(db: Database, quote: QuoteRow, now = new Date()): Promise<QuoteState> {
+  return stateOf(db, quote, await bookingOfQuote(db, quote.id), quote.expiresAt.getTime() <= now.getTime());
+}
