@@ -12,7 +12,7 @@ import type { Database, Transaction } from '@/server/db/connection';
 import { auditLog, bookings, offers, tours } from '@/server/db/schema';
 import { NotFound, RuleViolation, TooManyRequests } from '@/server/errors';
 import { getMailer, type Mailer } from '@/server/mail/mailer';
-import { publicImageUrl } from '@/server/widgets/sites/widget-site';
+import { publicImageUrl } from '@/shared/files/file-purpose';
 import { agencyLinkOrigin, loadAgencyBrand } from './agency-brand';
 import { guestVoucherPath } from './guest-voucher';
 import { voucherLinkExpiry, voucherLinkLastDay, voucherToken } from './voucher-link';

@@ -5,6 +5,11 @@ import type { filePurpose } from '@/server/db/schema';
 export type FilePurpose = (typeof filePurpose.enumValues)[number];
 /** Public pictures: the catalogue's (`tourImage`, no agency) and an agency's widget sites', which anyone may see. */
 export const PUBLIC_FILE_PURPOSES = ['tourImage', 'widgetLogo', 'widgetHeroImage'] as const satisfies readonly FilePurpose[];
+
+/** Where a public picture is served to anyone (`/api/catalog/images/[id]`). */
+export function publicImageUrl(fileId: string): string {
+  return `/api/catalog/images/${fileId}`;
+}
 /** Files only an agency's users may download. */
 export type AgencyFilePurpose = Exclude<FilePurpose, (typeof PUBLIC_FILE_PURPOSES)[number]>;
 
