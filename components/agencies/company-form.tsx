@@ -70,10 +70,6 @@ export function CompanyForm({ values, files, logo, labels, today }: Props) {
     if (item.kind === 'logo') {
       return (
         <div className="grid gap-3">
-          {logo ? (
-            // eslint-disable-next-line @next/next/no-img-element -- the agency's public logo, shown as its guests get it
-            <img src={logo.href} alt={labels.logoPreview} className="h-14 w-auto max-w-48 rounded border border-border bg-white object-contain p-1" data-testid="company-logo-preview" />
-          ) : null}
           <FileField
             name={item.field}
             label={labels.fields[item.field]}
@@ -83,6 +79,10 @@ export function CompanyForm({ values, files, logo, labels, today }: Props) {
             current={logo ?? undefined}
             labels={{ tooLarge: labels.tooLarge, download: labels.download, current: labels.currentFile.logo }}
           />
+          {logo ? (
+            // eslint-disable-next-line @next/next/no-img-element -- the agency's public logo, shown as its guests get it
+            <img src={logo.href} alt={labels.logoPreview} className="h-14 w-auto max-w-48 justify-self-start rounded border border-border bg-white object-contain p-1" data-testid="company-logo-preview" />
+          ) : null}
           {logo ? (
             <label className="flex items-center gap-2 text-sm">
               <input type="checkbox" name="removeLogo" defaultChecked={state && !state.ok ? state.values.removeLogo !== undefined : false} className="size-4 accent-primary" />
