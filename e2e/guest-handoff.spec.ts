@@ -1,16 +1,17 @@
 import { createHmac, randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
+import { crc32, deflateSync } from 'node:zlib';
 import { type Browser, expect, type Page, test } from '@playwright/test';
 import { readOutboxFromConsole } from './support/ops';
-import { DEMO_PASSWORD, demoEmail, PORT } from './support/portal';
+import { DEMO_PASSWORD, demoEmail, PORT, signInAs } from './support/portal';
 
 // Guest hand-off, as an agent and then a guest meet it, at a phone's and a desktop's width, in
 // both languages: the agent sends a confirmed booking's voucher from the booking page (a bad
 // address is refused and sends nothing; a second click sends no second mail), the mail is in the
 // outbox in the agency's brand, and its link opens the voucher signed out, on our host and on the
-// agency's widget domain, in the agency's brand and never ours. An expired link says so and shows
-// nothing; a forged one is not found.
+// agency's widget domain, in the agency's brand and never ours, with the logo its admin uploaded in
+// the company settings. An expired link says so and shows nothing; a forged one is not found.
 
 type Journey = { language: 'en' | 'ru'; width: 430 | 1280 };
 const JOURNEYS: Journey[] = [
@@ -34,6 +35,25 @@ const TEXTS = Object.fromEntries(
 
 // Signs in, books, sends, reads the outbox in the console and opens the guest's page on two hosts.
 test.describe.configure({ timeout: 150_000 });
+
+/** The public link of the logo Desert Rose's admin uploaded in its company settings. */
+let companyLogo = '';
+
+test.beforeAll(async ({ browser }) => {
+  const page = await browser.newPage({ baseURL: ORIGIN });
+  try {
+    await signInAs(page, 'admin', '/my-agencies');
+    await page.getByRole('group', { name: 'Basic info' }).getByLabel('Logo', { exact: true }).setInputFiles({ name: 'desert rose.png', mimeType: 'image/png', buffer: pngLogo() });
+    await page.getByRole('button', { name: 'Save changes' }).click();
+    await expect(page.getByRole('status').filter({ hasText: 'Company settings saved.' })).toBeVisible();
+    const preview = page.getByTestId('company-logo-preview');
+    await expect(preview).toHaveJSProperty('naturalWidth', 2);
+    companyLogo = (await preview.getAttribute('src')) ?? '';
+    expect(companyLogo).toMatch(/^\/api\/catalog\/images\/[0-9a-f-]{36}$/);
+  } finally {
+    await page.close();
+  }
+});
 
 for (const { language, width } of JOURNEYS) {
   const prefix = language === 'ru' ? '/ru' : '';
@@ -123,6 +143,10 @@ async function expectGuestVoucher(browser: Browser, url: string, { reference, la
     await page.goto(url);
     await expect(page.getByTestId('guest-voucher')).toBeVisible();
     await expect(page.getByTestId('guest-brand')).toContainText(AGENCY);
+    // The company settings' logo, loaded by a guest without an account.
+    const logo = page.getByTestId('guest-brand').locator('img');
+    await expect(logo).toHaveAttribute('src', companyLogo);
+    await expect(logo).toHaveJSProperty('naturalWidth', 2);
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(t.page.title);
     await expect(page.getByText(reference)).toBeVisible();
     await expect(page.locator('body')).not.toContainText(/traveldesk/i);
@@ -145,6 +169,20 @@ async function expectGuestVoucher(browser: Browser, url: string, { reference, la
   } finally {
     await context.close();
   }
+}
+
+/** A 2×1 PNG, whole (the company settings refuse a file that only starts like one). */
+function pngLogo(): Buffer {
+  const chunk = (type: string, data: Buffer) => {
+    const body = Buffer.concat([Buffer.from(type, 'latin1'), data]);
+    const framing = Buffer.alloc(8);
+    framing.writeUInt32BE(data.length, 0);
+    framing.writeUInt32BE(crc32(body), 4);
+    return Buffer.concat([framing.subarray(0, 4), body, framing.subarray(4)]);
+  };
+  const header = Buffer.from([0, 0, 0, 2, 0, 0, 0, 1, 8, 2, 0, 0, 0]);
+  const pixels = deflateSync(Buffer.from([0, 0xc0, 0x39, 0x2b, 0x20, 0x60, 0x9f]));
+  return Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), chunk('IHDR', header), chunk('IDAT', pixels), chunk('IEND', Buffer.alloc(0))]);
 }
 
 async function expectNoSideways(page: Page) {

@@ -15,9 +15,12 @@ import { COMPANY_SECTIONS, type CompanyControl, type CompanySectionKey } from '.
 export type CompanyFormLabels = {
   sections: Record<CompanySectionKey, string>;
   fields: Record<CompanyField, string>;
-  hints: Record<'trn' | 'bankIban' | 'bankSwift', string> & Record<CompanyFileField, string>;
-  /** 'Current file: {name}' filled in, for each stored document. */
-  currentFile: Partial<Record<CompanyFileField, string>>;
+  hints: Record<'trn' | 'bankIban' | 'bankSwift' | 'logo', string> & Record<CompanyFileField, string>;
+  /** 'Current file: {name}' filled in, for each stored document and the logo. */
+  currentFile: Partial<Record<CompanyFileField | 'logo', string>>;
+  /** The stored logo's preview, as a screen reader names it. */
+  logoPreview: string;
+  removeLogo: string;
   tooLarge: string;
   download: string;
   save: string;
@@ -33,6 +36,8 @@ type Props = {
   values: CompanyValues;
   /** Download links of the stored documents. */
   files: Record<CompanyFileField, { href: string; name: string } | null>;
+  /** The stored logo (its public link). */
+  logo: { href: string; name: string } | null;
   labels: CompanyFormLabels;
   /** Today in Dubai (`yyyy-MM-dd`), against which the licence expiry is checked. */
   today: string;
@@ -43,7 +48,7 @@ type Props = {
  * before hydration. A refused save shows what the admin typed, with each error at its field;
  * hydrated, focus moves to the first field in error.
  */
-export function CompanyForm({ values, files, labels, today }: Props) {
+export function CompanyForm({ values, files, logo, labels, today }: Props) {
   const [state, formAction] = useActionState<CompanyFormState, FormData>(updateCompanyAction, null);
   useActionFailureFeedback(state);
   const formRef = useRef<HTMLFormElement>(null);
@@ -62,6 +67,31 @@ export function CompanyForm({ values, files, labels, today }: Props) {
   }, [state]);
 
   function control(item: CompanyControl) {
+    if (item.kind === 'logo') {
+      return (
+        <div className="grid gap-3">
+          <FileField
+            name={item.field}
+            label={labels.fields[item.field]}
+            accept={allowedFormats('agencyLogo').accept}
+            hint={labels.hints.logo}
+            error={errors[item.field]}
+            current={logo ?? undefined}
+            labels={{ tooLarge: labels.tooLarge, download: labels.download, current: labels.currentFile.logo }}
+          />
+          {logo ? (
+            // eslint-disable-next-line @next/next/no-img-element -- the agency's public logo, shown as its guests get it
+            <img src={logo.href} alt={labels.logoPreview} className="h-14 w-auto max-w-48 justify-self-start rounded border border-border bg-white object-contain p-1" data-testid="company-logo-preview" />
+          ) : null}
+          {logo ? (
+            <label className="flex items-center gap-2 text-sm">
+              <input type="checkbox" name="removeLogo" defaultChecked={state && !state.ok ? state.values.removeLogo !== undefined : false} className="size-4 accent-primary" />
+              {labels.removeLogo}
+            </label>
+          ) : null}
+        </div>
+      );
+    }
     if (item.kind === 'file') {
       const file = files[item.field];
       return (

@@ -1,6 +1,6 @@
 // The company settings form's sections and controls (spec §3 "Agency"), in the order the admin
 // fills them in. Pure: the page reads it to build the labels, the form to render the controls.
-import type { CompanyFileField, CompanyTextField } from '@/shared/agencies/company-schema';
+import type { COMPANY_LOGO_FIELD, CompanyFileField, CompanyTextField } from '@/shared/agencies/company-schema';
 
 export type CompanyControl =
   | {
@@ -15,7 +15,8 @@ export type CompanyControl =
       required?: boolean;
       hint?: 'trn' | 'bankIban' | 'bankSwift';
     }
-  | { field: CompanyFileField; kind: 'file'; wide: true };
+  | { field: CompanyFileField; kind: 'file'; wide: true }
+  | { field: typeof COMPANY_LOGO_FIELD; kind: 'logo'; wide: true };
 
 export const COMPANY_SECTIONS = [
   {
@@ -26,6 +27,7 @@ export const COMPANY_SECTIONS = [
       { field: 'tradeLicenceNumber', kind: 'text', code: true },
       { field: 'tradeLicenceExpiry', kind: 'date' },
       { field: 'address', kind: 'textarea', wide: true, autoComplete: 'street-address' },
+      { field: 'logo', kind: 'logo', wide: true },
       { field: 'tradeLicence', kind: 'file', wide: true },
       { field: 'vatCertificate', kind: 'file', wide: true },
     ],

@@ -1,5 +1,5 @@
 import type { GuestBrand } from '@/server/widgets/guest-bookings/guest-booking-view';
-import { publicImageUrl } from '@/server/widgets/sites/widget-site';
+import { publicImageUrl } from '@/shared/files/file-purpose';
 
 /** The agency's logo and name atop the portal's pages an embed's guest sees top-level: the agency's brand, not ours. */
 export function GuestBrandHeader({ brand }: { brand: Pick<GuestBrand, 'name' | 'logoFileId'> }) {

@@ -5,7 +5,7 @@ import { LocaleLink } from '@/components/i18n/locale-link';
 import { EMBED_WIDGET_TYPES, type WidgetFormValues } from '@/shared/widgets/widget-schema';
 import { loadMessages } from '@/messages/areas';
 import { LOCALES } from '@/i18n/locales';
-import { publicImageUrl } from '@/server/widgets/sites/widget-site';
+import { publicImageUrl } from '@/shared/files/file-purpose';
 import type { WidgetEditorData } from '@/server/widgets/editor-data';
 import type { WidgetMedia } from '@/server/widgets/widget-queries';
 import { EmbedCodeSection } from './embed-code-section';

@@ -1,5 +1,5 @@
 import { getTranslations } from 'next-intl/server';
-import { publicImageUrl } from '@/server/widgets/sites/widget-site';
+import { publicImageUrl } from '@/shared/files/file-purpose';
 import { MAX_WIDGET_LOGOS } from '@/server/widgets/widget-media';
 import { WidgetMediaRemoveForm, WidgetMediaUploadForm } from './widget-media-forms';
 

@@ -6,13 +6,15 @@ import { z } from 'zod';
 import { type ActionFailure, runAction } from '@/server/actions/run-action';
 import {
   COMPANY_FILE_FIELDS,
+  COMPANY_LOGO_FIELD,
   COMPANY_TEXT_FIELDS,
   type CompanyField,
   type CompanyTextField,
   type CompanyValues,
   companySchema,
+  removeLogoSchema,
 } from '@/shared/agencies/company-schema';
-import { type CompanyUploads, updateCompany } from './update-company';
+import { type CompanyUploads, logoChange, updateCompany } from './update-company';
 
 /**
  * After a save: the values as stored (IBAN compacted, e-mails lower-cased…), when, and how many
@@ -21,22 +23,31 @@ import { type CompanyUploads, updateCompany } from './update-company';
  */
 export type CompanyFormState =
   | { ok: true; values: CompanyValues; savedAt: string; changedCount: number }
-  | (ActionFailure<CompanyField> & { values: Partial<Record<CompanyTextField, string>>; filesDropped: boolean })
+  | (ActionFailure<CompanyField> & { values: Partial<Record<CompanyTextField | 'removeLogo', string>>; filesDropped: boolean })
   | null;
 
 // The documents travel with the form; each is checked by the file store when it is saved.
 const upload = z.instanceof(File).optional();
-const companyFormSchema = companySchema.safeExtend({ tradeLicence: upload, vatCertificate: upload, contractCopy: upload, signatoryId: upload });
+const companyFormSchema = companySchema.safeExtend({
+  tradeLicence: upload,
+  vatCertificate: upload,
+  contractCopy: upload,
+  signatoryId: upload,
+  [COMPANY_LOGO_FIELD]: upload,
+  removeLogo: removeLogoSchema,
+});
 
 /** Saves the company settings form (spec §3 "Agency"); works as a plain form post before hydration. */
 export const updateCompanyAction = runAction({
   schema: companyFormSchema,
-  form: { files: COMPANY_FILE_FIELDS, echo: COMPANY_TEXT_FIELDS },
+  // The removal's tick is echoed too, so a refused save does not quietly untick it.
+  form: { files: [...COMPANY_FILE_FIELDS, COMPANY_LOGO_FIELD], echo: [...COMPANY_TEXT_FIELDS, 'removeLogo'] },
   permission: 'company:edit',
   invalidMessage: 'company.invalid',
-  run: async ({ tradeLicence, vatCertificate, contractCopy, signatoryId, ...input }, { principal, db }) => {
+  run: async ({ tradeLicence, vatCertificate, contractCopy, signatoryId, logo, removeLogo, ...input }, { principal, db }) => {
     const chosen: CompanyUploads = { tradeLicence, vatCertificate, contractCopy, signatoryId };
-    const uploads = Object.fromEntries(Object.entries(chosen).filter(([, file]) => file !== undefined)) as CompanyUploads;
+    const documents = Object.fromEntries(Object.entries(chosen).filter(([, file]) => file !== undefined)) as CompanyUploads;
+    const uploads = { ...documents, ...logoChange(logo, removeLogo) };
     return { ...(await updateCompany(db, principal, input, uploads)), values: input };
   },
   revalidate: { refresh: true },

@@ -6,13 +6,18 @@ import type { Database, Transaction } from '@/server/db/connection';
 import { agencies, agencyProfiles, storedFiles } from '@/server/db/schema';
 import { Forbidden, NotFound } from '@/server/errors';
 import { COMPANY_FILE_FIELDS, type CompanyFileField, type CompanyValues } from '@/shared/agencies/company-schema';
+import { publicImageUrl } from '@/shared/files/file-purpose';
 
 /** A stored document of the agency, for its download link. */
 export type CompanyFile = { id: string; name: string; contentType: string; sizeBytes: number; uploadedAt: string; href: string };
 
+/** The agency's logo: a public picture, so its link is the one its guests load too. */
+export type CompanyLogo = { id: string; name: string; href: string };
+
 export type CompanySettings = {
   values: CompanyValues;
   files: Record<CompanyFileField, CompanyFile | null>;
+  logo: CompanyLogo | null;
 };
 
 /** The agency's company settings; an agency without a profile yet has every profile field empty. */
@@ -76,7 +81,17 @@ export async function readCompanyRecord(
       contractCopy: profile?.contractCopyFileId ?? null,
       signatoryId: profile?.signatoryIdFileId ?? null,
     }),
+    logo: await readLogo(db, agencyId, profile?.logoFileId ?? null),
   };
+}
+
+async function readLogo(db: Database | Transaction, agencyId: string, fileId: string | null): Promise<CompanyLogo | null> {
+  if (!fileId) return null;
+  const [row] = await db
+    .select({ id: storedFiles.id, name: storedFiles.originalName })
+    .from(storedFiles)
+    .where(and(eq(storedFiles.id, fileId), eq(storedFiles.agencyId, agencyId)));
+  return row ? { ...row, href: publicImageUrl(row.id) } : null;
 }
 
 async function readFiles(

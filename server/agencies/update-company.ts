@@ -10,10 +10,17 @@ import { dubaiToday } from '@/shared/availability/rules';
 import { type FileStorage, getFileStorage } from '@/server/files/storage';
 import { isProvidedFile, saveUpload } from '@/server/files/uploads';
 import { readCompanyRecord } from './company-queries';
-import { COMPANY_FILE_FIELDS, type CompanyFileField, type CompanyInput, isTradeLicenceExpired } from '@/shared/agencies/company-schema';
+import {
+  COMPANY_FILE_FIELDS,
+  COMPANY_LOGO_FIELD,
+  type CompanyFileField,
+  type CompanyInput,
+  isTradeLicenceExpired,
+  removeLogoSchema,
+} from '@/shared/agencies/company-schema';
 
-/** Files chosen in the form, by field; a field left empty keeps the stored file. */
-export type CompanyUploads = Partial<Record<CompanyFileField, File>>;
+/** Files chosen in the form, by field; a field left out keeps the stored file, a logo set to null is removed. */
+export type CompanyUploads = Partial<Record<CompanyFileField, File>> & { logo?: File | null };
 
 /**
  * Saves the company settings form: new documents, the agency's columns and its profile, and one
@@ -49,6 +56,18 @@ export async function updateCompany(
         fileIds[field] = stored.id;
         fileNames[field] = stored.originalName;
       }
+      let logoFileId = before.logo?.id ?? null;
+      let logoName: string | null | undefined;
+      if (uploads.logo) {
+        const stored = await saveUpload(tx, { agencyId, purpose: 'agencyLogo', file: uploads.logo, uploadedBy: principal.userId, field: COMPANY_LOGO_FIELD }, storage);
+        writtenKeys.push(stored.storageKey);
+        logoFileId = stored.id;
+        logoName = stored.originalName;
+      } else if (uploads.logo === null && before.logo) {
+        // The file itself stays: mails already sent show it by its link.
+        logoFileId = null;
+        logoName = null;
+      }
 
       await tx
         .update(agencies)
@@ -66,6 +85,7 @@ export async function updateCompany(
         vatCertificateFileId: fileIds.vatCertificate,
         contractCopyFileId: fileIds.contractCopy,
         signatoryIdFileId: fileIds.signatoryId,
+        logoFileId,
         bankDetails: { name: input.bankName, accountNumber: input.bankAccountNumber, iban: input.bankIban, swift: input.bankSwift, notes: input.bankNotes },
         signatoryName: input.signatoryName || null,
         contractValidFrom: input.contractValidFrom || null,
@@ -105,6 +125,7 @@ export async function updateCompany(
         const name = fileNames[field];
         if (name) changes[field] = { from: before.files[field]?.name ?? null, to: name };
       }
+      if (logoName !== undefined) changes.logo = { from: before.logo?.name ?? null, to: logoName };
       if (Object.keys(changes).length > 0) {
         await recordAudit(tx, { agencyId, actorUserId: principal.userId, entity: 'agency', entityId: agencyId, action: 'agency.update', changes });
       }
@@ -132,12 +153,20 @@ function withNulls(values: Record<string, string>): Record<string, string | null
   return Object.fromEntries(Object.entries(values).map(([field, value]) => [field, value === '' ? null : value]));
 }
 
-/** The documents chosen in a submitted form; empty file inputs are left out. */
+/** The documents and logo chosen in a submitted form, and the logo's removal; empty file inputs are left out. */
 export function readCompanyUploads(formData: FormData): CompanyUploads {
   const uploads: CompanyUploads = {};
   for (const field of COMPANY_FILE_FIELDS) {
     const value = formData.get(field);
     if (isProvidedFile(value)) uploads[field] = value;
   }
-  return uploads;
+  const logo = formData.get(COMPANY_LOGO_FIELD);
+  const removeLogo = removeLogoSchema.safeParse(formData.get('removeLogo') ?? undefined);
+  return { ...uploads, ...logoChange(isProvidedFile(logo) ? logo : undefined, removeLogo.success && removeLogo.data === true) };
+}
+
+/** The logo part of the uploads: a chosen logo replaces the stored one, else a ticked removal removes it. */
+export function logoChange(logo: File | undefined, remove: boolean | undefined): Pick<CompanyUploads, 'logo'> {
+  if (logo) return { logo };
+  return remove ? { logo: null } : {};
 }

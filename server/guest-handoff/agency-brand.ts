@@ -1,5 +1,6 @@
 import 'server-only';
-import { and, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, isNull } from 'drizzle-orm';
+import { agencyLogoFileId } from '@/server/agencies/agency-logo';
 import type { Database, Transaction } from '@/server/db/connection';
 import { agencies, agencyProfiles, widgets } from '@/server/db/schema';
 import { publicOrigin } from '@/server/hosts/seo';
@@ -8,9 +9,8 @@ import { SITE_WIDGET_TYPES } from '@/shared/widgets/widget-schema';
 
 // What a guest sees of the agency that sold them the tour (the white label): its name and address
 // from the company settings (/my-agencies), the contacts a guest should call (support first, then
-// operations, then the sign-up number), and its logo. Company settings hold no logo of their own;
-// the agency's logo is the one it gave its widgets (the newest widget that has one). Never ours:
-// no operator name, address or contact reaches the guest.
+// operations, then the sign-up number), and its logo (the company settings' own, else its newest
+// widget's). Never ours: no operator name, address or contact reaches the guest.
 
 /** The agency's brand for its guests. */
 export async function loadAgencyBrand(db: Database | Transaction, agencyId: string): Promise<GuestBrand> {
@@ -19,18 +19,12 @@ export async function loadAgencyBrand(db: Database | Transaction, agencyId: stri
     .from(agencies)
     .leftJoin(agencyProfiles, eq(agencyProfiles.agencyId, agencies.id))
     .where(eq(agencies.id, agencyId));
-  const [logo] = await db
-    .select({ fileId: sql<string>`${widgets.logoFileIds}->>0` })
-    .from(widgets)
-    .where(and(eq(widgets.agencyId, agencyId), isNull(widgets.deletedAt), sql`jsonb_array_length(${widgets.logoFileIds}) > 0`))
-    .orderBy(desc(widgets.updatedAt))
-    .limit(1);
   const profile = row?.profile;
   const support = profile?.supportContacts;
   const operations = profile?.operationsContacts;
   return {
     name: row?.name ?? '',
-    logoFileId: logo?.fileId ?? null,
+    logoFileId: await agencyLogoFileId(db, agencyId, profile?.logoFileId ?? null),
     address: row?.address ?? '',
     phone: support?.officeNumber || support?.mobile || operations?.primaryLine || profile?.contactPhone || '',
     email: support?.email || operations?.primaryEmail || '',

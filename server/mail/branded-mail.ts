@@ -1,6 +1,6 @@
 import 'server-only';
 import type { GuestBrand } from '@/server/widgets/guest-bookings/guest-booking-view';
-import { publicImageUrl } from '@/server/widgets/sites/widget-site';
+import { publicImageUrl } from '@/shared/files/file-purpose';
 
 // The HTML part of a mail an agency sends its guest (the white label): its logo, from the origin the
 // guest's link opens on, its name, then the paragraphs, the link in them made clickable. The text

@@ -1,10 +1,11 @@
 import 'server-only';
-import { and, desc, eq, isNull } from 'drizzle-orm';
+import { desc, eq } from 'drizzle-orm';
+import { agencyLogoFileId } from '@/server/agencies/agency-logo';
 import type { Locale } from '@/i18n/locales';
 import type { Principal } from '@/server/auth/principal';
 import { settle } from '@/server/checkout/settlement';
 import type { Database } from '@/server/db/connection';
-import { agencies, agencyProfiles, bookings, offers, payments, quotes, tours, widgets } from '@/server/db/schema';
+import { agencies, agencyProfiles, bookings, offers, payments, quotes, tours } from '@/server/db/schema';
 import { openPaymentsOfBooking } from '@/server/payments/holds';
 import { loadSettings } from '@/server/settings/settings';
 import { memberCan } from '@/shared/auth/permissions';
@@ -20,7 +21,7 @@ import { guestQuoteToken } from './quote-token';
 /** Where a quote stands, from its row and the booking it became. */
 export type QuoteState = 'open' | 'processing' | 'paid' | 'failed' | 'notConfirmed' | 'expired' | 'withdrawn';
 
-/** The agency as its guests see it: company settings' name, address and operations contacts. */
+/** The agency as its guests see it: company settings' name, address, operations contacts and logo. */
 export type QuoteBrand = { name: string; address: string; phone: string; email: string; logoFileId: string | null };
 
 export type GuestQuoteView = {
@@ -71,6 +72,7 @@ export async function loadGuestQuote(db: Database, token: string, now = new Date
       agencyAddress: agencies.address,
       contactPhone: agencyProfiles.contactPhone,
       operations: agencyProfiles.operationsContacts,
+      companyLogoFileId: agencyProfiles.logoFileId,
     })
     .from(quotes)
     .innerJoin(offers, eq(offers.id, quotes.offerId))
@@ -91,7 +93,7 @@ export async function loadGuestQuote(db: Database, token: string, now = new Date
       address: details.agencyAddress ?? '',
       phone: details.operations?.primaryLine || details.contactPhone || '',
       email: details.operations?.primaryEmail ?? '',
-      logoFileId: await agencyLogo(db, quote.agencyId),
+      logoFileId: await agencyLogoFileId(db, quote.agencyId, details.companyLogoFileId),
     },
     tourTitle: details.tourTitle[quote.locale],
     offerName: details.offerName[quote.locale],
@@ -105,17 +107,6 @@ export async function loadGuestQuote(db: Database, token: string, now = new Date
     charge: quoteGuestCharge(quote, currency, settings),
     reference: booking?.status === 'completed' ? booking.reference : null,
   };
-}
-
-/** Company settings hold no logo: the one the agency shows its guests on its widgets, if any (public files). */
-async function agencyLogo(db: Database, agencyId: string): Promise<string | null> {
-  const [row] = await db
-    .select({ logoFileIds: widgets.logoFileIds })
-    .from(widgets)
-    .where(and(eq(widgets.agencyId, agencyId), isNull(widgets.deletedAt)))
-    .orderBy(desc(widgets.updatedAt))
-    .limit(1);
-  return row?.logoFileIds[0] ?? null;
 }
 
 async function bookingOfQuote(db: Database, quoteId: string): Promise<BookingOfQuote> {

@@ -9,6 +9,12 @@ import { text as plainText } from '@/shared/text';
 /** The document uploads; each field is named after its file purpose. */
 export const COMPANY_FILE_FIELDS = ['tradeLicence', 'vatCertificate', 'contractCopy', 'signatoryId'] as const satisfies readonly FilePurpose[];
 export type CompanyFileField = (typeof COMPANY_FILE_FIELDS)[number];
+/**
+ * The agency's logo (purpose `agencyLogo`), apart from the documents: a public picture its guests
+ * see, which can also be removed. Ticking `removeLogo` removes it unless a new one is chosen.
+ */
+export const COMPANY_LOGO_FIELD = 'logo';
+export const removeLogoSchema = z.stringbool().optional();
 
 /** Letters (any script) and single spaces between words (spec §5 "name-like text"). */
 const PERSON_NAME = /^\p{L}+(?: \p{L}+)*$/u;
@@ -94,7 +100,7 @@ export const companySchema = z
 
 export type CompanyInput = z.output<typeof companySchema>;
 export type CompanyTextField = keyof CompanyInput;
-export type CompanyField = CompanyTextField | CompanyFileField;
+export type CompanyField = CompanyTextField | CompanyFileField | typeof COMPANY_LOGO_FIELD;
 /** The form's text values, '' for an empty field. */
 export type CompanyValues = Record<CompanyTextField, string>;
 

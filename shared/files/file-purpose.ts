@@ -3,8 +3,17 @@ import type { filePurpose } from '@/server/db/schema';
 
 /** What an uploaded file is for (the `file_purpose` enum). */
 export type FilePurpose = (typeof filePurpose.enumValues)[number];
-/** Public pictures: the catalogue's (`tourImage`, no agency) and an agency's widget sites', which anyone may see. */
-export const PUBLIC_FILE_PURPOSES = ['tourImage', 'widgetLogo', 'widgetHeroImage'] as const satisfies readonly FilePurpose[];
+/**
+ * Public pictures anyone may see: the catalogue's (`tourImage`, no agency), an agency's widget
+ * sites', and its logo from the company settings, which its signed-out guests see on their mails,
+ * vouchers and quotes.
+ */
+export const PUBLIC_FILE_PURPOSES = ['tourImage', 'widgetLogo', 'widgetHeroImage', 'agencyLogo'] as const satisfies readonly FilePurpose[];
+
+/** Where a public picture is served to anyone (`/api/catalog/images/[id]`). */
+export function publicImageUrl(fileId: string): string {
+  return `/api/catalog/images/${fileId}`;
+}
 /** Files only an agency's users may download. */
 export type AgencyFilePurpose = Exclude<FilePurpose, (typeof PUBLIC_FILE_PURPOSES)[number]>;
 

@@ -40,6 +40,8 @@ export const agencyProfiles = pgTable('agency_profiles', {
   contractValidTo: date('contract_valid_to'),
   contractCopyFileId: uuid('contract_copy_file_id').references(() => storedFiles.id),
   signatoryIdFileId: uuid('signatory_id_file_id').references(() => storedFiles.id),
+  /** The brand on the agency's guest mails, vouchers and quotes (a public `agencyLogo` file). */
+  logoFileId: uuid('logo_file_id').references(() => storedFiles.id),
   operationsContacts: jsonb('operations_contacts').$type<OperationsContacts>(),
   accountsContacts: jsonb('accounts_contacts').$type<DepartmentContacts>(),
   supportContacts: jsonb('support_contacts').$type<DepartmentContacts>(),

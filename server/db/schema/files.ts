@@ -16,6 +16,8 @@ export const filePurpose = pgEnum('file_purpose', [
   // A widget's pictures: shown to anyone on the agency's widget site.
   'widgetLogo',
   'widgetHeroImage',
+  // The agency's logo from its company settings: shown to its guests, so public like a widget's.
+  'agencyLogo',
 ]);
 
 /**

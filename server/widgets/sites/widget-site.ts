@@ -21,6 +21,7 @@ import {
 import { getDisplayRates, loadSettings } from '@/server/settings/settings';
 import type { OfferPrices } from '@/shared/catalog/prices';
 import { type Currency, type ExchangeRates, isCurrency } from '@/shared/money/money';
+import { publicImageUrl } from '@/shared/files/file-purpose';
 import { hostName } from '@/shared/sites/site-variants';
 import { guestPrices, keepsMinimumMargin, priceKindsOf } from '@/shared/widgets/widget-pricing';
 import { HOST_NAME, offersShownFor, SITE_WIDGET_TYPES, type WidgetType } from '@/shared/widgets/widget-schema';
@@ -76,11 +77,6 @@ export type WidgetSite = {
   /** In the agency's order. */
   offers: WidgetSiteOffer[];
 };
-
-/** A widget's pictures are public files (widgetLogo, widgetHeroImage), served to anyone by this route. */
-export function publicImageUrl(fileId: string): string {
-  return `/api/catalog/images/${fileId}`;
-}
 
 function isSiteType(type: WidgetType): type is WidgetSiteType {
   return SITE_WIDGET_TYPES.includes(type);

@@ -7,7 +7,7 @@ import { CompanyForm, type CompanyFormLabels } from '@/components/agencies/compa
 import { COMPANY_SECTIONS } from '@/components/agencies/company-sections';
 import { localizedPath } from '@/i18n/locales';
 import { loadCompanySettings } from '@/server/agencies/company-queries';
-import { COMPANY_FILE_FIELDS, COMPANY_TEXT_FIELDS, type CompanyField } from '@/shared/agencies/company-schema';
+import { COMPANY_FILE_FIELDS, COMPANY_LOGO_FIELD, COMPANY_TEXT_FIELDS, type CompanyField } from '@/shared/agencies/company-schema';
 import { listApiKeys } from '@/server/api-access/api-keys';
 import { listAuditTrail } from '@/server/audit/audit-queries';
 import { requirePageAccess } from '@/server/auth/principal';
@@ -47,17 +47,23 @@ export default async function CompanySettingsPage({ params, searchParams }: { pa
 
   const labels: CompanyFormLabels = {
     sections: keyed(COMPANY_SECTIONS.map((section) => section.key), (key) => t(`sections.${key}`)),
-    fields: keyed<CompanyField, string>([...COMPANY_TEXT_FIELDS, ...COMPANY_FILE_FIELDS], (field) => t(`fields.${field}`)),
+    fields: keyed<CompanyField, string>([...COMPANY_TEXT_FIELDS, ...COMPANY_FILE_FIELDS, COMPANY_LOGO_FIELD], (field) => t(`fields.${field}`)),
     hints: {
       trn: t('hints.trn'),
       bankIban: t('hints.bankIban'),
       bankSwift: t('hints.bankSwift'),
+      logo: t('hints.logo', { list: allowedFormats('agencyLogo').list }),
       ...keyed(COMPANY_FILE_FIELDS, (field) => t('hints.file', { list: allowedFormats(field).list })),
     },
-    currentFile: keyed(COMPANY_FILE_FIELDS, (field) => {
-      const file = settings.files[field];
-      return file ? files('current', { name: file.name }) : undefined;
-    }),
+    currentFile: {
+      ...keyed(COMPANY_FILE_FIELDS, (field) => {
+        const file = settings.files[field];
+        return file ? files('current', { name: file.name }) : undefined;
+      }),
+      logo: settings.logo ? files('current', { name: settings.logo.name }) : undefined,
+    },
+    logoPreview: t('logoPreview'),
+    removeLogo: t('removeLogo'),
     tooLarge: files('tooLarge'),
     download: files('download'),
     save: t('save'),
@@ -81,6 +87,7 @@ export default async function CompanySettingsPage({ params, searchParams }: { pa
             const file = settings.files[field];
             return file && { href: file.href, name: file.name };
           })}
+          logo={settings.logo && { href: settings.logo.href, name: settings.logo.name }}
           labels={labels}
           today={dubaiToday(new Date())}
         />

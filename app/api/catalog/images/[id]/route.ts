@@ -5,8 +5,9 @@ import { loadCatalogImage } from '@/server/files/uploads';
 import { PUBLIC, runRoute } from '@/server/http/run-route';
 
 /**
- * A catalogue image uploaded in the console (purpose `tourImage` only), for anyone. A file's bytes
- * never change under its id, so browsers and CDNs may keep it for a year.
+ * A public picture (PUBLIC_FILE_PURPOSES: the catalogue's, a widget's, an agency's logo), for
+ * anyone; any other file is not found. A file's bytes never change under its id, so browsers and
+ * CDNs may keep it for a year.
  */
 export const GET = runRoute({
   permission: PUBLIC,
