@@ -6,19 +6,21 @@ import { type Browser, expect, type Page, test } from '@playwright/test';
 import { readOutboxFromConsole } from './support/ops';
 import { DEMO_PASSWORD, demoEmail, PORT, signInAs } from './support/portal';
 
-// Guest hand-off, as an agent and then a guest meet it, at a phone's and a desktop's width, in
-// both languages: the agent sends a confirmed booking's voucher from the booking page (a bad
-// address is refused and sends nothing; a second click sends no second mail), the mail is in the
-// outbox in the agency's brand, and its link opens the voucher signed out, on our host and on the
-// agency's widget domain, in the agency's brand and never ours, with the logo its admin uploaded in
-// the company settings. An expired link says so and shows nothing; a forged one is not found.
+// Guest hand-off, as an agent and then a guest meet it, at a phone's and a desktop's width in both
+// languages, and at the tablet's (768 px) in English: the agent sends a confirmed booking's voucher
+// from the booking page (a bad address is refused and sends nothing; a second click sends no
+// second mail), the mail is in the outbox in the agency's brand, and its link opens the voucher
+// signed out, on our host and on the agency's widget domain, in the agency's brand and never ours,
+// with the logo its admin uploaded in the company settings. An expired link says so and shows
+// nothing; a forged one is not found.
 
-type Journey = { language: 'en' | 'ru'; width: 430 | 1280 };
+type Journey = { language: 'en' | 'ru'; width: 430 | 768 | 1280 };
 const JOURNEYS: Journey[] = [
   { language: 'en', width: 1280 },
   { language: 'ru', width: 430 },
   { language: 'ru', width: 1280 },
   { language: 'en', width: 430 },
+  { language: 'en', width: 768 },
 ];
 const TOUR = 'burj-khalifa-at-the-top';
 const AGENCY = 'Desert Rose Travel';
