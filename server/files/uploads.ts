@@ -7,9 +7,10 @@ import { memberCan } from '@/shared/auth/permissions';
 import type { Database, Transaction } from '@/server/db/connection';
 import { storedFiles } from '@/server/db/schema';
 import { NotFound, RuleViolation } from '@/server/errors';
-import { checkUpload } from '@/shared/files/file-rules';
+import { allowedFormats, checkUpload, type FileKindName } from '@/shared/files/file-rules';
 import { type AgencyFilePurpose, FILE_PURPOSE_PERMISSIONS, type FilePurpose, PUBLIC_FILE_PURPOSES } from '@/shared/files/file-purpose';
 import { type FileStorage, getFileStorage } from './storage';
+import { REENCODED_PURPOSES, reencodedImage } from './whole-image';
 
 export type StoredFile = typeof storedFiles.$inferSelect;
 
@@ -23,8 +24,8 @@ export type UploadInput = {
 };
 
 /**
- * Checks an uploaded file (size, then type by content), writes its bytes to storage and records
- * it. Run inside the caller's transaction: a refused or failed write records nothing. The bytes
+ * Checks an uploaded file (size, then type by content; a logo is re-encoded), writes its bytes to
+ * storage and records it. Run inside the caller's transaction: a refused or failed write records nothing. The bytes
  * are written before the row, so a rolled-back transaction can leave an unreferenced file behind,
  * never a row without bytes.
  */
@@ -36,8 +37,10 @@ export async function saveUpload(
   const bytes = new Uint8Array(await input.file.arrayBuffer());
   const check = checkUpload(bytes, input.purpose);
   if (!check.ok) throw new RuleViolation(check.code, check.values, input.field);
+  const stored = await storedBytes(bytes, input.purpose, check.kind);
+  if (!stored) throw new RuleViolation('files.damagedImage', allowedFormats(input.purpose), input.field);
   const storageKey = `${input.agencyId}/${randomUUID()}.${check.extension}`;
-  await storage.put(storageKey, bytes, check.contentType);
+  await storage.put(storageKey, stored, check.contentType);
   const [row] = await tx
     .insert(storedFiles)
     .values({
@@ -46,11 +49,17 @@ export async function saveUpload(
       storageKey,
       originalName: safeFileName(input.file.name, check.extension),
       contentType: check.contentType,
-      sizeBytes: bytes.byteLength,
+      sizeBytes: stored.byteLength,
       uploadedBy: input.uploadedBy,
     })
     .returning();
   return row!;
+}
+
+/** What is kept of an upload: its bytes, or for REENCODED_PURPOSES their re-encoded copy (null: it does not decode). */
+async function storedBytes(bytes: Uint8Array<ArrayBuffer>, purpose: FilePurpose, kind: FileKindName): Promise<Uint8Array<ArrayBuffer> | null> {
+  if (!REENCODED_PURPOSES.has(purpose)) return bytes;
+  return kind === 'png' || kind === 'jpg' ? reencodedImage(bytes, kind) : null;
 }
 
 /**

@@ -1,8 +1,8 @@
 import { mkdtemp, readdir, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { crc32, deflateSync } from 'node:zlib';
 import { and, eq } from 'drizzle-orm';
+import sharp from 'sharp';
 import { GET as getPublicImage } from '@/app/api/catalog/images/[id]/route';
 import { updateCompanyAction } from '@/server/agencies/company-actions';
 import { readCompanyRecord } from '@/server/agencies/company-queries';
@@ -11,6 +11,7 @@ import { createBooking } from '@/server/bookings/create-booking';
 import { auditLog, mailOutbox, storedFiles, widgets } from '@/server/db/schema';
 import { DEMO_WIDGET_DOMAIN } from '@/server/db/seed/widgets';
 import { type FileStorage, LocalDiskStorage } from '@/server/files/storage';
+import { reencodedImage } from '@/server/files/whole-image';
 import { loadAgencyBrand } from '@/server/guest-handoff/agency-brand';
 import { loadGuestVoucher, voucherPlaceOf } from '@/server/guest-handoff/guest-voucher';
 import { sendVoucherToGuest } from '@/server/guest-handoff/send-to-guest';
@@ -20,7 +21,6 @@ import { loadGuestQuote } from '@/server/quotes/quote-view';
 import { loadPdfLogo } from '@/server/widgets/guest-bookings/guest-booking-view';
 import { uploadWidgetMedia } from '@/server/widgets/widget-media';
 import { dubaiToday } from '@/shared/availability/rules';
-import { isWholeImage } from '@/shared/files/file-rules';
 import { quoteSchema } from '@/shared/quotes/quote-schema';
 import { addDays, checkoutInput, DESERT_ROSE, findOffer, prepareSlot, principalFor } from '../support/booking-fixtures';
 import { apiRequest, segment, serveRoutesFrom, session } from '../support/route-requests';
@@ -36,26 +36,10 @@ vi.mock('next-intl/server', async () => (await import('../support/route-requests
 const refreshed = vi.fn();
 vi.mock('next/cache', async (original) => ({ ...(await original<typeof import('next/cache')>()), refresh: () => refreshed() }));
 
-/** A real 2×1 RGB PNG: signature, IHDR, one IDAT, IEND, each chunk with its CRC. */
-function pngBytes(): Uint8Array<ArrayBuffer> {
-  const chunk = (type: string, data: Buffer) => {
-    const body = Buffer.concat([Buffer.from(type, 'latin1'), data]);
-    const length = Buffer.alloc(4);
-    length.writeUInt32BE(data.length);
-    const crc = Buffer.alloc(4);
-    crc.writeUInt32BE(crc32(body));
-    return Buffer.concat([length, body, crc]);
-  };
-  const header = Buffer.alloc(13);
-  header.writeUInt32BE(2, 0);
-  header.writeUInt32BE(1, 4);
-  header.set([8, 2, 0, 0, 0], 8);
-  const pixels = deflateSync(Buffer.from([0, 0xc0, 0x39, 0x2b, 0xff, 0xff, 0xff]));
-  const bytes = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), chunk('IHDR', header), chunk('IDAT', pixels), chunk('IEND', Buffer.alloc(0))]);
-  return new Uint8Array(bytes);
-}
-/** A JPEG's segments without real pixels: SOI, a 1×1 baseline frame, a scan, EOI. */
-const JPEG = new Uint8Array([0xff, 0xd8, 0xff, 0xc0, 0x00, 0x0b, 0x08, 0x00, 0x01, 0x00, 0x01, 0x01, 0x01, 0x11, 0x00, 0xff, 0xda, 0x00, 0x08, 0x01, 0x01, 0x00, 0x00, 0x3f, 0x00, 0x12, 0x34, 0xff, 0xd9]);
+/** A real 2×1 PNG and 3×2 JPEG (sharp): the logo is decoded to its last pixel before it is kept. */
+const PNG = new Uint8Array(await sharp({ create: { width: 2, height: 1, channels: 3, background: '#c0392b' } }).png().toBuffer());
+const pngBytes = (): Uint8Array<ArrayBuffer> => PNG.slice();
+const JPEG = new Uint8Array(await sharp({ create: { width: 3, height: 2, channels: 3, background: '#b5452b' } }).jpeg().toBuffer());
 const image = (bytes: Uint8Array<ArrayBuffer>, name: string, type = 'image/png') => new File([bytes], name, { type });
 
 const UNSUPPORTED = 'Unsupported file format. Only JPG, PNG formats are supported.';
@@ -123,10 +107,13 @@ describe('the logo in company settings', () => {
     const served = await getPublicImage(apiRequest(logo!.href), segment({ id: logo!.id }));
     expect(served.status).toBe(200);
     expect(served.headers.get('content-type')).toBe('image/png');
-    expect(new Uint8Array(await served.arrayBuffer())).toEqual(pngBytes());
+    // Kept re-encoded from its pixels: the same 2×1 picture, as the voucher's PDF draws it.
+    const servedBytes = Buffer.from(await served.arrayBuffer());
+    expect(await sharp(servedBytes).metadata()).toMatchObject({ format: 'png', width: 2, height: 1 });
+    expect(file!.sizeBytes).toBe(servedBytes.byteLength);
 
     expect(await brandLogo()).toBe(logo!.id);
-    expect(await loadPdfLogo(database.db, logo!.id)).toEqual(Buffer.from(pngBytes()));
+    expect(await loadPdfLogo(database.db, logo!.id)).toEqual(servedBytes);
   });
 
   it.each([
@@ -211,10 +198,13 @@ describe('the logo in company settings', () => {
 });
 
 describe('a whole image', () => {
-  it('reads a PNG and a JPEG to their end, and not one cut short', () => {
-    expect(isWholeImage(pngBytes(), 'png')).toBe(true);
-    expect(isWholeImage(JPEG, 'jpg')).toBe(true);
-    for (let length = 8; length < pngBytes().length; length += 1) expect(isWholeImage(pngBytes().slice(0, length), 'png')).toBe(false);
-    for (let length = 3; length < JPEG.length; length += 1) expect(isWholeImage(JPEG.slice(0, length), 'jpg')).toBe(false);
+  it('re-encodes a PNG and a JPEG from their pixels, and refuses one cut short', async () => {
+    for (const [bytes, kind] of [[pngBytes(), 'png'], [JPEG, 'jpg']] as const) {
+      const copy = await reencodedImage(bytes, kind);
+      expect(await sharp(copy!).metadata()).toMatchObject({ format: kind === 'png' ? 'png' : 'jpeg', width: kind === 'png' ? 2 : 3, height: kind === 'png' ? 1 : 2 });
+    }
+    // A PNG cut anywhere before its last chunk (IEND, 12 bytes, no pixels: the copy has it again).
+    for (let length = 8; length < pngBytes().length - 12; length += 1) expect(await reencodedImage(pngBytes().slice(0, length), 'png')).toBeNull();
+    for (let length = 3; length < JPEG.length; length += 1) expect(await reencodedImage(JPEG.slice(0, length), 'jpg')).toBeNull();
   });
 });
