@@ -1,4 +1,5 @@
 import 'server-only';
+import { and, desc, eq, sql } from 'drizzle-orm';
 import type { Database, Transaction } from '@/server/db/connection';
 import { auditLog } from '@/server/db/schema';
 
@@ -38,6 +39,23 @@ export type AuditEntry = {
 /** Records a change in the caller's transaction, so the trail and the change commit together. */
 export async function recordAudit(tx: Database | Transaction, entry: AuditEntry): Promise<void> {
   await tx.insert(auditLog).values(entry);
+}
+
+/**
+ * The latest record of `action` on an entity within the last `seconds`, with its age in seconds:
+ * what a "just done, not again" guard reads (a mail to a guest sent a moment ago).
+ */
+export async function recentAuditRecord(
+  tx: Database | Transaction,
+  { entity, entityId, action, seconds }: Pick<AuditEntry, 'entity' | 'entityId' | 'action'> & { seconds: number },
+): Promise<{ changes: AuditChanges; ageSeconds: number } | null> {
+  const [row] = await tx
+    .select({ changes: auditLog.changes, ageSeconds: sql<number>`extract(epoch from (now() - ${auditLog.createdAt}))::float8` })
+    .from(auditLog)
+    .where(and(eq(auditLog.entity, entity), eq(auditLog.entityId, entityId), eq(auditLog.action, action), sql`${auditLog.createdAt} > now() - make_interval(secs => ${seconds})`))
+    .orderBy(desc(auditLog.createdAt))
+    .limit(1);
+  return row ? { changes: row.changes, ageSeconds: Number(row.ageSeconds) } : null;
 }
 
 /** A change made in the operator console: who on the staff, what, and for which agency if any. */

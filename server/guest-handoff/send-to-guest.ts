@@ -1,15 +1,15 @@
 import 'server-only';
-import { and, desc, eq, sql } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { createTranslator } from 'next-intl';
 import { formatDisplayDay } from '@/i18n/dates';
 import type { Locale } from '@/i18n/locales';
 import en from '@/messages/guest-handoff/en.json';
 import ru from '@/messages/guest-handoff/ru.json';
-import { recordAudit } from '@/server/audit/audit';
+import { recentAuditRecord, recordAudit } from '@/server/audit/audit';
 import type { Principal } from '@/server/auth/principal';
 import { visibleBookings } from '@/server/bookings/booking-scope';
 import type { Database, Transaction } from '@/server/db/connection';
-import { auditLog, bookings, offers, tours } from '@/server/db/schema';
+import { bookings, offers, tours } from '@/server/db/schema';
 import { NotFound, RuleViolation, TooManyRequests } from '@/server/errors';
 import { getMailer, type Mailer } from '@/server/mail/mailer';
 import { brandedMailHtml } from '@/server/mail/branded-mail';
@@ -85,22 +85,10 @@ async function sendInTransaction(tx: Transaction, principal: Principal, input: H
   if (refusal) throw new RuleViolation(`guestHandoff.errors.${refusal === 'cancelled' ? 'notConfirmed' : refusal}`);
 
   const link = await guestVoucherLink(tx, booking, input.locale);
-  const [recent] = await tx
-    .select({ changes: auditLog.changes, ageSeconds: sql<number>`extract(epoch from (now() - ${auditLog.createdAt}))::float8` })
-    .from(auditLog)
-    .where(
-      and(
-        eq(auditLog.entity, 'booking'),
-        eq(auditLog.entityId, booking.id),
-        eq(auditLog.action, 'booking.guestHandoff'),
-        sql`${auditLog.createdAt} > now() - make_interval(secs => ${HANDOFF_WINDOW_SECONDS})`,
-      ),
-    )
-    .orderBy(desc(auditLog.createdAt))
-    .limit(1);
+  const recent = await recentAuditRecord(tx, { entity: 'booking', entityId: booking.id, action: 'booking.guestHandoff', seconds: HANDOFF_WINDOW_SECONDS });
   if (recent) {
     if (recent.changes.recipient?.to === email) return { sentTo: email, link, alreadySent: true };
-    throw new TooManyRequests(Math.max(1, Math.ceil(HANDOFF_WINDOW_SECONDS - Number(recent.ageSeconds))), 'guestHandoff.errors.justSent');
+    throw new TooManyRequests(Math.max(1, Math.ceil(HANDOFF_WINDOW_SECONDS - recent.ageSeconds)), 'guestHandoff.errors.justSent');
   }
 
   const [trip] = await tx

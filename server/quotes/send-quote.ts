@@ -1,14 +1,14 @@
 import 'server-only';
-import { and, desc, eq, sql } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { createTranslator } from 'next-intl';
 import { formatDisplayDay, formatDubaiDateTime } from '@/i18n/dates';
 import type { Locale } from '@/i18n/locales';
 import en from '@/messages/quotes/en.json';
 import ru from '@/messages/quotes/ru.json';
-import { recordAudit } from '@/server/audit/audit';
+import { recentAuditRecord, recordAudit } from '@/server/audit/audit';
 import type { Principal } from '@/server/auth/principal';
 import type { Database, Transaction } from '@/server/db/connection';
-import { auditLog, offers, quotes, tours } from '@/server/db/schema';
+import { offers, quotes, tours } from '@/server/db/schema';
 import { Forbidden, NotFound, RuleViolation } from '@/server/errors';
 import { agencyLinkOrigin, loadAgencyBrand } from '@/server/guest-handoff/agency-brand';
 import { brandedMailHtml } from '@/server/mail/branded-mail';
@@ -58,19 +58,7 @@ async function sendInTransaction(tx: Transaction, principal: Principal, quoteId:
   if (state === 'withdrawn' || state === 'expired') throw new RuleViolation(`quotes.errors.${state}`);
   if (state !== 'open' && state !== 'failed') throw new RuleViolation('quotes.errors.alreadyPaid');
 
-  const [recent] = await tx
-    .select({ id: auditLog.id })
-    .from(auditLog)
-    .where(
-      and(
-        eq(auditLog.entity, 'quote'),
-        eq(auditLog.entityId, quote.id),
-        eq(auditLog.action, 'quote.sentToGuest'),
-        sql`${auditLog.createdAt} > now() - make_interval(secs => ${SEND_WINDOW_SECONDS})`,
-      ),
-    )
-    .orderBy(desc(auditLog.createdAt))
-    .limit(1);
+  const recent = await recentAuditRecord(tx, { entity: 'quote', entityId: quote.id, action: 'quote.sentToGuest', seconds: SEND_WINDOW_SECONDS });
   if (recent) return { sentTo: quote.guestEmail, alreadySent: true };
 
   const [trip] = await tx
