@@ -1,4 +1,4 @@
-import { ChevronLeft, ChevronRight } from 'lucide-react';
+import { ChevronLeft, ChevronRight } from '@/components/icons/icons';
 import { getTranslations } from 'next-intl/server';
 import { formatDay } from '@/components/balance/format';
 import { buttonVariants } from '@/components/ui/button';

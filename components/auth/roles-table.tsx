@@ -1,4 +1,4 @@
-import { Check, X } from 'lucide-react';
+import { Check, X } from '@/components/icons/icons';
 import { getTranslations } from 'next-intl/server';
 import { can, ROLE_TABLE, ROLES } from '@/shared/auth/permissions';
 

@@ -1,4 +1,4 @@
-import { FileText } from 'lucide-react';
+import { FileText } from '@/components/icons/icons';
 import { getTranslations } from 'next-intl/server';
 import { cn } from '@/components/ui/cn';
 import type { Locale } from '@/i18n/locales';

@@ -1,4 +1,4 @@
-import { ChevronRight } from 'lucide-react';
+import { ChevronRight } from '@/components/icons/icons';
 import { LocaleLink } from '@/components/i18n/locale-link';
 
 export type Crumb = { name: string; href: string };

@@ -1,4 +1,4 @@
-import { Ban, BusFront, MapPin, RotateCcw } from 'lucide-react';
+import { Ban, BusFront, MapPin, RotateCcw } from '@/components/icons/icons';
 import { StaticImage } from '@/components/ui/static-image';
 import { getTranslations } from 'next-intl/server';
 import { OfferBooking } from '@/components/bookings/picker/offer-booking';

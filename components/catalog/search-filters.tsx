@@ -1,4 +1,4 @@
-import { X } from 'lucide-react';
+import { X } from '@/components/icons/icons';
 import { getTranslations } from 'next-intl/server';
 import { type Locale, localizeHref } from '@/i18n/locales';
 import { cn } from '@/components/ui/cn';

@@ -1,4 +1,4 @@
-import { Clock } from 'lucide-react';
+import { Clock } from '@/components/icons/icons';
 import { StaticImage } from '@/components/ui/static-image';
 import { getTranslations } from 'next-intl/server';
 import type { Locale } from '@/i18n/locales';

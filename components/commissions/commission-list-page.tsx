@@ -1,4 +1,4 @@
-import { CalendarX2, Download, SearchX } from 'lucide-react';
+import { CalendarX2, Download, SearchX } from '@/components/icons/icons';
 import Link from 'next/link';
 import { getTranslations } from 'next-intl/server';
 import { type ActiveFilter, dateRangeFilters, FilterChips } from '@/components/bookings/lists/filter-chips';

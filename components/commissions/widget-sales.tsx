@@ -1,4 +1,4 @@
-import { Store } from 'lucide-react';
+import { Store } from '@/components/icons/icons';
 import { getTranslations } from 'next-intl/server';
 import { formatMonth } from '@/components/balance/format';
 import { Price } from '@/components/catalog/price';

@@ -1,4 +1,4 @@
-import { EyeOff } from 'lucide-react';
+import { EyeOff } from '@/components/icons/icons';
 import { getTranslations } from 'next-intl/server';
 
 /**

@@ -1,4 +1,4 @@
-import { Search } from 'lucide-react';
+import { Search } from '@/components/icons/icons';
 
 // A server component with `buttonVariants()` and `<Input>`'s classes spelled out: this form sits
 // in the public layout's not-found boundary, whose client code Next may load with any public page

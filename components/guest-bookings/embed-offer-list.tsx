@@ -1,4 +1,4 @@
-import { Clock } from 'lucide-react';
+import { Clock } from '@/components/icons/icons';
 import Link from 'next/link';
 import { StaticImage } from '@/components/ui/static-image';
 import { formatAedAs } from '@/shared/money/money';

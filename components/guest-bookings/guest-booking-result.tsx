@@ -1,4 +1,4 @@
-import { CircleCheck, CircleX, LoaderCircle } from 'lucide-react';
+import { CircleCheck, CircleX, LoaderCircle } from '@/components/icons/icons';
 import { getTranslations } from 'next-intl/server';
 import { formatDisplayDate } from '@/i18n/dates';
 import type { Locale } from '@/i18n/locales';

@@ -1,4 +1,4 @@
-import { CircleCheck, CircleX, Clock, FileDown } from 'lucide-react';
+import { CircleCheck, CircleX, Clock, FileDown } from '@/components/icons/icons';
 import { getTranslations } from 'next-intl/server';
 import { formatDisplayDay } from '@/i18n/dates';
 import type { Locale } from '@/i18n/locales';

@@ -1,4 +1,4 @@
-import { Send } from 'lucide-react';
+import { Send } from '@/components/icons/icons';
 import { StaticImage } from '@/components/ui/static-image';
 import { getTranslations } from 'next-intl/server';
 import { CurrencySwitch } from '@/components/currency/currency-switch';

@@ -1,3 +1,7 @@
+'use client';
+
+// A client module: the forms' submit buttons and the route-change indicator draw it, and their
+// lucide-react icons are already loaded.
 import { LoaderCircle } from 'lucide-react';
 import clsx from 'clsx';
 

@@ -1,4 +1,4 @@
-import { Clock, Mail, MapPin, MessageCircle, Phone, PlayCircle, Send } from 'lucide-react';
+import { Clock, Mail, MapPin, MessageCircle, Phone, PlayCircle, Send } from '@/components/icons/icons';
 import Link from 'next/link';
 import type { ReactNode } from 'react';
 import { StaticImage } from '@/components/ui/static-image';

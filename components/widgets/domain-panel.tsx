@@ -1,4 +1,4 @@
-import { CircleCheck, CircleX } from 'lucide-react';
+import { CircleCheck, CircleX } from '@/components/icons/icons';
 import { formatDay } from '@/components/balance/format';
 import type { Locale } from '@/i18n/locales';
 import { dubaiWallClock } from '@/shared/availability/rules';

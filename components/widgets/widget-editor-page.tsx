@@ -1,4 +1,4 @@
-import { ArrowLeft } from 'lucide-react';
+import { ArrowLeft } from '@/components/icons/icons';
 import { getTranslations } from 'next-intl/server';
 import type { ReactNode } from 'react';
 import { LocaleLink } from '@/components/i18n/locale-link';

@@ -1,4 +1,4 @@
-import { Copy, Pencil } from 'lucide-react';
+import { Copy, Pencil } from '@/components/icons/icons';
 import { getTranslations } from 'next-intl/server';
 import { LocaleLink } from '@/components/i18n/locale-link';
 import { buttonVariants } from '@/components/ui/button';

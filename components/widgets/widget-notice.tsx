@@ -1,4 +1,4 @@
-import { CircleCheck } from 'lucide-react';
+import { CircleCheck } from '@/components/icons/icons';
 
 /** What the last change did (saved, duplicated, deleted), announced politely. */
 export function WidgetNotice({ text }: { text: string }) {

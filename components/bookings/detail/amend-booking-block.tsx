@@ -1,4 +1,4 @@
-import { History } from 'lucide-react';
+import { History } from '@/components/icons/icons';
 import { getTranslations } from 'next-intl/server';
 import { Price } from '@/components/catalog/price';
 import { formatDisplayDay } from '@/i18n/dates';

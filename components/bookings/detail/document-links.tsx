@@ -1,4 +1,4 @@
-import { Download, Info } from 'lucide-react';
+import { Download, Info } from '@/components/icons/icons';
 import { getTranslations } from 'next-intl/server';
 import { buttonVariants } from '@/components/ui/button';
 import { cn } from '@/components/ui/cn';

@@ -1,4 +1,4 @@
-import { CircleAlert, Clock } from 'lucide-react';
+import { CircleAlert, Clock } from '@/components/icons/icons';
 import { getTranslations } from 'next-intl/server';
 import { cn } from '@/components/ui/cn';
 import type { SupplierState } from '@/server/suppliers/booking/supplier-state';

@@ -1,4 +1,4 @@
-import { X } from 'lucide-react';
+import { X } from '@/components/icons/icons';
 import Link from 'next/link';
 import { getTranslations } from 'next-intl/server';
 import { formatDisplayDate } from '@/i18n/dates';

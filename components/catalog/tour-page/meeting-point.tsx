@@ -1,4 +1,4 @@
-import { ExternalLink, MapPin } from 'lucide-react';
+import { ExternalLink, MapPin } from '@/components/icons/icons';
 import { getTranslations } from 'next-intl/server';
 import { StaticImage } from '@/components/ui/static-image';
 import type { Locale } from '@/i18n/locales';

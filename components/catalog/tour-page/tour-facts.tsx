@@ -1,4 +1,4 @@
-import { Accessibility, Check, Clock, Languages, X } from 'lucide-react';
+import { Accessibility, Check, Clock, Languages, X } from '@/components/icons/icons';
 import { getTranslations } from 'next-intl/server';
 import type { Locale } from '@/i18n/locales';
 import type { TourPage } from '@/server/catalog/queries';

@@ -1,4 +1,4 @@
-import { CheckCircle2, Download, Wallet } from 'lucide-react';
+import { CheckCircle2, Download, Wallet } from '@/components/icons/icons';
 import type { Metadata } from 'next';
 import { getTranslations } from 'next-intl/server';
 import { PAYMENT_ID_PATTERN } from '@/server/payments/payment-id';

@@ -1,4 +1,4 @@
-import { Download } from 'lucide-react';
+import { Download } from '@/components/icons/icons';
 import type { Metadata } from 'next';
 import { getTranslations } from 'next-intl/server';
 import { type GroupBookingLabels, GroupBookingForm } from '@/components/group-booking/group-booking-form';

@@ -1,4 +1,4 @@
-import { ArrowLeft } from 'lucide-react';
+import { ArrowLeft } from '@/components/icons/icons';
 import { getLocale, getTranslations } from 'next-intl/server';
 import { BookingNotFoundSearch } from '@/components/bookings/detail/booking-not-found-search';
 import { buttonVariants } from '@/components/ui/button';
