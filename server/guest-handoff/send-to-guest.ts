@@ -12,7 +12,7 @@ import type { Database, Transaction } from '@/server/db/connection';
 import { bookings, offers, tours } from '@/server/db/schema';
 import { NotFound, RuleViolation, TooManyRequests } from '@/server/errors';
 import { getMailer, type Mailer } from '@/server/mail/mailer';
-import { brandedMailHtml } from '@/server/mail/branded-mail';
+import { brandContacts, brandedMailHtml } from '@/server/mail/branded-mail';
 import { agencyLinkOrigin, loadAgencyBrand } from './agency-brand';
 import { guestVoucherPath } from './guest-voucher';
 import { voucherLinkExpiry, voucherLinkLastDay, voucherToken } from './voucher-link';
@@ -104,7 +104,7 @@ async function sendInTransaction(tx: Transaction, principal: Principal, input: H
   const date = formatDisplayDay(booking.tourDate, locale);
   const expires = formatDisplayDay(voucherLinkLastDay(booking.tourDate), locale);
   const tour = trip.tourTitle[locale];
-  const contacts = [brand.reservationName, brand.phone, brand.email].filter(Boolean).join(', ');
+  const contacts = brandContacts(brand);
   const lines = [
     t('mail.greeting', { name: booking.guestName }),
     t('mail.body', {

@@ -10,6 +10,11 @@ export function escapeHtml(text: string): string {
   return text.replaceAll('&', '&amp;').replaceAll('<', '&lt;').replaceAll('>', '&gt;').replaceAll('"', '&quot;');
 }
 
+/** Whom a guest's mail says to contact: the agency's reservations contact, phone and address, as it has them. */
+export function brandContacts(brand: Pick<GuestBrand, 'reservationName' | 'phone' | 'email'>): string {
+  return [brand.reservationName, brand.phone, brand.email].filter(Boolean).join(', ');
+}
+
 export function brandedMailHtml({ brand, paragraphs, link }: { brand: Pick<GuestBrand, 'name' | 'logoFileId'>; paragraphs: string[]; link: string }): string {
   const origin = new URL(link).origin;
   const logo = brand.logoFileId ? `<p><img src="${escapeHtml(`${origin}${publicImageUrl(brand.logoFileId)}`)}" alt="${escapeHtml(brand.name)}" style="max-height:48px"></p>` : '';

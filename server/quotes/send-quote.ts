@@ -11,7 +11,7 @@ import type { Database, Transaction } from '@/server/db/connection';
 import { offers, quotes, tours } from '@/server/db/schema';
 import { Forbidden, NotFound, RuleViolation } from '@/server/errors';
 import { agencyLinkOrigin, loadAgencyBrand } from '@/server/guest-handoff/agency-brand';
-import { brandedMailHtml } from '@/server/mail/branded-mail';
+import { brandContacts, brandedMailHtml } from '@/server/mail/branded-mail';
 import { getMailer, type Mailer } from '@/server/mail/mailer';
 import { loadSettings } from '@/server/settings/settings';
 import { memberCan } from '@/shared/auth/permissions';
@@ -75,7 +75,7 @@ async function sendInTransaction(tx: Transaction, principal: Principal, quoteId:
   const t = createTranslator({ locale, messages: MESSAGES[locale], namespace: 'quotes.mail' });
   const tour = trip.tourTitle[locale];
   const date = formatDisplayDay(quote.tourDate, locale);
-  const contacts = [brand.reservationName, brand.phone, brand.email].filter(Boolean).join(', ');
+  const contacts = brandContacts(brand);
   const paragraphs = [
     t('greeting', { name: quote.guestName }),
     t('body', {
